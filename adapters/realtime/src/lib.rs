@@ -1,0 +1,1 @@
+//! Real-time fan-out (lands with the queue issue).

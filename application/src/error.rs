@@ -1,0 +1,96 @@
+use serde::Serialize;
+
+/// One field that failed validation, with the pt-BR message the form shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Body of the 406 answer when a driver registered at another company signs in.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TransferConflict {
+    pub company_a: TransferCompany,
+    pub driver: TransferDriver,
+    pub transfer_token: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TransferCompany {
+    pub company: String,
+    pub logo: Option<String>,
+    pub queue: Option<TransferQueue>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TransferQueue {
+    pub date: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TransferDriver {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The one error type of the application layer; the HTTP adapter maps it once.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("validation failed")]
+    Validation(Vec<FieldError>),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{message}")]
+    Blocked {
+        message: String,
+        phone: Option<String>,
+    },
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    Duplicate(String),
+    #[error("{0}")]
+    Referenced(String),
+    #[error("driver registered at another company")]
+    TransferConflict(Box<TransferConflict>),
+    #[error("{0}")]
+    RateLimited(String),
+    #[error("{0}")]
+    Captcha(String),
+    #[error("{0}")]
+    Internal(String),
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+pub const NOT_FOUND_MESSAGE: &str = "Registro não encontrado";
+pub const INTERNAL_MESSAGE: &str = "Erro interno. Tente novamente em instantes.";
+
+impl AppError {
+    pub fn not_found() -> Self {
+        Self::NotFound(NOT_FOUND_MESSAGE.to_owned())
+    }
+
+    pub fn field(field: &str, message: &str) -> Self {
+        Self::Validation(vec![FieldError::new(field, message)])
+    }
+
+    pub fn internal(e: impl std::fmt::Display) -> Self {
+        tracing::error!(error = %e, "internal error");
+        Self::Internal(INTERNAL_MESSAGE.to_owned())
+    }
+}

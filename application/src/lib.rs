@@ -1,0 +1,10 @@
+//! Use cases of Pátio and the ports they need. Services are synchronous (diesel is) and run
+//! each use case in one database transaction; adapters call them from blocking threads.
+
+pub mod error;
+pub mod model;
+pub mod ports;
+pub mod services;
+pub mod throttle;
+
+pub use error::{AppError, AppResult, FieldError};

@@ -1,0 +1,581 @@
+//! Sign-in of staff and drivers, sessions, the confirmed company transfer of a driver and the
+//! signed driver-login links.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use patio_domain::auth::Actor;
+use patio_domain::driver_log::DriverLogType;
+use patio_domain::roles::{self, LoginPage, MenuEntry, Role, SessionKind};
+use patio_domain::terms;
+use patio_domain::text::escape_html;
+use patio_domain::values::{parse_birth_date, Cpf};
+use serde::Serialize;
+use serde_json::json;
+
+use super::Deps;
+use crate::error::{
+    AppError, AppResult, FieldError, TransferCompany, TransferConflict, TransferDriver,
+    TransferQueue,
+};
+use crate::model::{CompanyRecord, NewDriverLog, NewStaffLog, UserRecord};
+use crate::ports::{CaptchaOutcome, Repos, StoreExt};
+use crate::throttle::RATE_LIMITED_MESSAGE;
+
+/// Staff pages that exist so far; the sidebar leaves out entries whose pages are not built.
+pub const BUILT_PAGES: &[&str] = &["dashboard", "fila"];
+
+pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";
+pub const SESSION_EXPIRED_MESSAGE: &str = "Sessão expirada. Entre novamente.";
+pub const DRIVER_NOT_FOUND_MESSAGE: &str =
+    "Motorista não encontrado. Confira o CPF e a data de nascimento ou faça seu cadastro.";
+pub const DRIVER_DISABLED_MESSAGE: &str = "Cadastro de motorista inativo, fale com a empresa.";
+pub const COMPANY_NOT_FOUND_MESSAGE: &str = "Empresa não encontrada.";
+pub const LINK_INVALID_MESSAGE: &str = "Link inválido ou expirado";
+pub const TRANSFER_REASON: &str = "TRANSFERÊNCIA DE EMPRESA";
+
+const TRANSFER_PURPOSE: &str = "driver-transfer";
+const TRANSFER_TTL_SECONDS: i64 = 15 * 60;
+const DRIVER_LINK_PURPOSE: &str = "driver-login";
+const DRIVER_LINK_TTL_SECONDS: i64 = 60 * 60;
+
+pub struct StaffLogin {
+    pub email: String,
+    pub password: String,
+    pub company_id: Option<i64>,
+    pub recaptcha_token: String,
+    pub page: LoginPage,
+    pub ip: Option<String>,
+}
+
+pub struct DriverLogin {
+    pub cpf: String,
+    pub company_id: i64,
+    pub birth_date: String,
+    pub recaptcha_token: String,
+    pub ip: Option<String>,
+}
+
+pub struct DriverTransfer {
+    pub driver_id: i64,
+    pub company_id: i64,
+    pub transfer_token: Option<String>,
+    pub actor: Option<Actor>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CompanyView {
+    pub id: i64,
+    pub name: String,
+    pub logo: Option<String>,
+}
+
+impl From<&CompanyRecord> for CompanyView {
+    fn from(c: &CompanyRecord) -> Self {
+        Self {
+            id: c.id,
+            name: c.name.clone(),
+            logo: c.logo.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffLoginView {
+    pub id: i64,
+    pub name: String,
+    pub role: Role,
+    pub is_root: bool,
+    pub access_token: String,
+    pub company: Option<CompanyView>,
+    pub shipping_company_id: Option<i64>,
+    pub use_terms: bool,
+    pub must_approve_terms: bool,
+    pub landing: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffSessionView {
+    pub kind: SessionKind,
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub role: Role,
+    pub is_root: bool,
+    pub company: Option<CompanyView>,
+    pub shipping_company_id: Option<i64>,
+    pub use_terms: bool,
+    pub must_approve_terms: bool,
+    pub landing: String,
+    pub menu: Vec<MenuEntry>,
+    pub routes: Vec<&'static str>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverLoginView {
+    pub id: i64,
+    pub name: String,
+    pub access_token: String,
+    pub company: CompanyView,
+    pub use_terms: bool,
+    pub must_approve_terms: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverSessionView {
+    pub kind: SessionKind,
+    pub id: i64,
+    pub name: String,
+    pub cpf: String,
+    pub company: CompanyView,
+    pub use_terms: bool,
+    pub must_approve_terms: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TransferView {
+    pub id: i64,
+    pub company: IdView,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct IdView {
+    pub id: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverLinkView {
+    pub token: String,
+    pub path: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverLinkContent {
+    pub cpf: String,
+    pub birth_date: NaiveDate,
+    pub company: IdView,
+}
+
+#[derive(Clone)]
+pub struct AuthService {
+    deps: Arc<Deps>,
+}
+
+impl AuthService {
+    pub fn new(deps: Arc<Deps>) -> Self {
+        Self { deps }
+    }
+
+    fn now(&self) -> DateTime<Utc> {
+        self.deps.clock.now()
+    }
+
+    /// Refuses when the company asks for reCAPTCHA and the token does not pass.
+    fn check_captcha(&self, repos: &mut dyn Repos, company_id: i64, token: &str, ip: Option<&str>) -> AppResult<()> {
+        let Some(settings) = repos.login_settings(company_id)? else {
+            return Ok(());
+        };
+        let secret = settings.recaptcha_secret.as_deref().unwrap_or("").trim();
+        if !settings.enable_recaptcha || secret.is_empty() {
+            return Ok(());
+        }
+        if token.trim().is_empty() {
+            return Err(AppError::Captcha(CAPTCHA_MESSAGE.to_owned()));
+        }
+        match self.deps.captcha.verify(secret, token, ip)? {
+            CaptchaOutcome::Passed => Ok(()),
+            CaptchaOutcome::Refused => Err(AppError::Captcha(CAPTCHA_MESSAGE.to_owned())),
+        }
+    }
+
+    pub fn staff_login(&self, cmd: StaffLogin) -> AppResult<StaffLoginView> {
+        let email = cmd.email.trim().to_lowercase();
+        let mut missing = Vec::new();
+        if email.is_empty() {
+            missing.push(FieldError::new("email", "E-mail é obrigatório!"));
+        }
+        if cmd.password.is_empty() {
+            missing.push(FieldError::new("password", "Senha é obrigatória!"));
+        }
+        if !missing.is_empty() {
+            return Err(AppError::Validation(missing));
+        }
+        let ip = cmd.ip.as_deref();
+        let now = self.now();
+        if self.deps.throttle.is_blocked(&email, ip, now) {
+            return Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()));
+        }
+
+        let found = self.deps.store.tx(|repos| {
+            if let Some(company_id) = cmd.company_id {
+                self.check_captcha(repos, company_id, &cmd.recaptcha_token, ip)?;
+            }
+            repos.user_by_email(&email)
+        })?;
+
+        let invalid = || AppError::Unauthorized(roles::INVALID_CREDENTIALS_MESSAGE.to_owned());
+        let user = match found {
+            Some(user) if self.deps.hasher.verify(&cmd.password, &user.password_hash) => user,
+            found => {
+                if found.is_none() {
+                    // Same work as a real check, so timing does not reveal which e-mails exist.
+                    self.deps.hasher.verify(&cmd.password, DUMMY_HASH);
+                }
+                self.deps.throttle.record_failure(&email, ip, now);
+                return Err(invalid());
+            }
+        };
+        // A company user signs in only on its own company's host; administrators anywhere.
+        if let (Some(host_company), false) = (cmd.company_id, user.role == Role::Administrador) {
+            if user.effective_company_id() != Some(host_company) {
+                self.deps.throttle.record_failure(&email, ip, now);
+                return Err(invalid());
+            }
+        }
+        if !user.is_enabled {
+            let phone = match user.effective_company_id() {
+                Some(id) => self.deps.store.tx(|r| r.first_contact_phone(id))?,
+                None => None,
+            };
+            return Err(AppError::Blocked {
+                message: roles::BLOCKED_MESSAGE.to_owned(),
+                phone,
+            });
+        }
+        if !cmd.page.admits(user.role) {
+            return Err(AppError::Forbidden(roles::NOT_ALLOWED_MESSAGE.to_owned()));
+        }
+        self.deps.throttle.record_success(&email);
+
+        let actor = staff_actor(&user);
+        let access_token = self.deps.tokens.issue_session(&actor)?;
+        let company_id = user.effective_company_id();
+        let (company, must_approve) = self.deps.store.tx(|repos| {
+            let company = match company_id {
+                Some(id) => repos.company(id)?,
+                None => None,
+            };
+            let must_approve = self.staff_must_approve(repos, &user)?;
+            repos.insert_staff_log(&NewStaffLog {
+                operation_type: "LOGIN".to_owned(),
+                object_type: "USER".to_owned(),
+                company_id,
+                user_id: Some(user.id),
+                title: format!(
+                    "Usuário <b>{}</b> entrou no sistema",
+                    escape_html(&user.name)
+                ),
+                details: vec![
+                    ("E-mail".to_owned(), user.email.clone()),
+                    ("Perfil".to_owned(), user.role.as_str().to_owned()),
+                ],
+                ip: cmd.ip.clone(),
+            })?;
+            Ok((company, must_approve))
+        })?;
+
+        Ok(StaffLoginView {
+            id: user.id,
+            name: user.name.clone(),
+            role: user.role,
+            is_root: user.is_root,
+            access_token,
+            company: company.as_ref().map(CompanyView::from),
+            shipping_company_id: user.shipping_company.as_ref().map(|s| s.id),
+            use_terms: user.use_terms,
+            must_approve_terms: must_approve,
+            landing: roles::landing(user.role).to_owned(),
+        })
+    }
+
+    fn staff_must_approve(&self, repos: &mut dyn Repos, user: &UserRecord) -> AppResult<bool> {
+        let has_term = match user.effective_company_id() {
+            Some(id) => repos.active_term(id)?.is_some(),
+            None => false,
+        };
+        // Nobody can be asked to accept a term the company has not written.
+        Ok(has_term
+            && terms::must_approve_terms(
+                SessionKind::Staff,
+                Some(user.role),
+                user.use_terms,
+                has_term,
+            ))
+    }
+
+    pub fn staff_session(&self, actor: &Actor) -> AppResult<StaffSessionView> {
+        if actor.kind != SessionKind::Staff {
+            return Err(AppError::Unauthorized(SESSION_EXPIRED_MESSAGE.to_owned()));
+        }
+        self.deps.store.tx(|repos| {
+            let user = repos
+                .user(actor.id)?
+                .filter(|u| u.is_enabled)
+                .ok_or_else(|| AppError::Unauthorized(SESSION_EXPIRED_MESSAGE.to_owned()))?;
+            let company = match user.effective_company_id() {
+                Some(id) => repos.company(id)?,
+                None => None,
+            };
+            let must_approve = self.staff_must_approve(repos, &user)?;
+            let routes = roles::STAFF_ROUTES
+                .iter()
+                .filter(|r| roles::route_allows(r.pattern, user.role, user.is_root))
+                .map(|r| r.pattern)
+                .collect();
+            Ok(StaffSessionView {
+                kind: SessionKind::Staff,
+                id: user.id,
+                name: user.name.clone(),
+                email: user.email.clone(),
+                role: user.role,
+                is_root: user.is_root,
+                company: company.as_ref().map(CompanyView::from),
+                shipping_company_id: user.shipping_company.as_ref().map(|s| s.id),
+                use_terms: user.use_terms,
+                must_approve_terms: must_approve,
+                landing: roles::landing(user.role).to_owned(),
+                menu: roles::sidebar_filtered(user.role, user.is_root, BUILT_PAGES),
+                routes,
+            })
+        })
+    }
+
+    pub fn driver_login(&self, cmd: DriverLogin) -> AppResult<DriverLoginView> {
+        let mut errors = Vec::new();
+        let cpf = Cpf::parse(&cmd.cpf).map_err(|e| errors.push(FieldError::new("cpf", e.message())));
+        let birth = parse_birth_date(&cmd.birth_date)
+            .map_err(|e| errors.push(FieldError::new("birthDate", e.message())));
+        let (Ok(cpf), Ok(birth)) = (cpf, birth) else {
+            return Err(AppError::Validation(errors));
+        };
+        let ip = cmd.ip.as_deref();
+        let now = self.now();
+        let throttle_key = format!("cpf:{}", cpf.as_str());
+        if self.deps.throttle.is_blocked(&throttle_key, ip, now) {
+            return Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()));
+        }
+
+        let outcome = self.deps.store.tx(|repos| {
+            let company = repos
+                .company(cmd.company_id)?
+                .filter(|c| c.status)
+                .ok_or_else(|| AppError::Conflict(COMPANY_NOT_FOUND_MESSAGE.to_owned()))?;
+            self.check_captcha(repos, company.id, &cmd.recaptcha_token, ip)?;
+            let driver = match repos.driver_by_cpf(cpf.as_str())? {
+                Some(d) if d.birth_date == birth => d,
+                _ => return Ok(Err(())),
+            };
+            if !driver.is_enabled {
+                return Err(AppError::Conflict(DRIVER_DISABLED_MESSAGE.to_owned()));
+            }
+            if driver.company.id != company.id {
+                let entry = repos.active_entry_of_driver(driver.id)?;
+                let token = self.deps.tokens.sign_link(
+                    TRANSFER_PURPOSE,
+                    &json!({ "driverId": driver.id, "companyId": company.id }),
+                    TRANSFER_TTL_SECONDS,
+                )?;
+                return Err(AppError::TransferConflict(Box::new(TransferConflict {
+                    company_a: TransferCompany {
+                        company: driver.company.name.clone(),
+                        logo: driver.company.logo.clone(),
+                        queue: entry
+                            .filter(|e| e.company_id == driver.company.id)
+                            .map(|e| TransferQueue {
+                                date: e.forecast_at.unwrap_or(e.joined_at),
+                            }),
+                    },
+                    driver: TransferDriver {
+                        id: driver.id,
+                        name: driver.name.clone(),
+                    },
+                    transfer_token: token,
+                })));
+            }
+            let has_term = repos.active_term(company.id)?.is_some();
+            repos.insert_driver_log(&NewDriverLog {
+                driver_id: driver.id,
+                company_id: company.id,
+                operation_type: DriverLogType::Login.as_str().to_owned(),
+                data: json!({ "company": { "id": company.id } }),
+            })?;
+            Ok(Ok((driver, company, has_term)))
+        })?;
+
+        let Ok((driver, company, has_term)) = outcome else {
+            self.deps.throttle.record_failure(&throttle_key, ip, now);
+            return Err(AppError::Conflict(DRIVER_NOT_FOUND_MESSAGE.to_owned()));
+        };
+        self.deps.throttle.record_success(&throttle_key);
+        let actor = driver_actor(driver.id, company.id);
+        Ok(DriverLoginView {
+            id: driver.id,
+            name: driver.name.clone(),
+            access_token: self.deps.tokens.issue_session(&actor)?,
+            company: CompanyView::from(&company),
+            use_terms: driver.use_terms,
+            must_approve_terms: terms::must_approve_terms(
+                SessionKind::Driver,
+                None,
+                driver.use_terms,
+                has_term,
+            ),
+        })
+    }
+
+    pub fn driver_session(&self, actor: &Actor) -> AppResult<DriverSessionView> {
+        if actor.kind != SessionKind::Driver {
+            return Err(AppError::Unauthorized(SESSION_EXPIRED_MESSAGE.to_owned()));
+        }
+        self.deps.store.tx(|repos| {
+            let driver = repos
+                .driver(actor.id)?
+                .filter(|d| d.is_enabled && Some(d.company.id) == actor.company_id)
+                .ok_or_else(|| AppError::Unauthorized(SESSION_EXPIRED_MESSAGE.to_owned()))?;
+            let has_term = repos.active_term(driver.company.id)?.is_some();
+            Ok(DriverSessionView {
+                kind: SessionKind::Driver,
+                id: driver.id,
+                name: driver.name.clone(),
+                cpf: driver.cpf.clone(),
+                company: CompanyView {
+                    id: driver.company.id,
+                    name: driver.company.name.clone(),
+                    logo: driver.company.logo.clone(),
+                },
+                use_terms: driver.use_terms,
+                must_approve_terms: terms::must_approve_terms(
+                    SessionKind::Driver,
+                    None,
+                    driver.use_terms,
+                    has_term,
+                ),
+            })
+        })
+    }
+
+    /// The override save after the driver typed the displayed code: the driver leaves the old
+    /// company's queue and pending loadings and is registered at the new company.
+    pub fn transfer_driver(&self, cmd: DriverTransfer) -> AppResult<TransferView> {
+        let by_token = cmd.transfer_token.as_deref().is_some_and(|t| {
+            self.deps
+                .tokens
+                .verify_link(TRANSFER_PURPOSE, t)
+                .is_some_and(|p| {
+                    p["driverId"].as_i64() == Some(cmd.driver_id)
+                        && p["companyId"].as_i64() == Some(cmd.company_id)
+                })
+        });
+        let by_staff = cmd.actor.as_ref().is_some_and(|a| {
+            matches!(a.role, Some(Role::Administrador) | Some(Role::Usuario))
+                && a.can_see_company(cmd.company_id)
+        });
+        if !by_token && !by_staff {
+            return Err(AppError::Forbidden(roles::INVALID_CREDENTIALS_MESSAGE.to_owned()));
+        }
+        let now = self.now();
+        self.deps.store.tx(|repos| {
+            let driver = repos.driver(cmd.driver_id)?.ok_or_else(AppError::not_found)?;
+            let target = repos
+                .company(cmd.company_id)?
+                .filter(|c| c.status)
+                .ok_or_else(AppError::not_found)?;
+            if driver.company.id != target.id {
+                let old = driver.company.id;
+                repos.cancel_driver_at_company(driver.id, old, TRANSFER_REASON, now)?;
+                repos.move_driver_to_company(driver.id, target.id)?;
+                repos.insert_driver_log(&NewDriverLog {
+                    driver_id: driver.id,
+                    company_id: target.id,
+                    operation_type: DriverLogType::OutCompany.as_str().to_owned(),
+                    data: json!({
+                        "company": { "id": old },
+                        "companyTo": { "id": target.id, "company": target.name },
+                    }),
+                })?;
+            }
+            Ok(TransferView {
+                id: driver.id,
+                company: IdView { id: target.id },
+            })
+        })
+    }
+
+    /// A signed link that opens the driver login with CPF and birth date filled in.
+    pub fn issue_driver_link(&self, actor: &Actor, driver_id: i64) -> AppResult<DriverLinkView> {
+        if !matches!(actor.role, Some(Role::Administrador) | Some(Role::Usuario)) {
+            return Err(AppError::Forbidden(roles::NOT_ALLOWED_MESSAGE.to_owned()));
+        }
+        let driver = self
+            .deps
+            .store
+            .tx(|repos| repos.driver(driver_id))?
+            .filter(|d| actor.can_see_company(d.company.id))
+            .ok_or_else(AppError::not_found)?;
+        let token = self.deps.tokens.sign_link(
+            DRIVER_LINK_PURPOSE,
+            &json!({
+                "cpf": driver.cpf,
+                "birthDate": driver.birth_date.to_string(),
+                "companyId": driver.company.id,
+            }),
+            DRIVER_LINK_TTL_SECONDS,
+        )?;
+        Ok(DriverLinkView {
+            path: format!("/driver-login/{token}"),
+            token,
+        })
+    }
+
+    pub fn read_driver_link(&self, token: &str) -> AppResult<DriverLinkContent> {
+        let invalid = || AppError::NotFound(LINK_INVALID_MESSAGE.to_owned());
+        let payload = self
+            .deps
+            .tokens
+            .verify_link(DRIVER_LINK_PURPOSE, token)
+            .ok_or_else(invalid)?;
+        let cpf = payload["cpf"].as_str().ok_or_else(invalid)?.to_owned();
+        let birth_date = payload["birthDate"]
+            .as_str()
+            .and_then(|s| s.parse::<NaiveDate>().ok())
+            .ok_or_else(invalid)?;
+        let company = payload["companyId"].as_i64().ok_or_else(invalid)?;
+        Ok(DriverLinkContent {
+            cpf,
+            birth_date,
+            company: IdView { id: company },
+        })
+    }
+}
+
+pub fn staff_actor(user: &UserRecord) -> Actor {
+    Actor {
+        kind: SessionKind::Staff,
+        id: user.id,
+        role: Some(user.role),
+        company_id: user.effective_company_id(),
+        shipping_company_id: user.shipping_company.as_ref().map(|s| s.id),
+        is_root: user.is_root,
+    }
+}
+
+pub fn driver_actor(driver_id: i64, company_id: i64) -> Actor {
+    Actor {
+        kind: SessionKind::Driver,
+        id: driver_id,
+        role: None,
+        company_id: Some(company_id),
+        shipping_company_id: None,
+        is_root: false,
+    }
+}
+
+/// An argon2id hash of a random string, used to spend the same time on unknown e-mails.
+const DUMMY_HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$2uJZ7cZ6y1Yb8s0m0nCq8Yk3b0v8jG9z0qzK0u2xR3c";

@@ -1,0 +1,1 @@
+//! Wiring of the patio binary, shared with the API tests.

@@ -1,0 +1,11 @@
+DROP TABLE contacts;
+DROP TABLE deleted_schedulings;
+DROP TABLE schedulings;
+DROP TABLE trucks;
+DROP TABLE drivers;
+DROP TABLE truck_models;
+DROP TABLE truck_brands;
+DROP TABLE order_items;
+DROP TABLE order_shipping_companies;
+DROP TABLE orders;
+DROP TABLE products;

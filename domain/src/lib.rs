@@ -1,0 +1,1 @@
+//! Pure rules: no I/O, no async, no clock.

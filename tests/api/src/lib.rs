@@ -1,0 +1,1 @@
+//! Cross-crate API tests live in tests/.
