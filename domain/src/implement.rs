@@ -140,7 +140,13 @@ mod tests {
 
     #[test]
     fn romeu_e_julieta_is_6_axles_50_gross_32_5_net() {
-        assert_row(ImplementType::RomeuEJulieta, "ROMEU & JULIETA", 6, 50.0, 32.5);
+        assert_row(
+            ImplementType::RomeuEJulieta,
+            "ROMEU & JULIETA",
+            6,
+            50.0,
+            32.5,
+        );
     }
 
     #[test]
@@ -175,7 +181,13 @@ mod tests {
 
     #[test]
     fn rodotrem_11_eixos_is_11_axles_91_gross_65_6_net() {
-        assert_row(ImplementType::Rodotrem11, "RODOTREM 11 EIXOS", 11, 91.0, 65.6);
+        assert_row(
+            ImplementType::Rodotrem11,
+            "RODOTREM 11 EIXOS",
+            11,
+            91.0,
+            65.6,
+        );
     }
 
     #[test]
@@ -201,8 +213,14 @@ mod tests {
 
     #[test]
     fn implement_type_parse_ignores_case_and_extra_spaces() {
-        assert_eq!(ImplementType::parse(" ls (menor  16 mt) "), Ok(ImplementType::LsMenor16));
-        assert_eq!(ImplementType::parse("CARRETA"), Err(ValueError::ImplementType));
+        assert_eq!(
+            ImplementType::parse(" ls (menor  16 mt) "),
+            Ok(ImplementType::LsMenor16)
+        );
+        assert_eq!(
+            ImplementType::parse("CARRETA"),
+            Err(ValueError::ImplementType)
+        );
         assert_eq!(ImplementType::parse(""), Err(ValueError::ImplementType));
     }
 

@@ -1,1 +1,15 @@
-//! Pure rules: no I/O, no async, no clock.
+//! Pure rules of Pátio: no I/O, no async, no clock. Functions that depend on the time take it as
+//! an argument.
+//!
+//! Names are English; texts people read are pt-BR, copied from the spec.
+
+pub mod auth;
+pub mod driver_log;
+pub mod error;
+pub mod implement;
+pub mod roles;
+pub mod terms;
+pub mod text;
+pub mod values;
+
+pub use error::DomainError;

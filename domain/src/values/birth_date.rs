@@ -58,15 +58,28 @@ mod tests {
 
     #[test]
     fn birth_date_that_does_not_exist_is_rejected() {
-        for bad in ["31/02/1990", "29/02/2001", "1990-13-01", "1990-00-10", "00/01/1990"] {
+        for bad in [
+            "31/02/1990",
+            "29/02/2001",
+            "1990-13-01",
+            "1990-00-10",
+            "00/01/1990",
+        ] {
             assert_eq!(parse_birth_date(bad), Err(ValueError::BirthDate), "{bad}");
         }
     }
 
     #[test]
     fn birth_date_in_other_shapes_is_rejected() {
-        for bad in ["", "7/3/1985", "1985/03/07", "07-03-1985", "+985-03-07", "1985-03-0x", "abcdefghij"]
-        {
+        for bad in [
+            "",
+            "7/3/1985",
+            "1985/03/07",
+            "07-03-1985",
+            "+985-03-07",
+            "1985-03-0x",
+            "abcdefghij",
+        ] {
             assert_eq!(parse_birth_date(bad), Err(ValueError::BirthDate), "{bad}");
         }
     }
@@ -79,6 +92,9 @@ mod tests {
 
     #[test]
     fn birth_date_invalid_message_is_pt_br() {
-        assert_eq!(ValueError::BirthDate.message(), "Data de nascimento inválida");
+        assert_eq!(
+            ValueError::BirthDate.message(),
+            "Data de nascimento inválida"
+        );
     }
 }

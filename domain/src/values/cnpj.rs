@@ -27,10 +27,7 @@ impl Cnpj {
             }
         }
         let bytes = chars.as_bytes();
-        if bytes.len() != 14
-            || !bytes[12..].iter().all(u8::is_ascii_digit)
-            || all_same(&chars)
-        {
+        if bytes.len() != 14 || !bytes[12..].iter().all(u8::is_ascii_digit) || all_same(&chars) {
             return Err(ValueError::Cnpj);
         }
         let values: Vec<u32> = bytes.iter().map(|&b| u32::from(b - b'0')).collect();
@@ -46,7 +43,10 @@ impl Cnpj {
     /// of them is not allowed or there are not twelve.
     pub fn check_digits(base: &str) -> Option<[u8; 2]> {
         let bytes = base.as_bytes();
-        if bytes.len() != 12 || !bytes.iter().all(|b| b.is_ascii_digit() || b.is_ascii_uppercase())
+        if bytes.len() != 12
+            || !bytes
+                .iter()
+                .all(|b| b.is_ascii_digit() || b.is_ascii_uppercase())
         {
             return None;
         }
@@ -70,14 +70,27 @@ impl Cnpj {
             }
         };
         let d1 = digit(base.iter().zip(W1).map(|(v, w)| v * w).sum());
-        let d2 = digit(base.iter().chain([d1].iter()).zip(W2).map(|(v, w)| v * w).sum());
+        let d2 = digit(
+            base.iter()
+                .chain([d1].iter())
+                .zip(W2)
+                .map(|(v, w)| v * w)
+                .sum(),
+        );
         [d1, d2]
     }
 
     /// `##.###.###/####-##` (18 characters, as the forms send it).
     pub fn masked(&self) -> String {
         let s = &self.0;
-        format!("{}.{}.{}/{}-{}", &s[0..2], &s[2..5], &s[5..8], &s[8..12], &s[12..14])
+        format!(
+            "{}.{}.{}/{}-{}",
+            &s[0..2],
+            &s[2..5],
+            &s[5..8],
+            &s[8..12],
+            &s[12..14]
+        )
     }
 }
 

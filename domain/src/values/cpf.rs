@@ -31,8 +31,11 @@ impl Cpf {
             return Err(ValueError::Cpf);
         }
         let [d1, d2] = Self::check_digits(base);
-        let digits: String =
-            base.iter().chain([d1, d2].iter()).map(|&d| char::from(b'0' + d)).collect();
+        let digits: String = base
+            .iter()
+            .chain([d1, d2].iter())
+            .map(|&d| char::from(b'0' + d))
+            .collect();
         Self::parse(&digits)
     }
 
@@ -83,7 +86,10 @@ mod tests {
 
     #[test]
     fn cpf_masks_as_999_999_999_99() {
-        assert_eq!(Cpf::parse("52998224725").unwrap().masked(), "529.982.247-25");
+        assert_eq!(
+            Cpf::parse("52998224725").unwrap().masked(),
+            "529.982.247-25"
+        );
     }
 
     #[test]
@@ -139,7 +145,10 @@ mod tests {
     }
 
     fn build(base: [u8; 9], check: [u8; 2]) -> String {
-        base.iter().chain(check.iter()).map(|&d| char::from(b'0' + d)).collect()
+        base.iter()
+            .chain(check.iter())
+            .map(|&d| char::from(b'0' + d))
+            .collect()
     }
 
     proptest! {

@@ -138,7 +138,9 @@ macro_rules! string_value {
         }
 
         impl<'de> ::serde::Deserialize<'de> for $ty {
-            fn deserialize<D: ::serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Self, D::Error> {
                 let raw = <String as ::serde::Deserialize>::deserialize(deserializer)?;
                 $ty::parse(&raw).map_err(|e| <D::Error as ::serde::de::Error>::custom(e.message()))
             }
@@ -154,7 +156,10 @@ mod tests {
     #[test]
     fn digits_of_strips_separators_and_refuses_letters() {
         assert_eq!(digits_of("529.982.247-25").as_deref(), Some("52998224725"));
-        assert_eq!(digits_of(" (11) 9 8765-4321 ").as_deref(), Some("11987654321"));
+        assert_eq!(
+            digits_of(" (11) 9 8765-4321 ").as_deref(),
+            Some("11987654321")
+        );
         assert_eq!(digits_of("5299822472a"), None);
         assert_eq!(digits_of("٣"), None);
     }
@@ -183,7 +188,10 @@ mod tests {
     fn spec_messages_are_verbatim() {
         assert_eq!(ValueError::Cpf.message(), "Cpf Inválido");
         assert_eq!(ValueError::Email.message(), "E-email inválido");
-        assert_eq!(ValueError::PlateLength.message(), "Placa deve conter 7 caracteres");
+        assert_eq!(
+            ValueError::PlateLength.message(),
+            "Placa deve conter 7 caracteres"
+        );
         assert_eq!(
             ValueError::PlateCharacters.message(),
             "O valor deve conter apenas letras, numeros e sem espacos."

@@ -55,7 +55,10 @@ mod tests {
         assert_eq!(Plate::parse("ABC123"), Err(ValueError::PlateLength));
         assert_eq!(Plate::parse("ABC12345"), Err(ValueError::PlateLength));
         assert_eq!(Plate::parse(""), Err(ValueError::PlateLength));
-        assert_eq!(ValueError::PlateLength.message(), "Placa deve conter 7 caracteres");
+        assert_eq!(
+            ValueError::PlateLength.message(),
+            "Placa deve conter 7 caracteres"
+        );
     }
 
     #[test]

@@ -29,7 +29,10 @@ mod tests {
 
     #[test]
     fn renavam_with_11_digits_and_mask_is_accepted() {
-        assert_eq!(Renavam::parse("123456789-01").unwrap().as_str(), "12345678901");
+        assert_eq!(
+            Renavam::parse("123456789-01").unwrap().as_str(),
+            "12345678901"
+        );
     }
 
     #[test]

@@ -1,0 +1,161 @@
+//! Who is acting, and what that lets them see.
+
+use serde::{Deserialize, Serialize};
+
+use crate::roles::{Role, SessionKind};
+
+/// Lowest transfer confirmation code (spec 1 section 4: 1000 to 10999, 4 or 5 digits).
+pub const TRANSFER_CODE_MIN: u32 = 1000;
+/// Highest transfer confirmation code.
+pub const TRANSFER_CODE_MAX: u32 = 10999;
+
+/// Whether `typed` is the code `expected` as displayed (surrounding spaces ignored); a code out of
+/// range never matches.
+pub fn transfer_code_matches(expected: u32, typed: &str) -> bool {
+    (TRANSFER_CODE_MIN..=TRANSFER_CODE_MAX).contains(&expected)
+        && typed.trim() == expected.to_string()
+}
+
+/// The signed-in person a request is resolved to. Every service call checks it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Actor {
+    pub kind: SessionKind,
+    /// User id for staff, driver id for drivers.
+    pub id: i64,
+    /// `None` for drivers.
+    pub role: Option<Role>,
+    pub company_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    /// Meaningful only for administrators.
+    pub is_root: bool,
+}
+
+impl Actor {
+    pub fn is_driver(&self) -> bool {
+        self.kind == SessionKind::Driver
+    }
+
+    pub fn is_admin(&self) -> bool {
+        self.kind == SessionKind::Staff && self.role == Some(Role::Administrador)
+    }
+
+    pub fn is_root_admin(&self) -> bool {
+        self.is_admin() && self.is_root
+    }
+
+    /// The staff role, or `None` for a driver.
+    pub fn staff_role(&self) -> Option<Role> {
+        match self.kind {
+            SessionKind::Staff => self.role,
+            SessionKind::Driver => None,
+        }
+    }
+
+    /// Administrators see every company; everyone else only their own.
+    pub fn can_see_company(&self, company_id: i64) -> bool {
+        self.is_admin() || self.company_id == Some(company_id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn staff(role: Role, is_root: bool, company_id: Option<i64>) -> Actor {
+        Actor {
+            kind: SessionKind::Staff,
+            id: 1,
+            role: Some(role),
+            company_id,
+            shipping_company_id: None,
+            is_root,
+        }
+    }
+
+    fn driver(company_id: i64) -> Actor {
+        Actor {
+            kind: SessionKind::Driver,
+            id: 9,
+            role: None,
+            company_id: Some(company_id),
+            shipping_company_id: None,
+            is_root: false,
+        }
+    }
+
+    #[test]
+    fn administrators_see_every_company() {
+        let admin = staff(Role::Administrador, false, None);
+        assert!(admin.is_admin());
+        assert!(!admin.is_root_admin());
+        assert!(admin.can_see_company(1));
+        assert!(admin.can_see_company(42));
+    }
+
+    #[test]
+    fn others_see_only_their_own_company() {
+        for r in Role::ALL.into_iter().filter(|&r| r != Role::Administrador) {
+            let a = staff(r, true, Some(3));
+            assert!(a.can_see_company(3), "{r}");
+            assert!(!a.can_see_company(4), "{r}");
+            assert!(!a.is_admin() && !a.is_root_admin(), "{r}");
+        }
+        let d = driver(3);
+        assert!(d.is_driver() && d.can_see_company(3) && !d.can_see_company(4));
+        assert_eq!(d.staff_role(), None);
+    }
+
+    #[test]
+    fn actor_without_company_sees_none_unless_administrator() {
+        assert!(!staff(Role::Usuario, false, None).can_see_company(1));
+    }
+
+    #[test]
+    fn root_admin_needs_both_the_role_and_the_flag() {
+        assert!(staff(Role::Administrador, true, None).is_root_admin());
+        assert!(!staff(Role::Usuario, true, None).is_root_admin());
+    }
+
+    #[test]
+    fn a_driver_session_is_never_an_administrator_whatever_its_role_field() {
+        let forged = Actor {
+            role: Some(Role::Administrador),
+            is_root: true,
+            ..driver(1)
+        };
+        assert!(!forged.is_admin());
+        assert!(!forged.can_see_company(2));
+    }
+
+    #[test]
+    fn actor_serializes_in_camel_case() {
+        let json = serde_json::to_value(staff(Role::Transportadora, false, Some(2))).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "kind": "staff", "id": 1, "role": "Transportadora", "companyId": 2,
+                "shippingCompanyId": null, "isRoot": false
+            })
+        );
+        let back: Actor = serde_json::from_value(json).unwrap();
+        assert_eq!(back, staff(Role::Transportadora, false, Some(2)));
+    }
+
+    #[test]
+    fn transfer_code_range_is_1000_to_10999() {
+        assert_eq!((TRANSFER_CODE_MIN, TRANSFER_CODE_MAX), (1000, 10999));
+    }
+
+    #[test]
+    fn transfer_code_must_match_exactly() {
+        assert!(transfer_code_matches(1234, "1234"));
+        assert!(transfer_code_matches(10999, " 10999 "));
+        assert!(!transfer_code_matches(1234, "1235"));
+        assert!(!transfer_code_matches(1234, "01234"));
+        assert!(!transfer_code_matches(1234, "+1234"));
+        assert!(!transfer_code_matches(1234, ""));
+        assert!(!transfer_code_matches(999, "999"));
+        assert!(!transfer_code_matches(11000, "11000"));
+    }
+}
