@@ -17,11 +17,12 @@ impl FieldError {
 }
 
 /// Body of the 406 answer when a driver registered at another company signs in.
+/// `company_a` is spelled as the spec's 406 body.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct TransferConflict {
     pub company_a: TransferCompany,
     pub driver: TransferDriver,
+    #[serde(rename = "transferToken")]
     pub transfer_token: String,
 }
 

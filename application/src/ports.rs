@@ -92,8 +92,11 @@ pub trait QueueRepo {
 }
 
 pub trait AttendanceRepo {
-    fn attendance_on(&mut self, company_id: i64, day: NaiveDate)
-        -> AppResult<Option<AttendanceRecord>>;
+    fn attendance_on(
+        &mut self,
+        company_id: i64,
+        day: NaiveDate,
+    ) -> AppResult<Option<AttendanceRecord>>;
 }
 
 pub trait TermRepo {
@@ -133,6 +136,10 @@ pub enum CaptchaOutcome {
 pub trait CaptchaVerifier: Send + Sync {
     /// Asks the captcha service whether `token` is good for `secret`. An unreachable service
     /// is an error, not a pass.
-    fn verify(&self, secret: &str, token: &str, remote_ip: Option<&str>)
-        -> AppResult<CaptchaOutcome>;
+    fn verify(
+        &self,
+        secret: &str,
+        token: &str,
+        remote_ip: Option<&str>,
+    ) -> AppResult<CaptchaOutcome>;
 }

@@ -53,22 +53,24 @@ impl LoginThrottle {
         let Ok(mut map) = self.failures.lock() else {
             return false;
         };
-        Self::keys(account, address).iter().any(|(key, is_account)| {
-            let limit = if *is_account {
-                self.policy.per_account
-            } else {
-                self.policy.per_address
-            };
-            match map.get_mut(key) {
-                Some(q) => {
-                    while q.front().is_some_and(|t| *t <= now - self.policy.window) {
-                        q.pop_front();
+        Self::keys(account, address)
+            .iter()
+            .any(|(key, is_account)| {
+                let limit = if *is_account {
+                    self.policy.per_account
+                } else {
+                    self.policy.per_address
+                };
+                match map.get_mut(key) {
+                    Some(q) => {
+                        while q.front().is_some_and(|t| *t <= now - self.policy.window) {
+                            q.pop_front();
+                        }
+                        q.len() >= limit
                     }
-                    q.len() >= limit
+                    None => false,
                 }
-                None => false,
-            }
-        })
+            })
     }
 
     pub fn record_failure(&self, account: &str, address: Option<&str>, now: DateTime<Utc>) {

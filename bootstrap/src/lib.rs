@@ -1,1 +1,118 @@
-//! Wiring of the patio binary, shared with the API tests.
+//! Wiring of the `patio` binary: configuration from the environment and the construction of
+//! services and HTTP state, shared with the API tests.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use patio_application::ports::{CaptchaVerifier, Clock, PasswordHasher, TokenService};
+use patio_application::services::{Deps, Services};
+use patio_application::throttle::{LoginThrottle, ThrottlePolicy};
+use patio_http::security::JwtTokens;
+use patio_http::{AppState, HttpConfig};
+use patio_postgres::pool::PgPool;
+
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+}
+
+/// Everything `patio serve` reads from the environment (listed in the README).
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub database_url: String,
+    pub addr: String,
+    pub secret: Vec<u8>,
+    pub secret_generated: bool,
+    pub static_dir: Option<PathBuf>,
+    pub trusted_proxies: Vec<IpAddr>,
+    pub secure_cookies: bool,
+    pub recaptcha_verify_url: String,
+    pub pool_size: u32,
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+impl Config {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let database_url = env("DATABASE_URL")
+            .ok_or_else(|| anyhow::anyhow!("DATABASE_URL não definido (use `make run`)"))?;
+        let (secret, secret_generated) = match env("PATIO_SECRET") {
+            Some(s) if s.len() >= 32 => (s.into_bytes(), false),
+            Some(_) => anyhow::bail!("PATIO_SECRET precisa de pelo menos 32 caracteres"),
+            None => {
+                use rand::RngCore;
+                let mut bytes = vec![0u8; 48];
+                rand::thread_rng().fill_bytes(&mut bytes);
+                (bytes, true)
+            }
+        };
+        let static_dir = env("PATIO_STATIC_DIR")
+            .map(PathBuf::from)
+            .or_else(|| Some(PathBuf::from("frontend/dist")))
+            .filter(|p| p.join("index.html").is_file());
+        let trusted_proxies = env("PATIO_TRUSTED_PROXIES")
+            .unwrap_or_default()
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| s.trim().parse::<IpAddr>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| anyhow::anyhow!("PATIO_TRUSTED_PROXIES inválido: {e}"))?;
+        Ok(Self {
+            database_url,
+            addr: env("PATIO_ADDR").unwrap_or_else(|| "0.0.0.0:8080".to_owned()),
+            secret,
+            secret_generated,
+            static_dir,
+            trusted_proxies,
+            secure_cookies: env("PATIO_SECURE_COOKIES").is_some_and(|v| v == "1" || v == "true"),
+            recaptcha_verify_url: env("PATIO_RECAPTCHA_VERIFY_URL")
+                .unwrap_or_else(|| patio_clients::captcha::GOOGLE_VERIFY_URL.to_owned()),
+            pool_size: env("PATIO_DB_POOL")
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(16),
+        })
+    }
+}
+
+/// The adapters a running instance is made of; tests swap the clock, hasher and captcha.
+pub struct Parts {
+    pub pool: PgPool,
+    pub clock: Arc<dyn Clock>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub captcha: Arc<dyn CaptchaVerifier>,
+    pub secret: Vec<u8>,
+    pub http: HttpConfig,
+    pub throttle: ThrottlePolicy,
+}
+
+pub fn build_state(parts: Parts) -> AppState {
+    let tokens: Arc<dyn TokenService> = Arc::new(JwtTokens::new(
+        &parts.secret,
+        parts.clock.clone(),
+        parts.http.staff_session_seconds,
+        parts.http.driver_session_seconds,
+    ));
+    let store = Arc::new(patio_postgres::store::PgStore::new(parts.pool.clone()));
+    let services = Services::new(Deps {
+        store,
+        clock: parts.clock,
+        hasher: parts.hasher,
+        tokens: tokens.clone(),
+        captcha: parts.captcha,
+        throttle: LoginThrottle::new(parts.throttle),
+    });
+    let pool = parts.pool;
+    AppState {
+        services,
+        tokens,
+        ready: Arc::new(move || patio_postgres::ready_check(&pool)),
+        config: parts.http,
+    }
+}

@@ -1,1 +1,134 @@
-fn main() {}
+//! `patio serve | migrate | seed-demo | create-admin`.
+
+use std::sync::Arc;
+
+use actix_web::{middleware, App, HttpServer};
+use anyhow::Context;
+use patio::{build_state, Config, Parts, SystemClock};
+use patio_application::ports::PasswordHasher;
+use patio_application::throttle::ThrottlePolicy;
+use patio_http::security::Argon2Hasher;
+use patio_http::HttpConfig;
+
+const USAGE: &str = "uso: patio serve | migrate | seed-demo | create-admin --email <e-mail> --password <senha> [--name <nome>]";
+
+fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,actix_server=warn".into()),
+        )
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("serve") | None => serve(),
+        Some("migrate") => migrate(&Config::from_env()?).map(|_| ()),
+        Some("seed-demo") => seed_demo(),
+        Some("create-admin") => create_admin(&args[1..]),
+        _ => {
+            eprintln!("{USAGE}");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn migrate(config: &Config) -> anyhow::Result<patio_postgres::pool::PgPool> {
+    let pool = patio_postgres::pool::build_pool(&config.database_url, config.pool_size)
+        .context("não foi possível conectar ao PostgreSQL")?;
+    let mut conn = pool.get().context("conexão com o PostgreSQL")?;
+    let applied = patio_postgres::migrations::run_pending(&mut conn)
+        .map_err(|e| anyhow::anyhow!("migrações: {e}"))?;
+    for m in &applied {
+        tracing::info!(migration = %m, "applied");
+    }
+    Ok(pool)
+}
+
+fn seed_demo() -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    let pool = migrate(&config)?;
+    let hash = Argon2Hasher::owasp()
+        .hash(patio_postgres::seed::DEMO_PASSWORD)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut conn = pool.get()?;
+    if patio_postgres::seed::seed_demo(&mut conn, &hash).map_err(|e| anyhow::anyhow!("{e}"))? {
+        println!(
+            "Demo 'Demo Agro' criada (senha {}).",
+            patio_postgres::seed::DEMO_PASSWORD
+        );
+    } else {
+        println!("O banco já tem dados; demo não criada.");
+    }
+    Ok(())
+}
+
+fn flag(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+}
+
+fn create_admin(args: &[String]) -> anyhow::Result<()> {
+    let (Some(email), Some(password)) = (flag(args, "--email"), flag(args, "--password")) else {
+        anyhow::bail!("{USAGE}");
+    };
+    let email =
+        patio_domain::values::Email::parse(&email).map_err(|e| anyhow::anyhow!(e.message()))?;
+    if password.chars().count() < 8 {
+        anyhow::bail!("a senha precisa de pelo menos 8 caracteres");
+    }
+    let name = flag(args, "--name").unwrap_or_else(|| "Administrador".to_owned());
+    let config = Config::from_env()?;
+    let pool = migrate(&config)?;
+    let hash = Argon2Hasher::owasp()
+        .hash(&password)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut conn = pool.get()?;
+    let id = patio_postgres::seed::create_admin(&mut conn, &name, email.as_str(), &hash)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    println!("Administrador {} criado (id {id}).", email.as_str());
+    Ok(())
+}
+
+fn serve() -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    if config.secret_generated {
+        tracing::warn!("PATIO_SECRET não definido: sessões valem só até o servidor reiniciar");
+    }
+    let pool = migrate(&config)?;
+    let captcha = patio_clients::RecaptchaVerifier::new(config.recaptcha_verify_url.clone())
+        .context("cliente do reCAPTCHA")?;
+    let state = build_state(Parts {
+        pool,
+        clock: Arc::new(SystemClock),
+        hasher: Arc::new(Argon2Hasher::owasp()),
+        captcha: Arc::new(captcha),
+        secret: config.secret.clone(),
+        http: HttpConfig {
+            secure_cookies: config.secure_cookies,
+            trusted_proxies: config.trusted_proxies.clone(),
+            static_dir: config.static_dir.clone(),
+            ..HttpConfig::default()
+        },
+        throttle: ThrottlePolicy::default(),
+    });
+    if config.static_dir.is_none() {
+        tracing::warn!("frontend/dist não encontrado: só a API será servida (rode `make run`)");
+    }
+    let addr = config.addr.clone();
+    tracing::info!(%addr, "Pátio no ar");
+    actix_web::rt::System::new().block_on(async move {
+        HttpServer::new(move || {
+            App::new()
+                .wrap(middleware::Compress::default())
+                .wrap(middleware::Logger::new("%r %s %Dms").exclude("/api/health"))
+                .configure(patio_http::configure(state.clone()))
+        })
+        .bind(&addr)
+        .with_context(|| format!("não foi possível abrir {addr}"))?
+        .run()
+        .await
+        .context("servidor HTTP")
+    })
+}

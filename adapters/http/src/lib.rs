@@ -1,1 +1,30 @@
-//! HTTP adapter.
+//! actix-web adapter: thin handlers that parse, call one service method on a blocking thread
+//! and map the result. Business rules live in the domain and application crates.
+
+pub mod error;
+pub mod openapi;
+pub mod routes;
+pub mod security;
+pub mod session;
+pub mod state;
+pub mod static_files;
+
+pub use error::ApiError;
+pub use state::{AppState, HttpConfig};
+
+use actix_web::web;
+
+/// Mounts `/api` and, when a built frontend exists, the single-page app on every other path.
+pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
+    move |cfg: &mut web::ServiceConfig| {
+        let static_dir = state.config.static_dir.clone();
+        cfg.app_data(web::Data::new(state))
+            .app_data(web::JsonConfig::default().error_handler(error::json_error))
+            .app_data(web::QueryConfig::default().error_handler(error::query_error))
+            .app_data(web::PathConfig::default().error_handler(error::path_error))
+            .service(routes::api_scope());
+        if let Some(dir) = static_dir {
+            cfg.service(static_files::spa(dir));
+        }
+    }
+}

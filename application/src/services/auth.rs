@@ -177,7 +177,13 @@ impl AuthService {
     }
 
     /// Refuses when the company asks for reCAPTCHA and the token does not pass.
-    fn check_captcha(&self, repos: &mut dyn Repos, company_id: i64, token: &str, ip: Option<&str>) -> AppResult<()> {
+    fn check_captcha(
+        &self,
+        repos: &mut dyn Repos,
+        company_id: i64,
+        token: &str,
+        ip: Option<&str>,
+    ) -> AppResult<()> {
         let Some(settings) = repos.login_settings(company_id)? else {
             return Ok(());
         };
@@ -323,11 +329,7 @@ impl AuthService {
                 None => None,
             };
             let must_approve = self.staff_must_approve(repos, &user)?;
-            let routes = roles::STAFF_ROUTES
-                .iter()
-                .filter(|r| roles::route_allows(r.pattern, user.role, user.is_root))
-                .map(|r| r.pattern)
-                .collect();
+            let routes = roles::allowed_routes(user.role, user.is_root);
             Ok(StaffSessionView {
                 kind: SessionKind::Staff,
                 id: user.id,
@@ -348,7 +350,8 @@ impl AuthService {
 
     pub fn driver_login(&self, cmd: DriverLogin) -> AppResult<DriverLoginView> {
         let mut errors = Vec::new();
-        let cpf = Cpf::parse(&cmd.cpf).map_err(|e| errors.push(FieldError::new("cpf", e.message())));
+        let cpf =
+            Cpf::parse(&cmd.cpf).map_err(|e| errors.push(FieldError::new("cpf", e.message())));
         let birth = parse_birth_date(&cmd.birth_date)
             .map_err(|e| errors.push(FieldError::new("birthDate", e.message())));
         let (Ok(cpf), Ok(birth)) = (cpf, birth) else {
@@ -477,11 +480,15 @@ impl AuthService {
                 && a.can_see_company(cmd.company_id)
         });
         if !by_token && !by_staff {
-            return Err(AppError::Forbidden(roles::INVALID_CREDENTIALS_MESSAGE.to_owned()));
+            return Err(AppError::Forbidden(
+                roles::INVALID_CREDENTIALS_MESSAGE.to_owned(),
+            ));
         }
         let now = self.now();
         self.deps.store.tx(|repos| {
-            let driver = repos.driver(cmd.driver_id)?.ok_or_else(AppError::not_found)?;
+            let driver = repos
+                .driver(cmd.driver_id)?
+                .ok_or_else(AppError::not_found)?;
             let target = repos
                 .company(cmd.company_id)?
                 .filter(|c| c.status)
@@ -577,5 +584,5 @@ pub fn driver_actor(driver_id: i64, company_id: i64) -> Actor {
 }
 
 /// An argon2id hash of a random string, used to spend the same time on unknown e-mails.
-const DUMMY_HASH: &str =
+pub const DUMMY_HASH: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$2uJZ7cZ6y1Yb8s0m0nCq8Yk3b0v8jG9z0qzK0u2xR3c";

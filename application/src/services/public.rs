@@ -77,7 +77,10 @@ impl PublicService {
                 .ok_or_else(AppError::not_found)?;
             let settings = repos.login_settings(company.id)?;
             let (enable_recaptcha, recaptcha_site) = match settings {
-                Some(s) => (s.enable_recaptcha, s.recaptcha_site.filter(|k| !k.is_empty())),
+                Some(s) => (
+                    s.enable_recaptcha,
+                    s.recaptcha_site.filter(|k| !k.is_empty()),
+                ),
                 None => (false, None),
             };
             Ok(HostCompanyView {

@@ -130,7 +130,9 @@ fn yes_no(b: bool) -> String {
 fn validate_contacts(required: bool, input: &[ContactInput]) -> AppResult<Vec<NewContact>> {
     let filled: Vec<&ContactInput> = input
         .iter()
-        .filter(|c| !(c.name.trim().is_empty() && c.fone.trim().is_empty() && c.email.trim().is_empty()))
+        .filter(|c| {
+            !(c.name.trim().is_empty() && c.fone.trim().is_empty() && c.email.trim().is_empty())
+        })
         .collect();
     if required && filled.is_empty() {
         return Err(AppError::field("contact", FILL_ALL_FIELDS_MESSAGE));

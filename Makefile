@@ -1,0 +1,71 @@
+# Pátio — `make run` serves the product with a demo tenant; `make test` runs everything CI runs.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PG_URL := $(shell scripts/pg.sh url)
+PG_BASE := $(patsubst %/postgres,%,$(PG_URL))
+RUN_DB_URL := $(PG_BASE)/patio
+CARGO ?= cargo
+
+.PHONY: help run test fmt lint check-rust test-rust frontend-deps test-frontend frontend-build e2e-deps test-e2e pg bench clean-db
+
+help:
+	@echo "make run    # Pátio em http://localhost:8080 com a empresa demo"
+	@echo "make test   # tudo o que a CI roda"
+	@echo "make bench  # benchmarks (resultados em tests/load/results/)"
+
+pg:
+	@scripts/pg.sh start
+
+frontend/node_modules/.package-lock.json: frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	@touch $@
+
+frontend-deps: frontend/node_modules/.package-lock.json
+
+frontend-build: frontend-deps
+	cd frontend && npm run build
+
+run: frontend-build
+	@if [ -z "$${DATABASE_URL:-}" ]; then \
+	  scripts/pg.sh start; \
+	  psql "$(PG_URL)" -tAc "SELECT 1 FROM pg_database WHERE datname = 'patio'" | grep -q 1 \
+	    || psql "$(PG_URL)" -qc 'CREATE DATABASE patio'; \
+	fi
+	$(CARGO) build -p patio
+	DATABASE_URL="$${DATABASE_URL:-$(RUN_DB_URL)}" ./target/debug/patio seed-demo
+	DATABASE_URL="$${DATABASE_URL:-$(RUN_DB_URL)}" PATIO_STATIC_DIR=frontend/dist ./target/debug/patio serve
+
+fmt:
+	$(CARGO) fmt --all
+
+check-rust:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
+
+test-rust: pg
+	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) test --workspace --all-features
+
+test-frontend: frontend-deps
+	cd frontend && npm run typecheck && npm run lint && npm test && npm run build
+
+e2e-deps:
+	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || { \
+	  echo "Instalando o Chromium do Debian..."; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+	cd tests/e2e && npm ci --no-audit --no-fund
+
+test-e2e: pg e2e-deps frontend-build
+	$(CARGO) build -p patio
+	cd tests/e2e && PATIO_PG_URL="$(PG_URL)" npx playwright test
+
+lint: check-rust
+	cd frontend && npm run typecheck && npm run lint
+
+test: check-rust test-rust test-frontend test-e2e
+	@echo "make test: tudo verde"
+
+bench: pg
+	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) bench --workspace

@@ -1,0 +1,216 @@
+//! Sign-in, sign-out and sessions of staff and drivers; the driver's company transfer.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::services::auth::{DriverLogin, DriverTransfer, StaffLogin};
+use patio_domain::roles::LoginPage;
+use serde::Deserialize;
+
+use super::IdRef;
+use crate::error::{blocking, ApiError};
+use crate::session::{
+    client_ip, expired_cookie, session_cookie, DriverSession, Sessions, StaffSession,
+    DRIVER_COOKIE, STAFF_COOKIE,
+};
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/auth/login", web::post().to(staff_login))
+        .route("/auth/logout", web::post().to(staff_logout))
+        .route("/auth/session", web::get().to(staff_session))
+        .route("/auth/app/login", web::post().to(driver_login))
+        .route("/auth/app/logout", web::post().to(driver_logout))
+        .route("/auth/app/session", web::get().to(driver_session))
+        .route("/auth/driver-link", web::post().to(issue_driver_link))
+        .route("/auth/driver-link/{token}", web::get().to(read_driver_link))
+        .route("/driver/save", web::post().to(driver_save));
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct StaffLoginBody {
+    #[serde(default)]
+    email: String,
+    #[serde(default)]
+    password: String,
+    company: Option<IdRef>,
+    #[serde(default)]
+    recaptcha_token: String,
+    /// "staff" for /login, "dispatch" for /expedicao.
+    #[serde(default)]
+    page: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = StaffLoginBody,
+    responses((status = 200, description = "Signed in; sets the patio_staff cookie"),
+        (status = 401, description = "Usuário ou senha inválido"),
+        (status = 403, description = "Blocked, or role not admitted by this login page"),
+        (status = 429, description = "Too many attempts")))]
+pub async fn staff_login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<StaffLoginBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let cmd = StaffLogin {
+        email: body.email,
+        password: body.password,
+        company_id: body.company.map(|c| c.id),
+        recaptcha_token: body.recaptcha_token,
+        page: match body.page.as_deref() {
+            Some("dispatch") => LoginPage::Dispatch,
+            _ => LoginPage::Staff,
+        },
+        ip: client_ip(&req).map(|ip| ip.to_string()),
+    };
+    let svc = state.services.auth.clone();
+    let view = blocking(move || svc.staff_login(cmd)).await?;
+    let cookie = session_cookie(
+        STAFF_COOKIE,
+        view.access_token.clone(),
+        state.config.staff_session_seconds,
+        state.config.secure_cookies,
+    );
+    Ok(HttpResponse::Ok().cookie(cookie).json(view))
+}
+
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", responses((status = 204)))]
+pub async fn staff_logout(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::NoContent()
+        .cookie(expired_cookie(STAFF_COOKIE, state.config.secure_cookies))
+        .finish()
+}
+
+#[utoipa::path(get, path = "/api/auth/session", tag = "auth",
+    responses((status = 200, description = "The staff session with its menu and routes"), (status = 401)))]
+pub async fn staff_session(
+    state: web::Data<AppState>,
+    session: StaffSession,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.auth.clone();
+    let view = blocking(move || svc.staff_session(&session.0)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverLoginBody {
+    #[serde(default)]
+    cpf: String,
+    company: IdRef,
+    #[serde(default)]
+    birth_date: String,
+    #[serde(default, rename = "recaptcha_token")]
+    recaptcha_token: String,
+}
+
+#[utoipa::path(post, path = "/api/auth/app/login", tag = "auth", request_body = DriverLoginBody,
+    responses((status = 201, description = "Signed in; sets the patio_driver cookie"),
+        (status = 406, description = "Registered at another company: transfer conflict body"),
+        (status = 409, description = "Refused, with a message"),
+        (status = 422, description = "Invalid CPF or birth date")))]
+pub async fn driver_login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<DriverLoginBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let cmd = DriverLogin {
+        cpf: body.cpf,
+        company_id: body.company.id,
+        birth_date: body.birth_date,
+        recaptcha_token: body.recaptcha_token,
+        ip: client_ip(&req).map(|ip| ip.to_string()),
+    };
+    let svc = state.services.auth.clone();
+    let view = blocking(move || svc.driver_login(cmd)).await?;
+    let cookie = session_cookie(
+        DRIVER_COOKIE,
+        view.access_token.clone(),
+        state.config.driver_session_seconds,
+        state.config.secure_cookies,
+    );
+    Ok(HttpResponse::Created().cookie(cookie).json(view))
+}
+
+#[utoipa::path(post, path = "/api/auth/app/logout", tag = "auth", responses((status = 204)))]
+pub async fn driver_logout(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::NoContent()
+        .cookie(expired_cookie(DRIVER_COOKIE, state.config.secure_cookies))
+        .finish()
+}
+
+#[utoipa::path(get, path = "/api/auth/app/session", tag = "auth",
+    responses((status = 200, description = "The driver session"), (status = 401)))]
+pub async fn driver_session(
+    state: web::Data<AppState>,
+    session: DriverSession,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.auth.clone();
+    let view = blocking(move || svc.driver_session(&session.0)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverSaveBody {
+    #[serde(default, rename = "override")]
+    override_: bool,
+    id: Option<i64>,
+    company: Option<IdRef>,
+    transfer_token: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api/driver/save", tag = "drivers", request_body = DriverSaveBody,
+    responses((status = 200, description = "Driver moved to the company"), (status = 403), (status = 404)))]
+pub async fn driver_save(
+    state: web::Data<AppState>,
+    sessions: Sessions,
+    body: web::Json<DriverSaveBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    // Only the confirmed transfer exists so far; the full driver form arrives with the fleet.
+    let (true, Some(driver_id), Some(company)) = (body.override_, body.id, body.company) else {
+        return Err(ApiError(patio_application::AppError::field(
+            "override",
+            "Requisição inválida.",
+        )));
+    };
+    let cmd = DriverTransfer {
+        driver_id,
+        company_id: company.id,
+        transfer_token: body.transfer_token,
+        actor: sessions.of_kind(patio_domain::roles::SessionKind::Staff),
+    };
+    let svc = state.services.auth.clone();
+    let view = blocking(move || svc.transfer_driver(cmd)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverLinkBody {
+    driver_id: i64,
+}
+
+#[utoipa::path(post, path = "/api/auth/driver-link", tag = "auth", request_body = DriverLinkBody,
+    responses((status = 201, description = "A signed, expiring driver-login link"), (status = 403), (status = 404)))]
+pub async fn issue_driver_link(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    body: web::Json<DriverLinkBody>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.auth.clone();
+    let driver_id = body.driver_id;
+    let view = blocking(move || svc.issue_driver_link(&session.0, driver_id)).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+#[utoipa::path(get, path = "/api/auth/driver-link/{token}", tag = "auth",
+    responses((status = 200, description = "CPF and birth date to pre-fill"), (status = 404, description = "Link inválido ou expirado")))]
+pub async fn read_driver_link(
+    state: web::Data<AppState>,
+    token: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.auth.clone();
+    let view = blocking(move || svc.read_driver_link(&token)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}

@@ -1,0 +1,42 @@
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use patio_application::ports::TokenService;
+use patio_application::services::Services;
+
+/// Settings of the HTTP edge.
+#[derive(Debug, Clone)]
+pub struct HttpConfig {
+    /// Marks session cookies `Secure` (behind HTTPS).
+    pub secure_cookies: bool,
+    /// Proxies whose `X-Forwarded-For` is believed (DESIGN section 6).
+    pub trusted_proxies: Vec<IpAddr>,
+    /// The built frontend (`frontend/dist`), served at `/`.
+    pub static_dir: Option<PathBuf>,
+    pub staff_session_seconds: i64,
+    pub driver_session_seconds: i64,
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        Self {
+            secure_cookies: false,
+            trusted_proxies: Vec::new(),
+            static_dir: None,
+            staff_session_seconds: 12 * 3600,
+            driver_session_seconds: 30 * 24 * 3600,
+        }
+    }
+}
+
+/// Database reachable and migrations applied.
+pub type ReadyCheck = Arc<dyn Fn() -> bool + Send + Sync>;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub services: Services,
+    pub tokens: Arc<dyn TokenService>,
+    pub ready: ReadyCheck,
+    pub config: HttpConfig,
+}

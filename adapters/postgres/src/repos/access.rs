@@ -1,0 +1,388 @@
+use chrono::NaiveTime;
+use diesel::prelude::*;
+use patio_application::model::*;
+use patio_application::ports::{AttendanceRepo, CompanyRepo, SettingsRepo, TermRepo, UserRepo};
+use patio_application::{AppError, AppResult};
+use patio_domain::roles::Role;
+
+use crate::schema::{
+    attendances, companies, company_hosts, contact_authorizations, contacts, settings,
+    shipping_companies, use_terms, users,
+};
+use crate::store::{db_error, PgRepos};
+
+type CompanyCols = (i64, String, String, Option<String>, bool);
+
+fn company_record((id, name, legal_name, logo, status): CompanyCols) -> CompanyRecord {
+    CompanyRecord {
+        id,
+        name,
+        legal_name,
+        logo,
+        status,
+    }
+}
+
+const COMPANY_COLS: (
+    companies::id,
+    companies::name,
+    companies::company,
+    companies::logo,
+    companies::status,
+) = (
+    companies::id,
+    companies::name,
+    companies::company,
+    companies::logo,
+    companies::status,
+);
+
+impl CompanyRepo for PgRepos<'_> {
+    fn company(&mut self, id: i64) -> AppResult<Option<CompanyRecord>> {
+        companies::table
+            .find(id)
+            .select(COMPANY_COLS)
+            .first::<CompanyCols>(self.conn)
+            .optional()
+            .map(|c| c.map(company_record))
+            .map_err(db_error)
+    }
+
+    fn company_by_host(&mut self, host: &str) -> AppResult<Option<CompanyRecord>> {
+        companies::table
+            .inner_join(company_hosts::table)
+            .filter(company_hosts::host.eq(host))
+            .select(COMPANY_COLS)
+            .first::<CompanyCols>(self.conn)
+            .optional()
+            .map(|c| c.map(company_record))
+            .map_err(db_error)
+    }
+
+    fn public_companies(&mut self) -> AppResult<Vec<CompanyPublic>> {
+        companies::table
+            .filter(companies::status.eq(true))
+            .order((companies::name.asc(), companies::id.asc()))
+            .select((companies::id, companies::name, companies::logo))
+            .load::<(i64, String, Option<String>)>(self.conn)
+            .map(|rows| {
+                rows.into_iter()
+                    .map(|(id, name, logo)| CompanyPublic { id, name, logo })
+                    .collect()
+            })
+            .map_err(db_error)
+    }
+
+    fn first_contact_phone(&mut self, company_id: i64) -> AppResult<Option<String>> {
+        contacts::table
+            .filter(contacts::company_id.eq(company_id))
+            .filter(contacts::fone.is_not_null())
+            .order(contacts::id.asc())
+            .select(contacts::fone)
+            .first::<Option<String>>(self.conn)
+            .optional()
+            .map(Option::flatten)
+            .map_err(db_error)
+    }
+}
+
+impl SettingsRepo for PgRepos<'_> {
+    fn login_settings(&mut self, company_id: i64) -> AppResult<Option<LoginSettings>> {
+        type Row = (
+            bool,
+            Option<String>,
+            Option<String>,
+            NaiveTime,
+            NaiveTime,
+            serde_json::Value,
+            i32,
+            String,
+        );
+        let row = settings::table
+            .filter(settings::company_id.eq(company_id))
+            .select((
+                settings::enable_recaptcha,
+                settings::recaptcha_secret,
+                settings::recaptcha_site,
+                settings::start_time,
+                settings::end_time,
+                settings::week_days,
+                settings::programmed_total,
+                settings::time_zone,
+            ))
+            .first::<Row>(self.conn)
+            .optional()
+            .map_err(db_error)?;
+        Ok(row.map(
+            |(enable_recaptcha, secret, site, start, end, days, total, tz)| {
+                let mut week_days = [false; 7];
+                if let Some(list) = days.as_array() {
+                    for (slot, v) in week_days.iter_mut().zip(list) {
+                        *slot = v.as_bool().unwrap_or(false);
+                    }
+                }
+                LoginSettings {
+                    enable_recaptcha,
+                    recaptcha_secret: secret,
+                    recaptcha_site: site,
+                    start: Some(start),
+                    end: Some(end),
+                    week_days,
+                    programmed_total: total,
+                    time_zone: tz,
+                }
+            },
+        ))
+    }
+}
+
+type UserCols = (
+    i64,
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    bool,
+    bool,
+    bool,
+    bool,
+    Option<i64>,
+    Option<i64>,
+);
+
+const USER_COLS: (
+    users::id,
+    users::name,
+    users::email,
+    users::password_hash,
+    users::role,
+    users::cpf,
+    users::fone,
+    users::receives_email,
+    users::is_enabled,
+    users::is_root,
+    users::use_terms,
+    users::company_id,
+    users::shipping_company_id,
+) = (
+    users::id,
+    users::name,
+    users::email,
+    users::password_hash,
+    users::role,
+    users::cpf,
+    users::fone,
+    users::receives_email,
+    users::is_enabled,
+    users::is_root,
+    users::use_terms,
+    users::company_id,
+    users::shipping_company_id,
+);
+
+impl PgRepos<'_> {
+    fn company_ref(&mut self, id: i64) -> AppResult<Option<CompanyRef>> {
+        Ok(self.company(id)?.map(|c| CompanyRef {
+            id: c.id,
+            name: c.name,
+            legal_name: c.legal_name,
+            logo: c.logo,
+        }))
+    }
+
+    fn user_record(&mut self, cols: UserCols) -> AppResult<UserRecord> {
+        let (
+            id,
+            name,
+            email,
+            password_hash,
+            role,
+            cpf,
+            fone,
+            receives_email,
+            is_enabled,
+            is_root,
+            use_terms,
+            company_id,
+            shipping_id,
+        ) = cols;
+        let role = Role::parse(&role).map_err(AppError::internal)?;
+        let company = match company_id {
+            Some(cid) => self.company_ref(cid)?,
+            None => None,
+        };
+        let shipping_company = match shipping_id {
+            Some(sid) => shipping_companies::table
+                .find(sid)
+                .select((
+                    shipping_companies::id,
+                    shipping_companies::code,
+                    shipping_companies::name,
+                    shipping_companies::company_id,
+                ))
+                .first::<(i64, i32, String, i64)>(self.conn)
+                .optional()
+                .map_err(db_error)?
+                .map(|(id, code, name, company_id)| ShippingCompanyRef {
+                    id,
+                    code: Some(i64::from(code)),
+                    name,
+                    company_id,
+                }),
+            None => None,
+        };
+        Ok(UserRecord {
+            id,
+            name,
+            email,
+            password_hash,
+            role,
+            cpf,
+            fone,
+            receives_email,
+            is_enabled,
+            is_root,
+            use_terms,
+            company,
+            shipping_company,
+        })
+    }
+}
+
+impl UserRepo for PgRepos<'_> {
+    fn user(&mut self, id: i64) -> AppResult<Option<UserRecord>> {
+        let row = users::table
+            .find(id)
+            .select(USER_COLS)
+            .first::<UserCols>(self.conn)
+            .optional()
+            .map_err(db_error)?;
+        row.map(|r| self.user_record(r)).transpose()
+    }
+
+    fn user_by_email(&mut self, email: &str) -> AppResult<Option<UserRecord>> {
+        let row = users::table
+            .filter(
+                diesel::dsl::sql::<diesel::sql_types::Bool>("lower(email) = ")
+                    .bind::<diesel::sql_types::Text, _>(email.trim().to_lowercase()),
+            )
+            .select(USER_COLS)
+            .first::<UserCols>(self.conn)
+            .optional()
+            .map_err(db_error)?;
+        row.map(|r| self.user_record(r)).transpose()
+    }
+
+    fn insert_user(&mut self, user: &NewUser) -> AppResult<i64> {
+        diesel::insert_into(users::table)
+            .values((
+                users::name.eq(&user.name),
+                users::email.eq(&user.email),
+                users::password_hash.eq(&user.password_hash),
+                users::role.eq(user.role.as_str()),
+                users::is_root.eq(user.is_root),
+                users::company_id.eq(user.company_id),
+                users::shipping_company_id.eq(user.shipping_company_id),
+            ))
+            .returning(users::id)
+            .get_result(self.conn)
+            .map_err(|e| match db_error(e) {
+                AppError::Duplicate(_) => AppError::Duplicate("Email já cadastrado!".to_owned()),
+                other => other,
+            })
+    }
+
+    fn set_user_use_terms(&mut self, user_id: i64, accepted: bool) -> AppResult<()> {
+        diesel::update(users::table.find(user_id))
+            .set((
+                users::use_terms.eq(accepted),
+                users::updated_at.eq(diesel::dsl::now),
+            ))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn add_user_contacts(&mut self, user_id: i64, list: &[NewContact]) -> AppResult<()> {
+        let rows: Vec<_> = list
+            .iter()
+            .map(|c| {
+                (
+                    contacts::name.eq(&c.name),
+                    contacts::fone.eq(Some(&c.fone)),
+                    contacts::email.eq(Some(&c.email)),
+                    contacts::user_id.eq(Some(user_id)),
+                )
+            })
+            .collect();
+        diesel::insert_into(contacts::table)
+            .values(rows)
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+}
+
+impl AttendanceRepo for PgRepos<'_> {
+    fn attendance_on(
+        &mut self,
+        company_id: i64,
+        day: chrono::NaiveDate,
+    ) -> AppResult<Option<AttendanceRecord>> {
+        attendances::table
+            .filter(attendances::company_id.eq(company_id))
+            .filter(attendances::day.eq(day))
+            .select((attendances::id, attendances::status))
+            .first::<(i64, bool)>(self.conn)
+            .optional()
+            .map(|r| r.map(|(id, status)| AttendanceRecord { id, status }))
+            .map_err(db_error)
+    }
+}
+
+impl TermRepo for PgRepos<'_> {
+    fn active_term(&mut self, company_id: i64) -> AppResult<Option<UseTermRecord>> {
+        use_terms::table
+            .filter(use_terms::company_id.eq(company_id))
+            .filter(use_terms::active.eq(true))
+            .order((use_terms::updated_at.desc(), use_terms::id.desc()))
+            .select((
+                use_terms::id,
+                use_terms::title,
+                use_terms::content,
+                use_terms::updated_at,
+            ))
+            .first::<(i64, String, String, chrono::DateTime<chrono::Utc>)>(self.conn)
+            .optional()
+            .map(|r| {
+                r.map(|(id, title, content, updated_at)| UseTermRecord {
+                    id,
+                    title,
+                    content,
+                    updated_at,
+                })
+            })
+            .map_err(db_error)
+    }
+
+    fn insert_contact_authorization(&mut self, auth: &NewContactAuthorization) -> AppResult<i64> {
+        let (user_id, driver_id) = match auth.party {
+            Party::User(id) => (Some(id), None),
+            Party::Driver(id) => (None, Some(id)),
+        };
+        diesel::insert_into(contact_authorizations::table)
+            .values((
+                contact_authorizations::has_whats.eq(auth.has_whats),
+                contact_authorizations::has_sms.eq(auth.has_sms),
+                contact_authorizations::has_email.eq(auth.has_email),
+                contact_authorizations::user_id.eq(user_id),
+                contact_authorizations::driver_id.eq(driver_id),
+                contact_authorizations::use_term_id.eq(Some(auth.use_term_id)),
+            ))
+            .returning(contact_authorizations::id)
+            .get_result(self.conn)
+            .map_err(db_error)
+    }
+}

@@ -1,0 +1,67 @@
+//! The `Store` port on PostgreSQL: one transaction per unit of work, and [`PgRepos`], which
+//! implements every repository on that transaction's connection.
+
+use diesel::pg::PgConnection;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::Connection;
+use patio_application::ports::{Repos, Store};
+use patio_application::{AppError, AppResult};
+
+use crate::pool::PgPool;
+
+pub const DUPLICATE_MESSAGE: &str = "Dado já cadastrado!";
+pub const REFERENCED_MESSAGE: &str = "Registro em uso por outros cadastros.";
+
+pub struct PgStore {
+    pool: PgPool,
+}
+
+impl PgStore {
+    pub fn new(pool: PgPool) -> Self {
+        Self { pool }
+    }
+}
+
+/// Repositories on one connection inside a transaction.
+pub struct PgRepos<'c> {
+    pub(crate) conn: &'c mut PgConnection,
+}
+
+enum TxError {
+    App(AppError),
+    Db(DieselError),
+}
+
+impl From<DieselError> for TxError {
+    fn from(e: DieselError) -> Self {
+        Self::Db(e)
+    }
+}
+
+/// Unique and foreign-key violations are the database's word on duplicates and references
+/// (DESIGN section 3); services refine the message where the spec has one.
+pub fn db_error(e: DieselError) -> AppError {
+    match &e {
+        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+            AppError::Duplicate(DUPLICATE_MESSAGE.to_owned())
+        }
+        DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _) => {
+            AppError::Referenced(REFERENCED_MESSAGE.to_owned())
+        }
+        _ => AppError::internal(e),
+    }
+}
+
+impl Store for PgStore {
+    fn run(&self, work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()> {
+        let mut conn = self.pool.get().map_err(AppError::internal)?;
+        conn.transaction::<(), TxError, _>(|conn| {
+            let mut repos = PgRepos { conn };
+            work(&mut repos).map_err(TxError::App)
+        })
+        .map_err(|e| match e {
+            TxError::App(e) => e,
+            TxError::Db(e) => db_error(e),
+        })
+    }
+}
