@@ -1,5 +1,7 @@
 //! The reqwest adapter against a local stub of reCAPTCHA's verify call (never the internet).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
 use std::net::TcpListener;
 
 use actix_web::{web, App, HttpResponse, HttpServer};

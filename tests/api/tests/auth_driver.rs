@@ -1,5 +1,7 @@
 //! Driver sign-in by CPF and birth date, the company transfer, and driver-login links.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
 mod common;
 
 use actix_web::http::StatusCode;

@@ -1,5 +1,7 @@
 //! Staff sign-in on /login and /expedicao, sessions, throttling and captcha.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
 mod common;
 
 use actix_web::http::StatusCode;

@@ -1,5 +1,7 @@
 //! The login pages' public reads, user reads with tenant isolation, terms acceptance, ops.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
 mod common;
 
 use actix_web::http::StatusCode;

@@ -136,51 +136,23 @@ impl SettingsRepo for PgRepos<'_> {
     }
 }
 
-type UserCols = (
-    i64,
-    String,
-    String,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    bool,
-    bool,
-    bool,
-    bool,
-    Option<i64>,
-    Option<i64>,
-);
-
-const USER_COLS: (
-    users::id,
-    users::name,
-    users::email,
-    users::password_hash,
-    users::role,
-    users::cpf,
-    users::fone,
-    users::receives_email,
-    users::is_enabled,
-    users::is_root,
-    users::use_terms,
-    users::company_id,
-    users::shipping_company_id,
-) = (
-    users::id,
-    users::name,
-    users::email,
-    users::password_hash,
-    users::role,
-    users::cpf,
-    users::fone,
-    users::receives_email,
-    users::is_enabled,
-    users::is_root,
-    users::use_terms,
-    users::company_id,
-    users::shipping_company_id,
-);
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = users, check_for_backend(diesel::pg::Pg))]
+struct UserRow {
+    id: i64,
+    name: String,
+    email: String,
+    password_hash: String,
+    role: String,
+    cpf: Option<String>,
+    fone: Option<String>,
+    receives_email: bool,
+    is_enabled: bool,
+    is_root: bool,
+    use_terms: bool,
+    company_id: Option<i64>,
+    shipping_company_id: Option<i64>,
+}
 
 impl PgRepos<'_> {
     fn company_ref(&mut self, id: i64) -> AppResult<Option<CompanyRef>> {
@@ -192,28 +164,13 @@ impl PgRepos<'_> {
         }))
     }
 
-    fn user_record(&mut self, cols: UserCols) -> AppResult<UserRecord> {
-        let (
-            id,
-            name,
-            email,
-            password_hash,
-            role,
-            cpf,
-            fone,
-            receives_email,
-            is_enabled,
-            is_root,
-            use_terms,
-            company_id,
-            shipping_id,
-        ) = cols;
-        let role = Role::parse(&role).map_err(AppError::internal)?;
-        let company = match company_id {
+    fn user_record(&mut self, row: UserRow) -> AppResult<UserRecord> {
+        let role = Role::parse(&row.role).map_err(AppError::internal)?;
+        let company = match row.company_id {
             Some(cid) => self.company_ref(cid)?,
             None => None,
         };
-        let shipping_company = match shipping_id {
+        let shipping_company = match row.shipping_company_id {
             Some(sid) => shipping_companies::table
                 .find(sid)
                 .select((
@@ -234,17 +191,17 @@ impl PgRepos<'_> {
             None => None,
         };
         Ok(UserRecord {
-            id,
-            name,
-            email,
-            password_hash,
+            id: row.id,
+            name: row.name,
+            email: row.email,
+            password_hash: row.password_hash,
             role,
-            cpf,
-            fone,
-            receives_email,
-            is_enabled,
-            is_root,
-            use_terms,
+            cpf: row.cpf,
+            fone: row.fone,
+            receives_email: row.receives_email,
+            is_enabled: row.is_enabled,
+            is_root: row.is_root,
+            use_terms: row.use_terms,
             company,
             shipping_company,
         })
@@ -255,8 +212,8 @@ impl UserRepo for PgRepos<'_> {
     fn user(&mut self, id: i64) -> AppResult<Option<UserRecord>> {
         let row = users::table
             .find(id)
-            .select(USER_COLS)
-            .first::<UserCols>(self.conn)
+            .select(UserRow::as_select())
+            .first(self.conn)
             .optional()
             .map_err(db_error)?;
         row.map(|r| self.user_record(r)).transpose()
@@ -268,8 +225,8 @@ impl UserRepo for PgRepos<'_> {
                 diesel::dsl::sql::<diesel::sql_types::Bool>("lower(email) = ")
                     .bind::<diesel::sql_types::Text, _>(email.trim().to_lowercase()),
             )
-            .select(USER_COLS)
-            .first::<UserCols>(self.conn)
+            .select(UserRow::as_select())
+            .first(self.conn)
             .optional()
             .map_err(db_error)?;
         row.map(|r| self.user_record(r)).transpose()

@@ -1,5 +1,5 @@
 //! A real server (the production wiring) on a database of its own, per test.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::{SocketAddr, TcpListener};
 use std::sync::{Arc, Mutex, OnceLock};
