@@ -1,0 +1,178 @@
+//! Staff users, shipping companies, contacts, terms of use and contact authorizations.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+use crate::schema::{contact_authorizations, contacts, shipping_companies, use_terms, users};
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = users, check_for_backend(diesel::pg::Pg))]
+pub struct UserRow {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub password_hash: String,
+    /// Administrador, Usuario, Transportadora, Expedicao, Espectador or Portaria.
+    pub role: String,
+    pub cpf: Option<String>,
+    pub fone: Option<String>,
+    pub receives_email: bool,
+    pub is_enabled: bool,
+    pub is_root: bool,
+    pub company_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    pub use_terms: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Insertable)]
+#[diesel(table_name = users, check_for_backend(diesel::pg::Pg))]
+pub struct NewUserRow {
+    pub name: String,
+    pub email: String,
+    pub password_hash: String,
+    pub role: String,
+    pub cpf: Option<String>,
+    pub fone: Option<String>,
+    pub receives_email: bool,
+    pub is_enabled: bool,
+    pub is_root: bool,
+    pub company_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    pub use_terms: bool,
+    pub created_at: Option<DateTime<Utc>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = shipping_companies, check_for_backend(diesel::pg::Pg))]
+pub struct ShippingCompanyRow {
+    pub id: i64,
+    pub company_id: i64,
+    pub code: i32,
+    pub name: String,
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub city: Option<String>,
+    pub street: Option<String>,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
+    pub is_enabled: bool,
+    pub login: Option<String>,
+    pub login_password_hash: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Insertable)]
+#[diesel(table_name = shipping_companies, check_for_backend(diesel::pg::Pg))]
+pub struct NewShippingCompanyRow {
+    pub company_id: i64,
+    pub code: i32,
+    pub name: String,
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub city: Option<String>,
+    pub street: Option<String>,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
+    /// `None`: enabled.
+    pub is_enabled: Option<bool>,
+    pub login: Option<String>,
+    pub login_password_hash: Option<String>,
+    pub created_at: Option<DateTime<Utc>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+/// A contact; exactly one of the owner ids is set.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = contacts, check_for_backend(diesel::pg::Pg))]
+pub struct ContactRow {
+    pub id: i64,
+    pub name: String,
+    pub fone: Option<String>,
+    pub email: Option<String>,
+    pub whatsapp: bool,
+    pub company_id: Option<i64>,
+    pub customer_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    pub driver_id: Option<i64>,
+    pub truck_id: Option<i64>,
+    pub user_id: Option<i64>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Insertable)]
+#[diesel(table_name = contacts, check_for_backend(diesel::pg::Pg))]
+pub struct NewContactRow {
+    pub name: String,
+    pub fone: Option<String>,
+    pub email: Option<String>,
+    pub whatsapp: bool,
+    pub company_id: Option<i64>,
+    pub customer_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    pub driver_id: Option<i64>,
+    pub truck_id: Option<i64>,
+    pub user_id: Option<i64>,
+    pub created_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = use_terms, check_for_backend(diesel::pg::Pg))]
+pub struct UseTermRow {
+    pub id: i64,
+    pub company_id: i64,
+    pub title: String,
+    /// Sanitised HTML.
+    pub content: String,
+    pub active: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Insertable)]
+#[diesel(table_name = use_terms, check_for_backend(diesel::pg::Pg))]
+pub struct NewUseTermRow {
+    pub company_id: i64,
+    pub title: String,
+    pub content: String,
+    pub active: bool,
+    pub created_at: Option<DateTime<Utc>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+/// Contact authorization of a user or of a driver (exactly one is set).
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = contact_authorizations, check_for_backend(diesel::pg::Pg))]
+pub struct ContactAuthorizationRow {
+    pub id: i64,
+    pub has_whats: bool,
+    pub has_sms: bool,
+    pub has_email: bool,
+    pub user_id: Option<i64>,
+    pub driver_id: Option<i64>,
+    pub use_term_id: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Insertable)]
+#[diesel(table_name = contact_authorizations, check_for_backend(diesel::pg::Pg))]
+pub struct NewContactAuthorizationRow {
+    pub has_whats: bool,
+    pub has_sms: bool,
+    pub has_email: bool,
+    pub user_id: Option<i64>,
+    pub driver_id: Option<i64>,
+    pub use_term_id: Option<i64>,
+    pub created_at: Option<DateTime<Utc>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}

@@ -1,0 +1,83 @@
+//! Drivers and trucks.
+
+use bigdecimal::BigDecimal;
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::prelude::*;
+
+use crate::schema::{drivers, trucks};
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = drivers, check_for_backend(diesel::pg::Pg))]
+pub struct DriverRow {
+    pub id: i64,
+    pub company_id: i64,
+    pub shipping_company_id: Option<i64>,
+    pub name: String,
+    /// 11 digits, unmasked; unique across companies.
+    pub cpf: String,
+    pub cnh: Option<String>,
+    pub birth_date: NaiveDate,
+    pub is_enabled: bool,
+    pub use_terms: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Insertable)]
+#[diesel(table_name = drivers, check_for_backend(diesel::pg::Pg))]
+pub struct NewDriverRow {
+    pub company_id: i64,
+    pub shipping_company_id: Option<i64>,
+    pub name: String,
+    pub cpf: String,
+    pub cnh: Option<String>,
+    pub birth_date: NaiveDate,
+    pub is_enabled: bool,
+    pub use_terms: bool,
+    pub created_at: Option<DateTime<Utc>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = trucks, check_for_backend(diesel::pg::Pg))]
+pub struct TruckRow {
+    pub id: i64,
+    pub company_id: i64,
+    pub shipping_company_id: Option<i64>,
+    pub driver_id: Option<i64>,
+    pub vehicle_model_id: Option<i64>,
+    /// 7 upper-case letters or digits; unique.
+    pub license_plate: String,
+    pub renavam: Option<String>,
+    pub owner: Option<String>,
+    pub implement_type: Option<String>,
+    pub shaft_quantity: Option<i16>,
+    /// Tonnes.
+    pub gross_capacity: Option<BigDecimal>,
+    /// Tonnes.
+    pub net_capacity: Option<BigDecimal>,
+    pub color: Option<String>,
+    pub is_enabled: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Insertable)]
+#[diesel(table_name = trucks, check_for_backend(diesel::pg::Pg))]
+pub struct NewTruckRow {
+    pub company_id: i64,
+    pub shipping_company_id: Option<i64>,
+    pub driver_id: Option<i64>,
+    pub vehicle_model_id: Option<i64>,
+    pub license_plate: String,
+    pub renavam: Option<String>,
+    pub owner: Option<String>,
+    pub implement_type: Option<String>,
+    pub shaft_quantity: Option<i16>,
+    pub gross_capacity: Option<BigDecimal>,
+    pub net_capacity: Option<BigDecimal>,
+    pub color: Option<String>,
+    pub is_enabled: bool,
+    pub created_at: Option<DateTime<Utc>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}

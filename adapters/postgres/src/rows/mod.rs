@@ -1,0 +1,18 @@
+//! Row structs: one `*Row` (read: `Queryable` + `Selectable`) and one `New*Row` (write:
+//! `Insertable`) per table. `Option` fields of a `New*Row` for NOT NULL columns insert the
+//! column's DEFAULT when `None` (diesel's rule), e.g. `created_at` = now().
+//!
+//! Types: BIGINT -> i64, timestamptz -> `DateTime<Utc>`, date -> `NaiveDate`,
+//! time -> `NaiveTime`, numeric(12,3) -> `BigDecimal`, jsonb -> `serde_json::Value`.
+
+pub mod access;
+pub mod fleet;
+pub mod logs;
+pub mod queue;
+pub mod tenancy;
+
+pub use access::*;
+pub use fleet::*;
+pub use logs::*;
+pub use queue::*;
+pub use tenancy::*;

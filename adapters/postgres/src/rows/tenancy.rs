@@ -1,0 +1,142 @@
+//! Companies, the hosts that resolve them, and their settings.
+
+use chrono::{DateTime, NaiveTime, Utc};
+use diesel::prelude::*;
+
+use crate::schema::{companies, company_hosts, settings};
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = companies, check_for_backend(diesel::pg::Pg))]
+pub struct CompanyRow {
+    pub id: i64,
+    /// Trade name (nome fantasia).
+    pub name: String,
+    /// Legal name (razão social).
+    pub company: String,
+    pub cnpj: String,
+    pub uf: String,
+    pub city: String,
+    pub street: String,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub district: String,
+    pub zip_code: String,
+    pub website: Option<String>,
+    pub logo: Option<String>,
+    pub status: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Insertable)]
+#[diesel(table_name = companies, check_for_backend(diesel::pg::Pg))]
+pub struct NewCompanyRow {
+    pub name: String,
+    pub company: String,
+    pub cnpj: String,
+    pub uf: String,
+    pub city: String,
+    pub street: String,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub district: String,
+    pub zip_code: String,
+    pub website: Option<String>,
+    pub logo: Option<String>,
+    /// `None`: active.
+    pub status: Option<bool>,
+    pub created_at: Option<DateTime<Utc>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = company_hosts, check_for_backend(diesel::pg::Pg))]
+pub struct CompanyHostRow {
+    pub id: i64,
+    pub company_id: i64,
+    /// Lower-case host name without port.
+    pub host: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Insertable)]
+#[diesel(table_name = company_hosts, check_for_backend(diesel::pg::Pg))]
+pub struct NewCompanyHostRow {
+    pub company_id: i64,
+    pub host: String,
+    pub created_at: Option<DateTime<Utc>>,
+}
+
+/// The settings of a company (spec 3 section 3), one row per company.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = settings, check_for_backend(diesel::pg::Pg))]
+pub struct SettingsRow {
+    pub id: i64,
+    pub company_id: i64,
+    pub checkin_ip: Option<String>,
+    pub enable_checkin: bool,
+    pub programmed_total: i32,
+    pub queue_edit_hours_limit: i32,
+    pub time_attendence: NaiveTime,
+    pub start_time: NaiveTime,
+    pub end_time: NaiveTime,
+    pub start_interval: NaiveTime,
+    pub end_interval: NaiveTime,
+    pub google_maps: Option<String>,
+    /// JSON array of seven booleans, Sunday to Saturday.
+    pub week_days: serde_json::Value,
+    /// `None`: no limit.
+    pub scheduling_day_limit: Option<i32>,
+    pub hour_entry_limit: i32,
+    pub enable_tolerance: bool,
+    pub tolerance: NaiveTime,
+    pub enable_recaptcha: bool,
+    pub recaptcha_secret: Option<String>,
+    pub recaptcha_site: Option<String>,
+    pub enable_missing_validation: bool,
+    pub missing_limit: i32,
+    pub missing_limit_after_block: i32,
+    pub missing_validation_period: i32,
+    pub enable_queue_save: bool,
+    pub enable_queue_without_scheduling: bool,
+    pub logo: Option<String>,
+    pub time_zone: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// New settings: `NewSettingsRow { company_id, ..Default::default() }` stores the spec's
+/// defaults (every `None` takes the column's DEFAULT).
+#[derive(Debug, Clone, PartialEq, Default, Insertable)]
+#[diesel(table_name = settings, check_for_backend(diesel::pg::Pg))]
+pub struct NewSettingsRow {
+    pub company_id: i64,
+    pub checkin_ip: Option<String>,
+    pub enable_checkin: Option<bool>,
+    pub programmed_total: Option<i32>,
+    pub queue_edit_hours_limit: Option<i32>,
+    pub time_attendence: Option<NaiveTime>,
+    pub start_time: Option<NaiveTime>,
+    pub end_time: Option<NaiveTime>,
+    pub start_interval: Option<NaiveTime>,
+    pub end_interval: Option<NaiveTime>,
+    pub google_maps: Option<String>,
+    pub week_days: Option<serde_json::Value>,
+    pub scheduling_day_limit: Option<i32>,
+    pub hour_entry_limit: Option<i32>,
+    pub enable_tolerance: Option<bool>,
+    pub tolerance: Option<NaiveTime>,
+    pub enable_recaptcha: Option<bool>,
+    pub recaptcha_secret: Option<String>,
+    pub recaptcha_site: Option<String>,
+    pub enable_missing_validation: Option<bool>,
+    pub missing_limit: Option<i32>,
+    pub missing_limit_after_block: Option<i32>,
+    pub missing_validation_period: Option<i32>,
+    pub enable_queue_save: Option<bool>,
+    pub enable_queue_without_scheduling: Option<bool>,
+    pub logo: Option<String>,
+    pub time_zone: Option<String>,
+    pub created_at: Option<DateTime<Utc>>,
+    pub updated_at: Option<DateTime<Utc>>,
+}

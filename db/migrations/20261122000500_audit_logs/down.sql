@@ -1,0 +1,3 @@
+DROP TABLE dropout_logs;
+DROP TABLE driver_logs;
+DROP TABLE staff_logs;
