@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { matchRoutes, Navigate, Outlet, useLocation } from 'react-router';
+import { useStaffSessionQuery } from '../../features/auth/api';
+import { loginPagePath, routeAllowed } from '../session';
+import { paths, staffTermsPath } from '../paths';
+import { GUARD_REDIRECT_MS, msg } from '../../shared/messages';
+import { Spinner } from '../../shared/ui/Spinner';
+
+export interface GuardedRoute {
+  path: string;
+  /** Whether the pattern must be in the session's `routes` (else a staff session is enough). */
+  byRoutes: boolean;
+}
+
+/**
+ * A staff route needs a session whose `routes` (computed by the server) holds the route's
+ * pattern; otherwise, after about 0.5 s with a spinner, the login page. Roles are never
+ * decided here. A user who must accept the terms is sent to the terms page first.
+ */
+export function StaffGuard({ routes }: { routes: GuardedRoute[] }) {
+  const location = useLocation();
+  const { data: session, isLoading, isFetching, isError, refetch } = useStaffSessionQuery();
+  const match = matchRoutes(routes, location)?.[0]?.route;
+  const allowed =
+    !!session && !!match && (match.byRoutes ? routeAllowed(session.routes, match.path) : true);
+  const mustApprove = !!session?.mustApproveTerms && match?.path !== paths.staffTerms;
+  const refused = !allowed && !isLoading && !isFetching && !isError;
+  const [expiredFor, setExpiredFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!refused) return;
+    const key = location.key;
+    const t = setTimeout(() => setExpiredFor(key), GUARD_REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [refused, location.key]);
+
+  if (allowed) {
+    if (mustApprove && session.company) {
+      if (isFetching) return <Spinner />;
+      return <Navigate to={staffTermsPath(session.company.id, session.id)} replace />;
+    }
+    return <Outlet />;
+  }
+  if (isError && !session) {
+    return (
+      <div className="patio-fatal" role="alert">
+        <p>{msg.connectionError}</p>
+        <button type="button" onClick={() => void refetch()}>
+          {msg.retry}
+        </button>
+      </div>
+    );
+  }
+  if (refused && expiredFor === location.key) {
+    return <Navigate to={loginPagePath()} replace state={{ from: location.pathname }} />;
+  }
+  return <Spinner />;
+}

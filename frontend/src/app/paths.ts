@@ -1,0 +1,43 @@
+/**
+ * The client's route map. The SPA is two apps behind one tiny entry: the driver's mobile app
+ * and the staff portal. The entry looks at the path once and loads only one of them, so a
+ * driver's phone never downloads the staff portal (DESIGN section 7).
+ */
+
+export const paths = {
+  // Staff
+  staffLogin: '/login',
+  dispatchLogin: '/expedicao',
+  dashboard: '/dashboard',
+  carrierHome: '/expedicao/transportadora',
+  dispatchHome: '/expedicao/painel',
+  staffTerms: '/aprovar-termo/transportadora/empresa/:companyId/:userId',
+  adminProfile: '/admin/edit',
+  userProfile: '/user/edit',
+  // Driver
+  driverHome: '/',
+  driverLogin: '/app/login',
+  driverLink: '/driver-login/:token',
+  driverTerms: '/aprovar-termo/empresa/:companyId/:driverId',
+} as const;
+
+export type LoginPagePath = typeof paths.staffLogin | typeof paths.dispatchLogin;
+
+/**
+ * Paths of the driver's app: /, /app and /app/*, /driver-login/*, /aprovar-termo/empresa/*.
+ * webpack.config.js holds the same expression for its preload hint (paths.test.ts checks it).
+ */
+export const DRIVER_PATH = /^\/(?:$|app(?:\/|$)|driver-login\/|aprovar-termo\/empresa\/)/;
+
+/** Whether `pathname` belongs to the driver's app. */
+export function isDriverPath(pathname: string): boolean {
+  return DRIVER_PATH.test(pathname || '/');
+}
+
+export function staffTermsPath(companyId: number | string, userId: number | string): string {
+  return `/aprovar-termo/transportadora/empresa/${companyId}/${userId}`;
+}
+
+export function driverTermsPath(companyId: number | string, driverId: number | string): string {
+  return `/aprovar-termo/empresa/${companyId}/${driverId}`;
+}

@@ -1,0 +1,51 @@
+/**
+ * Small session helpers shared by the staff portal: which login page was used (so that
+ * signing out returns there), the route allow-list check against the server's `routes`,
+ * the window-title prefix and the profile path.
+ */
+import { paths, type LoginPagePath } from './paths';
+import { msg } from '../shared/messages';
+
+export const LOGIN_PAGE_KEY = 'patio.loginPage';
+
+export function rememberLoginPage(page: LoginPagePath): void {
+  try {
+    localStorage.setItem(LOGIN_PAGE_KEY, page);
+  } catch {
+    // Private mode or storage full: signing out then goes to /login, which is fine.
+  }
+}
+
+/** The login page the user signed in on: /expedicao for a dispatch sign-in, else /login. */
+export function loginPagePath(): LoginPagePath {
+  try {
+    return localStorage.getItem(LOGIN_PAGE_KEY) === paths.dispatchLogin
+      ? paths.dispatchLogin
+      : paths.staffLogin;
+  } catch {
+    return paths.staffLogin;
+  }
+}
+
+/** `{param}` and `:param` spell the same placeholder; trailing slashes do not matter. */
+function normalizePattern(p: string): string {
+  const s = p.trim().replace(/\{([^}/]+)\}/g, ':$1');
+  return s.length > 1 ? s.replace(/\/+$/, '') : s;
+}
+
+/** Whether the server's allow-list (`routes` of GET /api/auth/session) holds `pattern`. */
+export function routeAllowed(routes: readonly string[] | null | undefined, pattern: string): boolean {
+  if (!routes) return false;
+  const want = normalizePattern(pattern);
+  return routes.some((r) => normalizePattern(r) === want);
+}
+
+/** 'Transportadora - ' for the Transportadora role, 'Admin - ' otherwise (spec 1 section 2). */
+export function titlePrefix(role: string | null | undefined): string {
+  return role === 'Transportadora' ? msg.titleCarrier : msg.titleAdmin;
+}
+
+/** The profile page opened from the avatar and from 'Perfil'. */
+export function profilePath(role: string | null | undefined): string {
+  return role === 'Administrador' ? paths.adminProfile : paths.userProfile;
+}

@@ -1,0 +1,84 @@
+/** The driver's sign-in, session, sign-in link and company transfer. */
+import { api } from '../app/api';
+
+export interface DriverLoginRequest {
+  cpf: string;
+  company: { id: number };
+  /** yyyy-mm-dd */
+  birthDate: string;
+  recaptcha_token: string;
+}
+
+export interface DriverCompany {
+  id: number;
+  name: string;
+  logo?: string | null;
+}
+
+export interface DriverLoginResponse {
+  id: number;
+  name: string;
+  accessToken: string;
+  company: DriverCompany;
+  useTerms: boolean;
+  mustApproveTerms: boolean;
+}
+
+export interface DriverSession {
+  kind: 'driver';
+  id: number;
+  name: string;
+  cpf: string;
+  company: DriverCompany;
+  useTerms: boolean;
+  mustApproveTerms: boolean;
+}
+
+export interface DriverLinkContent {
+  cpf: string;
+  /** yyyy-mm-dd */
+  birthDate: string;
+  company: { id: number };
+}
+
+export interface DriverTransferRequest {
+  override: true;
+  id: number;
+  company: { id: number };
+  transferToken: string;
+}
+
+export const driverApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    driverLogin: build.mutation<DriverLoginResponse, DriverLoginRequest>({
+      query: (body) => ({ url: 'auth/app/login', method: 'POST', body }),
+      invalidatesTags: ['DriverSession'],
+    }),
+    driverLogout: build.mutation<null, void>({
+      query: () => ({ url: 'auth/app/logout', method: 'POST' }),
+    }),
+    /** The driver session; null when signed out (401). */
+    driverSession: build.query<DriverSession | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const res = await baseQuery('auth/app/session');
+        if (res.error) return res.error.status === 401 ? { data: null } : { error: res.error };
+        return { data: res.data as DriverSession };
+      },
+      providesTags: ['DriverSession'],
+    }),
+    driverLink: build.query<DriverLinkContent, string>({
+      query: (token) => `auth/driver-link/${encodeURIComponent(token)}`,
+    }),
+    transferDriver: build.mutation<{ id: number; company: { id: number } }, DriverTransferRequest>({
+      query: (body) => ({ url: 'driver/save', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useDriverLoginMutation,
+  useDriverLogoutMutation,
+  useDriverSessionQuery,
+  useDriverLinkQuery,
+  useTransferDriverMutation,
+} = driverApi;

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useParams } from 'react-router';
+import { MobileLayout } from '../../app/layouts/MobileLayout';
+import { paths } from '../../app/paths';
+import { useSaveTermsAuthorizationMutation } from '../../features/auth/api';
+import { driverAuthorization, driverContactComplete, type ContactEntry } from '../../features/auth/terms';
+import { useCompanyTermQuery } from '../../features/company/api';
+import { readApiError } from '../../shared/apiError';
+import { formatDate } from '../../shared/formatters';
+import { maskPhone } from '../../shared/masks';
+import { msg, TERMS_REDIRECT_MS } from '../../shared/messages';
+import { Spinner } from '../../shared/ui/Spinner';
+import { TermsHtml } from '../../shared/ui/TermsHtml';
+import { useDriverSessionQuery } from '../api';
+import { useDriverGoTo, useDriverLogout } from '../session';
+import { toast } from '../ui/toast';
+
+/** /aprovar-termo/empresa/:companyId/:driverId (spec 3 section 2, "Terms approval"). */
+export default function DriverTermsPage() {
+  const params = useParams();
+  const companyId = Number(params.companyId);
+  const driverId = Number(params.driverId);
+  const { data: session } = useDriverSessionQuery();
+  const term = useCompanyTermQuery(companyId, { skip: !Number.isInteger(companyId) });
+  const [save, saving] = useSaveTermsAuthorizationMutation();
+  const logout = useDriverLogout();
+  const goTo = useDriverGoTo();
+  const [contact, setContact] = useState<ContactEntry>(() => ({ name: session?.name ?? '', fone: '', email: '' }));
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  async function accept(e: FormEvent) {
+    e.preventDefault();
+    if (!term.data || saving.isLoading || done) return;
+    if (!driverContactComplete(contact)) {
+      toast.error(msg.termsFillAll);
+      return;
+    }
+    try {
+      const res = await save(driverAuthorization(driverId, term.data, contact)).unwrap();
+      setDone(true);
+      toast.success(msg.termsAccepted);
+      timer.current = setTimeout(() => goTo(res.redirect || paths.driverHome, { replace: true }), TERMS_REDIRECT_MS);
+    } catch (err) {
+      const e2 = readApiError(err);
+      toast.error(e2.statusCode === 422 ? (Object.values(e2.fields)[0] ?? e2.message) : e2.message);
+    }
+  }
+
+  const field = (key: keyof ContactEntry, label: string, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <div className="d-field">
+      <label htmlFor={`terms-${key}`}>{label}</label>
+      <input
+        id={`terms-${key}`}
+        value={contact[key]}
+        onChange={(ev) =>
+          setContact({ ...contact, [key]: key === 'fone' ? maskPhone(ev.target.value) : ev.target.value })
+        }
+        {...extra}
+      />
+    </div>
+  );
+
+  return (
+    <MobileLayout logo={session?.company.logo} companyName={session?.company.name}>
+      <section className="d-card">
+        <h1>{msg.termsTitle}</h1>
+        {term.isLoading ? (
+          <Spinner />
+        ) : term.data ? (
+          <>
+            <p className="d-muted">{msg.termsVersion(formatDate(term.data.updatedAt))}</p>
+            {term.data.title && <h2>{term.data.title}</h2>}
+            <TermsHtml html={term.data.content} />
+          </>
+        ) : (
+          <>
+            <p>{term.isError ? msg.connectionError : msg.termsMissing}</p>
+            {!term.isError && (
+              <button type="button" className="d-btn" onClick={() => goTo(paths.driverHome, { replace: true })}>
+                {msg.termsContinue}
+              </button>
+            )}
+          </>
+        )}
+      </section>
+      {term.data && (
+        <form className="d-card" onSubmit={(e) => void accept(e)} noValidate>
+          <h2>{msg.termsContactTitle}</h2>
+          {field('name', msg.termsName, { autoComplete: 'name', maxLength: 80 })}
+          {field('fone', msg.termsPhone, { inputMode: 'tel', autoComplete: 'tel', maxLength: 16, placeholder: msg.phonePlaceholder })}
+          {field('email', msg.termsEmail, { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 50 })}
+          <div className="d-row">
+            <button type="button" className="d-btn d-btn-secondary" onClick={() => void logout()}>
+              {msg.termsRefuse}
+            </button>
+            <button type="submit" className="d-btn" disabled={saving.isLoading || done} aria-busy={saving.isLoading || undefined}>
+              {msg.termsAccept}
+            </button>
+          </div>
+        </form>
+      )}
+    </MobileLayout>
+  );
+}

@@ -1,0 +1,63 @@
+/** The terms-approval payload (POST /api/useTerm/authorization/save) and its checks. */
+import type { UseTerm } from '../company/api';
+
+export interface ContactEntry {
+  name: string;
+  fone: string;
+  email: string;
+}
+
+export interface TermsAuthorization {
+  hasWhats: boolean;
+  hasSMS: boolean;
+  hasEmail: boolean;
+  user: { id: number } | null;
+  driver: { id: number } | null;
+  useTerm: { id: number; updatedAt: string };
+  contact: ContactEntry[];
+}
+
+export interface ContactChannels {
+  hasSMS: boolean;
+  hasWhats: boolean;
+  hasEmail: boolean;
+}
+
+/** A shipping-company user accepts, with the contact channels ticked. */
+export function staffAuthorization(
+  userId: number,
+  term: Pick<UseTerm, 'id' | 'updatedAt'>,
+  channels: ContactChannels,
+): TermsAuthorization {
+  return {
+    hasWhats: channels.hasWhats,
+    hasSMS: channels.hasSMS,
+    hasEmail: channels.hasEmail,
+    user: { id: userId },
+    driver: null,
+    useTerm: { id: term.id, updatedAt: term.updatedAt },
+    contact: [],
+  };
+}
+
+/** Drivers must fill name, phone and e-mail ('Preencha todos os campos!'). */
+export function driverContactComplete(c: ContactEntry): boolean {
+  return c.name.trim() !== '' && c.fone.trim() !== '' && c.email.trim() !== '';
+}
+
+/** A driver accepts, confirming a contact. */
+export function driverAuthorization(
+  driverId: number,
+  term: Pick<UseTerm, 'id' | 'updatedAt'>,
+  contact: ContactEntry,
+): TermsAuthorization {
+  return {
+    hasWhats: false,
+    hasSMS: false,
+    hasEmail: false,
+    user: null,
+    driver: { id: driverId },
+    useTerm: { id: term.id, updatedAt: term.updatedAt },
+    contact: [{ name: contact.name.trim(), fone: contact.fone.trim(), email: contact.email.trim() }],
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { companyChoiceLabel, firstName, formatDate, formatDateTime, initial, weekDaysLabel } from './formatters';
+
+describe('companyChoiceLabel (driver company chooser)', () => {
+  it('cuts names to 16 characters and uppercases them', () => {
+    expect(companyChoiceLabel('Cooperativa Agroindustrial do Sul')).toBe('COOPERATIVA AGRO');
+    expect(companyChoiceLabel('Cooperativa Agroindustrial do Sul')).toHaveLength(16);
+    expect(companyChoiceLabel('Grãos São João')).toBe('GRÃOS SÃO JOÃO');
+    expect(companyChoiceLabel('')).toBe('');
+  });
+});
+
+describe('dates in America/Sao_Paulo', () => {
+  it('formats a timestamp as dd/MM/yyyy in the yard time zone', () => {
+    // 02:00 UTC is still the previous evening in São Paulo (UTC-3).
+    expect(formatDate('2025-01-12T02:00:00Z')).toBe('11/01/2025');
+    expect(formatDate('2025-01-12T15:00:00Z')).toBe('12/01/2025');
+  });
+  it('shows a date-only value as is', () => {
+    expect(formatDate('2025-01-12')).toBe('12/01/2025');
+  });
+  it('formats date and time', () => {
+    expect(formatDateTime('2025-01-12T13:05:00Z')).toBe('12/01/2025 10:05');
+  });
+  it('gives an empty string for nothing or garbage', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('names and weekdays', () => {
+  it('first name, capitalised', () => {
+    expect(firstName('JOÃO DA SILVA')).toBe('João');
+    expect(firstName('  maria  ')).toBe('Maria');
+    expect(firstName('')).toBe('');
+  });
+  it('avatar initial', () => {
+    expect(initial('ana')).toBe('A');
+  });
+  it('weekday names of the days that are on', () => {
+    expect(weekDaysLabel([false, true, true, true, true, true, false])).toBe('Seg, Ter, Qua, Qui, Sex');
+    expect(weekDaysLabel([true, false, false, false, false, false, true])).toBe('Dom, Sáb');
+    expect(weekDaysLabel(undefined)).toBe('');
+  });
+});

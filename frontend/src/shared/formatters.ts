@@ -1,0 +1,69 @@
+/** Display formatting (pt-BR). Dates are shown in the yards' time zone, America/Sao_Paulo. */
+import { msg } from './messages';
+
+export const TIME_ZONE = 'America/Sao_Paulo';
+/** How long a company name may be in the driver's company chooser (spec 1 section 2). */
+export const COMPANY_CHOICE_LENGTH = 16;
+
+/** Company names in the driver's chooser: cut to 16 characters and uppercased. */
+export function companyChoiceLabel(name: string): string {
+  return Array.from(name ?? '')
+    .slice(0, COMPANY_CHOICE_LENGTH)
+    .join('')
+    .toLocaleUpperCase('pt-BR');
+}
+
+const partsFormatter = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function parts(value: string | Date): Record<string, string> | null {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const out: Record<string, string> = {};
+  for (const p of partsFormatter.formatToParts(date)) out[p.type] = p.value;
+  return out;
+}
+
+/** dd/MM/yyyy in America/Sao_Paulo; a date-only value (yyyy-mm-dd) is shown as is. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string') {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+    if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+  }
+  const p = parts(value);
+  return p ? `${p.day}/${p.month}/${p.year}` : '';
+}
+
+/** dd/MM/yyyy HH:mm in America/Sao_Paulo. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const p = parts(value);
+  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : '';
+}
+
+/** The first name, capitalised ('JOÃO DA SILVA' -> 'João'). */
+export function firstName(name: string | null | undefined): string {
+  const first = (name ?? '').trim().split(/\s+/)[0] ?? '';
+  if (!first) return '';
+  const lower = first.toLocaleLowerCase('pt-BR');
+  return lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
+}
+
+/** The avatar letter. */
+export function initial(name: string | null | undefined): string {
+  return (name ?? '').trim().charAt(0).toLocaleUpperCase('pt-BR');
+}
+
+/** Weekday names of the days that are on, sunday first ('Seg, Ter, Qua'). */
+export function weekDaysLabel(weekDays: readonly boolean[] | null | undefined): string {
+  if (!weekDays) return '';
+  return msg.weekDays.filter((_, i) => Boolean(weekDays[i])).join(', ');
+}

@@ -1,0 +1,45 @@
+/**
+ * Input masks (spec 1 section 5, spec 3 section 5), as pure functions: each takes what the
+ * person typed or pasted and returns the masked text. They run on imask's pattern engine
+ * (only the pattern part of imask is imported, to keep the driver bundle small), so the
+ * staff forms can use them as antd `normalize` and the driver form on each change.
+ */
+import MaskedPattern from 'imask/esm/masked/pattern';
+
+function patternMask(pattern: string, maxLength?: number): (value: string) => string {
+  const masked = new MaskedPattern({ mask: pattern, lazy: true });
+  return (value: string) => {
+    // Feed digits only, so that pasted text with other separators still lands in place.
+    masked.unmaskedValue = (value ?? '').replace(/\D/g, '');
+    const out = masked.value;
+    return maxLength === undefined ? out : out.slice(0, maxLength);
+  };
+}
+
+/** 999.999.999-99 */
+export const maskCpf = patternMask('000.000.000-00');
+/** ##.###.###/####-## */
+export const maskCnpj = patternMask('00.000.000/0000-00');
+/** #####-### */
+export const maskCep = patternMask('00000-000');
+/** (##) # ####-####, truncated to 16 characters */
+export const maskPhone = patternMask('(00) 0 0000-0000', 16);
+/** 99/99/9999 */
+export const maskDate = patternMask('00/00/0000');
+/** Transfer and exit codes: 4 or 5 digits. */
+export const maskCode = (value: string): string => (value ?? '').replace(/\D/g, '').slice(0, 5);
+
+/** Digits only (the unmasked value). */
+export const onlyDigits = (value: string): string => (value ?? '').replace(/\D/g, '');
+
+/** dd/mm/yyyy -> yyyy-mm-dd; '' when the text is not a complete date. */
+export function birthDateToIso(value: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec((value ?? '').trim());
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : '';
+}
+
+/** yyyy-mm-dd (or a longer ISO timestamp) -> dd/mm/yyyy; '' when not a date. */
+export function isoToBirthDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec((value ?? '').trim());
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Serves Pátio for the browser tests on a database of its own, dropped when the server stops.
+set -euo pipefail
+port="${1:-18080}"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+admin="${PATIO_PG_URL:-$("$root/scripts/pg.sh" url)}"
+db="patio_e2e_$$"
+base="${admin%/*}"
+export DATABASE_URL="$base/$db"
+psql "$admin" -qc "CREATE DATABASE $db"
+echo "$DATABASE_URL" > "$root/tests/e2e/.db-url"
+cleanup() {
+  [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  psql "$admin" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true
+  rm -f "$root/tests/e2e/.db-url"
+}
+trap cleanup EXIT INT TERM
+"$root/target/debug/patio" seed-demo >/dev/null
+PATIO_ADDR="127.0.0.1:$port" PATIO_STATIC_DIR="$root/frontend/dist" \
+  PATIO_SECRET="e2e-secret-e2e-secret-e2e-secret-e2e" "$root/target/debug/patio" serve &
+pid=$!
+wait "$pid"
