@@ -15,8 +15,9 @@ cleanup() {
   rm -f "$root/tests/e2e/.db-url"
 }
 trap cleanup EXIT INT TERM
-"$root/target/debug/patio" seed-demo >/dev/null
+bin="${PATIO_BIN:-$root/target/debug/patio}"
+"$bin" seed-demo >/dev/null
 PATIO_ADDR="127.0.0.1:$port" PATIO_STATIC_DIR="$root/frontend/dist" \
-  PATIO_SECRET="e2e-secret-e2e-secret-e2e-secret-e2e" "$root/target/debug/patio" serve &
+  PATIO_SECRET="e2e-secret-e2e-secret-e2e-secret-e2e" "$bin" serve &
 pid=$!
 wait "$pid"

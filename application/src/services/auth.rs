@@ -140,6 +140,10 @@ pub struct DriverSessionView {
 pub struct TransferView {
     pub id: i64,
     pub company: IdView,
+    /// Present when the driver confirmed with the transfer token: the token already proved
+    /// CPF and birth date, so the driver is signed in without replaying a one-use captcha.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub login: Option<DriverLoginView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -507,10 +511,41 @@ impl AuthService {
                     }),
                 })?;
             }
-            Ok(TransferView {
+            let has_term = repos.active_term(target.id)?.is_some();
+            if by_token {
+                repos.insert_driver_log(&NewDriverLog {
+                    driver_id: driver.id,
+                    company_id: target.id,
+                    operation_type: DriverLogType::Login.as_str().to_owned(),
+                    data: json!({ "company": { "id": target.id } }),
+                })?;
+            }
+            let view = TransferView {
                 id: driver.id,
                 company: IdView { id: target.id },
-            })
+                login: None,
+            };
+            Ok((view, driver, target, has_term))
+        })?;
+        if !by_token {
+            return Ok(view);
+        }
+        let actor = driver_actor(driver.id, target.id);
+        Ok(TransferView {
+            login: Some(DriverLoginView {
+                id: driver.id,
+                name: driver.name.clone(),
+                access_token: self.deps.tokens.issue_session(&actor)?,
+                company: CompanyView::from(&target),
+                use_terms: driver.use_terms,
+                must_approve_terms: terms::must_approve_terms(
+                    SessionKind::Driver,
+                    None,
+                    driver.use_terms,
+                    has_term,
+                ),
+            }),
+            ..view
         })
     }
 

@@ -41,6 +41,13 @@ export interface DriverLinkContent {
   company: { id: number };
 }
 
+export interface DriverTransferResponse {
+  id: number;
+  company: { id: number };
+  /** The confirmed transfer signs the driver in. */
+  login?: DriverLoginResponse;
+}
+
 export interface DriverTransferRequest {
   override: true;
   id: number;
@@ -69,7 +76,7 @@ export const driverApi = api.injectEndpoints({
     driverLink: build.query<DriverLinkContent, string>({
       query: (token) => `auth/driver-link/${encodeURIComponent(token)}`,
     }),
-    transferDriver: build.mutation<{ id: number; company: { id: number } }, DriverTransferRequest>({
+    transferDriver: build.mutation<DriverTransferResponse, DriverTransferRequest>({
       query: (body) => ({ url: 'driver/save', method: 'POST', body }),
     }),
   }),

@@ -154,9 +154,19 @@ async fn driver_registered_elsewhere_gets_the_transfer_conflict_and_moves_with_t
         app.ids.demo
     );
 
-    let (status, body, _) = send(&svc, save(Some(&token), app.ids.other)).await;
+    let (status, body, cookies) = send(&svc, save(Some(&token), app.ids.other)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["company"]["id"], app.ids.other);
+    // The confirmed transfer signs the driver in at the new company.
+    assert_eq!(body["login"]["company"]["id"], app.ids.other);
+    let cookie = cookie_pair(&cookies, "patio_driver");
+    let (status, session, _) = send(
+        &svc,
+        TestRequest::get().uri("/api/auth/app/session").insert_header(("Cookie", cookie.as_str())),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(session["company"]["id"], app.ids.other);
     assert_eq!(
         app.scalar_i64(&format!(
             "SELECT company_id AS v FROM drivers WHERE id = {}",

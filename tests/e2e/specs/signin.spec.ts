@@ -104,8 +104,8 @@ test.describe('driver sign-in', () => {
   test('a driver signs in by CPF and birth date and sees the home', async ({ page }) => {
     await driverLogin(page);
     await expect(page).toHaveURL('/');
-    await expect(page.getByText(/MOTORISTA/)).toBeVisible();
-    await expect(page.getByText(/Demo Agro/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Olá, Motorista/ })).toBeVisible();
+    await expect(page.getByText(/conectado à Demo Agro/)).toBeVisible();
   });
 
   test('an invalid CPF is refused before sending', async ({ page }) => {
@@ -130,12 +130,12 @@ test.describe('driver sign-in', () => {
     expect(Number(code)).toBeGreaterThanOrEqual(1000);
     expect(Number(code)).toBeLessThanOrEqual(10999);
 
-    await dialog.getByRole('textbox').fill(code === '1000' ? '1001' : '1000');
-    await dialog.getByRole('button', { name: /Sim|Confirmar/ }).click();
+    await dialog.getByLabel('Código de confirmação').fill(code === '1000' ? '1001' : '1000');
+    await dialog.getByRole('button', { name: 'Sim' }).click();
     await expect(page.getByText('Token inválido')).toBeVisible();
 
-    await dialog.getByRole('textbox').fill(code);
-    await dialog.getByRole('button', { name: /Sim|Confirmar/ }).click();
+    await dialog.getByLabel('Código de confirmação').fill(code);
+    await dialog.getByRole('button', { name: 'Sim' }).click();
     await expect(page).toHaveURL('/');
     expect(sql("SELECT c.name FROM drivers d JOIN companies c ON c.id = d.company_id WHERE d.cpf = '52998224725'")).toBe(
       'Demo Agro',

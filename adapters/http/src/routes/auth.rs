@@ -182,7 +182,16 @@ pub async fn driver_save(
     };
     let svc = state.services.auth.clone();
     let view = blocking(move || svc.transfer_driver(cmd)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    let mut res = HttpResponse::Ok();
+    if let Some(login) = &view.login {
+        res.cookie(session_cookie(
+            DRIVER_COOKIE,
+            login.access_token.clone(),
+            state.config.driver_session_seconds,
+            state.config.secure_cookies,
+        ));
+    }
+    Ok(res.json(view))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

@@ -14,7 +14,12 @@ import { msg } from '../../shared/messages';
 import { Recaptcha, type RecaptchaHandle } from '../../shared/recaptcha';
 import { CookieConsent } from '../../shared/ui/CookieConsent';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useDriverLoginMutation, useTransferDriverMutation, type DriverLoginRequest } from '../api';
+import {
+  useDriverLoginMutation,
+  useTransferDriverMutation,
+  type DriverLoginRequest,
+  type DriverLoginResponse,
+} from '../api';
 import { refreshDriverSession, rememberCompany, rememberedCompany, useDriverGoTo } from '../session';
 import { generateTransferCode, readTransferConflict, transferCodeMatches, type TransferConflict } from '../transfer';
 import { toast } from '../ui/toast';
@@ -66,12 +71,16 @@ export function DriverLoginScreen({
   const captchaSite = hostCompany?.enableRecaptcha && hostCompany.recaptchaSite ? hostCompany.recaptchaSite : null;
   const busy = loginState.isLoading || transferState.isLoading;
 
+  async function finishLogin(res: DriverLoginResponse, chosenId: number): Promise<void> {
+    if (needsChooser) rememberCompany(chosenId);
+    await refreshDriverSession(dispatch);
+    goTo(res.mustApproveTerms ? driverTermsPath(res.company.id, res.id) : paths.driverHome, { replace: true });
+  }
+
   async function attempt(request: DriverLoginRequest): Promise<void> {
     try {
       const res = await driverLogin(request).unwrap();
-      if (needsChooser) rememberCompany(request.company.id);
-      await refreshDriverSession(dispatch);
-      goTo(res.mustApproveTerms ? driverTermsPath(res.company.id, res.id) : paths.driverHome, { replace: true });
+      await finishLogin(res, request.company.id);
     } catch (e) {
       const err = readApiError(e);
       captchaRef.current?.reset();
@@ -110,20 +119,26 @@ export function DriverLoginScreen({
       toast.error(msg.transferTokenInvalid);
       return;
     }
+    let login;
     try {
-      await transferDriver({
+      ({ login } = await transferDriver({
         override: true,
         id: transfer.conflict.driver.id,
         company: { id: transfer.request.company.id },
         transferToken: transfer.conflict.transferToken,
-      }).unwrap();
+      }).unwrap());
     } catch {
       toast.error(msg.invalidCredentials);
       return;
     }
     const { request } = transfer;
     setTransfer(null);
-    await attempt(request);
+    if (login) {
+      // Signed in by the transfer itself: a captcha token cannot be used twice.
+      await finishLogin(login, request.company.id);
+    } else {
+      await attempt(request);
+    }
   }
 
   let body;

@@ -39,7 +39,7 @@ export function TransferModal({
         {companyA.queueDate && <p>{msg.transferQueueDate(formatDateTime(companyA.queueDate))}</p>}
         <p>{msg.transferCancel}</p>
         <p>{msg.transferCodePrompt(code)}</p>
-        <p className="d-code" aria-hidden="true">
+        <p className="d-code" aria-hidden="true" data-testid="transfer-code">
           {code}
         </p>
         <div className="d-field">
