@@ -489,7 +489,7 @@ impl AuthService {
             ));
         }
         let now = self.now();
-        self.deps.store.tx(|repos| {
+        let (view, driver, target, has_term) = self.deps.store.tx(|repos| {
             let driver = repos
                 .driver(cmd.driver_id)?
                 .ok_or_else(AppError::not_found)?;
