@@ -7,6 +7,7 @@ pub mod auth;
 pub mod driver_log;
 pub mod error;
 pub mod implement;
+pub mod queue;
 pub mod roles;
 pub mod terms;
 pub mod text;

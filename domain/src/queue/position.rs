@@ -1,0 +1,99 @@
+//! Positions and tolerance (DESIGN sections 4.5 and 4.6, spec 3 section 4).
+
+use chrono::{DateTime, Utc};
+
+use super::plan::{EntryId, Plan, PlannedEntry};
+use super::settings::QueueSettings;
+
+/// What a row in tolerance shows instead of a position.
+pub const IN_TOLERANCE_TEXT: &str = "em tolerância";
+
+/// The remaining tolerance once it has run out.
+pub const EXHAUSTED_TEXT: &str = "Esgotado";
+
+/// Rule 5: numbers the entries, already in plan order.
+///
+/// Without tolerance the position is index + 1. With tolerance on, the entries up to the last
+/// one whose forecast has passed are 'em tolerância' (they keep index + 1 as position) and the
+/// numbering restarts at 1 after it. Forecasts grow along the plan, so the entries in tolerance
+/// are the head of the queue.
+pub(crate) fn assign_positions(
+    entries: &mut [PlannedEntry],
+    tolerance_on: bool,
+    now: DateTime<Utc>,
+) {
+    let in_tolerance = if tolerance_on {
+        entries
+            .iter()
+            .rposition(|e| e.forecast().is_some_and(|f| f < now))
+            .map_or(0, |last| last + 1)
+    } else {
+        0
+    };
+    for (i, e) in entries.iter_mut().enumerate() {
+        let n = if i < in_tolerance {
+            i
+        } else {
+            i - in_tolerance
+        };
+        e.position = u32::try_from(n + 1).unwrap_or(u32::MAX);
+        e.in_tolerance = i < in_tolerance;
+    }
+}
+
+/// What is left of an entry's tolerance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToleranceLeft {
+    /// Whole minutes left (rounded up: 30 s left reads 1 minute).
+    Minutes(i64),
+    /// 'Esgotado'.
+    Exhausted,
+}
+
+impl ToleranceLeft {
+    /// `HH:mm` left, or 'Esgotado'.
+    pub fn text(&self) -> String {
+        match self {
+            ToleranceLeft::Minutes(m) => format!("{:02}:{:02}", m / 60, m % 60),
+            ToleranceLeft::Exhausted => EXHAUSTED_TEXT.to_owned(),
+        }
+    }
+}
+
+/// The tolerance left to an entry whose forecast has passed; `None` while the forecast has not
+/// passed or when tolerance is off.
+pub fn remaining_tolerance(
+    forecast: DateTime<Utc>,
+    now: DateTime<Utc>,
+    settings: &QueueSettings,
+) -> Option<ToleranceLeft> {
+    let tolerance = settings.tolerance_duration()?;
+    if now <= forecast {
+        return None;
+    }
+    let left = (forecast + tolerance - now).num_seconds();
+    if left <= 0 {
+        Some(ToleranceLeft::Exhausted)
+    } else {
+        Some(ToleranceLeft::Minutes((left + 59) / 60))
+    }
+}
+
+/// Rule 6: the waiting entries that drop as faulty by tolerance (TOL_QUEUE) at `now`: tolerance
+/// on, forecast passed and forecast + tolerance reached, and never a driver with an active
+/// check-in (the yard's lateness is not the driver's fault).
+pub fn tolerance_drops(plan: &Plan, settings: &QueueSettings, now: DateTime<Utc>) -> Vec<EntryId> {
+    if settings.tolerance_duration().is_none() {
+        return Vec::new();
+    }
+    plan.entries
+        .iter()
+        .filter(|e| !e.checked_in)
+        .filter(|e| {
+            e.forecast().is_some_and(|f| {
+                remaining_tolerance(f, now, settings) == Some(ToleranceLeft::Exhausted)
+            })
+        })
+        .map(|e| e.id)
+        .collect()
+}
