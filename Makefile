@@ -67,5 +67,9 @@ lint: check-rust
 test: check-rust test-rust test-frontend test-e2e
 	@echo "make test: tudo verde"
 
+# Figures printed and written to tests/load/results/*.json (not part of `make test`).
 bench: pg
-	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) bench --workspace
+	$(CARGO) bench -p patio-domain --bench plan
+	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example join_bench
+	$(CARGO) build --release -p patio
+	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/position_bench.sh

@@ -4,7 +4,9 @@
 pub mod error;
 pub mod model;
 pub mod ports;
+pub mod queue_ports;
 pub mod services;
+pub mod settings_ports;
 pub mod throttle;
 
 pub use error::{AppError, AppResult, FieldError};

@@ -167,3 +167,276 @@ pub struct NewDriverLog {
     pub operation_type: String,
     pub data: serde_json::Value,
 }
+
+// ---- Administration (spec 1): companies, customers, shipping companies, users, contacts,
+// logs, dashboard and lookups.
+
+/// One page of rows and how many there are in all.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+    pub total: i64,
+}
+
+/// Filters of an administration list. `company_id` and `shipping_company_id` narrow to one
+/// tenant; `page` `None` means every row.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ListFilter {
+    pub company_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    pub search: Option<patio_domain::admin::listing::SearchText>,
+    pub role: Option<Role>,
+    pub page: Option<patio_domain::admin::listing::PageRequest>,
+}
+
+/// A company with every field of the company form.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompanyFull {
+    pub id: i64,
+    pub name: String,
+    pub legal_name: String,
+    /// As stored: 14 characters.
+    pub cnpj: String,
+    pub uf: String,
+    pub city: String,
+    pub street: String,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub district: String,
+    pub zip_code: String,
+    pub website: Option<String>,
+    /// The company's own logo, else the one of its settings.
+    pub logo: Option<String>,
+    pub status: bool,
+}
+
+/// What a company save writes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompanyWrite {
+    pub name: String,
+    pub legal_name: String,
+    pub cnpj: String,
+    pub uf: String,
+    pub city: String,
+    pub street: String,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub district: String,
+    pub zip_code: String,
+    pub website: Option<String>,
+    pub status: bool,
+}
+
+/// Whose contact a contact is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContactOwner {
+    Company(i64),
+    Customer(i64),
+    ShippingCompany(i64),
+    Driver(i64),
+    Truck(i64),
+    User(i64),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContactRecord {
+    pub id: i64,
+    pub name: String,
+    pub fone: Option<String>,
+    pub email: Option<String>,
+    pub whatsapp: bool,
+}
+
+/// A contact with its owner and the tenant the owner belongs to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwnedContact {
+    pub contact: ContactRecord,
+    pub owner: ContactOwner,
+    /// The owner's company (for a user: its own, or its shipping company's).
+    pub company_id: Option<i64>,
+    /// The owner's shipping company, when it has one.
+    pub shipping_company_id: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContactWrite {
+    pub name: String,
+    pub fone: Option<String>,
+    pub email: Option<String>,
+    pub whatsapp: bool,
+}
+
+/// A customer, or a shipping company's identity and address.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PartyWrite {
+    pub company_id: i64,
+    pub code: i32,
+    pub name: String,
+    /// Legal name (customers only).
+    pub legal_name: Option<String>,
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub street: Option<String>,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub city: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CustomerRecord {
+    pub id: i64,
+    pub company_id: i64,
+    pub company_name: String,
+    pub code: i32,
+    pub name: String,
+    pub legal_name: Option<String>,
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub street: Option<String>,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub city: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShippingCompanyRecord {
+    pub id: i64,
+    pub company_id: i64,
+    pub company_name: String,
+    pub code: i32,
+    pub name: String,
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub street: Option<String>,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub city: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
+    pub is_enabled: bool,
+    /// The e-mail of its login user.
+    pub login: Option<String>,
+    /// Transportadora users tied to it.
+    pub user_count: i64,
+}
+
+/// Contact authorization flags of a user (SMS, WhatsApp, e-mail).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AuthorizationFlags {
+    pub has_email: bool,
+    pub has_sms: bool,
+    pub has_whats: bool,
+}
+
+/// A Transportadora user as the shipping-company form lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShippingUserRecord {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub flags: AuthorizationFlags,
+}
+
+/// Every stored field of a staff user, as the user form saves it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UserWrite {
+    pub name: String,
+    pub email: String,
+    pub role: Role,
+    pub cpf: Option<String>,
+    pub fone: Option<String>,
+    pub receives_email: bool,
+    pub is_enabled: bool,
+    pub is_root: bool,
+    pub company_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    /// `None` keeps the stored one (edit).
+    pub password_hash: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogFilter {
+    pub operation_type: Option<String>,
+    pub object_type: Option<String>,
+    pub company_id: Option<i64>,
+    pub user_id: Option<i64>,
+    pub from: DateTime<Utc>,
+    /// Exclusive.
+    pub to: DateTime<Utc>,
+    pub offset: i64,
+    pub limit: i64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaffLogRecord {
+    pub id: i64,
+    pub operation_type: String,
+    pub object_type: String,
+    pub company: Option<(i64, String)>,
+    pub user: Option<(i64, String)>,
+    pub title: String,
+    /// `[{key, value}]`.
+    pub details: serde_json::Value,
+    pub ip: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// What the dashboard needs of a company's settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompanyCalendar {
+    pub company_id: i64,
+    pub name: String,
+    pub programmed_total: i32,
+    /// Sunday first.
+    pub week_days: [bool; 7],
+    pub time_zone: String,
+    /// Blocked dates (holidays).
+    pub blocked: Vec<NaiveDate>,
+}
+
+/// Queue entries of a company closed as attended or faulty on one attendance day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueueDayCount {
+    pub company_id: i64,
+    pub day: NaiveDate,
+    pub attended: i64,
+    pub faulty: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct OrderTotals {
+    pub complete: i64,
+    pub process: i64,
+}
+
+/// One autocomplete answer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LikeItem {
+    pub id: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<i64>,
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+}
+
+/// What a postal-code service says of a CEP.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PostalAddress {
+    /// `#####-###`.
+    pub cep: String,
+    pub street: String,
+    pub complement: String,
+    pub district: String,
+    pub city: String,
+    pub uf: String,
+}

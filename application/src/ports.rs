@@ -3,6 +3,9 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
+use patio_domain::admin::listing::SearchText;
+use patio_domain::values::Cep;
+
 use crate::error::AppResult;
 use crate::model::*;
 
@@ -33,7 +36,24 @@ impl<S: Store + ?Sized> StoreExt for S {
 
 /// Every repository, reachable from one transaction.
 pub trait Repos:
-    CompanyRepo + SettingsRepo + UserRepo + DriverRepo + QueueRepo + AttendanceRepo + TermRepo + LogRepo
+    CompanyRepo
+    + SettingsRepo
+    + UserRepo
+    + DriverRepo
+    + QueueRepo
+    + AttendanceRepo
+    + TermRepo
+    + LogRepo
+    + CompanyAdminRepo
+    + ContactRepo
+    + CustomerRepo
+    + ShippingCompanyRepo
+    + UserAdminRepo
+    + LogQueryRepo
+    + DashboardRepo
+    + LookupRepo
+    + crate::settings_ports::SettingsAreaRepos
+    + crate::queue_ports::QueueAreaRepos
 {
 }
 
@@ -46,6 +66,16 @@ impl<T> Repos for T where
         + AttendanceRepo
         + TermRepo
         + LogRepo
+        + CompanyAdminRepo
+        + ContactRepo
+        + CustomerRepo
+        + ShippingCompanyRepo
+        + UserAdminRepo
+        + LogQueryRepo
+        + DashboardRepo
+        + LookupRepo
+        + crate::settings_ports::SettingsAreaRepos
+        + crate::queue_ports::QueueAreaRepos
 {
 }
 
@@ -109,6 +139,141 @@ pub trait LogRepo {
     fn insert_driver_log(&mut self, log: &NewDriverLog) -> AppResult<()>;
 }
 
+/// Companies as the administration reads and writes them (spec 1 "Companies").
+pub trait CompanyAdminRepo {
+    fn list_companies(&mut self, filter: &ListFilter) -> AppResult<Page<CompanyFull>>;
+    fn company_full(&mut self, id: i64) -> AppResult<Option<CompanyFull>>;
+    /// Inserts the company with its default settings and queue-state rows.
+    fn insert_company(&mut self, company: &CompanyWrite) -> AppResult<i64>;
+    fn update_company(&mut self, id: i64, company: &CompanyWrite) -> AppResult<()>;
+    /// Deletes the company (its hosts, settings and contacts go with it); `Referenced` while
+    /// anything else points at it.
+    fn delete_company(&mut self, id: i64) -> AppResult<()>;
+    /// The company a host resolves to.
+    fn company_of_host(&mut self, host: &str) -> AppResult<Option<i64>>;
+    /// Replaces the host derived from the company's website: removes `old`, adds `new`.
+    fn replace_company_host(
+        &mut self,
+        company_id: i64,
+        old: Option<&str>,
+        new: Option<&str>,
+    ) -> AppResult<()>;
+}
+
+/// Contacts of every owner (one table).
+pub trait ContactRepo {
+    fn contacts_of(&mut self, owner: ContactOwner) -> AppResult<Vec<ContactRecord>>;
+    fn contact(&mut self, id: i64) -> AppResult<Option<OwnedContact>>;
+    fn insert_contact(&mut self, owner: ContactOwner, contact: &ContactWrite) -> AppResult<i64>;
+    fn update_contact(&mut self, id: i64, contact: &ContactWrite) -> AppResult<()>;
+    fn delete_contact(&mut self, id: i64) -> AppResult<()>;
+}
+
+pub trait CustomerRepo {
+    fn list_customers(&mut self, filter: &ListFilter) -> AppResult<Page<CustomerRecord>>;
+    fn customer(&mut self, id: i64) -> AppResult<Option<CustomerRecord>>;
+    fn customer_by_code(&mut self, company_id: i64, code: i32) -> AppResult<Option<i64>>;
+    fn insert_customer(&mut self, customer: &PartyWrite) -> AppResult<i64>;
+    fn update_customer(&mut self, id: i64, customer: &PartyWrite) -> AppResult<()>;
+    /// `Referenced` while orders point at it.
+    fn delete_customer(&mut self, id: i64) -> AppResult<()>;
+}
+
+pub trait ShippingCompanyRepo {
+    fn list_shipping_companies(
+        &mut self,
+        filter: &ListFilter,
+    ) -> AppResult<Page<ShippingCompanyRecord>>;
+    fn shipping_company(&mut self, id: i64) -> AppResult<Option<ShippingCompanyRecord>>;
+    fn shipping_company_by_code(&mut self, company_id: i64, code: i32) -> AppResult<Option<i64>>;
+    fn insert_shipping_company(&mut self, party: &PartyWrite, is_enabled: bool) -> AppResult<i64>;
+    fn update_shipping_company(
+        &mut self,
+        id: i64,
+        party: &PartyWrite,
+        is_enabled: bool,
+    ) -> AppResult<()>;
+    /// Records the login e-mail and (when given) the hash of its password on the row.
+    fn set_shipping_login(
+        &mut self,
+        id: i64,
+        login: &str,
+        password_hash: Option<&str>,
+    ) -> AppResult<()>;
+    fn shipping_users(&mut self, id: i64) -> AppResult<Vec<ShippingUserRecord>>;
+    /// Deletes the shipping company's users, then the shipping company; `Referenced` while
+    /// orders or loadings point at it.
+    fn delete_shipping_company(&mut self, id: i64) -> AppResult<()>;
+}
+
+/// Staff users as the user administration reads and writes them.
+pub trait UserAdminRepo {
+    fn list_users(&mut self, filter: &ListFilter) -> AppResult<Page<UserRecord>>;
+    /// `Duplicate` ('Email já cadastrado!') when the e-mail is taken.
+    fn insert_staff_user(&mut self, user: &UserWrite) -> AppResult<i64>;
+    fn update_staff_user(&mut self, id: i64, user: &UserWrite) -> AppResult<()>;
+    fn delete_user(&mut self, id: i64) -> AppResult<()>;
+    fn user_authorization(&mut self, user_id: i64) -> AppResult<Option<AuthorizationFlags>>;
+    /// Updates the user's latest contact authorization, or adds one.
+    fn set_user_authorization(&mut self, user_id: i64, flags: AuthorizationFlags) -> AppResult<()>;
+}
+
+pub trait LogQueryRepo {
+    /// Newest first.
+    fn search_staff_logs(&mut self, filter: &LogFilter) -> AppResult<Vec<StaffLogRecord>>;
+    /// The operation and object words present in the log.
+    fn staff_log_words(&mut self) -> AppResult<(Vec<String>, Vec<String>)>;
+}
+
+pub trait DashboardRepo {
+    /// Settings of every company (or of one) that the scheduling totals need.
+    fn company_calendars(&mut self, company_id: Option<i64>) -> AppResult<Vec<CompanyCalendar>>;
+    /// Attended and faulty queue entries per company and attendance day.
+    fn queue_day_counts(
+        &mut self,
+        company_id: Option<i64>,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> AppResult<Vec<QueueDayCount>>;
+    /// Enabled orders, complete (status 100) and in progress, created in `[from, to)` when
+    /// given.
+    fn order_totals(
+        &mut self,
+        company_id: Option<i64>,
+        from: Option<DateTime<Utc>>,
+        to: Option<DateTime<Utc>>,
+    ) -> AppResult<OrderTotals>;
+}
+
+/// Autocomplete pickers (`GET /{resource}/like/{text}`).
+pub trait LookupRepo {
+    fn like_companies(
+        &mut self,
+        search: Option<&SearchText>,
+        company_id: Option<i64>,
+        limit: i64,
+    ) -> AppResult<Vec<LikeItem>>;
+    fn like_shipping_companies(
+        &mut self,
+        search: Option<&SearchText>,
+        company_id: Option<i64>,
+        shipping_company_id: Option<i64>,
+        limit: i64,
+    ) -> AppResult<Vec<LikeItem>>;
+    fn like_customers(
+        &mut self,
+        search: Option<&SearchText>,
+        company_id: Option<i64>,
+        limit: i64,
+    ) -> AppResult<Vec<LikeItem>>;
+    fn like_users(
+        &mut self,
+        search: Option<&SearchText>,
+        company_id: Option<i64>,
+        limit: i64,
+    ) -> AppResult<Vec<LikeItem>>;
+}
+
 pub trait Clock: Send + Sync {
     fn now(&self) -> DateTime<Utc>;
 }
@@ -142,4 +307,10 @@ pub trait CaptchaVerifier: Send + Sync {
         token: &str,
         remote_ip: Option<&str>,
     ) -> AppResult<CaptchaOutcome>;
+}
+
+/// An external postal-code service (DESIGN section 1).
+pub trait PostalCodeLookup: Send + Sync {
+    /// `Ok(None)` when the service does not know the CEP; `Err` when it cannot be asked.
+    fn lookup(&self, cep: &Cep) -> AppResult<Option<PostalAddress>>;
 }

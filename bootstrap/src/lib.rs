@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use patio_application::ports::{CaptchaVerifier, Clock, PasswordHasher, TokenService};
+use patio_application::ports::{
+    CaptchaVerifier, Clock, PasswordHasher, PostalCodeLookup, TokenService,
+};
 use patio_application::services::{Deps, Services};
 use patio_application::throttle::{LoginThrottle, ThrottlePolicy};
 use patio_http::security::JwtTokens;
@@ -32,7 +34,11 @@ pub struct Config {
     pub trusted_proxies: Vec<IpAddr>,
     pub secure_cookies: bool,
     pub recaptcha_verify_url: String,
+    /// The postal-code service, `{cep}` where the eight digits go.
+    pub postal_code_url: String,
     pub pool_size: u32,
+    /// The file store's folder (`PATIO_UPLOAD_DIR`), served at `/uploads`.
+    pub upload_dir: PathBuf,
 }
 
 fn env(name: &str) -> Option<String> {
@@ -74,9 +80,15 @@ impl Config {
             secure_cookies: env("PATIO_SECURE_COOKIES").is_some_and(|v| v == "1" || v == "true"),
             recaptcha_verify_url: env("PATIO_RECAPTCHA_VERIFY_URL")
                 .unwrap_or_else(|| patio_clients::captcha::GOOGLE_VERIFY_URL.to_owned()),
+            postal_code_url: env("PATIO_POSTAL_CODE_URL")
+                .unwrap_or_else(|| patio_clients::postal_code::VIACEP_URL.to_owned()),
             pool_size: env("PATIO_DB_POOL")
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(16),
+            upload_dir: PathBuf::from(
+                env("PATIO_UPLOAD_DIR")
+                    .unwrap_or_else(|| patio_clients::file_store::DEFAULT_UPLOAD_DIR.to_owned()),
+            ),
         })
     }
 }
@@ -87,6 +99,7 @@ pub struct Parts {
     pub clock: Arc<dyn Clock>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub captcha: Arc<dyn CaptchaVerifier>,
+    pub postal: Arc<dyn PostalCodeLookup>,
     pub secret: Vec<u8>,
     pub http: HttpConfig,
     pub throttle: ThrottlePolicy,
@@ -100,19 +113,66 @@ pub fn build_state(parts: Parts) -> AppState {
         parts.http.driver_session_seconds,
     ));
     let store = Arc::new(patio_postgres::store::PgStore::new(parts.pool.clone()));
+    // Uploaded images: the configured folder, or one under the system's temporary folder
+    // (tests) when none is given.
+    let mut http = parts.http;
+    let upload_dir = http
+        .upload_dir
+        .clone()
+        .unwrap_or_else(|| std::env::temp_dir().join("patio-uploads"));
+    if let Err(error) = std::fs::create_dir_all(&upload_dir) {
+        tracing::warn!(%error, dir = %upload_dir.display(), "upload folder not created");
+    }
+    http.upload_dir = Some(upload_dir.clone());
+    let files = Arc::new(patio_clients::file_store::FolderFileStore::new(upload_dir));
     let services = Services::new(Deps {
         store,
+        files,
         clock: parts.clock,
         hasher: parts.hasher,
         tokens: tokens.clone(),
         captcha: parts.captcha,
+        postal: parts.postal,
         throttle: LoginThrottle::new(parts.throttle),
+        events: Arc::new(patio_postgres::PgEventPublisher::new(parts.pool.clone())),
     });
     let pool = parts.pool;
     AppState {
         services,
         tokens,
         ready: Arc::new(move || patio_postgres::ready_check(&pool)),
-        config: parts.http,
+        config: http,
+    }
+}
+
+/// How often the background jobs run (`PATIO_JOBS_INTERVAL`, seconds; default 30).
+pub fn jobs_interval() -> std::time::Duration {
+    let secs = env("PATIO_JOBS_INTERVAL")
+        .and_then(|v| v.parse::<u64>().ok())
+        .filter(|&s| s > 0)
+        .unwrap_or(30);
+    std::time::Duration::from_secs(secs)
+}
+
+/// Whether `patio serve` runs the background jobs itself (`PATIO_JOBS=off` leaves them to
+/// `patio jobs`). On by default: the advisory locks make one instance run each job.
+pub fn jobs_in_serve() -> bool {
+    !env("PATIO_JOBS").is_some_and(|v| matches!(v.as_str(), "off" | "0" | "false"))
+}
+
+/// Runs the queue jobs on the blocking pool every `every`, forever (a `patio serve` task).
+pub async fn run_jobs_every(
+    jobs: patio_application::services::jobs::QueueJobs,
+    every: std::time::Duration,
+) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    loop {
+        tick.tick().await;
+        let j = jobs.clone();
+        match actix_web::web::block(move || j.run_all()).await {
+            Ok(report) => tracing::debug!(?report, "jobs"),
+            Err(error) => tracing::warn!(%error, "jobs not run"),
+        }
     }
 }

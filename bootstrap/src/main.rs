@@ -10,7 +10,7 @@ use patio_application::throttle::ThrottlePolicy;
 use patio_http::security::Argon2Hasher;
 use patio_http::HttpConfig;
 
-const USAGE: &str = "uso: patio serve | migrate | seed-demo | create-admin --email <e-mail> --password <senha> [--name <nome>]";
+const USAGE: &str = "uso: patio serve | migrate | seed-demo | jobs [--once] | create-admin --email <e-mail> --password <senha> [--name <nome>]";
 
 fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
@@ -25,6 +25,7 @@ fn main() -> anyhow::Result<()> {
         Some("migrate") => migrate(&Config::from_env()?).map(|_| ()),
         Some("seed-demo") => seed_demo(),
         Some("create-admin") => create_admin(&args[1..]),
+        Some("jobs") => jobs(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             std::process::exit(2);
@@ -97,28 +98,17 @@ fn serve() -> anyhow::Result<()> {
         tracing::warn!("PATIO_SECRET não definido: sessões valem só até o servidor reiniciar");
     }
     let pool = migrate(&config)?;
-    let captcha = patio_clients::RecaptchaVerifier::new(config.recaptcha_verify_url.clone())
-        .context("cliente do reCAPTCHA")?;
-    let state = build_state(Parts {
-        pool,
-        clock: Arc::new(SystemClock),
-        hasher: Arc::new(Argon2Hasher::owasp()),
-        captcha: Arc::new(captcha),
-        secret: config.secret.clone(),
-        http: HttpConfig {
-            secure_cookies: config.secure_cookies,
-            trusted_proxies: config.trusted_proxies.clone(),
-            static_dir: config.static_dir.clone(),
-            ..HttpConfig::default()
-        },
-        throttle: ThrottlePolicy::default(),
-    });
+    let state = instance_state(&config, pool)?;
     if config.static_dir.is_none() {
         tracing::warn!("frontend/dist não encontrado: só a API será servida (rode `make run`)");
     }
     let addr = config.addr.clone();
     tracing::info!(%addr, "Pátio no ar");
+    let jobs = patio::jobs_in_serve().then(|| state.services.queue_jobs.clone());
     actix_web::rt::System::new().block_on(async move {
+        if let Some(jobs) = jobs {
+            actix_web::rt::spawn(patio::run_jobs_every(jobs, patio::jobs_interval()));
+        }
         HttpServer::new(move || {
             App::new()
                 .wrap(middleware::Compress::default())
@@ -131,4 +121,60 @@ fn serve() -> anyhow::Result<()> {
         .await
         .context("servidor HTTP")
     })
+}
+
+/// The state of one instance (`serve` and `jobs`).
+fn instance_state(
+    config: &Config,
+    pool: patio_postgres::pool::PgPool,
+) -> anyhow::Result<patio_http::AppState> {
+    let captcha = patio_clients::RecaptchaVerifier::new(config.recaptcha_verify_url.clone())
+        .context("cliente do reCAPTCHA")?;
+    let mut state = build_state(Parts {
+        pool,
+        clock: Arc::new(SystemClock),
+        hasher: Arc::new(Argon2Hasher::owasp()),
+        captcha: Arc::new(captcha),
+        postal: Arc::new(patio_clients::ViaCepLookup::new(
+            config.postal_code_url.clone(),
+        )),
+        secret: config.secret.clone(),
+        http: HttpConfig {
+            secure_cookies: config.secure_cookies,
+            trusted_proxies: config.trusted_proxies.clone(),
+            static_dir: config.static_dir.clone(),
+            upload_dir: Some(config.upload_dir.clone()),
+            ..HttpConfig::default()
+        },
+        throttle: ThrottlePolicy::default(),
+    });
+    // The driver's position (read by every phone every 30 s): one statement, no transaction.
+    let positions = patio_postgres::PgPositionReader::connect(&config.database_url, config.pool_size)
+        .context("pool de leitura de posições")?;
+    state.services.queue_reads = state
+        .services
+        .queue_reads
+        .clone()
+        .with_position_reader(Arc::new(positions));
+    Ok(state)
+}
+
+/// `patio jobs [--once]`: the background jobs (tolerance drops, plan refresh, loading expiry)
+/// in a loop, for deployments that keep them out of `patio serve` (`PATIO_JOBS=off`). Each
+/// job runs under its Postgres advisory lock, so any number of instances may run it.
+fn jobs(args: &[String]) -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    let pool = migrate(&config)?;
+    let jobs = instance_state(&config, pool)?.services.queue_jobs.clone();
+    let once = args.iter().any(|a| a == "--once");
+    let every = patio::jobs_interval();
+    loop {
+        let report = jobs.run_all();
+        tracing::info!(?report, "jobs");
+        if once {
+            println!("{}", serde_json::to_string(&report)?);
+            return Ok(());
+        }
+        std::thread::sleep(every);
+    }
 }

@@ -3,12 +3,14 @@
 //!
 //! Names are English; texts people read are pt-BR, copied from the spec.
 
+pub mod admin;
 pub mod auth;
 pub mod driver_log;
 pub mod error;
 pub mod implement;
 pub mod queue;
 pub mod roles;
+pub mod settings;
 pub mod terms;
 pub mod text;
 pub mod values;

@@ -1,5 +1,8 @@
 //! Outbound adapters: the services Pátio calls out to.
 
 pub mod captcha;
+pub mod file_store;
+pub mod postal_code;
 
 pub use captcha::RecaptchaVerifier;
+pub use postal_code::ViaCepLookup;

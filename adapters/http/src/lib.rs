@@ -18,11 +18,15 @@ use actix_web::web;
 pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
     move |cfg: &mut web::ServiceConfig| {
         let static_dir = state.config.static_dir.clone();
+        let upload_dir = state.config.upload_dir.clone();
         cfg.app_data(web::Data::new(state))
             .app_data(web::JsonConfig::default().error_handler(error::json_error))
             .app_data(web::QueryConfig::default().error_handler(error::query_error))
             .app_data(web::PathConfig::default().error_handler(error::path_error))
             .service(routes::api_scope());
+        if let Some(dir) = upload_dir {
+            cfg.service(routes::uploads::files(dir));
+        }
         if let Some(dir) = static_dir {
             cfg.service(static_files::spa(dir));
         }

@@ -14,6 +14,8 @@ pub struct HttpConfig {
     pub trusted_proxies: Vec<IpAddr>,
     /// The built frontend (`frontend/dist`), served at `/`.
     pub static_dir: Option<PathBuf>,
+    /// The file store's folder, served read-only at `/uploads` (`PATIO_UPLOAD_DIR`).
+    pub upload_dir: Option<PathBuf>,
     pub staff_session_seconds: i64,
     pub driver_session_seconds: i64,
 }
@@ -24,6 +26,7 @@ impl Default for HttpConfig {
             secure_cookies: false,
             trusted_proxies: Vec::new(),
             static_dir: None,
+            upload_dir: None,
             staff_session_seconds: 12 * 3600,
             driver_session_seconds: 30 * 24 * 3600,
         }

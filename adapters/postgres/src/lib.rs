@@ -19,6 +19,8 @@ pub mod testkit;
 
 pub use error::Error;
 pub use pool::{build_pool, PgPool, PgPooledConnection};
+pub use repos::events::{PgEventPublisher, EVENTS_CHANNEL};
+pub use repos::queue_reads::{PgPositionReader, DRIVER_POSITION_SQL};
 
 use std::time::Duration;
 

@@ -292,6 +292,8 @@ diesel::table! {
         expedition -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         closed_at -> Nullable<Timestamptz>,
+        planned_day -> Nullable<Date>,
+        in_tolerance -> Bool,
     }
 }
 
@@ -318,6 +320,8 @@ diesel::table! {
         plan_version -> Int8,
         planned_at -> Nullable<Timestamptz>,
         updated_at -> Timestamptz,
+        next_date -> Nullable<Date>,
+        next_forecast_at -> Nullable<Timestamptz>,
     }
 }
 

@@ -3,12 +3,41 @@
 
 use std::sync::Arc;
 
-use crate::ports::{CaptchaVerifier, Clock, PasswordHasher, Store, TokenService};
-use crate::throttle::LoginThrottle;
+use patio_domain::admin::audit::{ObjectType, Operation};
+use patio_domain::admin::listing::{self, PageRequest};
+use patio_domain::admin::FieldIssue;
+use patio_domain::auth::Actor;
+use patio_domain::roles::NOT_ALLOWED_MESSAGE;
+use patio_domain::DomainError;
+use serde::Serialize;
 
+use crate::error::{AppError, FieldError};
+use crate::model::{NewStaffLog, Page};
+use crate::ports::{
+    CaptchaVerifier, Clock, PasswordHasher, PostalCodeLookup, Repos, Store, TokenService,
+};
+use crate::throttle::LoginThrottle;
+use crate::AppResult;
+
+pub mod admin_users;
+pub mod attendance;
 pub mod auth;
+pub mod companies;
+pub mod contacts;
+pub mod customers;
+pub mod dashboard;
+pub mod holidays;
+pub mod jobs;
+pub mod logs;
+pub mod lookup;
+pub mod popups;
 pub mod public;
+pub mod queue;
+pub mod queue_reads;
+pub mod settings;
+pub mod shipping_companies;
 pub mod terms;
+pub mod use_terms;
 pub mod users;
 
 /// What every service needs from the outside.
@@ -18,7 +47,12 @@ pub struct Deps {
     pub hasher: Arc<dyn PasswordHasher>,
     pub tokens: Arc<dyn TokenService>,
     pub captcha: Arc<dyn CaptchaVerifier>,
+    pub postal: Arc<dyn PostalCodeLookup>,
+    /// Uploaded images (logo, pop-ups).
+    pub files: Arc<dyn crate::settings_ports::FileStore>,
     pub throttle: LoginThrottle,
+    /// Real-time events, published after commit (DESIGN section 5).
+    pub events: Arc<dyn crate::queue_ports::EventPublisher>,
 }
 
 /// All services, built once at start-up and shared by the adapters.
@@ -28,6 +62,22 @@ pub struct Services {
     pub public: public::PublicService,
     pub users: users::UserService,
     pub terms: terms::TermsService,
+    pub companies: companies::CompanyService,
+    pub customers: customers::CustomerService,
+    pub shipping_companies: shipping_companies::ShippingCompanyService,
+    pub user_admin: admin_users::UserAdminService,
+    pub contacts: contacts::ContactService,
+    pub logs: logs::LogService,
+    pub dashboard: dashboard::DashboardService,
+    pub lookup: lookup::LookupService,
+    pub settings: settings::SettingsService,
+    pub holidays: holidays::HolidayService,
+    pub use_terms: use_terms::UseTermService,
+    pub popups: popups::PopupService,
+    pub queue: queue::QueueService,
+    pub queue_reads: queue_reads::QueueReadService,
+    pub attendance: attendance::AttendanceService,
+    pub queue_jobs: jobs::QueueJobs,
 }
 
 impl Services {
@@ -37,7 +87,193 @@ impl Services {
             auth: auth::AuthService::new(deps.clone()),
             public: public::PublicService::new(deps.clone()),
             users: users::UserService::new(deps.clone()),
-            terms: terms::TermsService::new(deps),
+            terms: terms::TermsService::new(deps.clone()),
+            companies: companies::CompanyService::new(deps.clone()),
+            customers: customers::CustomerService::new(deps.clone()),
+            shipping_companies: shipping_companies::ShippingCompanyService::new(deps.clone()),
+            user_admin: admin_users::UserAdminService::new(deps.clone()),
+            contacts: contacts::ContactService::new(deps.clone()),
+            logs: logs::LogService::new(deps.clone()),
+            dashboard: dashboard::DashboardService::new(deps.clone()),
+            settings: settings::SettingsService::new(deps.clone()),
+            holidays: holidays::HolidayService::new(deps.clone()),
+            use_terms: use_terms::UseTermService::new(deps.clone()),
+            popups: popups::PopupService::new(deps.clone()),
+            queue: queue::QueueService::new(deps.clone()),
+            queue_reads: queue_reads::QueueReadService::new(deps.clone()),
+            attendance: attendance::AttendanceService::new(deps.clone()),
+            queue_jobs: jobs::QueueJobs::new(deps.clone()),
+            lookup: lookup::LookupService::new(deps),
         }
     }
+}
+
+// ---- Shared by the administration services.
+
+/// The query of an administration list (`page`, `pageSize`, `search` and filters).
+#[derive(Debug, Clone, Default)]
+pub struct ListQuery {
+    pub page: Option<i64>,
+    pub page_size: Option<i64>,
+    pub search: Option<String>,
+    pub company_id: Option<i64>,
+    pub role: Option<String>,
+}
+
+impl ListQuery {
+    pub(crate) fn page(&self, default_size: u32) -> Option<PageRequest> {
+        listing::page_request(self.page, self.page_size, default_size)
+    }
+}
+
+/// A list answer: every row when the call has no paging parameters (the spec's list calls
+/// return arrays), else one page with the total.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Listing<T> {
+    All(Vec<T>),
+    Page(PageView<T>),
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageView<T> {
+    pub items: Vec<T>,
+    pub total: i64,
+    pub page: u32,
+    pub page_size: u32,
+}
+
+impl<T> Listing<T> {
+    pub(crate) fn of<R>(
+        page: Page<R>,
+        request: Option<PageRequest>,
+        view: impl FnMut(R) -> T,
+    ) -> Self {
+        let items = page.items.into_iter().map(view).collect();
+        match request {
+            None => Listing::All(items),
+            Some(p) => Listing::Page(PageView {
+                items,
+                total: page.total,
+                page: p.page,
+                page_size: p.size,
+            }),
+        }
+    }
+
+    /// The rows, paged or not.
+    pub fn items(&self) -> &[T] {
+        match self {
+            Listing::All(items) => items,
+            Listing::Page(p) => &p.items,
+        }
+    }
+}
+
+/// A save answer: whether a record was created, and the record as read back.
+#[derive(Debug, Clone)]
+pub struct Saved<T> {
+    pub created: bool,
+    pub view: T,
+}
+
+/// The answer to a delete.
+#[derive(Debug, Clone, Serialize)]
+pub struct Deleted {
+    pub id: i64,
+    pub message: &'static str,
+}
+
+pub const DELETED_MESSAGE: &str = "Excluido com sucesso!";
+
+impl Deleted {
+    pub(crate) fn new(id: i64) -> Self {
+        Self {
+            id,
+            message: DELETED_MESSAGE,
+        }
+    }
+}
+
+/// The answer to a CSV import.
+#[derive(Debug, Clone, Serialize)]
+pub struct Imported {
+    pub created: usize,
+    pub updated: usize,
+}
+
+/// The most rows one import takes.
+pub const MAX_IMPORT_ROWS: usize = 5000;
+pub const EMPTY_IMPORT_MESSAGE: &str = "Nenhum registro para importar!";
+pub const IMPORT_TOO_LARGE_MESSAGE: &str = "Máximo de 5000 linhas por importação!";
+pub const CODE_TAKEN_MESSAGE: &str = "Código já cadastrado!";
+pub const COMPANY_CHOICE_MESSAGE: &str = "Selecione uma empresa!";
+
+/// Form issues as the 422 answer.
+pub(crate) fn invalid(issues: Vec<FieldIssue>) -> AppError {
+    AppError::Validation(
+        issues
+            .into_iter()
+            .map(|i| FieldError::new(i.field, i.message))
+            .collect(),
+    )
+}
+
+/// Issues of one import line: 'Linha N: message'.
+pub(crate) fn invalid_line(line: usize, issues: Vec<FieldIssue>) -> AppError {
+    AppError::Validation(
+        issues
+            .into_iter()
+            .map(|i| FieldError::new(i.field, format!("Linha {line}: {}", i.message)))
+            .collect(),
+    )
+}
+
+/// A role refused by the domain's access rules: 403.
+pub(crate) fn forbidden(_: DomainError) -> AppError {
+    AppError::Forbidden(NOT_ALLOWED_MESSAGE.to_owned())
+}
+
+/// A database duplicate of a code: the spec-like message.
+pub(crate) fn code_taken(e: AppError) -> AppError {
+    match e {
+        AppError::Duplicate(_) => AppError::Duplicate(CODE_TAKEN_MESSAGE.to_owned()),
+        other => other,
+    }
+}
+
+/// One staff log row of an administration change, in the change's transaction.
+pub(crate) struct Audit<'a> {
+    pub actor: &'a Actor,
+    pub ip: Option<&'a str>,
+}
+
+impl Audit<'_> {
+    pub(crate) fn write(
+        &self,
+        repos: &mut dyn Repos,
+        operation: Operation,
+        object: ObjectType,
+        company_id: Option<i64>,
+        title: String,
+        details: Vec<(&str, String)>,
+    ) -> AppResult<()> {
+        repos.insert_staff_log(&NewStaffLog {
+            operation_type: operation.as_str().to_owned(),
+            object_type: object.as_str().to_owned(),
+            company_id,
+            user_id: Some(self.actor.id),
+            title,
+            details: details
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect(),
+            ip: self.ip.map(str::to_owned),
+        })
+    }
+}
+
+pub(crate) fn active_label(active: bool) -> String {
+    if active { "Ativo" } else { "Inativo" }.to_owned()
 }

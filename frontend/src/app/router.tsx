@@ -14,10 +14,31 @@ import { Spinner } from '../shared/ui/Spinner';
 const LoginPage = lazy(() => import(/* webpackChunkName: "staff-login" */ '../features/auth/LoginPage'));
 const StaffLayout = lazy(() => import(/* webpackChunkName: "staff-layout" */ './layouts/StaffLayout'));
 const StaffTermsPage = lazy(() => import(/* webpackChunkName: "staff-terms" */ '../features/auth/StaffTermsPage'));
-const DashboardHome = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/DashboardHome'));
 const CarrierHome = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/CarrierHome'));
 const DispatchHome = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/DispatchHome'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/NotFoundPage'));
+// Administration (spec 1): one lazy chunk per area.
+const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'));
+const CompaniesPage = lazy(() => import(/* webpackChunkName: "companies" */ '../features/companies/CompaniesPage'));
+const CompanyFormPage = lazy(() => import(/* webpackChunkName: "companies" */ '../features/companies/CompanyFormPage'));
+const CustomersPage = lazy(() => import(/* webpackChunkName: "customers" */ '../features/customers/CustomersPage'));
+const CustomerFormPage = lazy(() => import(/* webpackChunkName: "customers" */ '../features/customers/CustomerFormPage'));
+const CustomerImportPage = lazy(() => import(/* webpackChunkName: "customers-import" */ '../features/customers/CustomerImportPage'));
+const ShippingCompaniesPage = lazy(
+  () => import(/* webpackChunkName: "shipping-companies" */ '../features/shippingCompanies/ShippingCompaniesPage'),
+);
+const ShippingCompanyFormPage = lazy(
+  () => import(/* webpackChunkName: "shipping-companies" */ '../features/shippingCompanies/ShippingCompanyFormPage'),
+);
+const ShippingImportPage = lazy(
+  () => import(/* webpackChunkName: "shipping-import" */ '../features/shippingCompanies/ShippingImportPage'),
+);
+const UsersPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UsersPage'));
+const UserFormPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UserFormPage'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/ProfilePage'));
+const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ '../features/logs/LogsPage'));
+const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/SettingsPage'));
+const TermFormPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/TermFormPage'));
 
 interface StaffPage extends GuardedRoute {
   Page: LazyExoticComponent<ComponentType>;
@@ -27,10 +48,27 @@ interface StaffPage extends GuardedRoute {
 
 /** Guarded staff pages. `byRoutes: false`: a staff session is enough (not in the allow-list). */
 export const staffPages: StaffPage[] = [
-  { path: paths.dashboard, Page: DashboardHome, layout: true, byRoutes: true },
+  { path: paths.dashboard, Page: DashboardPage, layout: true, byRoutes: true },
   { path: paths.carrierHome, Page: CarrierHome, layout: true, byRoutes: true },
   { path: paths.dispatchHome, Page: DispatchHome, layout: true, byRoutes: true },
   { path: paths.staffTerms, Page: StaffTermsPage, layout: false, byRoutes: false },
+  { path: paths.companies, Page: CompaniesPage, layout: true, byRoutes: true },
+  { path: paths.companyNew, Page: CompanyFormPage, layout: true, byRoutes: true },
+  { path: paths.companyEdit, Page: CompanyFormPage, layout: true, byRoutes: true },
+  { path: paths.customers, Page: CustomersPage, layout: true, byRoutes: true },
+  { path: paths.customerImport, Page: CustomerImportPage, layout: true, byRoutes: true },
+  { path: paths.customerEdit, Page: CustomerFormPage, layout: true, byRoutes: true },
+  { path: paths.shippingCompanies, Page: ShippingCompaniesPage, layout: true, byRoutes: true },
+  { path: paths.shippingImport, Page: ShippingImportPage, layout: true, byRoutes: true },
+  { path: paths.shippingEdit, Page: ShippingCompanyFormPage, layout: true, byRoutes: true },
+  { path: paths.users, Page: UsersPage, layout: true, byRoutes: true },
+  { path: paths.userNew, Page: UserFormPage, layout: true, byRoutes: true },
+  { path: paths.userEdit, Page: UserFormPage, layout: true, byRoutes: true },
+  { path: paths.userProfile, Page: ProfilePage, layout: true, byRoutes: true },
+  { path: paths.adminProfile, Page: ProfilePage, layout: true, byRoutes: true },
+  { path: paths.logs, Page: LogsPage, layout: true, byRoutes: true },
+  { path: paths.settings, Page: SettingsPage, layout: true, byRoutes: true },
+  { path: paths.termForm, Page: TermFormPage, layout: true, byRoutes: true },
 ];
 
 const isStaffPath = (p: string) => !isDriverPath(p);

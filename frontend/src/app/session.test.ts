@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_PAGE_KEY, loginPagePath, profilePath, rememberLoginPage, routeAllowed, titlePrefix } from './session';
+import { LOGIN_PAGE_KEY, loginPagePath, profilePath, rememberLoginPage, routeAllowed, routeRedirect, titlePrefix } from './session';
 
 describe('routeAllowed (server allow-list)', () => {
   const routes = ['/dashboard', '/empresa/novo/:id', '/expedicao/painel'];
@@ -41,5 +41,18 @@ describe('login page memory', () => {
     expect(loginPagePath()).toBe('/expedicao');
     rememberLoginPage('/login');
     expect(loginPagePath()).toBe('/login');
+  });
+});
+
+describe('routeRedirect (the server route_redirect rule)', () => {
+  it('sends a Transportadora from /dashboard to /pedidos', () => {
+    expect(routeRedirect({ role: 'Transportadora' }, '/dashboard')).toBe('/pedidos');
+    expect(routeRedirect({ role: 'Usuario' }, '/dashboard')).toBeNull();
+    expect(routeRedirect({ role: 'Transportadora' }, '/empresas')).toBeNull();
+    expect(routeRedirect(null, '/dashboard')).toBeNull();
+  });
+  it("follows the session's own redirects when the server sends them", () => {
+    expect(routeRedirect({ role: 'Transportadora', redirects: { '/dashboard': '/fila' } }, '/dashboard')).toBe('/fila');
+    expect(routeRedirect({ role: 'Transportadora', redirects: {} }, '/dashboard')).toBeNull();
   });
 });

@@ -49,3 +49,25 @@ export function titlePrefix(role: string | null | undefined): string {
 export function profilePath(role: string | null | undefined): string {
   return role === 'Administrador' ? paths.adminProfile : paths.userProfile;
 }
+
+/**
+ * Pages that send a role elsewhere instead of refusing it (the server's `route_redirect`, spec 1
+ * section 2: a Transportadora opening /dashboard goes to /pedidos). The session's `redirects`
+ * (pattern -> target) wins when the server sends it; otherwise this copy of the rule.
+ */
+export const ROUTE_REDIRECTS: readonly { pattern: string; role: string; to: string }[] = [
+  { pattern: paths.dashboard, role: 'Transportadora', to: paths.orders },
+];
+
+export function routeRedirect(
+  session: { role: string; redirects?: Record<string, string> | null } | null | undefined,
+  pattern: string,
+): string | null {
+  if (!session) return null;
+  const want = normalizePattern(pattern);
+  if (session.redirects) {
+    for (const [from, to] of Object.entries(session.redirects)) if (normalizePattern(from) === want) return to;
+    return null;
+  }
+  return ROUTE_REDIRECTS.find((r) => r.role === session.role && normalizePattern(r.pattern) === want)?.to ?? null;
+}

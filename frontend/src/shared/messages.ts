@@ -125,7 +125,6 @@ export const msg = {
     Espectador: 'Espectador',
     Portaria: 'Portaria',
   } as Record<string, string>,
-  landingDashboard: 'Os gráficos do painel chegam em breve.',
   landingCarrier: 'A Fila Virtual da sua transportadora será exibida aqui em breve.',
   landingDispatch: 'O painel da expedição será exibido aqui em breve.',
 

@@ -1,10 +1,26 @@
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
+pub mod admin_common;
+pub mod admin_users;
+pub mod attendance;
 pub mod auth;
+pub mod companies;
+pub mod contacts;
+pub mod customers;
+pub mod dashboard;
+pub mod holidays;
+pub mod logs;
+pub mod lookup;
 pub mod ops;
+pub mod popups;
 pub mod public;
+pub mod queue;
+pub mod settings;
+pub mod shipping_companies;
 pub mod terms;
+pub mod uploads;
+pub mod use_terms;
 pub mod users;
 
 /// Every API route; unknown `/api` paths answer a JSON 404, never the app's HTML.
@@ -15,6 +31,23 @@ pub fn api_scope() -> actix_web::Scope {
         .configure(public::routes)
         .configure(users::routes)
         .configure(terms::routes)
+        // Administration. `lookup` first: `/company/like` before `/company/{id}`.
+        .configure(lookup::routes)
+        .configure(companies::routes)
+        .configure(customers::routes)
+        .configure(shipping_companies::routes)
+        .configure(admin_users::routes)
+        .configure(contacts::routes)
+        .configure(logs::routes)
+        .configure(dashboard::routes)
+        // Settings area (spec 3): settings, delays, blocked dates, terms, pop-ups.
+        .configure(settings::routes)
+        .configure(holidays::routes)
+        .configure(use_terms::routes)
+        .configure(popups::routes)
+        // Queue operations (spec 3): join, leave, attendance, delay, reset, queue reads.
+        .configure(attendance::routes)
+        .configure(queue::routes)
         .default_service(web::to(|| async {
             HttpResponse::NotFound().json(json!({
                 "statusCode": 404,

@@ -1,6 +1,23 @@
 //! Repository implementations, one file per area, all on [`crate::store::PgRepos`].
 
 mod access;
+mod admin_users;
+mod attendance;
+mod companies;
+mod contacts;
+mod customers;
+mod dashboard;
 mod drivers;
+pub mod events;
+mod holidays;
+mod jobs;
+mod log_search;
 mod logs;
+mod lookup;
+mod popups;
 mod queue;
+mod queue_engine;
+pub mod queue_reads;
+mod settings;
+mod shipping_companies;
+mod use_terms;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation } from 'react-router';
 import { useStaffSessionQuery } from '../../features/auth/api';
-import { loginPagePath, routeAllowed } from '../session';
+import { loginPagePath, routeAllowed, routeRedirect } from '../session';
 import { paths, staffTermsPath } from '../paths';
 import { GUARD_REDIRECT_MS, msg } from '../../shared/messages';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -24,7 +24,9 @@ export function StaffGuard({ routes }: { routes: GuardedRoute[] }) {
   const allowed =
     !!session && !!match && (match.byRoutes ? routeAllowed(session.routes, match.path) : true);
   const mustApprove = !!session?.mustApproveTerms && match?.path !== paths.staffTerms;
-  const refused = !allowed && !isLoading && !isFetching && !isError;
+  // A page that sends this role elsewhere (Transportadora: /dashboard -> /pedidos).
+  const redirect = !allowed && match ? routeRedirect(session, match.path) : null;
+  const refused = !allowed && !redirect && !isLoading && !isFetching && !isError;
   const [expiredFor, setExpiredFor] = useState<string | null>(null);
 
   useEffect(() => {
@@ -41,6 +43,7 @@ export function StaffGuard({ routes }: { routes: GuardedRoute[] }) {
     }
     return <Outlet />;
   }
+  if (redirect) return <Navigate to={redirect} replace />;
   if (isError && !session) {
     return (
       <div className="patio-fatal" role="alert">

@@ -52,6 +52,8 @@ export interface StaffSession {
   menu: MenuEntry[];
   /** Route patterns this user may open (`:param` placeholders). */
   routes: string[];
+  /** Pages that send this user elsewhere (pattern -> path), when the server sends them. */
+  redirects?: Record<string, string>;
 }
 
 export const authApi = api.injectEndpoints({

@@ -19,6 +19,8 @@ use patio_http::HttpConfig;
 use patio_postgres::testkit::TestDb;
 use serde_json::Value;
 
+pub mod admin;
+
 pub const PASSWORD: &str = patio_postgres::seed::DEMO_PASSWORD;
 pub const DEMO_CPF: &str = "529.982.247-25";
 pub const OTHER_CPF: &str = "111.444.777-35";
@@ -64,6 +66,44 @@ fn captcha_stub() -> String {
             });
         });
         format!("http://{addr}/siteverify")
+    })
+    .clone()
+}
+
+/// A ViaCEP stand-in on a local port: `01001000` is known, `99999999` is not, `77777777`
+/// fails (503); the real reqwest adapter talks to it.
+pub fn postal_stub() -> String {
+    static URL: OnceLock<String> = OnceLock::new();
+    URL.get_or_init(|| {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        std::thread::spawn(move || {
+            actix_rt::System::new().block_on(async move {
+                HttpServer::new(|| {
+                    App::new().route(
+                        "/ws/{cep}/json/",
+                        web::get().to(|cep: web::Path<String>| async move {
+                            match cep.as_str() {
+                                "01001000" => HttpResponse::Ok().json(serde_json::json!({
+                                    "cep": "01001-000", "logradouro": "Praça da Sé",
+                                    "complemento": "lado ímpar", "bairro": "Sé",
+                                    "localidade": "São Paulo", "uf": "SP"
+                                })),
+                                "77777777" => HttpResponse::ServiceUnavailable().finish(),
+                                _ => HttpResponse::Ok().json(serde_json::json!({ "erro": "true" })),
+                            }
+                        }),
+                    )
+                })
+                .workers(1)
+                .listen(listener)
+                .unwrap()
+                .run()
+                .await
+                .unwrap();
+            });
+        });
+        format!("http://{addr}/ws/{{cep}}/json/")
     })
     .clone()
 }
@@ -173,6 +213,7 @@ impl TestApp {
             clock: clock.clone(),
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
             captcha: Arc::new(patio_clients::RecaptchaVerifier::new(captcha_stub()).unwrap()),
+            postal: Arc::new(patio_clients::ViaCepLookup::new(postal_stub())),
             secret: b"test-secret-test-secret-test-secret".to_vec(),
             http: HttpConfig::default(),
             throttle,
@@ -288,4 +329,21 @@ where
 
 pub fn driver_login_body(cpf: &str, company: i64, birth: &str) -> Value {
     serde_json::json!({ "cpf": cpf, "company": { "id": company }, "birthDate": birth, "recaptcha_token": "" })
+}
+
+impl TestApp {
+    /// The same wiring (clock included) on another pool of this test's database, e.g. a
+    /// larger one for tests that need many connections at once.
+    pub fn state_with_pool(&self, pool: patio_postgres::PgPool) -> patio_http::AppState {
+        build_state(Parts {
+            pool,
+            clock: self.clock.clone(),
+            hasher: Arc::new(Argon2Hasher::fast_for_tests()),
+            captcha: Arc::new(patio_clients::RecaptchaVerifier::new(captcha_stub()).unwrap()),
+            postal: Arc::new(patio_clients::ViaCepLookup::new(postal_stub())),
+            secret: b"test-secret-test-secret-test-secret".to_vec(),
+            http: HttpConfig::default(),
+            throttle: ThrottlePolicy::default(),
+        })
+    }
 }

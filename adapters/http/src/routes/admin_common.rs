@@ -1,0 +1,100 @@
+//! Request pieces shared by the administration routes: list queries, contact rows, values
+//! that arrive as a number or as text, and the answers of saves and deletes.
+
+use actix_web::{HttpRequest, HttpResponse};
+use patio_application::services::contacts::ContactCmd;
+use patio_application::services::{ListQuery, Saved};
+use patio_domain::admin::forms::ContactInput;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::session::client_ip;
+
+/// `page` (from 1), `pageSize`, `search` and the filters of a list. Without `page` and
+/// `pageSize` the answer is an array of every row; with either, `{items, total, page,
+/// pageSize}`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    pub page: Option<i64>,
+    pub page_size: Option<i64>,
+    pub search: Option<String>,
+    pub company_id: Option<i64>,
+    /// Users only: Administrador, Usuario, Transportadora, Expedicao, Espectador, Portaria.
+    pub role: Option<String>,
+    /// Shipping companies: accepted and ignored (trucks have their own list).
+    pub with_trucks: Option<bool>,
+}
+
+impl ListParams {
+    pub fn query(self) -> ListQuery {
+        ListQuery {
+            page: self.page,
+            page_size: self.page_size,
+            search: self.search,
+            company_id: self.company_id,
+            role: self.role,
+        }
+    }
+}
+
+/// A contact row of a form: `id` for a saved contact.
+#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
+pub struct ContactItem {
+    pub id: Option<i64>,
+    pub name: Option<String>,
+    pub fone: Option<String>,
+    pub email: Option<String>,
+    #[serde(default)]
+    pub whatsapp: bool,
+}
+
+impl ContactItem {
+    pub fn input(&self) -> ContactInput {
+        ContactInput {
+            name: self.name.clone(),
+            fone: self.fone.clone(),
+            email: self.email.clone(),
+            whatsapp: self.whatsapp,
+        }
+    }
+
+    pub fn cmd(self) -> ContactCmd {
+        ContactCmd {
+            id: self.id,
+            input: self.input(),
+        }
+    }
+}
+
+/// An optional `{id}` reference.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+pub struct OptIdRef {
+    pub id: Option<i64>,
+}
+
+/// A value typed in a form that may arrive as a JSON number or as text (codes, numbers); the
+/// domain checks it.
+pub fn text(v: Option<Value>) -> Option<String> {
+    match v? {
+        Value::Null => None,
+        Value::String(s) => Some(s),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        other => Some(other.to_string()),
+    }
+}
+
+pub fn ip(req: &HttpRequest) -> Option<String> {
+    client_ip(req).map(|ip| ip.to_string())
+}
+
+/// 201 with the record when it was created, 200 when it was edited.
+pub fn saved<T: Serialize>(saved: Saved<T>) -> HttpResponse {
+    if saved.created {
+        HttpResponse::Created().json(saved.view)
+    } else {
+        HttpResponse::Ok().json(saved.view)
+    }
+}

@@ -1,0 +1,145 @@
+//! Users and profiles: the list, the user form, the own-profile form and delete.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::model::AuthorizationFlags;
+use patio_application::services::admin_users::SaveUser;
+use patio_domain::admin::forms::{ProfileInput, UserInput};
+use serde::Deserialize;
+
+use super::admin_common::{ip, saved, ListParams, OptIdRef};
+use crate::error::{blocking, ApiError};
+use crate::session::StaffSession;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/users", web::get().to(list_users))
+        .route("/users/save", web::post().to(save_user))
+        .route("/users/profile", web::post().to(save_profile))
+        .route("/users/delete/{id}", web::delete().to(delete_user));
+}
+
+/// The user and profile forms (`POST /users/save`). `id` absent or 0 creates. The password
+/// is write-only: empty keeps the stored one. `hasSMS`, `hasWhats`, `hasEmail`: the contact
+/// authorizations a Transportadora user sets in its profile.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserBody {
+    id: Option<i64>,
+    shipping_company: Option<OptIdRef>,
+    company: Option<OptIdRef>,
+    name: Option<String>,
+    email: Option<String>,
+    role: Option<String>,
+    cpf: Option<String>,
+    fone: Option<String>,
+    password: Option<String>,
+    #[serde(default)]
+    receives_email: bool,
+    is_enabled: Option<bool>,
+    #[serde(default)]
+    is_root: bool,
+    #[serde(rename = "hasSMS")]
+    has_sms: Option<bool>,
+    has_whats: Option<bool>,
+    has_email: Option<bool>,
+}
+
+/// The simple own-profile form.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ProfileBody {
+    name: Option<String>,
+    fone: Option<String>,
+    password: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/users", tag = "users", params(ListParams),
+    responses((status = 200, description = "Users (8 per page when paged); search by name or e-mail, filters companyId and role"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn list_users(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    q: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.user_admin.clone();
+    let q = q.into_inner().query();
+    let list = blocking(move || svc.list(&session.0, &q)).await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+#[utoipa::path(post, path = "/api/users/save", tag = "users", request_body = UserBody,
+    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+        (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "Email já cadastrado!"), (status = 422)))]
+pub async fn save_user(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    body: web::Json<UserBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let flags =
+        (b.has_sms.is_some() || b.has_whats.is_some() || b.has_email.is_some()).then(|| {
+            AuthorizationFlags {
+                has_email: b.has_email.unwrap_or(false),
+                has_sms: b.has_sms.unwrap_or(false),
+                has_whats: b.has_whats.unwrap_or(false),
+            }
+        });
+    let cmd = SaveUser {
+        id: b.id,
+        input: UserInput {
+            name: b.name,
+            email: b.email,
+            cpf: b.cpf,
+            fone: b.fone,
+            role: b.role,
+            password: b.password,
+            company_id: b.company.and_then(|c| c.id),
+            shipping_company_id: b.shipping_company.and_then(|s| s.id),
+            receives_email: b.receives_email,
+            is_enabled: b.is_enabled,
+            is_root: b.is_root,
+        },
+        flags,
+    };
+    let svc = state.services.user_admin.clone();
+    let ip = ip(&req);
+    let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
+    Ok(saved(out))
+}
+
+#[utoipa::path(post, path = "/api/users/profile", tag = "users", request_body = ProfileBody,
+    responses((status = 200, description = "The signed-in user"), (status = 401), (status = 422)))]
+pub async fn save_profile(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    body: web::Json<ProfileBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let input = ProfileInput {
+        name: b.name,
+        fone: b.fone,
+        password: b.password,
+    };
+    let svc = state.services.user_admin.clone();
+    let ip = ip(&req);
+    let view = blocking(move || svc.update_profile(&session.0, ip.as_deref(), input)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(delete, path = "/api/users/delete/{id}", tag = "users",
+    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "Você não pode excluir o próprio usuário!")))]
+pub async fn delete_user(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.user_admin.clone();
+    let id = path.into_inner();
+    let ip = ip(&req);
+    let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}

@@ -1,0 +1,60 @@
+//! The day's attendance: start (`POST /attendances/save`) and end (`PUT /attendances/update`).
+//! `GET /attendances/today/company/{id}` is public and lives in `public.rs`.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use super::IdRef;
+use crate::error::{blocking, ApiError};
+use crate::session::{client_ip, Session};
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/attendances/save", web::post().to(start))
+        .route("/attendances/update", web::put().to(end));
+}
+
+/// `user` is recorded from the session (the body's value is not trusted).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct StartBody {
+    pub user: Option<IdRef>,
+    pub company: IdRef,
+}
+
+#[utoipa::path(post, path = "/api/attendances/save", tag = "attendance", request_body = StartBody,
+    responses((status = 201, description = "{id, status: true, day, companyId}"),
+        (status = 200, description = "Already open: the open attendance"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn start(
+    state: web::Data<AppState>,
+    session: Session,
+    req: HttpRequest,
+    body: web::Json<StartBody>,
+) -> Result<HttpResponse, ApiError> {
+    let company_id = body.company.id;
+    let ip = client_ip(&req).map(|ip| ip.to_string());
+    let svc = state.services.attendance.clone();
+    let (created, view) = blocking(move || svc.start(&session.0, company_id, ip)).await?;
+    Ok(if created {
+        HttpResponse::Created().json(view)
+    } else {
+        HttpResponse::Ok().json(view)
+    })
+}
+
+#[utoipa::path(put, path = "/api/attendances/update", tag = "attendance", request_body = IdRef,
+    responses((status = 200, description = "{id, status: false, day, companyId, moved, movedTo}"),
+        (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "'O atendimento já foi encerrado.'")))]
+pub async fn end(
+    state: web::Data<AppState>,
+    session: Session,
+    req: HttpRequest,
+    body: web::Json<IdRef>,
+) -> Result<HttpResponse, ApiError> {
+    let id = body.id;
+    let ip = client_ip(&req).map(|ip| ip.to_string());
+    let svc = state.services.attendance.clone();
+    let view = blocking(move || svc.end(&session.0, id, ip)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}

@@ -1,0 +1,27 @@
+//! Removing a saved contact.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use super::admin_common::ip;
+use crate::error::{blocking, ApiError};
+use crate::session::StaffSession;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/contact/delete/{id}", web::delete().to(delete_contact));
+}
+
+#[utoipa::path(delete, path = "/api/contact/delete/{id}", tag = "contacts",
+    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404)))]
+pub async fn delete_contact(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.contacts.clone();
+    let id = path.into_inner();
+    let ip = ip(&req);
+    let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}

@@ -1,0 +1,208 @@
+//! Customers: list (all, or by company), read, save, CSV import, delete.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::services::customers::{ImportRow, SaveCustomer};
+use patio_domain::admin::forms::PartyInput;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::admin_common::{ip, saved, text, ContactItem, ListParams, OptIdRef};
+use crate::error::{blocking, ApiError};
+use crate::session::StaffSession;
+use crate::state::AppState;
+
+/// The largest import body (about 5000 rows).
+pub const IMPORT_BODY_LIMIT: usize = 8 * 1024 * 1024;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/customer", web::get().to(list_customers))
+        .route("/customer/create", web::post().to(save_customer))
+        .service(
+            web::resource("/customer/import")
+                .app_data(
+                    web::JsonConfig::default()
+                        .limit(IMPORT_BODY_LIMIT)
+                        .error_handler(crate::error::json_error),
+                )
+                .route(web::post().to(import_customers)),
+        )
+        .route("/customer/delete/{id}", web::delete().to(delete_customer))
+        .route(
+            "/customer/company/{companyId}",
+            web::get().to(list_company_customers),
+        )
+        .route("/customer/{id}", web::get().to(get_customer));
+}
+
+/// A customer as the form (and each import row) sends it. `id` 0 creates; `company` is the
+/// legal name; `_company.id` the company it belongs to (administrators choose it).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerBody {
+    id: Option<i64>,
+    /// Integer code (number or text).
+    #[schema(value_type = Option<String>)]
+    code: Option<Value>,
+    name: Option<String>,
+    company: Option<String>,
+    cnpj: Option<String>,
+    state_registration: Option<String>,
+    uf: Option<String>,
+    street: Option<String>,
+    #[schema(value_type = Option<String>)]
+    number: Option<Value>,
+    complement: Option<String>,
+    city: Option<String>,
+    district: Option<String>,
+    zip_code: Option<String>,
+    #[serde(default)]
+    contact: Vec<ContactItem>,
+    #[serde(rename = "_company")]
+    owner_company: Option<OptIdRef>,
+    /// Import only: the row's line in the file (the header is line 1).
+    line: Option<usize>,
+}
+
+impl CustomerBody {
+    fn input(&mut self) -> PartyInput {
+        PartyInput {
+            code: text(self.code.take()),
+            name: self.name.take(),
+            company: self.company.take(),
+            cnpj: self.cnpj.take(),
+            state_registration: self.state_registration.take(),
+            uf: self.uf.take(),
+            street: self.street.take(),
+            number: text(self.number.take()),
+            complement: self.complement.take(),
+            city: self.city.take(),
+            district: self.district.take(),
+            zip_code: self.zip_code.take(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ImportParams {
+    /// The company the rows go to (administrators); else the rows' `_company.id`.
+    company_id: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/api/customer", tag = "customers", params(ListParams),
+    responses((status = 200, description = "Customers (9 per page when paged); search over name, CNPJ and code"),
+        (status = 401), (status = 403)))]
+pub async fn list_customers(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    q: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.customers.clone();
+    let q = q.into_inner().query();
+    let list = blocking(move || svc.list(&session.0, None, &q)).await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+#[utoipa::path(get, path = "/api/customer/company/{companyId}", tag = "customers", params(ListParams),
+    responses((status = 200, description = "The company's customers"), (status = 401), (status = 403), (status = 404)))]
+pub async fn list_company_customers(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+    q: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.customers.clone();
+    let company = path.into_inner();
+    let q = q.into_inner().query();
+    let list = blocking(move || svc.list(&session.0, Some(company), &q)).await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+#[utoipa::path(get, path = "/api/customer/{id}", tag = "customers",
+    responses((status = 200, description = "The customer with its contacts"), (status = 401), (status = 403), (status = 404)))]
+pub async fn get_customer(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.customers.clone();
+    let id = path.into_inner();
+    let view = blocking(move || svc.get(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(post, path = "/api/customer/create", tag = "customers", request_body = CustomerBody,
+    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+        (status = 401), (status = 403), (status = 404), (status = 409, description = "Código já cadastrado!"), (status = 422)))]
+pub async fn save_customer(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    body: web::Json<CustomerBody>,
+) -> Result<HttpResponse, ApiError> {
+    let mut b = body.into_inner();
+    let cmd = SaveCustomer {
+        id: b.id,
+        company_id: b.owner_company.and_then(|c| c.id),
+        input: b.input(),
+        contacts: std::mem::take(&mut b.contact)
+            .into_iter()
+            .map(ContactItem::cmd)
+            .collect(),
+    };
+    let svc = state.services.customers.clone();
+    let ip = ip(&req);
+    let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
+    Ok(saved(out))
+}
+
+#[utoipa::path(post, path = "/api/customer/import", tag = "customers", params(ImportParams),
+    request_body = Vec<CustomerBody>,
+    responses((status = 201, description = "{created, updated}"), (status = 401), (status = 403),
+        (status = 422, description = "'Linha N: ...' for the first bad row; nothing is saved")))]
+pub async fn import_customers(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    q: web::Query<ImportParams>,
+    body: web::Json<Vec<CustomerBody>>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = body.into_inner();
+    let company = q.company_id.or_else(|| {
+        rows.first()
+            .and_then(|r| r.owner_company)
+            .and_then(|c| c.id)
+    });
+    let rows = import_rows(rows);
+    let svc = state.services.customers.clone();
+    let ip = ip(&req);
+    let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+fn import_rows(rows: Vec<CustomerBody>) -> Vec<ImportRow> {
+    rows.into_iter()
+        .map(|mut r| ImportRow {
+            line: r.line,
+            input: r.input(),
+            contacts: r.contact.iter().map(ContactItem::input).collect(),
+        })
+        .collect()
+}
+
+#[utoipa::path(delete, path = "/api/customer/delete/{id}", tag = "customers",
+    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "Erro ao excluir, existe(m) pedido(s) para este cliente!")))]
+pub async fn delete_customer(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.customers.clone();
+    let id = path.into_inner();
+    let ip = ip(&req);
+    let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}

@@ -1,0 +1,129 @@
+//! Autocomplete pickers and the postal-code lookup.
+
+use actix_web::{web, HttpResponse};
+use patio_application::services::lookup::{LikeResource, PostalLookup};
+use serde_json::json;
+
+use crate::error::{blocking, ApiError};
+use crate::session::{Session, StaffSession};
+use crate::state::AppState;
+
+/// The resources this area answers; other `/{kind}/like` paths belong to other areas.
+const RESOURCES: &str = "{resource:(company|shipping-company|customer|user)}";
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/role/like", web::get().to(like_roles_all))
+        .route("/role/like/{text}", web::get().to(like_roles))
+        .route(&format!("/{RESOURCES}/like"), web::get().to(like_all))
+        .route(&format!("/{RESOURCES}/like/{{text}}"), web::get().to(like))
+        .route(
+            &format!("/{RESOURCES}/like/{{text}}/company/{{companyId}}"),
+            web::get().to(like_in_company),
+        )
+        .route("/postal-code/{cep}", web::get().to(postal_code));
+}
+
+fn resource(name: &str) -> Result<LikeResource, ApiError> {
+    match name {
+        "company" => Ok(LikeResource::Company),
+        "shipping-company" => Ok(LikeResource::ShippingCompany),
+        "customer" => Ok(LikeResource::Customer),
+        "user" => Ok(LikeResource::User),
+        _ => Err(ApiError(patio_application::AppError::not_found())),
+    }
+}
+
+async fn answer(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    kind: &str,
+    text: Option<String>,
+    company: Option<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let kind = resource(kind)?;
+    let svc = state.services.lookup.clone();
+    let items = blocking(move || svc.like(&session.0, kind, text.as_deref(), company)).await?;
+    Ok(HttpResponse::Ok().json(items))
+}
+
+#[utoipa::path(get, path = "/api/{resource}/like", tag = "lookup",
+    params(("resource" = String, Path, description = "company, shipping-company, customer or user")),
+    responses((status = 200, description = "Up to 20 items {id, code?, name, email?} in the actor's scope"), (status = 401), (status = 403)))]
+pub async fn like_all(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    answer(state, session, &path.into_inner(), None, None).await
+}
+
+#[utoipa::path(get, path = "/api/{resource}/like/{text}", tag = "lookup",
+    params(("resource" = String, Path, description = "company, shipping-company, customer or user"),
+        ("text" = String, Path, description = "Part of the name (or the code, or the e-mail)")),
+    responses((status = 200, description = "Up to 20 items {id, code?, name, email?}"), (status = 401), (status = 403)))]
+pub async fn like(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, text) = path.into_inner();
+    answer(state, session, &kind, Some(text), None).await
+}
+
+#[utoipa::path(get, path = "/api/{resource}/like/{text}/company/{companyId}", tag = "lookup",
+    params(("resource" = String, Path), ("text" = String, Path), ("companyId" = i64, Path)),
+    responses((status = 200, description = "Items of one company"), (status = 401), (status = 403), (status = 404)))]
+pub async fn like_in_company(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<(String, String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, text, company) = path.into_inner();
+    answer(state, session, &kind, Some(text), Some(company)).await
+}
+
+#[utoipa::path(get, path = "/api/role/like", tag = "lookup",
+    responses((status = 200, description = "Every role {id, name}"), (status = 401)))]
+pub async fn like_roles_all(
+    state: web::Data<AppState>,
+    session: StaffSession,
+) -> Result<HttpResponse, ApiError> {
+    let items = state.services.lookup.like_roles(&session.0, None)?;
+    Ok(HttpResponse::Ok().json(items))
+}
+
+#[utoipa::path(get, path = "/api/role/like/{text}", tag = "lookup",
+    responses((status = 200, description = "Roles {id, name} whose spelling or label contains the text"), (status = 401)))]
+pub async fn like_roles(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let items = state
+        .services
+        .lookup
+        .like_roles(&session.0, Some(&path.into_inner()))?;
+    Ok(HttpResponse::Ok().json(items))
+}
+
+#[utoipa::path(get, path = "/api/postal-code/{cep}", tag = "lookup",
+    responses((status = 200, description = "{cep, street, complement, district, city, uf}"),
+        (status = 401), (status = 404, description = "CEP não encontrado!"),
+        (status = 422, description = "CEP inválido"),
+        (status = 503, description = "The postal-code service could not be asked")))]
+pub async fn postal_code(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.lookup.clone();
+    let cep = path.into_inner();
+    match blocking(move || svc.postal_code(&session.0, &cep)).await? {
+        PostalLookup::Found(address) => Ok(HttpResponse::Ok().json(address)),
+        PostalLookup::Unavailable => Ok(HttpResponse::ServiceUnavailable().json(json!({
+            "statusCode": 503,
+            "code": "unavailable",
+            "message": patio_application::services::lookup::POSTAL_UNAVAILABLE_MESSAGE,
+        }))),
+    }
+}

@@ -1,0 +1,376 @@
+//! The virtual queue (spec 3 section 7 "Queue and expedition"): join, leave, delay, reset and
+//! the queue reads. Handlers parse, call one service method on a blocking thread and map.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::services::queue::{DelayCommand, JoinCommand};
+use patio_application::AppError;
+use serde::Deserialize;
+
+use super::IdRef;
+use crate::error::{blocking, ApiError};
+use crate::session::{client_ip, Session};
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/queue/save", web::post().to(join))
+        .route("/queue/delete/{queueId}", web::delete().to(leave))
+        .route("/queue/reset", web::post().to(reset))
+        .route("/queue/delay", web::put().to(delay))
+        .route("/queue/company/{id}", web::get().to(company_queue))
+        .route(
+            "/queue/shipping-company/{id}",
+            web::get().to(shipping_queue),
+        )
+        .route("/queue/active/company/{id}", web::get().to(active_company))
+        .route(
+            "/queue/active/shipping-company/{id}",
+            web::get().to(active_shipping),
+        )
+        .route("/queue/active/{companyId}", web::get().to(panel))
+        .route("/queue/totals/company/{id}", web::get().to(totals))
+        .route("/queue/next-date/{companyId}", web::get().to(next_date))
+        .route(
+            "/queue/position/driver/{driverId}",
+            web::get().to(driver_position),
+        )
+        .route("/queue/hasDriver/{driverId}", web::get().to(has_driver))
+        .route("/queue/driver/positions", web::get().to(driver_positions))
+        .route(
+            "/queue/delayStatus/company/{id}",
+            web::get().to(delay_status),
+        )
+        .route("/queue/{id}", web::get().to(entry));
+}
+
+fn ip(req: &HttpRequest) -> Option<String> {
+    client_ip(req).map(|ip| ip.to_string())
+}
+
+/// The device a dropout came from: the `userAgent` query parameter the app sends, else the
+/// User-Agent header.
+fn device(req: &HttpRequest) -> Option<String> {
+    let from_query = web::Query::<UserAgentQuery>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.into_inner().user_agent);
+    from_query
+        .or_else(|| {
+            req.headers()
+                .get(actix_web::http::header::USER_AGENT)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned)
+        })
+        .map(|s| s.chars().take(300).collect())
+}
+
+#[derive(Deserialize)]
+struct UserAgentQuery {
+    #[serde(rename = "userAgent")]
+    user_agent: Option<String>,
+}
+
+/// `POST /queue/save`. `driver` defaults to the signed-in driver and `company` to the
+/// session's company; `scheduling` `null` joins as a freelancer ('Autônomo') with `truck`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct JoinBody {
+    pub driver: Option<IdRef>,
+    pub company: Option<IdRef>,
+    pub scheduling: Option<IdRef>,
+    pub truck: Option<IdRef>,
+}
+
+#[utoipa::path(post, path = "/api/queue/save", tag = "queue", request_body = JoinBody,
+    responses((status = 201, description = "{id, message: 'Marcação Confirmada', position, date, forecast, time, isFreelancer}"),
+        (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "Refused by the queue rules (pt-BR message)"),
+        (status = 422, description = "'Selecione um veículo!' and other field messages")))]
+pub async fn join(
+    state: web::Data<AppState>,
+    session: Session,
+    req: HttpRequest,
+    body: web::Json<JoinBody>,
+) -> Result<HttpResponse, ApiError> {
+    let actor = session.0;
+    let body = body.into_inner();
+    let driver_id = body
+        .driver
+        .map(|d| d.id)
+        .or_else(|| actor.is_driver().then_some(actor.id))
+        .ok_or_else(|| AppError::field("driver", "Selecione um motorista!"))?;
+    let company_id = body
+        .company
+        .map(|c| c.id)
+        .or(actor.company_id)
+        .ok_or_else(|| AppError::field("company", "Selecione uma empresa!"))?;
+    let cmd = JoinCommand {
+        driver_id,
+        company_id,
+        scheduling_id: body.scheduling.map(|s| s.id),
+        truck_id: body.truck.map(|t| t.id),
+        ip: ip(&req),
+    };
+    let svc = state.services.queue.clone();
+    let view = blocking(move || svc.join(&actor, &cmd)).await?;
+    Ok(HttpResponse::Created().json(view))
+}
+
+#[utoipa::path(delete, path = "/api/queue/delete/{queueId}", tag = "queue",
+    responses((status = 200, description = "{id, message: 'Você saiu da fila com sucesso'}"),
+        (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "Inside the leave window, or not waiting")))]
+pub async fn leave(
+    state: web::Data<AppState>,
+    session: Session,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let (ip, device) = (ip(&req), device(&req));
+    let svc = state.services.queue.clone();
+    let view = blocking(move || svc.leave(&session.0, id, ip, device)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CompanyBody {
+    pub company: IdRef,
+}
+
+#[utoipa::path(post, path = "/api/queue/reset", tag = "queue", request_body = CompanyBody,
+    responses((status = 200, description = "{message: 'Fila resetada', companyId, entries}"),
+        (status = 401), (status = 403, description = "Root administrators only"), (status = 404)))]
+pub async fn reset(
+    state: web::Data<AppState>,
+    session: Session,
+    req: HttpRequest,
+    body: web::Json<CompanyBody>,
+) -> Result<HttpResponse, ApiError> {
+    let company_id = body.company.id;
+    let ip = ip(&req);
+    let svc = state.services.queue.clone();
+    let view = blocking(move || svc.reset(&session.0, company_id, ip)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// `PUT /queue/delay`: `time` in minutes; negative ends the running delay early.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct DelayBody {
+    #[serde(rename = "delayId")]
+    pub delay_id: Option<i64>,
+    pub time: i32,
+    #[serde(rename = "companyId")]
+    pub company_id: i64,
+}
+
+#[utoipa::path(put, path = "/api/queue/delay", tag = "queue", request_body = DelayBody,
+    responses((status = 200, description = "{companyId, active, delayedTime, delayId}"),
+        (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "'Por favor, cancelar o atraso!' or no delay to end"),
+        (status = 422, description = "'Preencha os campos'")))]
+pub async fn delay(
+    state: web::Data<AppState>,
+    session: Session,
+    req: HttpRequest,
+    body: web::Json<DelayBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let cmd = DelayCommand {
+        company_id: body.company_id,
+        delay_id: body.delay_id,
+        time: body.time,
+        ip: ip(&req),
+    };
+    let svc = state.services.queue.clone();
+    let view = blocking(move || svc.delay(&session.0, &cmd)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct DaysQuery {
+    /// How many planned days to read (default 5).
+    pub days_limit: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/api/queue/company/{id}", tag = "queue", params(DaysQuery),
+    responses((status = 200, description = "[{date, label, queue: [queue row]}] waiting entries by day"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn company_queue(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    q: web::Query<DaysQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, days) = (path.into_inner(), q.days_limit);
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.company_queue(&session.0, id, days)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/shipping-company/{id}", tag = "queue", params(DaysQuery),
+    responses((status = 200, description = "The shipping company's vehicles by day"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn shipping_queue(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    q: web::Query<DaysQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, days) = (path.into_inner(), q.days_limit);
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.shipping_queue(&session.0, id, days)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/active/company/{id}", tag = "queue",
+    responses((status = 200, description = "Active entries: loading first, then waiting in queue order"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn active_company(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.active_company(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/active/shipping-company/{id}", tag = "queue",
+    responses((status = 200, description = "The shipping company's active entries"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn active_shipping(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.active_shipping(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/active/{companyId}", tag = "queue",
+    responses((status = 200, description = "Panel rows: id, position, licensePlate, time, date, isInTolerance, isActive, isMine"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn panel(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.panel(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/totals/company/{id}", tag = "queue",
+    responses((status = 200, description = "{totals, totalsToday, attended, missing, totalTransportedToday, dropouts}"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn totals(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.totals(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/next-date/{companyId}", tag = "queue",
+    responses((status = 200, description = "{companyId, date, label, forecast, time, plannedAt}"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn next_date(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.next_date(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/position/driver/{driverId}", tag = "queue",
+    responses((status = 200, description = "{id, companyId, position, status: null|pending|tolerance|attended|fault, forecast, date, isInTolerance, isFreelancer, truck}"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn driver_position(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.driver_position(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/hasDriver/{driverId}", tag = "queue",
+    responses((status = 200, description = "{hasDriver, queueId}"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn has_driver(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.has_driver(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct IdsQuery {
+    /// Driver ids, comma separated.
+    pub ids: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/queue/driver/positions", tag = "queue", params(IdsQuery),
+    responses((status = 200, description = "[{id (driver), queueId, position, truckId}]"),
+        (status = 401), (status = 403), (status = 422)))]
+pub async fn driver_positions(
+    state: web::Data<AppState>,
+    session: Session,
+    q: web::Query<IdsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let ids = q
+        .ids
+        .as_deref()
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::parse::<i64>)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| AppError::field("ids", "Lista de motoristas inválida."))?;
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.driver_positions(&session.0, &ids)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/delayStatus/company/{id}", tag = "queue",
+    responses((status = 200, description = "{id, delayedTime, delay: {id, reason, icon}, expedition, created_at, endsAt} or null"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn delay_status(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.delay_status(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/queue/{id}", tag = "queue",
+    responses((status = 200, description = "The queue entry with its row fields"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn entry(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.entry(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}

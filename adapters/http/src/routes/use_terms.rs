@@ -1,0 +1,114 @@
+//! Terms of use as the term form writes them (spec 3 section 7): `GET /useTerm/company/{id}`,
+//! `GET /useTerm/{id}`, `POST /useTerm/save`, `DELETE /useTerm/delete/{id}`. The public read
+//! of the active term and the acceptance are in `public` and `terms`.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::services::use_terms::SaveTerm;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::settings::{company_of, flag_of, id_of, ip, large_json, text_of, ObjectBody};
+use crate::error::{blocking, ApiError};
+use crate::session::Session;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/useTerm/company/{companyId}", web::get().to(company_terms))
+        .service(
+            web::resource("/useTerm/save")
+                .app_data(large_json())
+                .route(web::post().to(save_term)),
+        )
+        .route("/useTerm/delete/{id}", web::delete().to(delete_term))
+        .route("/useTerm/{id}", web::get().to(get_term));
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[allow(dead_code)] // read as JSON by name; the struct documents the body
+pub struct UseTermBody {
+    /// Null, left out or "undefined": a new term.
+    #[schema(value_type = Option<i64>)]
+    id: Option<Value>,
+    title: String,
+    /// Rich text; scripts, event handlers and javascript: links are removed on the server.
+    content: String,
+    /// Saving a term as active deactivates the company's other terms.
+    active: bool,
+    /// `{id}` or an id.
+    #[schema(value_type = Object)]
+    company: Value,
+}
+
+#[utoipa::path(get, path = "/api/useTerm/company/{companyId}", tag = "terms",
+    params(("companyId" = i64, Path, description = "Company")),
+    responses((status = 200, description = "[{id, title, content, active, company: {id}, createdAt, updatedAt}]"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn company_terms(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.use_terms.clone();
+    let id = path.into_inner();
+    let list = blocking(move || svc.of_company(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+#[utoipa::path(get, path = "/api/useTerm/{id}", tag = "terms",
+    params(("id" = i64, Path, description = "Term")),
+    responses((status = 200, description = "{id, title, content, active, company: {id}, createdAt, updatedAt}"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn get_term(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.use_terms.clone();
+    let id = path.into_inner();
+    let view = blocking(move || svc.get(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(post, path = "/api/useTerm/save", tag = "terms", request_body = UseTermBody,
+    responses((status = 201, description = "{message: 'Cadastro realizado com sucesso', useTerm, acceptanceReset}"),
+        (status = 200, description = "Updated, same body"),
+        (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "'Dado já cadastrado!' (title taken in the company)"), (status = 422)))]
+pub async fn save_term(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    body: ObjectBody,
+) -> Result<HttpResponse, ApiError> {
+    let cmd = SaveTerm {
+        id: id_of(body.get("id")),
+        company_id: company_of(body.get("company"))?,
+        title: text_of(body.get("title")).unwrap_or_default(),
+        content: text_of(body.get("content")).unwrap_or_default(),
+        active: flag_of(body.get("active")).unwrap_or(false),
+        ip: ip(&req),
+    };
+    let svc = state.services.use_terms.clone();
+    let saved = blocking(move || svc.save(&session.0, cmd)).await?;
+    Ok(if saved.created {
+        HttpResponse::Created().json(saved)
+    } else {
+        HttpResponse::Ok().json(saved)
+    })
+}
+
+#[utoipa::path(delete, path = "/api/useTerm/delete/{id}", tag = "terms",
+    params(("id" = i64, Path, description = "Term")),
+    responses((status = 204), (status = 401), (status = 403), (status = 404)))]
+pub async fn delete_term(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.use_terms.clone();
+    let id = path.into_inner();
+    let ip = ip(&req);
+    blocking(move || svc.delete(&session.0, id, ip)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}

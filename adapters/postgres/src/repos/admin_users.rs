@@ -1,0 +1,176 @@
+//! Staff users as the user administration writes them, and their contact authorizations.
+
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use patio_application::model::{AuthorizationFlags, ListFilter, Page, UserRecord, UserWrite};
+use patio_application::ports::{UserAdminRepo, UserRepo};
+use patio_application::{AppError, AppResult};
+
+use crate::schema::{contact_authorizations, shipping_companies, users};
+use crate::store::{db_error, PgRepos};
+
+const EMAIL_TAKEN_MESSAGE: &str = "Email já cadastrado!";
+
+fn email_taken(e: diesel::result::Error) -> AppError {
+    match db_error(e) {
+        AppError::Duplicate(_) => AppError::Duplicate(EMAIL_TAKEN_MESSAGE.to_owned()),
+        other => other,
+    }
+}
+
+fn filtered(f: &ListFilter) -> users::BoxedQuery<'static, Pg> {
+    let mut q = users::table.into_boxed();
+    if let Some(id) = f.company_id {
+        let of_company = shipping_companies::table
+            .filter(shipping_companies::company_id.eq(id))
+            .select(shipping_companies::id.nullable());
+        q = q.filter(
+            users::company_id
+                .eq(id)
+                .or(users::shipping_company_id.eq_any(of_company)),
+        );
+    }
+    if let Some(role) = f.role {
+        q = q.filter(users::role.eq(role.as_str()));
+    }
+    if let Some(s) = &f.search {
+        q = q.filter(
+            users::name
+                .ilike(s.pattern.clone())
+                .or(users::email.ilike(s.pattern.clone())),
+        );
+    }
+    q
+}
+
+impl UserAdminRepo for PgRepos<'_> {
+    fn list_users(&mut self, f: &ListFilter) -> AppResult<Page<UserRecord>> {
+        let total: i64 = filtered(f)
+            .count()
+            .get_result(self.conn)
+            .map_err(db_error)?;
+        let mut q = filtered(f)
+            .select(users::id)
+            .order((users::name.asc(), users::id.asc()));
+        if let Some(p) = f.page {
+            q = q.offset(p.offset()).limit(p.limit());
+        }
+        let ids = q.load::<i64>(self.conn).map_err(db_error)?;
+        let mut items = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(u) = self.user(id)? {
+                items.push(u);
+            }
+        }
+        Ok(Page { items, total })
+    }
+
+    fn insert_staff_user(&mut self, u: &UserWrite) -> AppResult<i64> {
+        let hash = u
+            .password_hash
+            .as_deref()
+            .ok_or_else(|| AppError::internal("new user without password"))?;
+        diesel::insert_into(users::table)
+            .values((
+                users::name.eq(&u.name),
+                users::email.eq(&u.email),
+                users::password_hash.eq(hash),
+                users::role.eq(u.role.as_str()),
+                users::cpf.eq(u.cpf.as_deref()),
+                users::fone.eq(u.fone.as_deref()),
+                users::receives_email.eq(u.receives_email),
+                users::is_enabled.eq(u.is_enabled),
+                users::is_root.eq(u.is_root),
+                users::company_id.eq(u.company_id),
+                users::shipping_company_id.eq(u.shipping_company_id),
+            ))
+            .returning(users::id)
+            .get_result(self.conn)
+            .map_err(email_taken)
+    }
+
+    fn update_staff_user(&mut self, id: i64, u: &UserWrite) -> AppResult<()> {
+        let target = users::table.find(id);
+        let fields = (
+            users::name.eq(&u.name),
+            users::email.eq(&u.email),
+            users::role.eq(u.role.as_str()),
+            users::cpf.eq(u.cpf.as_deref()),
+            users::fone.eq(u.fone.as_deref()),
+            users::receives_email.eq(u.receives_email),
+            users::is_enabled.eq(u.is_enabled),
+            users::is_root.eq(u.is_root),
+            users::company_id.eq(u.company_id),
+            users::shipping_company_id.eq(u.shipping_company_id),
+            users::updated_at.eq(diesel::dsl::now),
+        );
+        let done = match u.password_hash.as_deref() {
+            Some(hash) => diesel::update(target)
+                .set((fields, users::password_hash.eq(hash)))
+                .execute(self.conn),
+            None => diesel::update(target).set(fields).execute(self.conn),
+        };
+        done.map(|_| ()).map_err(email_taken)
+    }
+
+    fn delete_user(&mut self, id: i64) -> AppResult<()> {
+        diesel::delete(users::table.find(id))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn user_authorization(&mut self, user_id: i64) -> AppResult<Option<AuthorizationFlags>> {
+        contact_authorizations::table
+            .filter(contact_authorizations::user_id.eq(user_id))
+            .order((
+                contact_authorizations::created_at.desc(),
+                contact_authorizations::id.desc(),
+            ))
+            .select((
+                contact_authorizations::has_email,
+                contact_authorizations::has_sms,
+                contact_authorizations::has_whats,
+            ))
+            .first::<(bool, bool, bool)>(self.conn)
+            .optional()
+            .map(|r| {
+                r.map(|(has_email, has_sms, has_whats)| AuthorizationFlags {
+                    has_email,
+                    has_sms,
+                    has_whats,
+                })
+            })
+            .map_err(db_error)
+    }
+
+    fn set_user_authorization(&mut self, user_id: i64, f: AuthorizationFlags) -> AppResult<()> {
+        let latest: Option<i64> = contact_authorizations::table
+            .filter(contact_authorizations::user_id.eq(user_id))
+            .order((
+                contact_authorizations::created_at.desc(),
+                contact_authorizations::id.desc(),
+            ))
+            .select(contact_authorizations::id)
+            .first(self.conn)
+            .optional()
+            .map_err(db_error)?;
+        let flags = (
+            contact_authorizations::has_email.eq(f.has_email),
+            contact_authorizations::has_sms.eq(f.has_sms),
+            contact_authorizations::has_whats.eq(f.has_whats),
+        );
+        let done = match latest {
+            Some(id) => diesel::update(contact_authorizations::table.find(id))
+                .set((
+                    flags,
+                    contact_authorizations::updated_at.eq(diesel::dsl::now),
+                ))
+                .execute(self.conn),
+            None => diesel::insert_into(contact_authorizations::table)
+                .values((flags, contact_authorizations::user_id.eq(Some(user_id))))
+                .execute(self.conn),
+        };
+        done.map(|_| ()).map_err(db_error)
+    }
+}

@@ -1,0 +1,165 @@
+//! Figures of the staff dashboard: company calendars, queue outcomes per attendance day and
+//! order totals.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Date, Nullable, Timestamptz};
+use patio_application::model::{CompanyCalendar, OrderTotals, QueueDayCount};
+use patio_application::ports::DashboardRepo;
+use patio_application::AppResult;
+
+use crate::schema::{companies, holidays, settings};
+use crate::store::{db_error, PgRepos};
+
+/// The default when a company has no settings row.
+const DEFAULT_TIME_ZONE: &str = "America/Sao_Paulo";
+const DEFAULT_WEEK: [bool; 7] = [false, true, true, true, true, true, false];
+
+#[derive(QueryableByName)]
+struct DayCountRow {
+    #[diesel(sql_type = BigInt)]
+    company_id: i64,
+    #[diesel(sql_type = Date)]
+    day: NaiveDate,
+    #[diesel(sql_type = BigInt)]
+    attended: i64,
+    #[diesel(sql_type = BigInt)]
+    faulty: i64,
+}
+
+#[derive(QueryableByName)]
+struct OrderTotalsRow {
+    #[diesel(sql_type = BigInt)]
+    complete: i64,
+    #[diesel(sql_type = BigInt)]
+    process: i64,
+}
+
+fn week_of(value: &serde_json::Value) -> [bool; 7] {
+    let mut week = [false; 7];
+    match value.as_array() {
+        Some(list) => {
+            for (slot, v) in week.iter_mut().zip(list) {
+                *slot = v.as_bool().unwrap_or(false);
+            }
+            week
+        }
+        None => DEFAULT_WEEK,
+    }
+}
+
+impl DashboardRepo for PgRepos<'_> {
+    fn company_calendars(&mut self, company_id: Option<i64>) -> AppResult<Vec<CompanyCalendar>> {
+        let mut q = companies::table.left_join(settings::table).into_boxed();
+        q = match company_id {
+            Some(id) => q.filter(companies::id.eq(id)),
+            // Every active company.
+            None => q.filter(companies::status.eq(true)),
+        };
+        let rows = q
+            .select((
+                companies::id,
+                companies::name,
+                settings::programmed_total.nullable(),
+                settings::week_days.nullable(),
+                settings::time_zone.nullable(),
+            ))
+            .order((companies::name.asc(), companies::id.asc()))
+            .load::<(
+                i64,
+                String,
+                Option<i32>,
+                Option<serde_json::Value>,
+                Option<String>,
+            )>(self.conn)
+            .map_err(db_error)?;
+        let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
+        let blocked = holidays::table
+            .filter(holidays::company_id.eq_any(&ids))
+            .select((holidays::company_id, holidays::dates))
+            .load::<(i64, serde_json::Value)>(self.conn)
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name, total, week, tz)| CompanyCalendar {
+                company_id: id,
+                name,
+                programmed_total: total.unwrap_or(0),
+                week_days: week.as_ref().map_or(DEFAULT_WEEK, week_of),
+                time_zone: tz.unwrap_or_else(|| DEFAULT_TIME_ZONE.to_owned()),
+                blocked: blocked
+                    .iter()
+                    .filter(|(cid, _)| *cid == id)
+                    .flat_map(|(_, dates)| dates.as_array().cloned().unwrap_or_default())
+                    .filter_map(|d| d.as_str().and_then(|s| s.parse().ok()))
+                    .collect(),
+            })
+            .collect())
+    }
+
+    fn queue_day_counts(
+        &mut self,
+        company_id: Option<i64>,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> AppResult<Vec<QueueDayCount>> {
+        // The planned attendance day, else the day (in the company's zone) the entry closed.
+        let rows: Vec<DayCountRow> = diesel::sql_query(
+            "SELECT company_id, day,
+                    count(*) FILTER (WHERE status = 'attended') AS attended,
+                    count(*) FILTER (WHERE status IN ('faulty', 'tolerance_dropped')) AS faulty
+               FROM (SELECT q.company_id, q.status,
+                            COALESCE(q.date,
+                                     (COALESCE(q.attended_at, q.closed_at, q.created_at)
+                                        AT TIME ZONE COALESCE(s.time_zone, 'America/Sao_Paulo'))::date
+                            ) AS day
+                       FROM queue_entries q
+                       LEFT JOIN settings s ON s.company_id = q.company_id
+                      WHERE q.status IN ('attended', 'faulty', 'tolerance_dropped')
+                        AND ($1::bigint IS NULL OR q.company_id = $1)) e
+              WHERE day BETWEEN $2 AND $3
+              GROUP BY company_id, day
+              ORDER BY company_id, day",
+        )
+        .bind::<Nullable<BigInt>, _>(company_id)
+        .bind::<Date, _>(from)
+        .bind::<Date, _>(to)
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| QueueDayCount {
+                company_id: r.company_id,
+                day: r.day,
+                attended: r.attended,
+                faulty: r.faulty,
+            })
+            .collect())
+    }
+
+    fn order_totals(
+        &mut self,
+        company_id: Option<i64>,
+        from: Option<DateTime<Utc>>,
+        to: Option<DateTime<Utc>>,
+    ) -> AppResult<OrderTotals> {
+        let row: OrderTotalsRow = diesel::sql_query(
+            "SELECT count(*) FILTER (WHERE status >= 100) AS complete,
+                    count(*) FILTER (WHERE status < 100) AS process
+               FROM orders
+              WHERE enable
+                AND ($1::bigint IS NULL OR company_id = $1)
+                AND ($2::timestamptz IS NULL OR created_at >= $2)
+                AND ($3::timestamptz IS NULL OR created_at < $3)",
+        )
+        .bind::<Nullable<BigInt>, _>(company_id)
+        .bind::<Nullable<Timestamptz>, _>(from)
+        .bind::<Nullable<Timestamptz>, _>(to)
+        .get_result(self.conn)
+        .map_err(db_error)?;
+        Ok(OrderTotals {
+            complete: row.complete,
+            process: row.process,
+        })
+    }
+}

@@ -1,0 +1,110 @@
+//! The staff log search.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use patio_application::model::{LogFilter, StaffLogRecord};
+use patio_application::ports::LogQueryRepo;
+use patio_application::AppResult;
+
+use crate::schema::{companies, staff_logs, users};
+use crate::store::{db_error, PgRepos};
+
+type Row = (
+    i64,
+    String,
+    String,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    String,
+    serde_json::Value,
+    Option<String>,
+    DateTime<Utc>,
+);
+
+impl LogQueryRepo for PgRepos<'_> {
+    fn search_staff_logs(&mut self, f: &LogFilter) -> AppResult<Vec<StaffLogRecord>> {
+        let mut q = staff_logs::table
+            .left_join(companies::table)
+            .left_join(users::table)
+            .filter(staff_logs::created_at.ge(f.from))
+            .filter(staff_logs::created_at.lt(f.to))
+            .into_boxed();
+        if let Some(op) = &f.operation_type {
+            q = q.filter(staff_logs::operation_type.eq(op.clone()));
+        }
+        if let Some(obj) = &f.object_type {
+            q = q.filter(staff_logs::object_type.eq(obj.clone()));
+        }
+        if let Some(id) = f.company_id {
+            q = q.filter(staff_logs::company_id.eq(id));
+        }
+        if let Some(id) = f.user_id {
+            q = q.filter(staff_logs::user_id.eq(id));
+        }
+        let rows = q
+            .select((
+                staff_logs::id,
+                staff_logs::operation_type,
+                staff_logs::object_type,
+                staff_logs::company_id,
+                companies::name.nullable(),
+                staff_logs::user_id,
+                users::name.nullable(),
+                staff_logs::title,
+                staff_logs::details,
+                staff_logs::ip,
+                staff_logs::created_at,
+            ))
+            .order((staff_logs::created_at.desc(), staff_logs::id.desc()))
+            .offset(f.offset)
+            .limit(f.limit)
+            .load::<Row>(self.conn)
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(
+                    id,
+                    operation_type,
+                    object_type,
+                    company_id,
+                    company_name,
+                    user_id,
+                    user_name,
+                    title,
+                    details,
+                    ip,
+                    created_at,
+                )| StaffLogRecord {
+                    id,
+                    operation_type,
+                    object_type,
+                    company: company_id.zip(company_name),
+                    user: user_id.zip(user_name),
+                    title,
+                    details,
+                    ip,
+                    created_at,
+                },
+            )
+            .collect())
+    }
+
+    fn staff_log_words(&mut self) -> AppResult<(Vec<String>, Vec<String>)> {
+        let operations = staff_logs::table
+            .select(staff_logs::operation_type)
+            .distinct()
+            .order(staff_logs::operation_type.asc())
+            .load::<String>(self.conn)
+            .map_err(db_error)?;
+        let objects = staff_logs::table
+            .select(staff_logs::object_type)
+            .distinct()
+            .order(staff_logs::object_type.asc())
+            .load::<String>(self.conn)
+            .map_err(db_error)?;
+        Ok((operations, objects))
+    }
+}

@@ -1,0 +1,490 @@
+//! The queue reads: the stored plan with what the screens show. Nothing here computes a plan.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::r2d2::{ConnectionManager, Pool};
+use diesel::sql_types::{Array, BigInt, Bool, Date, Double, Integer, Nullable, Text, Timestamptz};
+use patio_application::queue_ports::{
+    DelayInProgressRecord, DriverActivePosition, DriverPositionRecord, NextDateRecord,
+    PositionReader, QueueReadRepo, QueueRowRecord, QueueScope, QueueTotalsRecord,
+};
+use patio_application::{AppError, AppResult};
+
+use super::queue_engine::{DelayRow, ACTIVE, DELAY_SELECT};
+use crate::store::{db_error, PgRepos};
+
+#[derive(QueryableByName)]
+struct RowRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    company_id: i64,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = BigInt)]
+    driver_id: i64,
+    #[diesel(sql_type = Text)]
+    driver_name: String,
+    #[diesel(sql_type = Nullable<Integer>)]
+    position: Option<i32>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    forecast_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Date>)]
+    date: Option<NaiveDate>,
+    #[diesel(sql_type = Timestamptz)]
+    joined_at: DateTime<Utc>,
+    #[diesel(sql_type = Bool)]
+    in_tolerance: bool,
+    #[diesel(sql_type = BigInt)]
+    truck_id: i64,
+    #[diesel(sql_type = Text)]
+    license_plate: String,
+    #[diesel(sql_type = Nullable<Double>)]
+    net_capacity: Option<f64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    vehicle_model_name: Option<String>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    scheduling_id: Option<i64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    order_id: Option<i64>,
+    #[diesel(sql_type = Nullable<Text>)]
+    order_code: Option<String>,
+    #[diesel(sql_type = Nullable<Text>)]
+    customer_name: Option<String>,
+    #[diesel(sql_type = Nullable<Double>)]
+    qty_ordered: Option<f64>,
+    #[diesel(sql_type = Nullable<Double>)]
+    qty_transported: Option<f64>,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    checkin_id: Option<i64>,
+    #[diesel(sql_type = Bool)]
+    checkin_active: bool,
+    #[diesel(sql_type = Bool)]
+    attended: bool,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    attended_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    expedition: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Timestamptz)]
+    created_at: DateTime<Utc>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    closed_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Array<BigInt>)]
+    shipping_company_ids: Vec<i64>,
+}
+
+impl From<RowRow> for QueueRowRecord {
+    fn from(r: RowRow) -> Self {
+        QueueRowRecord {
+            id: r.id,
+            company_id: r.company_id,
+            status: r.status,
+            driver_id: r.driver_id,
+            driver_name: r.driver_name,
+            position: r.position,
+            forecast_at: r.forecast_at,
+            date: r.date,
+            joined_at: r.joined_at,
+            in_tolerance: r.in_tolerance,
+            truck_id: r.truck_id,
+            license_plate: r.license_plate,
+            net_capacity: r.net_capacity,
+            vehicle_model_name: r.vehicle_model_name,
+            scheduling_id: r.scheduling_id,
+            order_id: r.order_id,
+            order_code: r.order_code,
+            customer_name: r.customer_name,
+            qty_ordered: r.qty_ordered,
+            qty_transported: r.qty_transported,
+            checkin_id: r.checkin_id,
+            checkin_active: r.checkin_active,
+            attended: r.attended,
+            attended_at: r.attended_at,
+            expedition: r.expedition,
+            created_at: r.created_at,
+            closed_at: r.closed_at,
+            shipping_company_ids: r.shipping_company_ids,
+        }
+    }
+}
+
+/// The queue row with its driver, truck, loading, order, customer and latest check-in.
+/// `$1` is the company, `$2` the shipping company (or -1 for the whole company).
+const ROW_SELECT: &str = "
+    SELECT q.id, q.company_id, q.status, q.driver_id, d.name AS driver_name, q.position,
+           q.forecast_at, q.date, q.joined_at, q.in_tolerance, q.truck_id, t.license_plate,
+           t.net_capacity::float8 AS net_capacity, m.name AS vehicle_model_name,
+           q.scheduling_id, o.id AS order_id, o.code AS order_code,
+           cu.name AS customer_name, s.qty_ordered::float8 AS qty_ordered,
+           s.qty_transported::float8 AS qty_transported,
+           ci.id AS checkin_id, COALESCE(ci.is_present, FALSE) AS checkin_active,
+           q.attended, q.attended_at, q.expedition, q.created_at, q.closed_at,
+           array_remove(ARRAY[t.shipping_company_id, d.shipping_company_id,
+                              s.shipping_company_id], NULL) AS shipping_company_ids
+      FROM queue_entries q
+      JOIN drivers d ON d.id = q.driver_id
+      JOIN trucks t ON t.id = q.truck_id
+      LEFT JOIN truck_models m ON m.id = t.vehicle_model_id
+      LEFT JOIN schedulings s ON s.id = q.scheduling_id
+      LEFT JOIN orders o ON o.id = s.order_id
+      LEFT JOIN customers cu ON cu.id = o.customer_id
+      LEFT JOIN LATERAL (SELECT c.id, c.is_present FROM checkins c
+                          WHERE c.queue_entry_id = q.id
+                          ORDER BY c.created_at DESC, c.id DESC LIMIT 1) ci ON TRUE";
+
+const SCOPE: &str = "q.company_id = $1
+    AND ($2 < 0 OR $2 IN (t.shipping_company_id, d.shipping_company_id, s.shipping_company_id))";
+
+fn scope_binds(scope: QueueScope) -> (i64, i64) {
+    match scope {
+        QueueScope::Company(c) => (c, -1),
+        QueueScope::ShippingCompany {
+            company_id,
+            shipping_company_id,
+        } => (company_id, shipping_company_id),
+    }
+}
+
+#[derive(QueryableByName)]
+struct TotalsRow {
+    #[diesel(sql_type = BigInt)]
+    totals: i64,
+    #[diesel(sql_type = BigInt)]
+    totals_today: i64,
+    #[diesel(sql_type = BigInt)]
+    attended: i64,
+    #[diesel(sql_type = BigInt)]
+    missing: i64,
+    #[diesel(sql_type = Double)]
+    total_transported_today: f64,
+    #[diesel(sql_type = BigInt)]
+    dropouts: i64,
+}
+
+#[derive(QueryableByName)]
+struct NextRow {
+    #[diesel(sql_type = Nullable<Date>)]
+    next_date: Option<NaiveDate>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    next_forecast_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    planned_at: Option<DateTime<Utc>>,
+}
+
+#[derive(QueryableByName)]
+struct PositionRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    company_id: i64,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Integer>)]
+    position: Option<i32>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    forecast_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Date>)]
+    date: Option<NaiveDate>,
+    #[diesel(sql_type = Bool)]
+    in_tolerance: bool,
+    #[diesel(sql_type = BigInt)]
+    truck_id: i64,
+    #[diesel(sql_type = Text)]
+    license_plate: String,
+    #[diesel(sql_type = Bool)]
+    freelancer: bool,
+    #[diesel(sql_type = Bool)]
+    closed_today: bool,
+}
+
+/// The driver's own entry: newest first, an active one before any closed one. One indexed
+/// query (`queue_entries_driver_recent_idx`), also run as is by the pgbench ceiling of
+/// `make bench` (tests/load/position.sql).
+pub const DRIVER_POSITION_SQL: &str = "
+    SELECT q.id, q.company_id, q.status, q.position, q.forecast_at, q.date, q.in_tolerance,
+           q.truck_id, t.license_plate, (q.scheduling_id IS NULL) AS freelancer,
+           COALESCE((COALESCE(q.closed_at, q.attended_at)
+                        AT TIME ZONE COALESCE(st.time_zone, 'America/Sao_Paulo'))::date
+                    = ($2 AT TIME ZONE COALESCE(st.time_zone, 'America/Sao_Paulo'))::date,
+                    FALSE) AS closed_today
+      FROM queue_entries q
+      JOIN trucks t ON t.id = q.truck_id
+      LEFT JOIN settings st ON st.company_id = q.company_id
+     WHERE q.driver_id = $1
+     ORDER BY (q.status IN ('waiting', 'loading')) DESC, q.id DESC
+     LIMIT 1";
+
+#[derive(QueryableByName)]
+struct ActivePositionRow {
+    #[diesel(sql_type = BigInt)]
+    driver_id: i64,
+    #[diesel(sql_type = BigInt)]
+    company_id: i64,
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = Nullable<Integer>)]
+    position: Option<i32>,
+    #[diesel(sql_type = BigInt)]
+    truck_id: i64,
+}
+
+#[derive(QueryableByName)]
+struct OptIdRow {
+    #[diesel(sql_type = Nullable<BigInt>)]
+    id: Option<i64>,
+}
+
+#[derive(QueryableByName)]
+struct BoolRow {
+    #[diesel(sql_type = Bool)]
+    v: bool,
+}
+
+impl QueueReadRepo for PgRepos<'_> {
+    fn waiting_rows_by_day(
+        &mut self,
+        scope: QueueScope,
+        days: i64,
+    ) -> AppResult<Vec<QueueRowRecord>> {
+        let (company, shipping) = scope_binds(scope);
+        let rows: Vec<RowRow> = diesel::sql_query(format!(
+            "WITH days AS (SELECT DISTINCT date FROM queue_entries
+                            WHERE company_id = $1 AND status = 'waiting'
+                            ORDER BY date NULLS LAST LIMIT $3)
+             {ROW_SELECT}
+              WHERE {SCOPE} AND q.status = 'waiting'
+                AND EXISTS (SELECT 1 FROM days WHERE days.date IS NOT DISTINCT FROM q.date)
+              ORDER BY q.date NULLS LAST, q.joined_at, q.id"
+        ))
+        .bind::<BigInt, _>(company)
+        .bind::<BigInt, _>(shipping)
+        .bind::<BigInt, _>(days)
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok(rows.into_iter().map(Into::into).collect())
+    }
+
+    fn active_rows(&mut self, scope: QueueScope) -> AppResult<Vec<QueueRowRecord>> {
+        let (company, shipping) = scope_binds(scope);
+        let rows: Vec<RowRow> = diesel::sql_query(format!(
+            "{ROW_SELECT}
+              WHERE {SCOPE} AND q.status IN {ACTIVE}
+              ORDER BY (q.status = 'loading') DESC, q.joined_at, q.id"
+        ))
+        .bind::<BigInt, _>(company)
+        .bind::<BigInt, _>(shipping)
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok(rows.into_iter().map(Into::into).collect())
+    }
+
+    fn queue_row(&mut self, id: i64) -> AppResult<Option<QueueRowRecord>> {
+        let row: Option<RowRow> = diesel::sql_query(format!("{ROW_SELECT} WHERE q.id = $1"))
+            .bind::<BigInt, _>(id)
+            .get_result(self.conn)
+            .optional()
+            .map_err(db_error)?;
+        Ok(row.map(Into::into))
+    }
+
+    fn shipping_company_owner(&mut self, shipping_company_id: i64) -> AppResult<Option<i64>> {
+        let row: Option<OptIdRow> =
+            diesel::sql_query("SELECT company_id AS id FROM shipping_companies WHERE id = $1")
+                .bind::<BigInt, _>(shipping_company_id)
+                .get_result(self.conn)
+                .optional()
+                .map_err(db_error)?;
+        Ok(row.and_then(|r| r.id))
+    }
+
+    fn queue_totals(
+        &mut self,
+        company_id: i64,
+        day_start: DateTime<Utc>,
+        day_end: DateTime<Utc>,
+        today: NaiveDate,
+    ) -> AppResult<QueueTotalsRecord> {
+        let row: TotalsRow = diesel::sql_query(format!(
+            "SELECT
+               (SELECT count(*) FROM queue_entries
+                 WHERE company_id = $1 AND status IN {ACTIVE}) AS totals,
+               (SELECT count(*) FROM queue_entries
+                 WHERE company_id = $1
+                   AND ((status IN {ACTIVE} AND date = $4)
+                        OR (status = 'attended' AND attended_at >= $2 AND attended_at < $3)
+                        OR (status IN ('faulty', 'tolerance_dropped')
+                            AND closed_at >= $2 AND closed_at < $3))) AS totals_today,
+               (SELECT count(*) FROM queue_entries
+                 WHERE company_id = $1 AND status = 'attended'
+                   AND attended_at >= $2 AND attended_at < $3) AS attended,
+               (SELECT count(*) FROM queue_entries
+                 WHERE company_id = $1 AND status IN ('faulty', 'tolerance_dropped')
+                   AND closed_at >= $2 AND closed_at < $3) AS missing,
+               (SELECT COALESCE(sum(s.qty_transported), 0)::float8
+                  FROM queue_entries q JOIN schedulings s ON s.id = q.scheduling_id
+                 WHERE q.company_id = $1 AND q.status = 'attended'
+                   AND q.attended_at >= $2 AND q.attended_at < $3) AS total_transported_today,
+               (SELECT count(*) FROM dropout_logs
+                 WHERE company_id = $1 AND closed_at >= $2 AND closed_at < $3) AS dropouts"
+        ))
+        .bind::<BigInt, _>(company_id)
+        .bind::<Timestamptz, _>(day_start)
+        .bind::<Timestamptz, _>(day_end)
+        .bind::<Date, _>(today)
+        .get_result(self.conn)
+        .map_err(db_error)?;
+        Ok(QueueTotalsRecord {
+            totals: row.totals,
+            totals_today: row.totals_today,
+            attended: row.attended,
+            missing: row.missing,
+            total_transported_today: row.total_transported_today,
+            dropouts: row.dropouts,
+        })
+    }
+
+    fn next_date(&mut self, company_id: i64) -> AppResult<NextDateRecord> {
+        let row: Option<NextRow> = diesel::sql_query(
+            "SELECT next_date, next_forecast_at, planned_at FROM queue_states
+              WHERE company_id = $1",
+        )
+        .bind::<BigInt, _>(company_id)
+        .get_result(self.conn)
+        .optional()
+        .map_err(db_error)?;
+        Ok(row.map_or(
+            NextDateRecord {
+                next_date: None,
+                next_forecast_at: None,
+                planned_at: None,
+            },
+            |r| NextDateRecord {
+                next_date: r.next_date,
+                next_forecast_at: r.next_forecast_at,
+                planned_at: r.planned_at,
+            },
+        ))
+    }
+
+    fn driver_position(
+        &mut self,
+        driver_id: i64,
+        now: DateTime<Utc>,
+    ) -> AppResult<Option<DriverPositionRecord>> {
+        let row: Option<PositionRow> = diesel::sql_query(DRIVER_POSITION_SQL)
+            .bind::<BigInt, _>(driver_id)
+            .bind::<Timestamptz, _>(now)
+            .get_result(self.conn)
+            .optional()
+            .map_err(db_error)?;
+        Ok(row.map(position_record))
+    }
+
+    fn driver_active_positions(
+        &mut self,
+        driver_ids: &[i64],
+    ) -> AppResult<Vec<DriverActivePosition>> {
+        let rows: Vec<ActivePositionRow> = diesel::sql_query(format!(
+            "SELECT driver_id, company_id, id, position, truck_id FROM queue_entries
+              WHERE driver_id = ANY($1) AND status IN {ACTIVE}
+              ORDER BY driver_id"
+        ))
+        .bind::<Array<BigInt>, _>(driver_ids)
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| DriverActivePosition {
+                driver_id: r.driver_id,
+                company_id: r.company_id,
+                queue_id: r.id,
+                position: r.position,
+                truck_id: r.truck_id,
+            })
+            .collect())
+    }
+
+    fn driver_company(&mut self, driver_id: i64) -> AppResult<Option<i64>> {
+        let row: Option<OptIdRow> =
+            diesel::sql_query("SELECT company_id AS id FROM drivers WHERE id = $1")
+                .bind::<BigInt, _>(driver_id)
+                .get_result(self.conn)
+                .optional()
+                .map_err(db_error)?;
+        Ok(row.and_then(|r| r.id))
+    }
+
+    fn delay_status(&mut self, company_id: i64) -> AppResult<Option<DelayInProgressRecord>> {
+        let row: Option<DelayRow> = diesel::sql_query(format!(
+            "{DELAY_SELECT} WHERE d.company_id = $1 AND d.ended_at IS NULL ORDER BY d.id DESC LIMIT 1"
+        ))
+        .bind::<BigInt, _>(company_id)
+        .get_result(self.conn)
+        .optional()
+        .map_err(db_error)?;
+        Ok(row.map(Into::into))
+    }
+
+    fn company_exists(&mut self, company_id: i64) -> AppResult<bool> {
+        let row: BoolRow =
+            diesel::sql_query("SELECT EXISTS (SELECT 1 FROM companies WHERE id = $1) AS v")
+                .bind::<BigInt, _>(company_id)
+                .get_result(self.conn)
+                .map_err(db_error)?;
+        Ok(row.v)
+    }
+}
+
+/// [`PositionReader`] on a pool of its own: one statement per call, outside a transaction,
+/// and no test query on checkout (a broken connection is dropped by r2d2 when it returns), so
+/// a call costs one round trip, as the pgbench ceiling does.
+pub struct PgPositionReader {
+    pool: Pool<ConnectionManager<PgConnection>>,
+}
+
+impl PgPositionReader {
+    /// Opens up to `max_size` connections to `url` on demand.
+    pub fn connect(url: &str, max_size: u32) -> Result<Self, crate::Error> {
+        let pool = Pool::builder()
+            .max_size(max_size.max(1))
+            .min_idle(Some(0))
+            .test_on_check_out(false)
+            .connection_timeout(std::time::Duration::from_secs(5))
+            .build(ConnectionManager::<PgConnection>::new(url))?;
+        Ok(Self { pool })
+    }
+}
+
+impl PositionReader for PgPositionReader {
+    fn driver_position(
+        &self,
+        driver_id: i64,
+        now: DateTime<Utc>,
+    ) -> AppResult<Option<DriverPositionRecord>> {
+        let mut conn = self.pool.get().map_err(AppError::internal)?;
+        let row: Option<PositionRow> = diesel::sql_query(DRIVER_POSITION_SQL)
+            .bind::<BigInt, _>(driver_id)
+            .bind::<Timestamptz, _>(now)
+            .get_result(&mut conn)
+            .optional()
+            .map_err(db_error)?;
+        Ok(row.map(position_record))
+    }
+}
+
+fn position_record(r: PositionRow) -> DriverPositionRecord {
+    DriverPositionRecord {
+        id: r.id,
+        company_id: r.company_id,
+        status: r.status,
+        position: r.position,
+        forecast_at: r.forecast_at,
+        date: r.date,
+        in_tolerance: r.in_tolerance,
+        truck_id: r.truck_id,
+        license_plate: r.license_plate,
+        freelancer: r.freelancer,
+        closed_today: r.closed_today,
+    }
+}

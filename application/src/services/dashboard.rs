@@ -1,0 +1,192 @@
+//! The staff dashboard (spec 1 "Dashboard"): scheduling totals (faulty, attended and
+//! programmed appointments) and order totals (complete versus in progress). Administrators
+//! see every company; a Usuario its own.
+//!
+//! - faulty: queue entries closed as faulty or dropped by tolerance, by attendance day;
+//! - attended: queue entries attended, by attendance day;
+//! - programmedTotal: the company's daily total (settings `programmedTotal`) on each
+//!   attendance day of the range (week days on, blocked dates off).
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+use patio_domain::admin::access::{scope, Access, Area, Scope};
+use patio_domain::admin::dates::{dashboard_range, programmed_on, DayRange};
+use patio_domain::auth::Actor;
+use serde::Serialize;
+
+use super::logs::{start_of, LOG_TIME_ZONE};
+use super::{forbidden, invalid, Deps};
+use crate::error::{AppError, AppResult};
+use crate::model::{CompanyCalendar, OrderTotals, QueueDayCount};
+use crate::ports::StoreExt;
+
+/// One bar group of the scheduling chart.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct SchedulingTotals {
+    /// The company's name (`/all`) or the day as `dd/MM` (`/company/{id}`).
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub company_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<NaiveDate>,
+    pub faulty: i64,
+    pub attended: i64,
+    pub programmed_total: i64,
+}
+
+/// `startDate` / `endDate` as typed (`yyyy-mm-dd`).
+#[derive(Debug, Clone, Default)]
+pub struct DateQuery {
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+}
+
+fn parse(field: &str, v: Option<&str>) -> AppResult<Option<NaiveDate>> {
+    match v.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => v
+            .get(..10)
+            .and_then(|d| d.parse().ok())
+            .map(Some)
+            .ok_or_else(|| AppError::field(field, super::logs::INVALID_DATE_MESSAGE)),
+    }
+}
+
+#[derive(Clone)]
+pub struct DashboardService {
+    deps: Arc<Deps>,
+}
+
+impl DashboardService {
+    pub fn new(deps: Arc<Deps>) -> Self {
+        Self { deps }
+    }
+
+    fn range(&self, q: &DateQuery) -> AppResult<DayRange> {
+        let start = parse("startDate", q.start_date.as_deref())?;
+        let end = parse("endDate", q.end_date.as_deref())?;
+        let today = self
+            .deps
+            .clock
+            .now()
+            .with_timezone(&LOG_TIME_ZONE)
+            .date_naive();
+        dashboard_range(start, end, today).map_err(|i| invalid(vec![i]))
+    }
+
+    /// The scope of a dashboard call: every company the actor sees (`company` `None`), or one
+    /// of them (404 outside the scope).
+    fn company_filter(actor: &Actor, company: Option<i64>) -> AppResult<Option<i64>> {
+        let s: Scope = scope(actor, Area::Dashboard, Access::Read).map_err(forbidden)?;
+        match company {
+            Some(id) if !s.covers_company(id) => Err(AppError::not_found()),
+            Some(id) => Ok(Some(id)),
+            None => Ok(s.company()),
+        }
+    }
+
+    /// `GET /scheduling/totals/all`: one row per company the actor sees.
+    pub fn totals_all(&self, actor: &Actor, q: &DateQuery) -> AppResult<Vec<SchedulingTotals>> {
+        let company = Self::company_filter(actor, None)?;
+        let range = self.range(q)?;
+        let (calendars, counts) = self.deps.store.tx(|repos| {
+            Ok((
+                repos.company_calendars(company)?,
+                repos.queue_day_counts(company, range.start, range.end)?,
+            ))
+        })?;
+        Ok(calendars
+            .iter()
+            .map(|cal| {
+                let mine = counts.iter().filter(|c| c.company_id == cal.company_id);
+                let (attended, faulty) =
+                    mine.fold((0, 0), |(a, f), c| (a + c.attended, f + c.faulty));
+                SchedulingTotals {
+                    name: cal.name.clone(),
+                    company_id: Some(cal.company_id),
+                    date: None,
+                    faulty,
+                    attended,
+                    programmed_total: programmed(cal, range),
+                }
+            })
+            .collect())
+    }
+
+    /// `GET /scheduling/totals/company/{id}`: one row per day of the range.
+    pub fn totals_company(
+        &self,
+        actor: &Actor,
+        company_id: i64,
+        q: &DateQuery,
+    ) -> AppResult<Vec<SchedulingTotals>> {
+        let company = Self::company_filter(actor, Some(company_id))?;
+        let range = self.range(q)?;
+        let (calendars, counts) = self.deps.store.tx(|repos| {
+            Ok((
+                repos.company_calendars(company)?,
+                repos.queue_day_counts(company, range.start, range.end)?,
+            ))
+        })?;
+        let cal = calendars
+            .into_iter()
+            .next()
+            .ok_or_else(AppError::not_found)?;
+        Ok(range
+            .days()
+            .map(|day| {
+                let of_day: Vec<&QueueDayCount> = counts.iter().filter(|c| c.day == day).collect();
+                SchedulingTotals {
+                    name: day.format("%d/%m").to_string(),
+                    company_id: None,
+                    date: Some(day),
+                    faulty: of_day.iter().map(|c| c.faulty).sum(),
+                    attended: of_day.iter().map(|c| c.attended).sum(),
+                    programmed_total: programmed_on(
+                        day,
+                        cal.programmed_total,
+                        &cal.week_days,
+                        &cal.blocked,
+                    ),
+                }
+            })
+            .collect())
+    }
+
+    /// `GET /order/totals/all` and `/order/totals/company/{id}`: enabled orders, complete
+    /// (status 100) and in progress; only those created in the range when dates are given.
+    pub fn order_totals(
+        &self,
+        actor: &Actor,
+        company: Option<i64>,
+        q: &DateQuery,
+    ) -> AppResult<OrderTotals> {
+        let company = Self::company_filter(actor, company)?;
+        let dated = q
+            .start_date
+            .as_deref()
+            .is_some_and(|s| !s.trim().is_empty())
+            || q.end_date.as_deref().is_some_and(|s| !s.trim().is_empty());
+        let (from, to) = if dated {
+            let r = self.range(q)?;
+            (
+                Some(start_of(r.start, LOG_TIME_ZONE)),
+                r.end.succ_opt().map(|d| start_of(d, LOG_TIME_ZONE)),
+            )
+        } else {
+            (None, None)
+        };
+        self.deps
+            .store
+            .tx(|repos| repos.order_totals(company, from, to))
+    }
+}
+
+fn programmed(cal: &CompanyCalendar, range: DayRange) -> i64 {
+    range
+        .days()
+        .map(|d| programmed_on(d, cal.programmed_total, &cal.week_days, &cal.blocked))
+        .sum()
+}

@@ -1,0 +1,949 @@
+//! The queue's changes (spec 3 sections 4 and 7, DESIGN section 4): join, leave, delay start
+//! and end, reset and replan. Also the engine plumbing the attendance and the jobs share: every
+//! change locks the company's queue-state row in its transaction, reads what the plan needs,
+//! lets `patio_domain::queue` decide, stores position, forecast and date of every active
+//! entry (only the rows that changed), and publishes `queueChanged` after commit.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
+use patio_domain::auth::Actor;
+use patio_domain::driver_log::DriverLogType;
+use patio_domain::queue::{
+    self, can_leave, check_join, end_delay_early, local_to_utc, transition, AttendanceToday, Delay,
+    EntryId, EntryState, JoinRequest, LifecycleEvent, LifecycleState, MissingValidation, Plan,
+    PlanInput, QueueEntry, QueueRefusal, QueueSettings,
+};
+use patio_domain::roles::{Role, NOT_ALLOWED_MESSAGE};
+use patio_domain::text::{br_date, escape_html};
+use serde::Serialize;
+use serde_json::json;
+
+use super::Deps;
+use crate::error::{AppError, AppResult};
+use crate::model::{NewDriverLog, NewStaffLog};
+use crate::ports::{Repos, StoreExt};
+use crate::queue_ports::{
+    DelayInProgressRecord, DomainEvent, NewDropout, NewQueueEntry, PlanEntryKind, PlanEntryRecord,
+    PlanRow, QueueConfigRecord, QueueStateWrite,
+};
+
+pub const JOINED_MESSAGE: &str = "Marcação Confirmada";
+pub const LEFT_MESSAGE: &str = "Você saiu da fila com sucesso";
+pub const RESET_MESSAGE: &str = "Fila resetada";
+pub const SELECT_TRUCK_MESSAGE: &str = "Selecione um veículo!";
+pub const DRIVER_DISABLED_MESSAGE: &str = "Cadastro de motorista inativo, fale com a empresa.";
+pub const TRUCK_NOT_DRIVERS_MESSAGE: &str = "Este caminhão não está vinculado ao motorista.";
+pub const TRUCK_DISABLED_MESSAGE: &str = "Este caminhão está inativo.";
+pub const SCHEDULING_NOT_DRIVERS_MESSAGE: &str = "Este agendamento não pertence ao motorista.";
+pub const SCHEDULING_FINISHED_MESSAGE: &str = "Este agendamento já foi finalizado.";
+pub const SCHEDULING_EXPIRED_MESSAGE: &str = "Este agendamento está expirado.";
+pub const DELAY_RUNNING_MESSAGE: &str = "Por favor, cancelar o atraso!";
+pub const NO_DELAY_MESSAGE: &str = "Não há atraso em andamento.";
+pub const DELAY_FIELDS_MESSAGE: &str = "Preencha os campos";
+
+/// Roles that may put a driver in the queue from the /fila screen.
+pub(crate) const JOIN_ROLES: [Role; 2] = [Role::Administrador, Role::Usuario];
+/// Roles that run the expedition: attendance and delays.
+pub(crate) const OPERATE_ROLES: [Role; 3] = [Role::Administrador, Role::Usuario, Role::Expedicao];
+
+// ---- Access.
+
+pub(crate) fn forbidden() -> AppError {
+    AppError::Forbidden(NOT_ALLOWED_MESSAGE.to_owned())
+}
+
+/// A staff member of one of `roles` who may act on `company_id`: 403 for another role or a
+/// driver, 404 for another company.
+pub(crate) fn staff_of(actor: &Actor, roles: &[Role], company_id: i64) -> AppResult<Role> {
+    let role = actor.staff_role().ok_or_else(forbidden)?;
+    if !roles.contains(&role) {
+        return Err(forbidden());
+    }
+    if role == Role::Administrador || actor.company_id == Some(company_id) {
+        Ok(role)
+    } else {
+        Err(AppError::not_found())
+    }
+}
+
+/// A queue refusal as the API answers it: 409 with the engine's pt-BR text.
+pub(crate) fn refused(r: QueueRefusal) -> AppError {
+    AppError::Conflict(r.message())
+}
+
+// ---- The engine's inputs.
+
+/// The engine's settings from the stored ones (defaults when the company has none).
+pub(crate) fn engine_settings(config: Option<&QueueConfigRecord>) -> QueueSettings {
+    let Some(c) = config else {
+        return QueueSettings::default();
+    };
+    let count = |v: i32| u32::try_from(v).unwrap_or(0);
+    QueueSettings {
+        start: c.start,
+        end: c.end,
+        start_interval: c.start_interval,
+        end_interval: c.end_interval,
+        time_attendence: QueueSettings::minutes_of(c.time_attendence),
+        programmed_total: count(c.programmed_total),
+        week_days: c.week_days,
+        blocked_dates: c.blocked_dates.clone(),
+        time_zone: c.time_zone.parse().unwrap_or(chrono_tz::America::Sao_Paulo),
+        enable_tolerance: c.enable_tolerance,
+        tolerance: QueueSettings::minutes_of(c.tolerance),
+        hour_entry_limit: count(c.hour_entry_limit),
+        scheduling_day_limit: c.scheduling_day_limit.map(count),
+        queue_edit_hours_limit: count(c.queue_edit_hours_limit),
+        missing: MissingValidation {
+            enabled: c.enable_missing_validation,
+            limit: count(c.missing_limit),
+            block_days: count(c.missing_limit_after_block),
+            period_days: count(c.missing_validation_period),
+        },
+        enable_queue_save: c.enable_queue_save,
+        enable_queue_without_scheduling: c.enable_queue_without_scheduling,
+    }
+}
+
+/// `[start, end)` of a day in the company's zone, as instants.
+pub(crate) fn day_bounds(
+    settings: &QueueSettings,
+    day: NaiveDate,
+) -> (DateTime<Utc>, DateTime<Utc>) {
+    let start = local_to_utc(settings.time_zone, day.and_time(NaiveTime::MIN));
+    let end = day
+        .succ_opt()
+        .map(|d| local_to_utc(settings.time_zone, d.and_time(NaiveTime::MIN)))
+        .unwrap_or(DateTime::<Utc>::MAX_UTC);
+    (start, end)
+}
+
+/// Everything one plan of a company reads, loaded under its lock.
+pub(crate) struct Loaded {
+    pub company_id: i64,
+    pub settings: QueueSettings,
+    pub today: NaiveDate,
+    pub entries: Vec<PlanEntryRecord>,
+    pub delays: Vec<DelayInProgressRecord>,
+    pub attendance: AttendanceToday,
+    pub now: DateTime<Utc>,
+}
+
+impl Loaded {
+    /// Locks the company's queue and reads what the plan needs.
+    pub(crate) fn lock(
+        repos: &mut dyn Repos,
+        company_id: i64,
+        now: DateTime<Utc>,
+    ) -> AppResult<Loaded> {
+        repos.lock_company_queue(company_id)?;
+        let config = repos.queue_config(company_id)?;
+        let settings = engine_settings(config.as_ref());
+        let today = settings.operating_day(now);
+        let (day_start, _) = day_bounds(&settings, today);
+        let entries = repos.plan_entries(company_id, day_start, today)?;
+        let delays = repos.delays_since(company_id, day_start)?;
+        let attendance = match repos.attendance_of_day(company_id, today)? {
+            None => AttendanceToday::NotStarted,
+            Some(a) if a.status => AttendanceToday::Started,
+            Some(_) => AttendanceToday::Ended,
+        };
+        Ok(Loaded {
+            company_id,
+            settings,
+            today,
+            entries,
+            delays,
+            attendance,
+            now,
+        })
+    }
+
+    pub(crate) fn engine_entries(&self) -> Vec<QueueEntry> {
+        self.entries
+            .iter()
+            .map(|e| QueueEntry {
+                id: EntryId(e.id),
+                joined_at: e.joined_at,
+                state: match e.kind {
+                    PlanEntryKind::Waiting if e.checked_in => EntryState::CheckedIn,
+                    PlanEntryKind::Waiting => EntryState::Waiting,
+                    PlanEntryKind::Loading => EntryState::Loading,
+                    PlanEntryKind::AttendedToday => EntryState::AttendedToday,
+                    PlanEntryKind::MissedToday => EntryState::MissedToday,
+                },
+                planned_day: e.planned_day,
+            })
+            .collect()
+    }
+
+    pub(crate) fn engine_delays(&self) -> Vec<Delay> {
+        self.delays
+            .iter()
+            .map(|d| Delay {
+                started_at: d.started_at,
+                minutes: i64::from(d.minutes),
+            })
+            .collect()
+    }
+
+    /// The delay running at `now`, if any.
+    pub(crate) fn delay_running(&self) -> Option<&DelayInProgressRecord> {
+        self.delays.iter().find(|d| {
+            d.ended_at.is_none()
+                && d.started_at + Duration::minutes(i64::from(d.minutes.max(0))) > self.now
+        })
+    }
+
+    pub(crate) fn entry(&self, id: i64) -> Option<&PlanEntryRecord> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// The lifecycle state of an entry the plan reads (closed ones are gone from the list).
+    pub(crate) fn lifecycle(&self, id: i64) -> LifecycleState {
+        match self.entry(id) {
+            Some(e) => match e.kind {
+                PlanEntryKind::Waiting if e.checked_in => LifecycleState::CheckedIn,
+                PlanEntryKind::Waiting => LifecycleState::Waiting,
+                PlanEntryKind::Loading => LifecycleState::Loading,
+                PlanEntryKind::AttendedToday => LifecycleState::Attended,
+                PlanEntryKind::MissedToday => LifecycleState::FaultyByExpedition,
+            },
+            None => LifecycleState::NotInQueue,
+        }
+    }
+
+    /// Runs `f` with the plan's input.
+    pub(crate) fn with_input<R>(&self, f: impl FnOnce(&PlanInput<'_>) -> R) -> R {
+        let entries = self.engine_entries();
+        let delays = self.engine_delays();
+        f(&PlanInput {
+            settings: &self.settings,
+            now: self.now,
+            entries: &entries,
+            delays: &delays,
+            attendance: self.attendance,
+        })
+    }
+}
+
+/// The outcome of storing a plan.
+pub(crate) struct Stored {
+    pub plan: Plan,
+    /// Some stored position, forecast, date or tolerance flag changed.
+    pub changed: bool,
+}
+
+/// Plans the loaded queue and stores the plan: the rows that changed, and the queue-state row
+/// (`plan_version` bumped when rows changed, the next landing of a join, the flags).
+pub(crate) fn store_plan(repos: &mut dyn Repos, loaded: &Loaded) -> AppResult<Stored> {
+    let (plan, next) = loaded.with_input(|input| {
+        let plan = queue::plan(input);
+        let next = check_join(
+            input,
+            &JoinRequest {
+                already_in_queue: false,
+                freelancer: false,
+                faults: &[],
+            },
+        )
+        .ok();
+        (plan, next)
+    });
+    let by_id: HashMap<i64, &PlanEntryRecord> = loaded.entries.iter().map(|e| (e.id, e)).collect();
+    let mut rows = Vec::new();
+    for p in &plan.entries {
+        let row = PlanRow {
+            id: p.id.0,
+            position: i32::try_from(p.position).unwrap_or(i32::MAX),
+            forecast_at: p.forecast(),
+            date: p.day(),
+            in_tolerance: p.in_tolerance,
+        };
+        let same = by_id.get(&row.id).is_some_and(|e| {
+            e.position == Some(row.position)
+                && e.forecast_at == row.forecast_at
+                && e.date == row.date
+                && e.in_tolerance == row.in_tolerance
+        });
+        if !same {
+            rows.push(row);
+        }
+    }
+    // Entries in loading are out of the numbering.
+    for e in loaded
+        .entries
+        .iter()
+        .filter(|e| e.kind == PlanEntryKind::Loading)
+        .filter(|e| e.position != Some(0) || e.in_tolerance)
+    {
+        rows.push(PlanRow {
+            id: e.id,
+            position: 0,
+            forecast_at: e.forecast_at,
+            date: e.date,
+            in_tolerance: false,
+        });
+    }
+    let changed = !rows.is_empty();
+    if changed {
+        repos.write_plan(&rows)?;
+    }
+    repos.write_queue_state(
+        loaded.company_id,
+        &QueueStateWrite {
+            bump: changed,
+            planned_at: loaded.now,
+            tolerance_active: plan.entries.iter().any(|e| e.in_tolerance),
+            delay_active: loaded.delay_running().is_some(),
+            next_date: next.map(|l| l.slot.day),
+            next_forecast_at: next.map(|l| l.slot.forecast),
+        },
+    )?;
+    Ok(Stored { plan, changed })
+}
+
+/// Locks the company's queue and stores a fresh plan, inside the caller's transaction (for a
+/// settings change that affects the plan). Returns whether the stored plan changed; the
+/// caller publishes [`DomainEvent::QueueChanged`] after commit when it did.
+pub fn replan_in_tx(repos: &mut dyn Repos, company_id: i64, now: DateTime<Utc>) -> AppResult<bool> {
+    let loaded = Loaded::lock(repos, company_id, now)?;
+    Ok(store_plan(repos, &loaded)?.changed)
+}
+
+// ---- Logs.
+
+/// Who made a queue change: the staff user (`None` for drivers and jobs) and the address.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct By<'a> {
+    pub user: Option<i64>,
+    pub ip: Option<&'a str>,
+}
+
+/// The staff log row of a queue change, in the change's transaction.
+pub(crate) fn staff_log(
+    repos: &mut dyn Repos,
+    by: By<'_>,
+    company_id: i64,
+    operation: &str,
+    object: &str,
+    title: String,
+    details: Vec<(&str, String)>,
+) -> AppResult<()> {
+    repos.insert_staff_log(&NewStaffLog {
+        operation_type: operation.to_owned(),
+        object_type: object.to_owned(),
+        company_id: Some(company_id),
+        user_id: by.user,
+        title,
+        details: details
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect(),
+        ip: by.ip.map(str::to_owned),
+    })
+}
+
+pub(crate) fn driver_log(
+    repos: &mut dyn Repos,
+    driver_id: i64,
+    company_id: i64,
+    kind: DriverLogType,
+    data: serde_json::Value,
+) -> AppResult<()> {
+    repos.insert_driver_log(&NewDriverLog {
+        driver_id,
+        company_id,
+        operation_type: kind.as_str().to_owned(),
+        data,
+    })
+}
+
+/// The staff user behind a change, if a staff member made it.
+pub(crate) fn staff_user(actor: &Actor) -> Option<i64> {
+    actor.staff_role().map(|_| actor.id)
+}
+
+// ---- Views.
+
+/// `HH:mm` of an instant in the company's zone.
+pub(crate) fn local_time(settings: &QueueSettings, at: DateTime<Utc>) -> String {
+    at.with_timezone(&settings.time_zone)
+        .format("%H:%M")
+        .to_string()
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JoinView {
+    pub id: i64,
+    pub message: &'static str,
+    pub position: Option<i32>,
+    pub date: Option<NaiveDate>,
+    pub forecast: Option<DateTime<Utc>>,
+    /// `HH:mm` in the company's zone.
+    pub time: Option<String>,
+    pub is_freelancer: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LeaveView {
+    pub id: i64,
+    pub message: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetView {
+    pub message: &'static str,
+    pub company_id: i64,
+    /// Waiting entries laid again.
+    pub entries: usize,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DelayChangeView {
+    pub company_id: i64,
+    /// `true` while the delay runs (after a start), `false` after an end.
+    pub active: bool,
+    /// The delay's net minutes.
+    pub delayed_time: i32,
+    pub delay_id: Option<i64>,
+}
+
+/// `POST /queue/save`: the driver (by the driver, or by staff on /fila), the company, the
+/// loading (`None`: a freelancer, 'Autônomo') and the truck (required for a freelancer).
+#[derive(Debug, Clone)]
+pub struct JoinCommand {
+    pub driver_id: i64,
+    pub company_id: i64,
+    pub scheduling_id: Option<i64>,
+    pub truck_id: Option<i64>,
+    pub ip: Option<String>,
+}
+
+/// `PUT /queue/delay`: a positive `time` starts the delay `delay_id` for that many minutes; a
+/// negative one ends the running delay early.
+#[derive(Debug, Clone)]
+pub struct DelayCommand {
+    pub company_id: i64,
+    pub delay_id: Option<i64>,
+    pub time: i32,
+    pub ip: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct QueueService {
+    deps: Arc<Deps>,
+}
+
+impl QueueService {
+    pub fn new(deps: Arc<Deps>) -> Self {
+        Self { deps }
+    }
+
+    fn publish(&self, company_id: i64) {
+        self.deps
+            .events
+            .publish(&DomainEvent::QueueChanged { company_id });
+    }
+
+    /// Join (DESIGN 4.4, 4.9, spec 3 section 4 "Entering the queue").
+    pub fn join(&self, actor: &Actor, cmd: &JoinCommand) -> AppResult<JoinView> {
+        if actor.is_driver() {
+            if actor.id != cmd.driver_id {
+                return Err(AppError::not_found());
+            }
+            if actor.company_id != Some(cmd.company_id) {
+                return Err(AppError::not_found());
+            }
+        } else {
+            staff_of(actor, &JOIN_ROLES, cmd.company_id)?;
+        }
+        let now = self.deps.clock.now();
+        let company_id = cmd.company_id;
+        let view = self.deps.store.tx(|repos| {
+            let driver = repos
+                .queue_driver(cmd.driver_id)?
+                .filter(|d| d.company_id == company_id)
+                .ok_or_else(AppError::not_found)?;
+            if !driver.is_enabled {
+                return Err(AppError::Conflict(DRIVER_DISABLED_MESSAGE.to_owned()));
+            }
+            let (truck_id, scheduling) = match cmd.scheduling_id {
+                Some(sid) => {
+                    let s = repos
+                        .queue_scheduling(sid)?
+                        .filter(|s| s.company_id == company_id)
+                        .ok_or_else(AppError::not_found)?;
+                    if s.driver_id != driver.id {
+                        return Err(AppError::field(
+                            "scheduling",
+                            SCHEDULING_NOT_DRIVERS_MESSAGE,
+                        ));
+                    }
+                    if cmd.truck_id.is_some_and(|t| t != s.truck_id) {
+                        return Err(AppError::field("truck", TRUCK_NOT_DRIVERS_MESSAGE));
+                    }
+                    if s.finished || s.started {
+                        return Err(AppError::Conflict(SCHEDULING_FINISHED_MESSAGE.to_owned()));
+                    }
+                    (s.truck_id, Some(s))
+                }
+                None => {
+                    let id = cmd
+                        .truck_id
+                        .ok_or_else(|| AppError::field("truck", SELECT_TRUCK_MESSAGE))?;
+                    (id, None)
+                }
+            };
+            let truck = repos
+                .queue_truck(truck_id)?
+                .filter(|t| t.company_id == company_id)
+                .ok_or_else(AppError::not_found)?;
+            if scheduling.is_none() && truck.driver_id != Some(driver.id) {
+                return Err(AppError::field("truck", TRUCK_NOT_DRIVERS_MESSAGE));
+            }
+            if !truck.is_enabled {
+                return Err(AppError::Conflict(TRUCK_DISABLED_MESSAGE.to_owned()));
+            }
+
+            let mut loaded = Loaded::lock(repos, company_id, now)?;
+            if let Some(exp) = scheduling.as_ref().and_then(|s| s.expiration_date) {
+                if queue::is_expired(exp, loaded.today) {
+                    return Err(AppError::Conflict(SCHEDULING_EXPIRED_MESSAGE.to_owned()));
+                }
+            }
+            let already = repos.has_active_entry(company_id, driver.id, truck.id)?;
+            let missing = loaded.settings.missing;
+            let faults = if missing.enabled && missing.limit > 0 {
+                let since = now - Duration::days(i64::from(missing.period_days));
+                repos.driver_faults(company_id, driver.id, since)?
+            } else {
+                Vec::new()
+            };
+            let freelancer = scheduling.is_none();
+            loaded
+                .with_input(|input| {
+                    check_join(
+                        input,
+                        &JoinRequest {
+                            already_in_queue: already,
+                            freelancer,
+                            faults: &faults,
+                        },
+                    )
+                })
+                .map_err(refused)?;
+            let id = repos
+                .insert_queue_entry(&NewQueueEntry {
+                    company_id,
+                    driver_id: driver.id,
+                    truck_id: truck.id,
+                    scheduling_id: scheduling.as_ref().map(|s| s.id),
+                    joined_at: now,
+                })
+                .map_err(|e| match e {
+                    AppError::Duplicate(_) => refused(QueueRefusal::AlreadyInQueue),
+                    other => other,
+                })?;
+            loaded.entries.push(PlanEntryRecord {
+                id,
+                driver_id: driver.id,
+                kind: PlanEntryKind::Waiting,
+                checked_in: false,
+                joined_at: now,
+                planned_day: None,
+                position: None,
+                forecast_at: None,
+                date: None,
+                in_tolerance: false,
+            });
+            let stored = store_plan(repos, &loaded)?;
+            let planned = stored.plan.get(EntryId(id));
+
+            let mut data = json!({ "company": { "id": company_id }, "queue": { "id": id } });
+            match &scheduling {
+                Some(s) => {
+                    data["truck"] = json!({ "id": truck.id, "licensePlate": truck.license_plate });
+                    data["scheduling"] = json!({ "id": s.id, "order": { "code": s.order_code } });
+                }
+                None => {
+                    data["freelancer"] = json!(true);
+                    data["truckId"] = json!(truck.id);
+                }
+            }
+            driver_log(repos, driver.id, company_id, DriverLogType::InQueue, data)?;
+            let how = if freelancer {
+                "como Autônomo".to_owned()
+            } else {
+                format!("com a Placa <b>{}</b>", escape_html(&truck.license_plate))
+            };
+            let date = planned.and_then(|p| p.day());
+            staff_log(
+                repos,
+                By {
+                    user: staff_user(actor),
+                    ip: cmd.ip.as_deref(),
+                },
+                company_id,
+                "IN_QUEUE",
+                "QUEUE",
+                format!(
+                    "Motorista <b>{}</b> entrou na fila {how}",
+                    escape_html(&driver.name)
+                ),
+                vec![
+                    ("Placa", truck.license_plate.clone()),
+                    (
+                        "Posição",
+                        planned.map(|p| p.position.to_string()).unwrap_or_default(),
+                    ),
+                    ("Data", date.map(br_date).unwrap_or_default()),
+                ],
+            )?;
+            Ok(JoinView {
+                id,
+                message: JOINED_MESSAGE,
+                position: planned.map(|p| i32::try_from(p.position).unwrap_or(i32::MAX)),
+                date,
+                forecast: planned.and_then(|p| p.forecast()),
+                time: planned
+                    .and_then(|p| p.forecast())
+                    .map(|f| local_time(&loaded.settings, f)),
+                is_freelancer: freelancer,
+            })
+        })?;
+        self.publish(company_id);
+        Ok(view)
+    }
+
+    /// Leave (`DELETE /queue/delete/{queueId}`): the driver's own entry, or staff of the
+    /// company; refused inside the leave window (DESIGN 4.10).
+    pub fn leave(
+        &self,
+        actor: &Actor,
+        queue_id: i64,
+        ip: Option<String>,
+        device: Option<String>,
+    ) -> AppResult<LeaveView> {
+        let now = self.deps.clock.now();
+        let row = self
+            .deps
+            .store
+            .tx(|repos| repos.queue_row(queue_id))?
+            .ok_or_else(AppError::not_found)?;
+        if actor.is_driver() {
+            if row.driver_id != actor.id {
+                return Err(AppError::not_found());
+            }
+        } else {
+            staff_of(actor, &JOIN_ROLES, row.company_id)?;
+        }
+        let company_id = row.company_id;
+        self.deps.store.tx(|repos| {
+            let mut loaded = Loaded::lock(repos, company_id, now)?;
+            let state = loaded.lifecycle(queue_id);
+            if state == LifecycleState::NotInQueue || !state.is_active() {
+                return Err(AppError::Conflict(
+                    "Você não possui marcação na fila".to_owned(),
+                ));
+            }
+            transition(state, LifecycleEvent::Leave)
+                .map_err(|e| AppError::Conflict(e.to_string()))?;
+            let entry = loaded
+                .entry(queue_id)
+                .cloned()
+                .ok_or_else(AppError::not_found)?;
+            if let Some(forecast) = entry.forecast_at {
+                can_leave(forecast, now, &loaded.settings).map_err(refused)?;
+            }
+            let status = LifecycleState::Left
+                .stored_status()
+                .ok_or_else(|| AppError::internal("left has no stored status"))?;
+            if !repos.close_queue_entry(queue_id, status, now)? {
+                return Err(AppError::not_found());
+            }
+            repos.insert_dropout(&NewDropout {
+                company_id,
+                driver_id: row.driver_id,
+                truck_id: row.truck_id,
+                queue_entry_id: queue_id,
+                closed_at: now,
+                date: entry.date,
+                ip: ip.clone(),
+                device: device.clone(),
+            })?;
+            loaded.entries.retain(|e| e.id != queue_id);
+            store_plan(repos, &loaded)?;
+            driver_log(
+                repos,
+                row.driver_id,
+                company_id,
+                DriverLogType::OutQueue,
+                json!({
+                    "company": { "id": company_id },
+                    "queue": { "id": queue_id },
+                    "truck": { "id": row.truck_id, "licensePlate": row.license_plate },
+                }),
+            )?;
+            staff_log(
+                repos,
+                By {
+                    user: staff_user(actor),
+                    ip: ip.as_deref(),
+                },
+                company_id,
+                "OUT_QUEUE",
+                "QUEUE",
+                format!(
+                    "Motorista <b>{}</b> saiu da fila com a Placa <b>{}</b>",
+                    escape_html(&row.driver_name),
+                    escape_html(&row.license_plate)
+                ),
+                vec![("Placa", row.license_plate.clone())],
+            )
+        })?;
+        self.publish(company_id);
+        Ok(LeaveView {
+            id: queue_id,
+            message: LEFT_MESSAGE,
+        })
+    }
+
+    /// Reset queue (root administrators): forgets the end-of-attendance pins and lays every
+    /// waiting entry again from the start of the current period (DESIGN 4.8).
+    pub fn reset(
+        &self,
+        actor: &Actor,
+        company_id: i64,
+        ip: Option<String>,
+    ) -> AppResult<ResetView> {
+        if !actor.is_root_admin() {
+            return Err(forbidden());
+        }
+        let now = self.deps.clock.now();
+        let view = self.deps.store.tx(|repos| {
+            if !repos.company_exists(company_id)? {
+                return Err(AppError::not_found());
+            }
+            repos.lock_company_queue(company_id)?;
+            repos.clear_pins(company_id)?;
+            let loaded = Loaded::lock(repos, company_id, now)?;
+            let stored = store_plan(repos, &loaded)?;
+            staff_log(
+                repos,
+                By {
+                    user: Some(actor.id),
+                    ip: ip.as_deref(),
+                },
+                company_id,
+                "RESET_QUEUE",
+                "QUEUE",
+                "Fila resetada".to_owned(),
+                vec![("Veículos", stored.plan.entries.len().to_string())],
+            )?;
+            Ok(ResetView {
+                message: RESET_MESSAGE,
+                company_id,
+                entries: stored.plan.entries.len(),
+            })
+        })?;
+        self.publish(company_id);
+        Ok(view)
+    }
+
+    /// Stores a fresh plan of the company (after a settings change: tolerance on/off, hours,
+    /// blocked dates...). Publishes `queueChanged` when the stored plan changed.
+    pub fn replan(&self, company_id: i64) -> AppResult<bool> {
+        let now = self.deps.clock.now();
+        let changed = self
+            .deps
+            .store
+            .tx(|repos| replan_in_tx(repos, company_id, now))?;
+        if changed {
+            self.publish(company_id);
+        }
+        Ok(changed)
+    }
+
+    /// Delay start and end (`PUT /queue/delay`, DESIGN 4.7).
+    pub fn delay(&self, actor: &Actor, cmd: &DelayCommand) -> AppResult<DelayChangeView> {
+        staff_of(actor, &OPERATE_ROLES, cmd.company_id)?;
+        if cmd.time == 0 {
+            return Err(AppError::field("time", DELAY_FIELDS_MESSAGE));
+        }
+        let now = self.deps.clock.now();
+        let company_id = cmd.company_id;
+        let view = self.deps.store.tx(|repos| {
+            if !repos.company_exists(company_id)? {
+                return Err(AppError::not_found());
+            }
+            let mut loaded = Loaded::lock(repos, company_id, now)?;
+            let open = repos.open_delay(company_id)?;
+            let view = if cmd.time > 0 {
+                let delay_id = cmd
+                    .delay_id
+                    .ok_or_else(|| AppError::field("delayId", DELAY_FIELDS_MESSAGE))?;
+                let reason = repos
+                    .delay_reason(delay_id)?
+                    .filter(|r| r.company_id == company_id)
+                    .ok_or_else(AppError::not_found)?;
+                if let Some(open) = open {
+                    let ends = open.started_at + Duration::minutes(i64::from(open.minutes.max(0)));
+                    if ends > now {
+                        return Err(AppError::Conflict(DELAY_RUNNING_MESSAGE.to_owned()));
+                    }
+                    // It ran its whole length: ended when it ran out.
+                    repos.end_delay_in_progress(open.id, 0, ends)?;
+                }
+                let id = repos.insert_delay_in_progress(company_id, reason.id, cmd.time, now)?;
+                loaded.delays.push(DelayInProgressRecord {
+                    id,
+                    company_id,
+                    delay_id: Some(reason.id),
+                    reason: Some(reason.reason.clone()),
+                    icon: reason.icon.clone(),
+                    minutes: cmd.time,
+                    started_at: now,
+                    created_at: now,
+                    ended_at: None,
+                });
+                staff_log(
+                    repos,
+                    By {
+                        user: Some(actor.id),
+                        ip: cmd.ip.as_deref(),
+                    },
+                    company_id,
+                    "START_DELAY",
+                    "DELAY",
+                    format!(
+                        "Atraso <b>{}</b> de {} minutos iniciado",
+                        escape_html(&reason.reason),
+                        cmd.time
+                    ),
+                    vec![
+                        ("Motivo", reason.reason.clone()),
+                        ("Minutos", cmd.time.to_string()),
+                    ],
+                )?;
+                DelayChangeView {
+                    company_id,
+                    active: true,
+                    delayed_time: cmd.time,
+                    delay_id: Some(reason.id),
+                }
+            } else {
+                let open = open.ok_or_else(|| AppError::Conflict(NO_DELAY_MESSAGE.to_owned()))?;
+                let adjustment = end_delay_early(
+                    &Delay {
+                        started_at: open.started_at,
+                        minutes: i64::from(open.minutes),
+                    },
+                    now,
+                );
+                let adjustment = i32::try_from(adjustment).unwrap_or(0);
+                repos.end_delay_in_progress(open.id, adjustment, now)?;
+                let net = open.minutes + adjustment;
+                for d in loaded.delays.iter_mut().filter(|d| d.id == open.id) {
+                    d.minutes = net;
+                    d.ended_at = Some(now);
+                }
+                staff_log(
+                    repos,
+                    By {
+                        user: Some(actor.id),
+                        ip: cmd.ip.as_deref(),
+                    },
+                    company_id,
+                    "END_DELAY",
+                    "DELAY",
+                    format!(
+                        "Atraso <b>{}</b> encerrado após {net} minutos",
+                        escape_html(open.reason.as_deref().unwrap_or("-"))
+                    ),
+                    vec![("Minutos", net.to_string())],
+                )?;
+                DelayChangeView {
+                    company_id,
+                    active: false,
+                    delayed_time: net,
+                    delay_id: open.delay_id,
+                }
+            };
+            store_plan(repos, &loaded)?;
+            Ok(view)
+        })?;
+        self.publish(company_id);
+        Ok(view)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use patio_domain::roles::SessionKind;
+
+    fn staff(role: Role, company: Option<i64>) -> Actor {
+        Actor {
+            kind: SessionKind::Staff,
+            id: 1,
+            role: Some(role),
+            company_id: company,
+            shipping_company_id: None,
+            is_root: false,
+        }
+    }
+
+    #[test]
+    fn staff_access_is_403_for_the_role_and_404_for_another_company() {
+        assert!(staff_of(&staff(Role::Usuario, Some(1)), &JOIN_ROLES, 1).is_ok());
+        assert!(matches!(
+            staff_of(&staff(Role::Usuario, Some(2)), &JOIN_ROLES, 1),
+            Err(AppError::NotFound(_))
+        ));
+        assert!(matches!(
+            staff_of(&staff(Role::Espectador, Some(1)), &JOIN_ROLES, 1),
+            Err(AppError::Forbidden(_))
+        ));
+        assert!(staff_of(&staff(Role::Administrador, None), &JOIN_ROLES, 7).is_ok());
+    }
+
+    #[test]
+    fn stored_settings_become_the_engine_settings() {
+        let t = |h, m| NaiveTime::from_hms_opt(h, m, 0).unwrap_or(NaiveTime::MIN);
+        let c = QueueConfigRecord {
+            start: t(7, 0),
+            end: t(17, 0),
+            start_interval: t(12, 0),
+            end_interval: t(13, 0),
+            time_attendence: t(0, 30),
+            programmed_total: 40,
+            week_days: [false, true, true, true, true, true, true],
+            time_zone: "America/Cuiaba".to_owned(),
+            enable_tolerance: true,
+            tolerance: t(1, 15),
+            hour_entry_limit: 2,
+            scheduling_day_limit: Some(5),
+            queue_edit_hours_limit: 6,
+            enable_missing_validation: true,
+            missing_limit: 3,
+            missing_limit_after_block: 7,
+            missing_validation_period: 30,
+            enable_queue_save: true,
+            enable_queue_without_scheduling: false,
+            blocked_dates: vec![],
+        };
+        let s = engine_settings(Some(&c));
+        assert_eq!(s.time_attendence, 30);
+        assert_eq!(s.tolerance, 75);
+        assert_eq!(s.scheduling_day_limit, Some(5));
+        assert_eq!(s.time_zone, chrono_tz::America::Cuiaba);
+        assert_eq!(s.missing.limit, 3);
+        assert!(!engine_settings(None).has_capacity_rule());
+    }
+}

@@ -1,0 +1,778 @@
+//! The queue reads (spec 3 section 7 "Queue and expedition"). They read the stored plan
+//! (position, forecast, date, tolerance flag) and never compute it.
+//!
+//! Access: staff of the company (Administrador any company; Usuario, Expedicao, Espectador,
+//! Portaria their own); Transportadora only its shipping company's vehicles through the
+//! shipping-company routes; a driver its own entry (and the company's panel and delay
+//! banner). A record of another company answers 404, a role the call is not for 403.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use patio_domain::auth::Actor;
+use patio_domain::queue::{remaining_tolerance, QueueSettings};
+use patio_domain::roles::Role;
+use patio_domain::text::br_date;
+use serde::Serialize;
+
+use super::queue::{day_bounds, engine_settings, forbidden, local_time, staff_of};
+use super::Deps;
+use crate::error::{AppError, AppResult};
+use crate::ports::{Repos, StoreExt};
+use crate::queue_ports::{
+    DelayInProgressRecord, DriverActivePosition, DriverPositionRecord, PositionReader,
+    QueueRowRecord, QueueScope,
+};
+
+/// Staff roles that read a company's queue.
+pub const READ_ROLES: [Role; 5] = [
+    Role::Administrador,
+    Role::Usuario,
+    Role::Expedicao,
+    Role::Espectador,
+    Role::Portaria,
+];
+
+/// Days of the queue list by default (`days_limit`).
+pub const DEFAULT_DAYS_LIMIT: i64 = 5;
+/// The most days one list reads.
+pub const MAX_DAYS_LIMIT: i64 = 60;
+/// The most ids `queue/driver/positions` takes.
+pub const MAX_POSITION_IDS: usize = 500;
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct IdName {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct TruckView {
+    pub id: i64,
+    pub license_plate: String,
+    pub net_capacity: Option<f64>,
+    pub vehicle_model: Option<NameView>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct NameView {
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderView {
+    pub id: i64,
+    pub code: String,
+    pub customer: Option<NameView>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SchedulingView {
+    pub id: i64,
+    pub qty_ordered: Option<f64>,
+    pub qty_transported: Option<f64>,
+    pub order: Option<OrderView>,
+}
+
+/// A queue row (spec 3 section 3 "Queue row") with the entry's own fields.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct QueueRowView {
+    pub id: i64,
+    pub driver_name: String,
+    pub driver: IdName,
+    /// The stored position; 0 out of the numbering (loading, closed).
+    pub position: i32,
+    pub license_plate: String,
+    pub net_capacity: Option<f64>,
+    /// Forecast `HH:mm` in the company's zone.
+    pub time: Option<String>,
+    pub forecast: Option<DateTime<Utc>>,
+    pub date: Option<NaiveDate>,
+    /// Tolerance left (`HH:mm`) or 'Esgotado' once the forecast has passed; `null` otherwise.
+    pub tolerance_time: Option<String>,
+    pub is_freelancer: bool,
+    pub vehicle_model_name: Option<String>,
+    pub truck: TruckView,
+    pub scheduling: Option<SchedulingView>,
+    pub is_in_tolerance: bool,
+    /// In loading.
+    pub is_active: bool,
+    pub check_in_active: bool,
+    pub check_in_id: Option<i64>,
+    pub status: String,
+    pub company: IdRef,
+    pub joined_at: DateTime<Utc>,
+    pub created_at: DateTime<Utc>,
+    pub attended: bool,
+    pub attended_at: Option<DateTime<Utc>>,
+    pub expedition: Option<DateTime<Utc>>,
+    pub closed_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct IdRef {
+    pub id: i64,
+}
+
+/// One day of the queue list.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct QueueDayView {
+    /// `None`: entries the plan could not place.
+    pub date: Option<NaiveDate>,
+    /// `dd/MM/yyyy`, or 'Sem previsão'.
+    pub label: String,
+    pub queue: Vec<QueueRowView>,
+}
+
+/// A row of the panels (`/queue/active/{companyId}`): what the public panel and the driver's
+/// queue screen show.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PanelRowView {
+    pub id: i64,
+    pub position: i32,
+    pub license_plate: String,
+    pub time: Option<String>,
+    pub date: Option<NaiveDate>,
+    pub joined_at: DateTime<Utc>,
+    pub is_in_tolerance: bool,
+    pub is_active: bool,
+    pub is_freelancer: bool,
+    /// The signed-in driver's own entry.
+    pub is_mine: bool,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct TotalsView {
+    pub totals: i64,
+    pub totals_today: i64,
+    /// `null` for Portaria (spec 3 section 6).
+    pub attended: Option<i64>,
+    pub missing: i64,
+    /// Tonnes; `null` for Portaria.
+    pub total_transported_today: Option<f64>,
+    pub dropouts: i64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct NextDateView {
+    pub company_id: i64,
+    /// The attendance day the next join would land on; `null` when no slot is within reach.
+    pub date: Option<NaiveDate>,
+    pub label: Option<String>,
+    pub forecast: Option<DateTime<Utc>>,
+    pub time: Option<String>,
+    pub planned_at: Option<DateTime<Utc>>,
+}
+
+/// The driver's own entry (the status screen). `status`: `null`, `pending`, `tolerance`,
+/// `attended` or `fault`.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverPositionView {
+    pub id: Option<i64>,
+    pub company_id: Option<i64>,
+    pub position: i32,
+    pub status: Option<&'static str>,
+    pub forecast: Option<DateTime<Utc>>,
+    pub date: Option<NaiveDate>,
+    pub is_in_tolerance: bool,
+    pub is_freelancer: bool,
+    pub truck: Option<PositionTruck>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionTruck {
+    pub id: i64,
+    pub license_plate: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct HasDriverView {
+    pub has_driver: bool,
+    pub queue_id: Option<i64>,
+}
+
+/// `queue/driver/positions`: `id` is the driver's id.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverPositionItem {
+    pub id: i64,
+    pub queue_id: i64,
+    pub position: Option<i32>,
+    pub truck_id: i64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct DelayRef {
+    pub id: Option<i64>,
+    pub reason: Option<String>,
+    pub icon: Option<String>,
+}
+
+/// The running delay (spec 3 "Delay status").
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct DelayStatusView {
+    pub id: i64,
+    /// Net minutes.
+    #[serde(rename = "delayedTime")]
+    pub delayed_time: i32,
+    pub delay: DelayRef,
+    /// When the delay started to count.
+    pub expedition: DateTime<Utc>,
+    pub created_at: DateTime<Utc>,
+    #[serde(rename = "endsAt")]
+    pub ends_at: DateTime<Utc>,
+}
+
+fn row_view(r: QueueRowRecord, settings: &QueueSettings, now: DateTime<Utc>) -> QueueRowView {
+    let tolerance_time = r
+        .forecast_at
+        .filter(|_| r.status == "waiting")
+        .and_then(|f| remaining_tolerance(f, now, settings))
+        .map(|t| t.text());
+    QueueRowView {
+        id: r.id,
+        driver_name: r.driver_name.clone(),
+        driver: IdName {
+            id: r.driver_id,
+            name: r.driver_name,
+        },
+        position: r.position.unwrap_or(0),
+        license_plate: r.license_plate.clone(),
+        net_capacity: r.net_capacity,
+        time: r.forecast_at.map(|f| local_time(settings, f)),
+        forecast: r.forecast_at,
+        date: r.date,
+        tolerance_time,
+        is_freelancer: r.scheduling_id.is_none(),
+        vehicle_model_name: r.vehicle_model_name.clone(),
+        truck: TruckView {
+            id: r.truck_id,
+            license_plate: r.license_plate,
+            net_capacity: r.net_capacity,
+            vehicle_model: r.vehicle_model_name.map(|name| NameView { name }),
+        },
+        scheduling: r.scheduling_id.map(|id| SchedulingView {
+            id,
+            qty_ordered: r.qty_ordered,
+            qty_transported: r.qty_transported,
+            order: r.order_id.map(|oid| OrderView {
+                id: oid,
+                code: r.order_code.unwrap_or_default(),
+                customer: r.customer_name.map(|name| NameView { name }),
+            }),
+        }),
+        is_in_tolerance: r.in_tolerance && r.status == "waiting",
+        is_active: r.status == "loading",
+        check_in_active: r.checkin_active,
+        check_in_id: r.checkin_id,
+        status: r.status,
+        company: IdRef { id: r.company_id },
+        joined_at: r.joined_at,
+        created_at: r.created_at,
+        attended: r.attended,
+        attended_at: r.attended_at,
+        expedition: r.expedition,
+        closed_at: r.closed_at,
+    }
+}
+
+fn group_by_day(rows: Vec<QueueRowView>) -> Vec<QueueDayView> {
+    let mut days: Vec<QueueDayView> = Vec::new();
+    for row in rows {
+        match days.last_mut() {
+            Some(day) if day.date == row.date => day.queue.push(row),
+            _ => days.push(QueueDayView {
+                date: row.date,
+                label: row.date.map_or_else(|| "Sem previsão".to_owned(), br_date),
+                queue: vec![row],
+            }),
+        }
+    }
+    days
+}
+
+fn settings_of(repos: &mut dyn Repos, company_id: i64) -> AppResult<QueueSettings> {
+    Ok(engine_settings(repos.queue_config(company_id)?.as_ref()))
+}
+
+fn delay_view(d: DelayInProgressRecord, now: DateTime<Utc>) -> Option<DelayStatusView> {
+    let ends_at = d.started_at + chrono::Duration::minutes(i64::from(d.minutes.max(0)));
+    (d.ended_at.is_none() && ends_at > now).then_some(DelayStatusView {
+        id: d.id,
+        delayed_time: d.minutes,
+        delay: DelayRef {
+            id: d.delay_id,
+            reason: d.reason,
+            icon: d.icon,
+        },
+        expedition: d.started_at,
+        created_at: d.created_at,
+        ends_at,
+    })
+}
+
+/// The driver's status screen from its newest entry.
+fn position_view(rec: Option<DriverPositionRecord>) -> DriverPositionView {
+    let none = DriverPositionView {
+        id: None,
+        company_id: None,
+        position: 0,
+        status: None,
+        forecast: None,
+        date: None,
+        is_in_tolerance: false,
+        is_freelancer: false,
+        truck: None,
+    };
+    let Some(r) = rec else {
+        return none;
+    };
+    let status = match r.status.as_str() {
+        "waiting" if r.in_tolerance => Some("tolerance"),
+        "waiting" => Some("pending"),
+        "loading" => Some("attended"),
+        "attended" if r.closed_today => Some("attended"),
+        "faulty" | "tolerance_dropped" if r.closed_today => Some("fault"),
+        _ => None,
+    };
+    let Some(status) = status else {
+        return none;
+    };
+    let waiting = r.status == "waiting";
+    DriverPositionView {
+        id: Some(r.id),
+        company_id: Some(r.company_id),
+        position: if waiting { r.position.unwrap_or(0) } else { 0 },
+        status: Some(status),
+        forecast: r.forecast_at.filter(|_| waiting),
+        date: r.date.filter(|_| waiting),
+        is_in_tolerance: waiting && r.in_tolerance,
+        is_freelancer: r.freelancer,
+        truck: Some(PositionTruck {
+            id: r.truck_id,
+            license_plate: r.license_plate,
+        }),
+    }
+}
+
+#[derive(Clone)]
+pub struct QueueReadService {
+    deps: Arc<Deps>,
+    positions: Option<Arc<dyn PositionReader>>,
+}
+
+impl QueueReadService {
+    pub fn new(deps: Arc<Deps>) -> Self {
+        Self {
+            deps,
+            positions: None,
+        }
+    }
+
+    /// Reads the driver's position through `reader` (one statement, no transaction) instead
+    /// of the store.
+    pub fn with_position_reader(mut self, reader: Arc<dyn PositionReader>) -> Self {
+        self.positions = Some(reader);
+        self
+    }
+
+    /// Staff of the company with a read role; 404 for a company that does not exist.
+    fn company_reader(
+        &self,
+        repos: &mut dyn Repos,
+        actor: &Actor,
+        company_id: i64,
+    ) -> AppResult<Role> {
+        let role = staff_of(actor, &READ_ROLES, company_id)?;
+        if !repos.company_exists(company_id)? {
+            return Err(AppError::not_found());
+        }
+        Ok(role)
+    }
+
+    /// Staff of the company, or a driver of it.
+    fn company_member(
+        &self,
+        repos: &mut dyn Repos,
+        actor: &Actor,
+        company_id: i64,
+    ) -> AppResult<()> {
+        if actor.is_driver() || actor.staff_role() == Some(Role::Transportadora) {
+            if actor.company_id != Some(company_id) {
+                return Err(AppError::not_found());
+            }
+        } else {
+            staff_of(actor, &READ_ROLES, company_id)?;
+        }
+        if !repos.company_exists(company_id)? {
+            return Err(AppError::not_found());
+        }
+        Ok(())
+    }
+
+    /// The scope of a shipping-company route: its Transportadora users, and staff of the
+    /// company it belongs to.
+    fn shipping_scope(
+        &self,
+        repos: &mut dyn Repos,
+        actor: &Actor,
+        shipping_company_id: i64,
+    ) -> AppResult<QueueScope> {
+        if actor.is_driver() {
+            return Err(forbidden());
+        }
+        let owner = repos.shipping_company_owner(shipping_company_id)?;
+        match actor.staff_role() {
+            Some(Role::Transportadora) => {
+                if actor.shipping_company_id != Some(shipping_company_id) {
+                    return Err(AppError::not_found());
+                }
+            }
+            _ => {
+                let company = owner.ok_or_else(AppError::not_found)?;
+                staff_of(actor, &READ_ROLES, company)?;
+            }
+        }
+        let company_id = owner.ok_or_else(AppError::not_found)?;
+        Ok(QueueScope::ShippingCompany {
+            company_id,
+            shipping_company_id,
+        })
+    }
+
+    fn days(days_limit: Option<i64>) -> i64 {
+        days_limit
+            .unwrap_or(DEFAULT_DAYS_LIMIT)
+            .clamp(1, MAX_DAYS_LIMIT)
+    }
+
+    fn grouped(
+        &self,
+        repos: &mut dyn Repos,
+        scope: QueueScope,
+        company_id: i64,
+        days: i64,
+    ) -> AppResult<Vec<QueueDayView>> {
+        let now = self.deps.clock.now();
+        let settings = settings_of(repos, company_id)?;
+        let rows = repos.waiting_rows_by_day(scope, days)?;
+        Ok(group_by_day(
+            rows.into_iter()
+                .map(|r| row_view(r, &settings, now))
+                .collect(),
+        ))
+    }
+
+    /// `GET /queue/company/{id}`: waiting entries grouped by day.
+    pub fn company_queue(
+        &self,
+        actor: &Actor,
+        company_id: i64,
+        days_limit: Option<i64>,
+    ) -> AppResult<Vec<QueueDayView>> {
+        self.deps.store.tx(|repos| {
+            self.company_reader(repos, actor, company_id)?;
+            self.grouped(
+                repos,
+                QueueScope::Company(company_id),
+                company_id,
+                Self::days(days_limit),
+            )
+        })
+    }
+
+    /// `GET /queue/shipping-company/{id}`: the shipping company's vehicles, grouped by day.
+    pub fn shipping_queue(
+        &self,
+        actor: &Actor,
+        shipping_company_id: i64,
+        days_limit: Option<i64>,
+    ) -> AppResult<Vec<QueueDayView>> {
+        self.deps.store.tx(|repos| {
+            let scope = self.shipping_scope(repos, actor, shipping_company_id)?;
+            let QueueScope::ShippingCompany { company_id, .. } = scope else {
+                return Err(AppError::not_found());
+            };
+            self.grouped(repos, scope, company_id, Self::days(days_limit))
+        })
+    }
+
+    fn active(
+        &self,
+        repos: &mut dyn Repos,
+        scope: QueueScope,
+        company_id: i64,
+    ) -> AppResult<Vec<QueueRowView>> {
+        let now = self.deps.clock.now();
+        let settings = settings_of(repos, company_id)?;
+        Ok(repos
+            .active_rows(scope)?
+            .into_iter()
+            .map(|r| row_view(r, &settings, now))
+            .collect())
+    }
+
+    /// `GET /queue/active/company/{id}`: entries in loading, then waiting in queue order.
+    pub fn active_company(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<QueueRowView>> {
+        self.deps.store.tx(|repos| {
+            self.company_reader(repos, actor, company_id)?;
+            self.active(repos, QueueScope::Company(company_id), company_id)
+        })
+    }
+
+    /// `GET /queue/active/shipping-company/{id}`.
+    pub fn active_shipping(
+        &self,
+        actor: &Actor,
+        shipping_company_id: i64,
+    ) -> AppResult<Vec<QueueRowView>> {
+        self.deps.store.tx(|repos| {
+            let scope = self.shipping_scope(repos, actor, shipping_company_id)?;
+            let QueueScope::ShippingCompany { company_id, .. } = scope else {
+                return Err(AppError::not_found());
+            };
+            self.active(repos, scope, company_id)
+        })
+    }
+
+    /// `GET /queue/active/{companyId}`: the panel rows (position, plate, time), for the
+    /// company's staff and drivers.
+    pub fn panel(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<PanelRowView>> {
+        self.deps.store.tx(|repos| {
+            self.company_member(repos, actor, company_id)?;
+            let settings = settings_of(repos, company_id)?;
+            let me = actor.is_driver().then_some(actor.id);
+            Ok(repos
+                .active_rows(QueueScope::Company(company_id))?
+                .into_iter()
+                .map(|r| PanelRowView {
+                    id: r.id,
+                    position: r.position.unwrap_or(0),
+                    license_plate: r.license_plate,
+                    time: r.forecast_at.map(|f| local_time(&settings, f)),
+                    date: r.date,
+                    joined_at: r.joined_at,
+                    is_in_tolerance: r.in_tolerance && r.status == "waiting",
+                    is_active: r.status == "loading",
+                    is_freelancer: r.scheduling_id.is_none(),
+                    is_mine: me == Some(r.driver_id),
+                })
+                .collect())
+        })
+    }
+
+    /// `GET /queue/totals/company/{id}`: the expedition's cards for the operating day.
+    pub fn totals(&self, actor: &Actor, company_id: i64) -> AppResult<TotalsView> {
+        let now = self.deps.clock.now();
+        self.deps.store.tx(|repos| {
+            let role = self.company_reader(repos, actor, company_id)?;
+            let settings = settings_of(repos, company_id)?;
+            let today = settings.operating_day(now);
+            let (start, end) = day_bounds(&settings, today);
+            let t = repos.queue_totals(company_id, start, end, today)?;
+            let hide = role == Role::Portaria;
+            Ok(TotalsView {
+                totals: t.totals,
+                totals_today: t.totals_today,
+                attended: (!hide).then_some(t.attended),
+                missing: t.missing,
+                total_transported_today: (!hide).then_some(t.total_transported_today),
+                dropouts: t.dropouts,
+            })
+        })
+    }
+
+    /// `GET /queue/next-date/{companyId}`: where the next join would land, as stored with the
+    /// last plan.
+    pub fn next_date(&self, actor: &Actor, company_id: i64) -> AppResult<NextDateView> {
+        self.deps.store.tx(|repos| {
+            self.company_member(repos, actor, company_id)?;
+            let settings = settings_of(repos, company_id)?;
+            let n = repos.next_date(company_id)?;
+            Ok(NextDateView {
+                company_id,
+                date: n.next_date,
+                label: n.next_date.map(br_date),
+                forecast: n.next_forecast_at,
+                time: n.next_forecast_at.map(|f| local_time(&settings, f)),
+                planned_at: n.planned_at,
+            })
+        })
+    }
+
+    /// `GET /queue/{id}`.
+    pub fn entry(&self, actor: &Actor, id: i64) -> AppResult<QueueRowView> {
+        let now = self.deps.clock.now();
+        self.deps.store.tx(|repos| {
+            let row = repos.queue_row(id)?;
+            if actor.is_driver() {
+                let row = row
+                    .filter(|r| r.driver_id == actor.id)
+                    .ok_or_else(AppError::not_found)?;
+                let settings = settings_of(repos, row.company_id)?;
+                return Ok(row_view(row, &settings, now));
+            }
+            let role = actor.staff_role().ok_or_else(forbidden)?;
+            if !READ_ROLES.contains(&role) {
+                return Err(forbidden());
+            }
+            let row = row.ok_or_else(AppError::not_found)?;
+            staff_of(actor, &READ_ROLES, row.company_id)?;
+            let settings = settings_of(repos, row.company_id)?;
+            Ok(row_view(row, &settings, now))
+        })
+    }
+
+    /// Who may read a driver's entry: the driver, or staff of the driver's company.
+    fn driver_reader(
+        &self,
+        repos: &mut dyn Repos,
+        actor: &Actor,
+        driver_id: i64,
+        entry_company: Option<i64>,
+    ) -> AppResult<()> {
+        if actor.is_driver() {
+            return if actor.id == driver_id {
+                Ok(())
+            } else {
+                Err(AppError::not_found())
+            };
+        }
+        let role = actor.staff_role().ok_or_else(forbidden)?;
+        if !READ_ROLES.contains(&role) {
+            return Err(forbidden());
+        }
+        let company = match entry_company {
+            Some(c) => c,
+            None => repos
+                .driver_company(driver_id)?
+                .ok_or_else(AppError::not_found)?,
+        };
+        staff_of(actor, &READ_ROLES, company).map(|_| ())
+    }
+
+    /// `GET /queue/position/driver/{driverId}`: one indexed query for the driver's newest
+    /// entry; the access check reads nothing more when the driver asks for itself.
+    pub fn driver_position(&self, actor: &Actor, driver_id: i64) -> AppResult<DriverPositionView> {
+        if actor.is_driver() && actor.id != driver_id {
+            return Err(AppError::not_found());
+        }
+        if !actor.is_driver() {
+            let role = actor.staff_role().ok_or_else(forbidden)?;
+            if !READ_ROLES.contains(&role) {
+                return Err(forbidden());
+            }
+        }
+        let now = self.deps.clock.now();
+        let rec = match &self.positions {
+            Some(reader) => reader.driver_position(driver_id, now)?,
+            None => self
+                .deps
+                .store
+                .tx(|repos| repos.driver_position(driver_id, now))?,
+        };
+        if !actor.is_driver() {
+            // Staff of the entry's company pass at once; otherwise (no entry, another
+            // company) the driver's company decides between an empty answer and 404.
+            let company = rec.as_ref().map(|r| r.company_id);
+            if !company.is_some_and(|c| staff_of(actor, &READ_ROLES, c).is_ok()) {
+                self.deps
+                    .store
+                    .tx(|repos| self.driver_reader(repos, actor, driver_id, company))?;
+            }
+        }
+        Ok(position_view(rec))
+    }
+
+    /// `GET /queue/hasDriver/{driverId}`.
+    pub fn has_driver(&self, actor: &Actor, driver_id: i64) -> AppResult<HasDriverView> {
+        let now = self.deps.clock.now();
+        self.deps.store.tx(|repos| {
+            let rec = repos.driver_position(driver_id, now)?;
+            self.driver_reader(repos, actor, driver_id, rec.as_ref().map(|r| r.company_id))?;
+            let active = rec.filter(|r| r.status == "waiting" || r.status == "loading");
+            Ok(HasDriverView {
+                has_driver: active.is_some(),
+                queue_id: active.map(|r| r.id),
+            })
+        })
+    }
+
+    /// `GET /queue/driver/positions?ids=1,2`: the active entries of these drivers that the
+    /// caller may see (a driver only itself).
+    pub fn driver_positions(
+        &self,
+        actor: &Actor,
+        ids: &[i64],
+    ) -> AppResult<Vec<DriverPositionItem>> {
+        if ids.len() > MAX_POSITION_IDS {
+            return Err(AppError::field("ids", "Informe no máximo 500 motoristas."));
+        }
+        let ids: Vec<i64> = if actor.is_driver() {
+            ids.iter().copied().filter(|&i| i == actor.id).collect()
+        } else {
+            let role = actor.staff_role().ok_or_else(forbidden)?;
+            if !READ_ROLES.contains(&role) {
+                return Err(forbidden());
+            }
+            ids.to_vec()
+        };
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.deps.store.tx(|repos| {
+            Ok(repos
+                .driver_active_positions(&ids)?
+                .into_iter()
+                .filter(|p: &DriverActivePosition| {
+                    actor.is_driver() || actor.can_see_company(p.company_id)
+                })
+                .map(|p| DriverPositionItem {
+                    id: p.driver_id,
+                    queue_id: p.queue_id,
+                    position: p.position,
+                    truck_id: p.truck_id,
+                })
+                .collect())
+        })
+    }
+
+    /// `GET /queue/delayStatus/company/{id}`: the running delay, or `null`.
+    pub fn delay_status(
+        &self,
+        actor: &Actor,
+        company_id: i64,
+    ) -> AppResult<Option<DelayStatusView>> {
+        let now = self.deps.clock.now();
+        self.deps.store.tx(|repos| {
+            self.company_member(repos, actor, company_id)?;
+            Ok(repos
+                .delay_status(company_id)?
+                .and_then(|d| delay_view(d, now)))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_limit_defaults_to_five_and_is_bounded() {
+        assert_eq!(QueueReadService::days(None), 5);
+        assert_eq!(QueueReadService::days(Some(0)), 1);
+        assert_eq!(QueueReadService::days(Some(1000)), MAX_DAYS_LIMIT);
+    }
+}

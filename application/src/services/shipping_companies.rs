@@ -1,0 +1,426 @@
+//! Shipping companies (spec 1 "Shipping companies"): list, read, save with contacts, their
+//! login and their users' contact authorizations, CSV import, delete.
+//!
+//! The login `{login, password}` is the shipping company's Transportadora user: `login` is
+//! the e-mail it signs in with. Saving a new login creates that user (name: the shipping
+//! company's); saving a password changes it. The row records the login and the password hash
+//! as well (the schema's columns). A shipping company without any user is flagged in the
+//! list (`warning`).
+
+use std::sync::Arc;
+
+use patio_domain::admin::access::{scope, Access, Area, Scope};
+use patio_domain::admin::audit::{import_title, title, ObjectType, Operation};
+use patio_domain::admin::forms::{
+    check_login, check_shipping_company, masked_document, LoginInput, PartyData, PartyInput,
+    PASSWORD_REQUIRED,
+};
+use patio_domain::admin::listing::{search_text, SHIPPING_COMPANY_PAGE_SIZE};
+use patio_domain::auth::Actor;
+use patio_domain::roles::Role;
+use serde::Serialize;
+
+use super::contacts::{add_import_contacts, check_form_contacts, save_contacts, ContactCmd};
+use super::customers::{check_rows, target_company, CompanyRefView, ImportRow};
+use super::{
+    active_label, code_taken, forbidden, invalid, Audit, Deleted, Deps, Imported, ListQuery,
+    Listing, Saved, CODE_TAKEN_MESSAGE,
+};
+use crate::error::{AppError, AppResult};
+use crate::model::{
+    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyWrite, ShippingCompanyRecord,
+    ShippingUserRecord, UserWrite,
+};
+use crate::ports::{Repos, StoreExt};
+
+pub const SHIPPING_REFERENCED_MESSAGE: &str =
+    "Erro ao excluir, existe(m) pedido(s) para esta transportadora!";
+pub const EMAIL_TAKEN_MESSAGE: &str = "Email já cadastrado!";
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingUserView {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub has_email: bool,
+    #[serde(rename = "hasSMS")]
+    pub has_sms: bool,
+    pub has_whats: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LoginView {
+    pub login: String,
+}
+
+/// A shipping company. `warning` marks one without a user (so without a password to sign in
+/// with: the list's icon).
+/// `contact`, `users` and `login` are filled when one record is read.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingCompanyView {
+    pub id: i64,
+    pub code: i32,
+    pub name: String,
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub street: Option<String>,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub city: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
+    pub is_enabled: bool,
+    pub warning: bool,
+    pub company: CompanyRefView,
+    pub login: Option<LoginView>,
+    pub contact: Vec<ContactRecord>,
+    pub users: Vec<ShippingUserView>,
+}
+
+fn view(
+    s: ShippingCompanyRecord,
+    contact: Vec<ContactRecord>,
+    users: Vec<ShippingUserRecord>,
+) -> ShippingCompanyView {
+    ShippingCompanyView {
+        id: s.id,
+        code: s.code,
+        name: s.name,
+        cnpj: s.cnpj.as_deref().map(masked_document),
+        state_registration: s.state_registration,
+        uf: s.uf,
+        street: s.street,
+        number: s.number,
+        complement: s.complement,
+        city: s.city,
+        district: s.district,
+        zip_code: s.zip_code,
+        is_enabled: s.is_enabled,
+        warning: s.user_count == 0,
+        company: CompanyRefView {
+            id: s.company_id,
+            name: s.company_name,
+        },
+        login: s.login.map(|login| LoginView { login }),
+        contact,
+        users: users
+            .into_iter()
+            .map(|u| ShippingUserView {
+                id: u.id,
+                name: u.name,
+                email: u.email,
+                has_email: u.flags.has_email,
+                has_sms: u.flags.has_sms,
+                has_whats: u.flags.has_whats,
+            })
+            .collect(),
+    }
+}
+
+fn party_write(company_id: i64, d: PartyData) -> PartyWrite {
+    PartyWrite {
+        company_id,
+        code: d.code,
+        name: d.name,
+        // Shipping companies have no legal-name field.
+        legal_name: None,
+        cnpj: d.cnpj,
+        state_registration: d.state_registration,
+        uf: d.uf,
+        street: d.street,
+        number: d.number,
+        complement: d.complement,
+        city: d.city,
+        district: d.district,
+        zip_code: d.zip_code,
+    }
+}
+
+/// The authorization flags of one of its users, as the form sends them.
+#[derive(Debug, Clone, Copy)]
+pub struct UserFlagsCmd {
+    pub id: i64,
+    pub flags: AuthorizationFlags,
+}
+
+/// The shipping-company form: `id` 0 (or absent) creates. `company_id` is `company.id`.
+#[derive(Debug, Clone, Default)]
+pub struct SaveShippingCompany {
+    pub id: Option<i64>,
+    pub company_id: Option<i64>,
+    pub input: PartyInput,
+    pub is_enabled: Option<bool>,
+    pub contacts: Vec<ContactCmd>,
+    pub login: LoginInput,
+    pub users: Vec<UserFlagsCmd>,
+}
+
+#[derive(Clone)]
+pub struct ShippingCompanyService {
+    deps: Arc<Deps>,
+}
+
+fn read(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyView> {
+    let found = visible(repos, s, id)?;
+    let contacts = repos.contacts_of(ContactOwner::ShippingCompany(id))?;
+    let users = repos.shipping_users(id)?;
+    Ok(view(found, contacts, users))
+}
+
+fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyRecord> {
+    repos
+        .shipping_company(id)?
+        .filter(|c| s.covers_shipping(c.company_id, c.id))
+        .ok_or_else(AppError::not_found)
+}
+
+impl ShippingCompanyService {
+    pub fn new(deps: Arc<Deps>) -> Self {
+        Self { deps }
+    }
+
+    /// Search: name, CNPJ and code. A Transportadora sees only its own.
+    pub fn list(&self, actor: &Actor, q: &ListQuery) -> AppResult<Listing<ShippingCompanyView>> {
+        let s = scope(actor, Area::ShippingCompanies, Access::Read).map_err(forbidden)?;
+        if q.company_id.is_some_and(|id| !s.covers_company(id)) {
+            return Err(AppError::not_found());
+        }
+        let page = q.page(SHIPPING_COMPANY_PAGE_SIZE);
+        let filter = ListFilter {
+            company_id: s.company().or(q.company_id),
+            shipping_company_id: s.shipping_company(),
+            search: search_text(q.search.as_deref()),
+            page,
+            ..ListFilter::default()
+        };
+        let found = self
+            .deps
+            .store
+            .tx(|repos| repos.list_shipping_companies(&filter))?;
+        Ok(Listing::of(found, page, |c| {
+            view(c, Vec::new(), Vec::new())
+        }))
+    }
+
+    pub fn get(&self, actor: &Actor, id: i64) -> AppResult<ShippingCompanyView> {
+        let s = scope(actor, Area::ShippingCompanies, Access::Read).map_err(forbidden)?;
+        self.deps.store.tx(|repos| read(repos, &s, id))
+    }
+
+    pub fn save(
+        &self,
+        actor: &Actor,
+        ip: Option<&str>,
+        cmd: SaveShippingCompany,
+    ) -> AppResult<Saved<ShippingCompanyView>> {
+        let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
+        let id = cmd.id.filter(|id| *id > 0);
+        let data = check_shipping_company(&cmd.input, id.is_some()).map_err(invalid)?;
+        let contacts = check_form_contacts(&cmd.contacts)?;
+        let login = check_login(&cmd.login, false).map_err(invalid)?;
+        let password_hash = match login.as_ref().and_then(|l| l.password.as_deref()) {
+            Some(p) => Some(self.deps.hasher.hash(p)?),
+            None => None,
+        };
+        let is_enabled = cmd.is_enabled.unwrap_or(true);
+        self.deps.store.tx(|repos| {
+            let (company_id, existing) = match id {
+                Some(id) => (visible(repos, &s, id)?.company_id, Some(id)),
+                None => (target_company(repos, s, cmd.company_id)?.0, None),
+            };
+            if repos
+                .shipping_company_by_code(company_id, data.code)?
+                .is_some_and(|other| Some(other) != existing)
+            {
+                return Err(AppError::Duplicate(CODE_TAKEN_MESSAGE.to_owned()));
+            }
+            let name = data.name.clone();
+            let details = vec![
+                ("Código", data.code.to_string()),
+                ("Nome", data.name.clone()),
+                (
+                    "CNPJ",
+                    data.cnpj
+                        .as_deref()
+                        .map(masked_document)
+                        .unwrap_or_default(),
+                ),
+                ("Status", active_label(is_enabled)),
+            ];
+            let write = party_write(company_id, data);
+            let (id, operation) = match existing {
+                Some(id) => {
+                    repos
+                        .update_shipping_company(id, &write, is_enabled)
+                        .map_err(code_taken)?;
+                    (id, Operation::Update)
+                }
+                None => (
+                    repos
+                        .insert_shipping_company(&write, is_enabled)
+                        .map_err(code_taken)?,
+                    Operation::Create,
+                ),
+            };
+            if let Some(login) = &login {
+                let user = match repos.user_by_email(&login.login)? {
+                    Some(u) if u.shipping_company.as_ref().map(|s| s.id) == Some(id) => Some(u),
+                    Some(_) => return Err(AppError::Duplicate(EMAIL_TAKEN_MESSAGE.to_owned())),
+                    None => None,
+                };
+                match (user, password_hash.as_deref()) {
+                    (Some(u), Some(hash)) => repos.update_staff_user(
+                        u.id,
+                        &UserWrite {
+                            name: u.name,
+                            email: u.email,
+                            role: u.role,
+                            cpf: u.cpf,
+                            fone: u.fone,
+                            receives_email: u.receives_email,
+                            is_enabled: u.is_enabled,
+                            is_root: false,
+                            company_id: Some(company_id),
+                            shipping_company_id: Some(id),
+                            password_hash: Some(hash.to_owned()),
+                        },
+                    )?,
+                    (Some(_), None) => {}
+                    (None, Some(hash)) => {
+                        repos.insert_staff_user(&UserWrite {
+                            name: write.name.chars().take(25).collect(),
+                            email: login.login.clone(),
+                            role: Role::Transportadora,
+                            cpf: None,
+                            fone: None,
+                            receives_email: false,
+                            is_enabled: true,
+                            is_root: false,
+                            company_id: Some(company_id),
+                            shipping_company_id: Some(id),
+                            password_hash: Some(hash.to_owned()),
+                        })?;
+                    }
+                    (None, None) => return Err(AppError::field("password", PASSWORD_REQUIRED)),
+                }
+                repos.set_shipping_login(id, &login.login, password_hash.as_deref())?;
+            }
+            if !cmd.users.is_empty() {
+                let users = repos.shipping_users(id)?;
+                for u in &cmd.users {
+                    if !users.iter().any(|known| known.id == u.id) {
+                        return Err(AppError::not_found());
+                    }
+                    repos.set_user_authorization(u.id, u.flags)?;
+                }
+            }
+            save_contacts(repos, ContactOwner::ShippingCompany(id), &contacts)?;
+            Audit { actor, ip }.write(
+                repos,
+                operation,
+                ObjectType::ShippingCompany,
+                Some(company_id),
+                title(ObjectType::ShippingCompany, operation, &name),
+                details,
+            )?;
+            Ok(Saved {
+                created: operation == Operation::Create,
+                view: read(repos, &s, id)?,
+            })
+        })
+    }
+
+    /// `POST /shipping-company/import`: as the customer import (all or nothing; an existing
+    /// code is updated). New shipping companies are active and have no login yet.
+    pub fn import(
+        &self,
+        actor: &Actor,
+        ip: Option<&str>,
+        company_id: Option<i64>,
+        rows: Vec<ImportRow>,
+    ) -> AppResult<Imported> {
+        let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
+        let rows = check_rows(&rows, |i| check_shipping_company(i, false))?;
+        self.deps.store.tx(|repos| {
+            let (company_id, company_name) = target_company(repos, s, company_id)?;
+            let (mut created, mut updated) = (0, 0);
+            for row in &rows {
+                let write = party_write(company_id, row.data.clone());
+                let line_error = |e: AppError| match e {
+                    AppError::Duplicate(_) => AppError::field(
+                        "code",
+                        &format!("Linha {}: {CODE_TAKEN_MESSAGE}", row.line),
+                    ),
+                    other => other,
+                };
+                let (id, is_new) =
+                    match repos.shipping_company_by_code(company_id, row.data.code)? {
+                        Some(id) => {
+                            let enabled = repos
+                                .shipping_company(id)?
+                                .map(|c| c.is_enabled)
+                                .unwrap_or(true);
+                            repos
+                                .update_shipping_company(id, &write, enabled)
+                                .map_err(line_error)?;
+                            updated += 1;
+                            (id, false)
+                        }
+                        None => {
+                            created += 1;
+                            let id = repos
+                                .insert_shipping_company(&write, true)
+                                .map_err(line_error)?;
+                            (id, true)
+                        }
+                    };
+                add_import_contacts(
+                    repos,
+                    ContactOwner::ShippingCompany(id),
+                    &row.contacts,
+                    is_new,
+                )?;
+            }
+            Audit { actor, ip }.write(
+                repos,
+                Operation::Import,
+                ObjectType::ShippingCompany,
+                Some(company_id),
+                import_title(ObjectType::ShippingCompany, rows.len(), &company_name),
+                vec![
+                    ("Linhas", rows.len().to_string()),
+                    ("Criadas", created.to_string()),
+                    ("Atualizadas", updated.to_string()),
+                ],
+            )?;
+            Ok(Imported { created, updated })
+        })
+    }
+
+    /// Deletes the shipping company and its Transportadora users; refused while orders or
+    /// loadings name it.
+    pub fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {
+        let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
+        self.deps.store.tx(|repos| {
+            let c = visible(repos, &s, id)?;
+            repos.delete_shipping_company(id).map_err(|e| match e {
+                AppError::Referenced(_) => {
+                    AppError::Referenced(SHIPPING_REFERENCED_MESSAGE.to_owned())
+                }
+                other => other,
+            })?;
+            Audit { actor, ip }.write(
+                repos,
+                Operation::Delete,
+                ObjectType::ShippingCompany,
+                Some(c.company_id),
+                title(ObjectType::ShippingCompany, Operation::Delete, &c.name),
+                vec![("Código", c.code.to_string()), ("Nome", c.name.clone())],
+            )?;
+            Ok(Deleted::new(id))
+        })
+    }
+}

@@ -1,0 +1,2 @@
+DROP INDEX use_terms_one_active_per_company;
+DROP INDEX use_terms_company_title_key;

@@ -1,0 +1,27 @@
+//! Rules of the administration areas (spec 1 sections 2 to 6): who may read and change
+//! companies, customers, shipping companies, users and logs, and in which scope; the field
+//! rules of their forms with the spec's messages; list paging and search; the date ranges of
+//! the log search and the dashboard; the audit log's operation and object types and titles.
+
+pub mod access;
+pub mod audit;
+pub mod dates;
+pub mod forms;
+pub mod listing;
+
+/// One field that failed a form rule, with the pt-BR message the form shows. `field` is the
+/// wire name (`zipCode`, `stateRegistration`, `_company`...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldIssue {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldIssue {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}

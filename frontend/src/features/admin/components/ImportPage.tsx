@@ -1,0 +1,182 @@
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Col, Form, Row, Space, Table, Typography, Upload } from 'antd';
+import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
+import { useStaffGoTo } from '../../auth/session';
+import { readApiError } from '../../../shared/apiError';
+import { TOAST_SECONDS } from '../../../shared/messages';
+import { COLUMN_LABELS, columnsOf, decodeCsv, parseCsv, type ImportKind, type ImportRow, type ParsedImport } from '../csv';
+import { useSaveAndReturn, useSession } from '../hooks';
+import { adminMsg } from '../messages';
+import type { Imported } from '../api';
+import { errorLine } from '../importErrors';
+import { PageHeader } from './PageHeader';
+import { RemoteSelect } from './RemoteSelect';
+
+const PREVIEW_PAGE_SIZE = 10;
+
+/**
+ * The CSV import screens (/cliente/novo, /transportadora/novo): pick a file, see the parsed
+ * rows, then send them all at once. A bad row is answered 'Linha N: ...' and nothing is saved:
+ * the message is shown and the row is marked in the preview.
+ */
+export function ImportPage({
+  kind,
+  title,
+  listPath,
+  onImport,
+}: {
+  kind: ImportKind;
+  title: string;
+  listPath: string;
+  onImport: (rows: ImportRow[], companyId?: number) => Promise<Imported>;
+}) {
+  const { message } = App.useApp();
+  const goTo = useStaffGoTo();
+  const session = useSession();
+  const pickCompany = !session?.company;
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [parsed, setParsed] = useState<ParsedImport | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [page, setPage] = useState(1);
+  const { done, leaving } = useSaveAndReturn(listPath);
+
+  const badLine = serverError ? errorLine(serverError) : null;
+  const help = adminMsg.importHelp(columnsOf(kind).map((c) => COLUMN_LABELS[c]).join(', '));
+
+  async function read(file: File) {
+    setFileName(file.name);
+    setServerError(null);
+    setReadError(null);
+    setPage(1);
+    try {
+      const result = parseCsv(kind, decodeCsv(await file.arrayBuffer()));
+      setParsed(result);
+    } catch {
+      setParsed(null);
+      setReadError(adminMsg.importReadError);
+    }
+  }
+
+  async function send() {
+    if (!parsed?.rows.length) return;
+    if (pickCompany && !companyId) {
+      setServerError(adminMsg.chooseCompany);
+      return;
+    }
+    setBusy(true);
+    setServerError(null);
+    try {
+      const res = await onImport(parsed.rows, pickCompany ? (companyId ?? undefined) : undefined);
+      void message.info(adminMsg.importDone(res.created, res.updated), TOAST_SECONDS);
+      done();
+    } catch (e) {
+      const err = readApiError(e);
+      const text = Object.values(err.fields)[0] ?? err.message;
+      setServerError(text);
+      const line = errorLine(text);
+      const index = line ? parsed.rows.findIndex((r) => r.line === line) : -1;
+      if (index >= 0) setPage(Math.floor(index / PREVIEW_PAGE_SIZE) + 1);
+      void message.error(adminMsg.importFailed + text, TOAST_SECONDS);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const columns = useMemo(
+    () => [
+      { title: adminMsg.importLine, dataIndex: 'line', key: 'line', width: 70 },
+      { title: adminMsg.code, dataIndex: 'code', key: 'code', width: 90 },
+      { title: adminMsg.name, dataIndex: 'name', key: 'name' },
+      { title: adminMsg.cnpj, dataIndex: 'cnpj', key: 'cnpj' },
+      { title: adminMsg.uf, dataIndex: 'uf', key: 'uf', width: 60 },
+      { title: adminMsg.city, dataIndex: 'city', key: 'city' },
+      {
+        title: adminMsg.contacts,
+        key: 'contact',
+        render: (_: unknown, r: ImportRow) =>
+          r.contact.map((c) => [c.name, c.fone, c.email].filter(Boolean).join(' · ')).join('; '),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <div className="a-page">
+      <PageHeader title={title} />
+      <div className="a-card">
+        <Typography.Paragraph type="secondary">{help}</Typography.Paragraph>
+        <Row gutter={16} align="bottom">
+          {pickCompany && (
+            <Col xs={24} md={10}>
+              <Form layout="vertical" component="div">
+                <Form.Item label={adminMsg.importCompany} htmlFor="import-company" required>
+                  <RemoteSelect
+                    id="import-company"
+                    resource="company"
+                    value={companyId}
+                    onChange={(v) => setCompanyId(v)}
+                    placeholder={adminMsg.chooseCompanyPlaceholder}
+                  />
+                </Form.Item>
+              </Form>
+            </Col>
+          )}
+          <Col xs={24} md={pickCompany ? 14 : 24}>
+            <Space wrap className="a-notice">
+              <Upload
+                accept=".csv,text/csv,text/plain"
+                showUploadList={false}
+                maxCount={1}
+                beforeUpload={(file) => {
+                  void read(file);
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} disabled={busy || leaving}>
+                  {adminMsg.importPick}
+                </Button>
+              </Upload>
+              {fileName && (
+                <span>
+                  <FileTextOutlined /> {adminMsg.importFile(fileName)}
+                </span>
+              )}
+            </Space>
+          </Col>
+        </Row>
+        {readError && <Alert className="a-notice" type="error" showIcon title={readError} role="alert" />}
+        {serverError && <Alert className="a-notice" type="error" showIcon title={serverError} role="alert" />}
+        {parsed && (
+          <>
+            <Alert
+              className="a-notice"
+              type={parsed.rows.length ? 'info' : 'warning'}
+              showIcon
+              title={parsed.rows.length ? adminMsg.importRows(parsed.rows.length) : adminMsg.importEmpty}
+              description={parsed.skipped ? adminMsg.importSkipped(parsed.skipped) : undefined}
+            />
+            <Table<ImportRow>
+              rowKey="line"
+              size="small"
+              columns={columns}
+              dataSource={parsed.rows}
+              scroll={{ x: 800 }}
+              locale={{ emptyText: adminMsg.noResults }}
+              rowClassName={(r) => (r.line === badLine ? 'a-row-error' : '')}
+              pagination={{ current: page, pageSize: PREVIEW_PAGE_SIZE, showSizeChanger: false, onChange: setPage }}
+            />
+          </>
+        )}
+        <Space className="a-form-actions">
+          <Button onClick={() => goTo(listPath)}>{adminMsg.back}</Button>
+          <Button type="primary" onClick={() => void send()} loading={busy} disabled={!parsed?.rows.length || leaving}>
+            {adminMsg.importSave}
+          </Button>
+        </Space>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/** Customers (spec 1 "Customers"): list, read, save with contacts, CSV import, delete. */
+import {
+  adminBase,
+  listParams,
+  type CompanyRef,
+  type ContactItem,
+  type ContactRecord,
+  type Deleted,
+  type Imported,
+  type ListArgs,
+  type Paged,
+} from '../admin/api';
+import type { ImportRow } from '../admin/csv';
+
+export interface Customer {
+  id: number;
+  code: number;
+  name: string;
+  /** Legal name. */
+  company: string | null;
+  cnpj: string | null;
+  stateRegistration: string | null;
+  uf: string | null;
+  street: string | null;
+  number: number | null;
+  complement: string | null;
+  city: string | null;
+  district: string | null;
+  zipCode: string | null;
+  contact: ContactRecord[];
+  _company: CompanyRef;
+}
+
+/** The customer form as sent: `id` 0 creates; `_company.id` the company it belongs to. */
+export interface CustomerBody {
+  id: number;
+  code: string;
+  name: string;
+  company: string;
+  cnpj: string;
+  stateRegistration: string;
+  uf: string;
+  street: string;
+  number: string;
+  complement: string;
+  city: string;
+  district: string;
+  zipCode: string;
+  contact: ContactItem[];
+  _company: { id: number } | null;
+}
+
+export interface CustomerListArgs extends ListArgs {
+  /** A Usuario lists its company's customers (`GET /customer/company/{id}`). */
+  ownCompanyId?: number;
+}
+
+export interface ImportArgs {
+  rows: ImportRow[];
+  /** The company the rows go to (administrators choose it). */
+  companyId?: number;
+}
+
+export const customersApi = adminBase.injectEndpoints({
+  endpoints: (build) => ({
+    customers: build.query<Paged<Customer>, CustomerListArgs>({
+      query: ({ ownCompanyId, ...args }) => ({
+        url: ownCompanyId ? `customer/company/${ownCompanyId}` : 'customer',
+        params: listParams(args),
+      }),
+      providesTags: ['Customer'],
+    }),
+    customer: build.query<Customer, number>({
+      query: (id) => `customer/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Customer', id }],
+    }),
+    saveCustomer: build.mutation<Customer, CustomerBody>({
+      query: (body) => ({ url: 'customer/create', method: 'POST', body }),
+      invalidatesTags: ['Customer'],
+    }),
+    importCustomers: build.mutation<Imported, ImportArgs>({
+      query: ({ rows, companyId }) => ({
+        url: 'customer/import',
+        method: 'POST',
+        body: rows,
+        params: companyId ? { companyId } : undefined,
+      }),
+      invalidatesTags: ['Customer'],
+    }),
+    deleteCustomer: build.mutation<Deleted, number>({
+      query: (id) => ({ url: `customer/delete/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Customer'],
+    }),
+  }),
+});
+
+export const {
+  useCustomersQuery,
+  useCustomerQuery,
+  useSaveCustomerMutation,
+  useImportCustomersMutation,
+  useDeleteCustomerMutation,
+} = customersApi;

@@ -1,0 +1,49 @@
+/**
+ * The staff dashboard's figures (spec 1 "Dashboard"): scheduling totals (faulty, attended,
+ * programmed) per company (`/all`) or per day of one company, and order totals (complete versus
+ * in progress). Dates as yyyy-mm-dd.
+ */
+import { adminBase } from '../admin/api';
+
+export interface SchedulingTotals {
+  /** The company's name (`/all`) or the day as dd/MM (one company). */
+  name: string;
+  companyId?: number;
+  date?: string;
+  faulty: number;
+  attended: number;
+  programmedTotal: number;
+}
+
+export interface OrderTotals {
+  complete: number;
+  process: number;
+}
+
+export interface DashboardArgs {
+  /** One company's figures, per day; none: every company the user sees, per company. */
+  companyId?: number;
+  startDate: string;
+  endDate: string;
+}
+
+const range = (a: DashboardArgs) => ({ startDate: a.startDate, endDate: a.endDate });
+
+export const dashboardApi = adminBase.injectEndpoints({
+  endpoints: (build) => ({
+    schedulingTotals: build.query<SchedulingTotals[], DashboardArgs>({
+      query: (a) => ({
+        url: a.companyId ? `scheduling/totals/company/${a.companyId}` : 'scheduling/totals/all',
+        params: range(a),
+      }),
+    }),
+    orderTotals: build.query<OrderTotals, DashboardArgs>({
+      query: (a) => ({
+        url: a.companyId ? `order/totals/company/${a.companyId}` : 'order/totals/all',
+        params: range(a),
+      }),
+    }),
+  }),
+});
+
+export const { useSchedulingTotalsQuery, useOrderTotalsQuery } = dashboardApi;

@@ -1,0 +1,66 @@
+/** The staff log search (spec 1 "Logs") and its filter choices. Administrators. */
+import { adminBase } from '../admin/api';
+
+export interface LogEntry {
+  id: number;
+  /** HTML built by the server from escaped values. */
+  title: string;
+  operation_type: string;
+  object_type: string;
+  company: { id: number; name: string } | null;
+  user: { id: number; name: string } | null;
+  details: { key: string; value: string }[] | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface LabelItem {
+  id: string;
+  label: string;
+}
+
+/** The spec's log filters, spelled as there. Dates as yyyy-mm-dd. */
+export interface LogQuery {
+  operation_type?: string;
+  object_type?: string;
+  companyId?: number;
+  userId?: number;
+  startDate: string;
+  endDate: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The query string: empty filters are left out. */
+export function logParams(q: LogQuery): Record<string, string | number> {
+  const out: Record<string, string | number> = {
+    startDate: q.startDate,
+    endDate: q.endDate,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+  if (q.operation_type) out.operation_type = q.operation_type;
+  if (q.object_type) out.object_type = q.object_type;
+  if (q.companyId) out.companyId = q.companyId;
+  if (q.userId) out.userId = q.userId;
+  return out;
+}
+
+export const logsApi = adminBase.injectEndpoints({
+  endpoints: (build) => ({
+    logs: build.query<LogEntry[], LogQuery>({
+      query: (q) => ({ url: 'logs', params: logParams(q) }),
+      keepUnusedDataFor: 0,
+    }),
+    logOperations: build.query<LabelItem[], void>({
+      query: () => 'logs/operations',
+      keepUnusedDataFor: 600,
+    }),
+    logObjects: build.query<LabelItem[], void>({
+      query: () => 'logs/objects',
+      keepUnusedDataFor: 600,
+    }),
+  }),
+});
+
+export const { useLazyLogsQuery, useLogOperationsQuery, useLogObjectsQuery } = logsApi;

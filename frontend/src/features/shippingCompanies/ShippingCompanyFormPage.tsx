@@ -1,0 +1,261 @@
+/**
+ * /transportadora/novo/:id: the shipping-company form (0 creates, an id edits). Its login (the
+ * e-mail and password its Transportadora user signs in with), its users' contact
+ * authorizations (SMS, WhatsApp, e-mail) and its contacts. The rules of spec 1 section 5
+ * apply on edit only (state registration required, street at most 25); the password has at
+ * most 11 characters.
+ */
+import { useParams } from 'react-router';
+import { Button, Checkbox, Col, Form, Input, Row, Space, Switch, Table, Typography } from 'antd';
+import { useStaffGoTo } from '../auth/session';
+import { contactPayload, contactRows } from '../admin/contacts';
+import { AddressFields } from '../admin/components/AddressFields';
+import { CompanyPicker } from '../admin/components/CompanyPicker';
+import { ContactTable } from '../admin/components/ContactTable';
+import { FormShell } from '../admin/components/FormShell';
+import { useSaveAndReturn, useSaveError, useSession } from '../admin/hooks';
+import { maskDocument, normalizeCode } from '../admin/masks';
+import { adminMsg } from '../admin/messages';
+import { adminPaths } from '../admin/paths';
+import { antdRules, MAX, shippingRules } from '../admin/validation';
+import type { ContactItem } from '../admin/api';
+import '../admin/admin.css';
+import { useSaveShippingCompanyMutation, useShippingCompanyQuery, type ShippingCompany, type ShippingUser } from './api';
+
+interface Values {
+  companyId: number | null;
+  code: string;
+  name: string;
+  cnpj: string;
+  stateRegistration: string;
+  uf: string;
+  street: string;
+  number: string;
+  complement: string;
+  city: string;
+  district: string;
+  zipCode: string;
+  isEnabled: boolean;
+  login: string;
+  password: string;
+  users: ShippingUser[];
+  contact: ContactItem[];
+}
+
+const FIELDS = [...Object.keys(shippingRules(true)), 'companyId', 'isEnabled', 'users', 'contact'] as const;
+const RENAME = { _company: 'companyId' };
+
+function initialValues(s: ShippingCompany | undefined): Values {
+  return {
+    companyId: s?.company.id ?? null,
+    code: s ? String(s.code) : '',
+    name: s?.name ?? '',
+    cnpj: s?.cnpj ?? '',
+    stateRegistration: s?.stateRegistration ?? '',
+    uf: s?.uf ?? '',
+    street: s?.street ?? '',
+    number: s?.number != null ? String(s.number) : '',
+    complement: s?.complement ?? '',
+    city: s?.city ?? '',
+    district: s?.district ?? '',
+    zipCode: s?.zipCode ?? '',
+    isEnabled: s?.isEnabled ?? true,
+    login: s?.login?.login ?? '',
+    password: '',
+    users: s?.users ?? [],
+    contact: contactRows(s?.contact),
+  };
+}
+
+export default function ShippingCompanyFormPage() {
+  const params = useParams();
+  const id = Number(params.id ?? 0) || 0;
+  const record = useShippingCompanyQuery(id, { skip: !id });
+  return (
+    <FormShell
+      title={adminMsg.shippingFormTitle}
+      loading={!!id && record.isLoading}
+      error={!!id && record.isError ? record.error : undefined}
+      onRetry={() => void record.refetch()}
+    >
+      {(!id || record.data) && <ShippingForm key={record.data?.id ?? 'new'} id={id} record={record.data} />}
+    </FormShell>
+  );
+}
+
+/** The users' contact authorizations (a form control). */
+function UserFlags({ value = [], onChange }: { value?: ShippingUser[]; onChange?: (v: ShippingUser[]) => void }) {
+  const set = (id: number, patch: Partial<ShippingUser>) => onChange?.(value.map((u) => (u.id === id ? { ...u, ...patch } : u)));
+  const flag = (key: 'hasSMS' | 'hasWhats' | 'hasEmail', title: string) => ({
+    title,
+    key,
+    width: 100,
+    render: (_: unknown, u: ShippingUser) => (
+      <Checkbox checked={u[key]} aria-label={`${title} ${u.name}`} onChange={(e) => set(u.id, { [key]: e.target.checked })} />
+    ),
+  });
+  return (
+    <Table<ShippingUser>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={value}
+      locale={{ emptyText: adminMsg.noUsers }}
+      columns={[
+        { title: adminMsg.name, dataIndex: 'name', key: 'name' },
+        { title: adminMsg.email, dataIndex: 'email', key: 'email' },
+        flag('hasSMS', adminMsg.sms),
+        flag('hasWhats', adminMsg.whatsapp),
+        flag('hasEmail', adminMsg.email),
+      ]}
+    />
+  );
+}
+
+function ShippingForm({ id, record }: { id: number; record: ShippingCompany | undefined }) {
+  const [form] = Form.useForm<Values>();
+  const goTo = useStaffGoTo();
+  const session = useSession();
+  const [save, { isLoading }] = useSaveShippingCompanyMutation();
+  const { done, leaving } = useSaveAndReturn(adminPaths.shippingCompanies);
+  const showError = useSaveError(form, FIELDS, RENAME);
+  const editing = id > 0;
+  const rules = shippingRules(editing);
+  const pickCompany = !session?.company;
+  const hasLogin = !!record?.login;
+
+  async function onFinish(v: Values) {
+    const companyId = pickCompany ? v.companyId : (session?.company?.id ?? null);
+    const login = v.login?.trim();
+    try {
+      await save({
+        id,
+        code: String(v.code ?? '').trim(),
+        name: v.name.trim(),
+        cnpj: v.cnpj ?? '',
+        stateRegistration: v.stateRegistration?.trim() ?? '',
+        uf: v.uf ?? '',
+        street: v.street?.trim() ?? '',
+        number: v.number ?? '',
+        complement: v.complement?.trim() ?? '',
+        city: v.city?.trim() ?? '',
+        district: v.district?.trim() ?? '',
+        zipCode: v.zipCode ?? '',
+        isEnabled: v.isEnabled,
+        contact: contactPayload(v.contact),
+        users: (v.users ?? []).map((u) => ({ id: u.id, hasEmail: u.hasEmail, hasSMS: u.hasSMS, hasWhats: u.hasWhats })),
+        login: login ? { login, ...(v.password ? { password: v.password } : {}) } : null,
+        company: companyId ? { id: companyId } : null,
+      }).unwrap();
+      done();
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues(record)}
+      onFinish={(v) => void onFinish(v)}
+      scrollToFirstError
+      disabled={leaving}
+    >
+      {pickCompany && (
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <CompanyPicker selected={record?.company} disabled={editing} />
+          </Col>
+        </Row>
+      )}
+      <Row gutter={16}>
+        <Col xs={24} sm={8} md={4}>
+          <Form.Item label={adminMsg.code} name="code" required rules={antdRules(rules.code)} normalize={normalizeCode}>
+            <Input inputMode="numeric" autoFocus={!editing} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={16} md={10}>
+          <Form.Item label={adminMsg.name} name="name" required rules={antdRules(rules.name)}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={5}>
+          <Form.Item label={adminMsg.status} name="isEnabled" valuePropName="checked">
+            <Switch checkedChildren={adminMsg.active} unCheckedChildren={adminMsg.inactive} aria-label={adminMsg.shippingEnabled} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item label={adminMsg.cnpjOrCpf} name="cnpj" required={editing} rules={antdRules(rules.cnpj)} normalize={maskDocument}>
+            <Input inputMode="numeric" placeholder="00.000.000/0000-00" maxLength={MAX.cnpj} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item
+            label={adminMsg.stateRegistration}
+            name="stateRegistration"
+            required={editing}
+            rules={antdRules(rules.stateRegistration)}
+          >
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+      <AddressFields rules={rules} />
+
+      <Typography.Title level={5} className="a-section-title">
+        {adminMsg.loginSection}
+      </Typography.Title>
+      <Row gutter={16}>
+        <Col xs={24} md={10}>
+          <Form.Item label={adminMsg.loginEmail} name="login" rules={antdRules(rules.login)}>
+            <Input type="email" autoComplete="off" maxLength={MAX.userEmail} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item
+            label={adminMsg.password}
+            name="password"
+            dependencies={['login']}
+            extra={hasLogin ? adminMsg.passwordKeep : undefined}
+            rules={[
+              ...antdRules(rules.password),
+              ({ getFieldValue }) => ({
+                validator: (_, value?: string) =>
+                  !hasLogin && String(getFieldValue('login') ?? '').trim() && !value
+                    ? Promise.reject(new Error(adminMsg.passwordRequired))
+                    : Promise.resolve(),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" maxLength={MAX.password} />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      {editing && (
+        <>
+          <Typography.Title level={5} className="a-section-title">
+            {adminMsg.usersSection}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{adminMsg.usersAuthorization}</Typography.Paragraph>
+          <Form.Item name="users" noStyle>
+            <UserFlags />
+          </Form.Item>
+        </>
+      )}
+
+      <Form.Item name="contact" noStyle>
+        <ContactTable whatsapp />
+      </Form.Item>
+      <Space className="a-form-actions">
+        <Button onClick={() => goTo(adminPaths.shippingCompanies)}>{adminMsg.back}</Button>
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          {adminMsg.save}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

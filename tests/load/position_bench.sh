@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# GET /api/queue/position/driver/{driverId} under load (issue 4 "Benchmarks"), in one run:
+#   1. a database with the demo tenant and 10,000 waiting entries, their plan stored by
+#      `patio jobs --once`;
+#   2. `patio serve` (release build) and autocannon (npm, pinned) with 50 connections;
+#   3. pgbench with the same query (tests/load/position.sql) and the same 50 clients: the
+#      ceiling.
+# Prints and writes tests/load/results/position.json. Traffic goes to 127.0.0.1 only.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+PG_URL="${TEST_DATABASE_URL:-$("$ROOT/scripts/pg.sh" url)}"
+DB="patio_bench_position"
+DB_URL="${PG_URL%/*}/$DB"
+PORT="${BENCH_PORT:-18080}"
+CLIENTS=50
+SECONDS_EACH="${BENCH_SECONDS:-20}"
+ENTRIES=10000
+DRIVER=105000
+BIN="$ROOT/target/release/patio"
+AUTOCANNON="autocannon@8.0.0"
+OUT="$ROOT/tests/load/results/position.json"
+TMP="$(mktemp -d)"
+
+PGBENCH="$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | tail -1 || true)"
+[ -n "$PGBENCH" ] || PGBENCH="$(command -v pgbench)"
+[ -x "$BIN" ] || { echo "build first: cargo build --release -p patio" >&2; exit 1; }
+
+SERVER=""
+cleanup() {
+  if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
+  psql "$PG_URL" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+echo "== banco com $ENTRIES veículos na fila"
+psql "$PG_URL" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
+psql "$PG_URL" -qc "CREATE DATABASE $DB"
+DATABASE_URL="$DB_URL" RUST_LOG=warn "$BIN" seed-demo >/dev/null
+psql "$DB_URL" -q -v ON_ERROR_STOP=1 <<SQL
+-- Every day 00:00-24:00 in 1-minute slots (1,440 a day): 10,000 entries over 7 days.
+UPDATE settings SET start_time = '00:00', end_time = '00:00', start_interval = '00:00',
+       end_interval = '00:00', time_attendence = '00:01', programmed_total = 0,
+       week_days = '[true, true, true, true, true, true, true]';
+INSERT INTO drivers (id, company_id, name, cpf, birth_date, is_enabled, use_terms)
+SELECT 100000 + g, c.id, 'MOTORISTA ' || g, lpad((80000000000 + g)::text, 11, '0'),
+       '1990-01-01', TRUE, TRUE
+  FROM generate_series(1, $ENTRIES) g, (SELECT id FROM companies WHERE name = 'Demo Agro') c;
+INSERT INTO trucks (id, company_id, driver_id, license_plate, net_capacity, is_enabled)
+SELECT 100000 + g, d.company_id, d.id, 'B' || lpad(g::text, 6, '0'), 30, TRUE
+  FROM generate_series(1, $ENTRIES) g JOIN drivers d ON d.id = 100000 + g;
+INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at, created_at)
+SELECT d.company_id, d.id, d.id, 'waiting', now() - interval '1 day' + g * interval '1 second',
+       now() - interval '1 day' + g * interval '1 second'
+  FROM generate_series(1, $ENTRIES) g JOIN drivers d ON d.id = 100000 + g;
+ANALYZE;
+SQL
+DATABASE_URL="$DB_URL" RUST_LOG=warn "$BIN" jobs --once >/dev/null
+PLANNED="$(psql "$DB_URL" -tAc "SELECT count(*) FROM queue_entries WHERE status = 'waiting' AND position > 0")"
+[ "$PLANNED" = "$ENTRIES" ] || { echo "plan not stored ($PLANNED)" >&2; exit 1; }
+
+echo "== patio serve em 127.0.0.1:$PORT"
+DATABASE_URL="$DB_URL" PATIO_ADDR="127.0.0.1:$PORT" PATIO_JOBS=off RUST_LOG=warn \
+  PATIO_SECRET="bench-secret-bench-secret-bench-secret" PATIO_DB_POOL="${BENCH_POOL:-32}" \
+  PATIO_STATIC_DIR=/nonexistent "$BIN" serve >"$TMP/serve.log" 2>&1 &
+SERVER=$!
+for _ in $(seq 1 100); do
+  curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+TOKEN="$(curl -fs -X POST "http://127.0.0.1:$PORT/api/auth/login" -H 'content-type: application/json' \
+  -d '{"email":"usuario@patio.local","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}' |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')"
+URL="http://127.0.0.1:$PORT/api/queue/position/driver/$DRIVER"
+curl -fs -H "Authorization: Bearer $TOKEN" "$URL" >"$TMP/one.json"
+python3 - "$TMP/one.json" <<'PY'
+import json, sys
+body = json.load(open(sys.argv[1]))
+assert body["status"] == "pending" and body["position"] == 5000, body
+PY
+
+echo "== autocannon: $CLIENTS conexões, ${SECONDS_EACH}s"
+npx --yes "$AUTOCANNON" -c "$CLIENTS" -d 3 -H "Authorization=Bearer $TOKEN" "$URL" >/dev/null 2>&1
+npx --yes "$AUTOCANNON" -c "$CLIENTS" -d "$SECONDS_EACH" -j -H "Authorization=Bearer $TOKEN" "$URL" \
+  >"$TMP/http.json" 2>/dev/null
+kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=""
+
+echo "== pgbench: a mesma consulta, $CLIENTS clientes, ${SECONDS_EACH}s"
+"$PGBENCH" -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" -f "$ROOT/tests/load/position.sql" \
+  "$DB_URL" >"$TMP/pgbench.txt" 2>&1
+
+python3 - "$TMP/http.json" "$TMP/pgbench.txt" "$OUT" "$ENTRIES" "$CLIENTS" "$SECONDS_EACH" <<'PY'
+import json, re, sys
+http = json.load(open(sys.argv[1]))
+pg = open(sys.argv[2]).read()
+tps = float(re.search(r"tps = ([0-9.]+)", pg).group(1))
+lat = float(re.search(r"latency average = ([0-9.]+) ms", pg).group(1))
+rps = http["requests"]["average"]
+p99 = http["latency"]["p99"]
+ok = http["2xx"]
+errors = http["non2xx"] + http["errors"] + http["timeouts"]
+result = {
+    "benchmark": "get_queue_position_driver",
+    "entries_in_queue": int(sys.argv[4]),
+    "connections": int(sys.argv[5]),
+    "seconds": int(sys.argv[6]),
+    "load_generator": "autocannon 8.0.0",
+    "http_requests_per_second": round(rps, 1),
+    "http_p50_ms": http["latency"]["p50"],
+    "http_p99_ms": p99,
+    "http_2xx": ok,
+    "http_errors": errors,
+    "pgbench_tps": round(tps, 1),
+    "pgbench_latency_avg_ms": lat,
+    "ratio_to_pgbench": round(rps / tps, 3),
+    "target_half_of_pgbench": rps >= tps / 2,
+    "target_p99_under_20ms": p99 < 20,
+}
+open(sys.argv[3], "w").write(json.dumps(result) + "\n")
+print(json.dumps(result, indent=2))
+PY
