@@ -162,7 +162,9 @@ async fn driver_registered_elsewhere_gets_the_transfer_conflict_and_moves_with_t
     let cookie = cookie_pair(&cookies, "patio_driver");
     let (status, session, _) = send(
         &svc,
-        TestRequest::get().uri("/api/auth/app/session").insert_header(("Cookie", cookie.as_str())),
+        TestRequest::get()
+            .uri("/api/auth/app/session")
+            .insert_header(("Cookie", cookie.as_str())),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
