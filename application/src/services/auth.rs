@@ -23,7 +23,16 @@ use crate::ports::{CaptchaOutcome, Repos, StoreExt};
 use crate::throttle::RATE_LIMITED_MESSAGE;
 
 /// Staff pages that exist so far; the sidebar leaves out entries whose pages are not built.
-pub const BUILT_PAGES: &[&str] = &["dashboard", "fila"];
+pub const BUILT_PAGES: &[&str] = &[
+    "dashboard",
+    "fila",
+    "empresas",
+    "clientes",
+    "transportadoras",
+    "usuarios",
+    "logs",
+    "configuracao",
+];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";
 pub const SESSION_EXPIRED_MESSAGE: &str = "Sessão expirada. Entre novamente.";

@@ -291,7 +291,8 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
         .map(|m| m["key"].as_str().unwrap())
         .collect();
     assert!(keys.contains(&"fila"), "{keys:?}");
-    assert!(!keys.contains(&"empresa"), "{keys:?}");
+    assert!(!keys.contains(&"empresas"), "{keys:?}");
+    assert!(!keys.contains(&"usuarios"), "{keys:?}");
     assert!(keys.contains(&"sair"), "{keys:?}");
     let routes: Vec<&str> = body["routes"]
         .as_array()
@@ -320,6 +321,24 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
         routes.contains(&"/empresas") && routes.contains(&"/settings"),
         "{routes:?}"
     );
+    let keys: Vec<&str> = body["menu"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["key"].as_str().unwrap())
+        .collect();
+    // The root administrator sees every built page; pages not built yet stay out.
+    for key in [
+        "empresas",
+        "clientes",
+        "transportadoras",
+        "usuarios",
+        "logs",
+        "configuracao",
+    ] {
+        assert!(keys.contains(&key), "{key} missing from {keys:?}");
+    }
+    assert!(!keys.contains(&"pedidos"), "{keys:?}");
 }
 
 #[actix_rt::test]
