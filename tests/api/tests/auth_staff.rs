@@ -330,7 +330,6 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
     // The root administrator sees every built page; pages not built yet stay out.
     for key in [
         "empresas",
-        "clientes",
         "transportadoras",
         "usuarios",
         "logs",
