@@ -8,11 +8,11 @@ db="patio_e2e_$$"
 base="${admin%/*}"
 export DATABASE_URL="$base/$db"
 psql "$admin" -qc "CREATE DATABASE $db"
-echo "$DATABASE_URL" > "$root/tests/e2e/.db-url"
+echo "$DATABASE_URL" > "$root/tests/e2e/.db-url.$port"
 cleanup() {
   [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
   psql "$admin" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true
-  rm -f "$root/tests/e2e/.db-url"
+  rm -f "$root/tests/e2e/.db-url.$port"
 }
 trap cleanup EXIT INT TERM
 bin="${PATIO_BIN:-$root/target/debug/patio}"

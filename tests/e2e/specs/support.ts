@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 /** The database `serve.sh` made for this run. */
 export function dbUrl(): string {
-  return readFileSync(join(__dirname, '..', '.db-url'), 'utf8').trim();
+  const port = process.env.PATIO_E2E_PORT ?? '18080';
+  return readFileSync(join(__dirname, '..', `.db-url.${port}`), 'utf8').trim();
 }
 
 /** Runs SQL against the served database (fixtures the screens of this issue cannot create yet). */
