@@ -149,8 +149,9 @@ fn instance_state(
         throttle: ThrottlePolicy::default(),
     });
     // The driver's position (read by every phone every 30 s): one statement, no transaction.
-    let positions = patio_postgres::PgPositionReader::connect(&config.database_url, config.pool_size)
-        .context("pool de leitura de posições")?;
+    let positions =
+        patio_postgres::PgPositionReader::connect(&config.database_url, config.pool_size)
+            .context("pool de leitura de posições")?;
     state.services.queue_reads = state
         .services
         .queue_reads

@@ -12,7 +12,7 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 PG_URL="${TEST_DATABASE_URL:-$("$ROOT/scripts/pg.sh" url)}"
 DB="patio_bench_position"
 DB_URL="${PG_URL%/*}/$DB"
-PORT="${BENCH_PORT:-18080}"
+PORT="${BENCH_PORT:-18447}"
 CLIENTS=50
 SECONDS_EACH="${BENCH_SECONDS:-20}"
 ENTRIES=10000
@@ -61,6 +61,9 @@ PLANNED="$(psql "$DB_URL" -tAc "SELECT count(*) FROM queue_entries WHERE status 
 [ "$PLANNED" = "$ENTRIES" ] || { echo "plan not stored ($PLANNED)" >&2; exit 1; }
 
 echo "== patio serve em 127.0.0.1:$PORT"
+if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
+  echo "127.0.0.1:$PORT já está em uso (BENCH_PORT=...)" >&2; exit 1
+fi
 DATABASE_URL="$DB_URL" PATIO_ADDR="127.0.0.1:$PORT" PATIO_JOBS=off RUST_LOG=warn \
   PATIO_SECRET="bench-secret-bench-secret-bench-secret" PATIO_DB_POOL="${BENCH_POOL:-32}" \
   PATIO_STATIC_DIR=/nonexistent "$BIN" serve >"$TMP/serve.log" 2>&1 &
@@ -73,7 +76,8 @@ TOKEN="$(curl -fs -X POST "http://127.0.0.1:$PORT/api/auth/login" -H 'content-ty
   -d '{"email":"usuario@patio.local","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}' |
   python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')"
 URL="http://127.0.0.1:$PORT/api/queue/position/driver/$DRIVER"
-curl -fs -H "Authorization: Bearer $TOKEN" "$URL" >"$TMP/one.json"
+curl -s -H "Authorization: Bearer $TOKEN" "$URL" >"$TMP/one.json"
+cat "$TMP/one.json"; echo
 python3 - "$TMP/one.json" <<'PY'
 import json, sys
 body = json.load(open(sys.argv[1]))

@@ -147,6 +147,8 @@ impl HolidayService {
                 ],
             )?;
             let stored = repos.holiday_by_id(id)?.ok_or_else(AppError::not_found)?;
+            // A blocked date closes days the plan may be using.
+            crate::services::queue::replan_in_tx(repos, cmd.company_id, self.deps.clock.now())?;
             Ok(SavedHoliday {
                 created: cmd.id.is_none(),
                 view: HolidayView::from(stored),
@@ -180,7 +182,9 @@ impl HolidayService {
                     escape_html(&holiday.title)
                 ),
                 vec![("Datas", range_text(&write))],
-            )
+            )?;
+            crate::services::queue::replan_in_tx(repos, holiday.company_id, self.deps.clock.now())?;
+            Ok(())
         })
     }
 }

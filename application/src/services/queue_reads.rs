@@ -687,7 +687,7 @@ impl QueueReadService {
             // Staff of the entry's company pass at once; otherwise (no entry, another
             // company) the driver's company decides between an empty answer and 404.
             let company = rec.as_ref().map(|r| r.company_id);
-            if !company.is_some_and(|c| staff_of(actor, &READ_ROLES, c).is_ok()) {
+            if company.is_none_or(|c| staff_of(actor, &READ_ROLES, c).is_err()) {
                 self.deps
                     .store
                     .tx(|repos| self.driver_reader(repos, actor, driver_id, company))?;

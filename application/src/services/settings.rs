@@ -596,8 +596,11 @@ impl SettingsService {
                     ("Atrasos", v.delays.len().to_string()),
                 ],
             )?;
+            // Hours, days, capacity and tolerance move forecasts: store the new plan now.
+            crate::services::queue::replan_in_tx(repos, company_id, self.deps.clock.now())?;
             self.read(repos, actor, company_id)
         })?;
+        self.queue_changed(company_id);
         Ok(SavedSettingsView {
             message: SAVED_MESSAGE,
             settings,
@@ -675,7 +678,7 @@ impl SettingsService {
         ip: Option<String>,
     ) -> AppResult<ToleranceView> {
         allow(actor, SettingsAction::ToggleTolerance, company_id)?;
-        self.deps.store.tx(|repos| {
+        let view = self.deps.store.tx(|repos| {
             let company = existing_company(repos, company_id)?;
             repos.lock_queue_for_settings(company_id)?;
             repos.write_tolerance_enabled(company_id, enabled)?;
@@ -695,11 +698,21 @@ impl SettingsService {
                 ),
                 vec![("Tolerância", yes_no(enabled))],
             )?;
+            crate::services::queue::replan_in_tx(repos, company_id, self.deps.clock.now())?;
             Ok(ToleranceView {
                 company: IdRef { id: company_id },
                 enable_tolerance: enabled,
             })
-        })
+        })?;
+        self.queue_changed(company_id);
+        Ok(view)
+    }
+
+    /// Panels, the TV and drivers' phones re-read the queue after a settings change.
+    fn queue_changed(&self, company_id: i64) {
+        self.deps
+            .events
+            .publish(&crate::queue_ports::DomainEvent::QueueChanged { company_id });
     }
 
     /// `GET /settings/date-time`: the server's clock in the zone of `company_id`, or of the

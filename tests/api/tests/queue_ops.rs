@@ -548,3 +548,28 @@ async fn replan_follows_a_settings_change_and_the_refresh_job_a_new_day() {
     assert_eq!(report.refreshed, Some(1));
     assert_eq!(dates(&app), ["2026-03-04 1", "2026-03-04 2"]);
 }
+
+#[actix_web::test]
+async fn a_blocked_date_saved_on_the_settings_screen_moves_the_stored_plan() {
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    at(&app, SUNDAY_0900);
+    let svc = app.service().await;
+    let drivers = add_drivers(&app, app.ids.demo, 2, 1);
+    join_all(&svc, &app, &drivers).await;
+    assert_eq!(dates(&app), ["2026-03-02 1", "2026-03-02 2"]);
+    let admin = common::staff_cookie(&svc, "admin@patio.local", "staff").await;
+    let (status, body, _) = common::send(
+        &svc,
+        actix_web::test::TestRequest::post()
+            .uri("/api/holidays/save")
+            .insert_header(("Cookie", admin.as_str()))
+            .set_json(serde_json::json!({
+                "company": { "id": app.ids.demo }, "title": "Feriado", "dates": ["2026-03-02"],
+            })),
+    )
+    .await;
+    assert!(status.is_success(), "{status} {body}");
+    // No separate replan call: the save itself stored the new plan.
+    assert_eq!(dates(&app), ["2026-03-03 1", "2026-03-03 2"]);
+}

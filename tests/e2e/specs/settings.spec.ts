@@ -59,16 +59,22 @@ async function adminLogin(page: Page) {
   await expect(page).toHaveURL('/dashboard');
 }
 
+/** A toast (antd message); the latest when the same text shows twice. */
+const toast = (page: Page, text: string): Locator => page.locator('.ant-message-notice').filter({ hasText: text }).last();
+
 /** The visible tab panel (the others are hidden). */
 const panel = (page: Page): Locator => page.getByRole('tabpanel');
 
 async function openTab(page: Page, name: RegExp | string) {
-  await page.getByRole('tab', { name }).click();
+  const tab = page.getByRole('tab', { name });
+  await tab.click();
+  // The tab is kept in the address (?aba=): wait until the switch has rendered.
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
 
 async function saveSettings(page: Page) {
   await panel(page).getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Alterações salvas com sucesso')).toBeVisible();
+  await expect(toast(page, 'Alterações salvas com sucesso')).toBeVisible();
   // /settings is read again after 2.5 s; the button spins until then.
   await page.waitForTimeout(2_500);
   await expect(page.locator('.st-save-bar .ant-btn-loading')).toHaveCount(0);
@@ -78,7 +84,7 @@ async function resetQueue(page: Page) {
   await openTab(page, /Sistema/);
   await panel(page).getByRole('button', { name: 'Resetar fila' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Resetar' }).click();
-  await expect(page.getByText('Fila resetada')).toBeVisible();
+  await expect(toast(page, 'Fila resetada')).toBeVisible();
 }
 
 /** Types a day into an antd date input and confirms it. */
@@ -132,9 +138,10 @@ test.describe('settings (root administrator)', () => {
 
   test('changing the attendance hours moves the next dates, and a blocked date skips a week', async ({ page }) => {
     await adminLogin(page);
-    await page.goto('/settings');
+    await page.goto(`/settings?empresa=${companyId}`);
     await expect(page.getByRole('tab', { name: /Sistema/ })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Empresa' })).toBeVisible();
+    await expect(page.locator('.st-company')).toContainText('Demo Agro');
 
     // Only the weekday two days from now, 09:00-11:00 without a break.
     await openTab(page, /Informações/);
@@ -183,7 +190,7 @@ test.describe('settings (root administrator)', () => {
     await typeDay(blocks.getByPlaceholder('Data inicial'), target.br);
     await typeDay(blocks.getByPlaceholder('Data final'), target.br);
     await blocks.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Bloqueio de Datas salvo!')).toBeVisible();
+    await expect(toast(page, 'Bloqueio de Datas salvo!')).toBeVisible();
     const row = blocks.getByRole('row', { name: /Feriado E2E/ });
     await expect(row).toContainText(target.br);
     const holidays = await getJson<{ title: string; dates: string[] }[]>(api, `/api/holidays/company/${companyId}`);
@@ -195,7 +202,7 @@ test.describe('settings (root administrator)', () => {
 
   test('a term is created with the rich-text editor', async ({ page }) => {
     await adminLogin(page);
-    await page.goto('/settings?aba=termos');
+    await page.goto(`/settings?empresa=${companyId}&aba=termos`);
     await panel(page).getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page).toHaveURL(/\/termos-de-acesso\/\d+\/novo\/undefined$/);
 
@@ -215,7 +222,7 @@ test.describe('settings (root administrator)', () => {
     await page.keyboard.press('Control+b');
     await page.keyboard.type(' Importante.');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Cadastro realizado com sucesso')).toBeVisible();
+    await expect(toast(page, 'Cadastro realizado com sucesso')).toBeVisible();
     await expect(page).toHaveURL(/\/settings\?empresa=\d+&aba=termos$/, { timeout: 6_000 });
     await expect(panel(page).getByRole('row', { name: /Termos de Uso E2E/ })).toBeVisible();
     const terms = await getJson<{ title: string; content: string; active: boolean }[]>(api, `/api/useTerm/company/${companyId}`);
@@ -241,7 +248,7 @@ test.describe('settings (root administrator)', () => {
     const later = spDay(10);
 
     await adminLogin(page);
-    await page.goto('/settings?aba=popups');
+    await page.goto(`/settings?empresa=${companyId}&aba=popups`);
     const p = panel(page);
     await p.getByLabel('Título').fill('Aviso E2E');
     await p.getByLabel('Descrição').fill('Pátio fechado no feriado');
@@ -258,7 +265,7 @@ test.describe('settings (root administrator)', () => {
     await expect(preview.getByRole('img')).toBeVisible();
 
     await p.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Popup criado com sucesso!')).toBeVisible();
+    await expect(toast(page, 'Popup criado com sucesso!')).toBeVisible();
     const row = p.getByRole('row', { name: /Aviso E2E/ });
     await expect(row).toContainText(today.br);
     await expect(row).toContainText(later.br);
@@ -271,18 +278,18 @@ test.describe('settings (root administrator)', () => {
     await expect(preview.getByRole('img')).toBeVisible();
     await p.getByLabel('Título').fill('Aviso E2E editado');
     await p.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Popup atualizado com sucesso!')).toBeVisible();
+    await expect(toast(page, 'Popup atualizado com sucesso!')).toBeVisible();
     expect((await popups()).find((x) => x.title === 'Aviso E2E editado')?.imageUrl).toMatch(/^\/uploads\/popups\//);
   });
 
   test('tolerance is toggled at once and the queue is reset', async ({ page }) => {
     await adminLogin(page);
-    await page.goto('/settings');
+    await page.goto(`/settings?empresa=${companyId}`);
     const toleranceOn = async () =>
       (await getJson<{ enableTolerance: boolean }>(api, `/api/settings/company/${companyId}`)).enableTolerance;
     expect(await toleranceOn()).toBe(false);
     await panel(page).getByRole('switch', { name: 'Tolerância' }).click();
-    await expect(page.getByText('Tolerância ligada')).toBeVisible();
+    await expect(toast(page, 'Tolerância ligada')).toBeVisible();
     await expect(panel(page).getByRole('switch', { name: 'Tolerância' })).toBeChecked();
     expect(await toleranceOn()).toBe(true);
 
@@ -295,7 +302,7 @@ test.describe('settings (root administrator)', () => {
     await expect(page.getByRole('dialog')).toContainText('Resetar a fila?');
     await page.getByRole('dialog').getByRole('button', { name: 'Resetar' }).click();
     await expect(panel(page).getByRole('button', { name: 'Resetando fila...' })).toBeVisible();
-    await expect(page.getByText('Fila resetada')).toBeVisible();
+    await expect(toast(page, 'Fila resetada')).toBeVisible();
     await expect(panel(page).getByRole('button', { name: 'Resetar fila' })).toBeVisible();
   });
 });

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { niceScale, tickValues } from './chartMath';
 
-const W = 480;
-const H = 260;
-const M = { top: 20, right: 12, bottom: 56, left: 44 };
+const W = 360;
+const H = 230;
+const M = { top: 18, right: 8, bottom: 52, left: 36 };
 
 /**
  * A small bar chart in plain SVG (no charting library: a few hundred bytes instead of tens of

@@ -121,7 +121,7 @@ export function ContactTable({
             onChange={(e) => setDraft({ ...draft, name: e.target.value })}
           />
         </Col>
-        <Col xs={24} md={6}>
+        <Col xs={24} md={5}>
           <label htmlFor={`${ids}-fone`}>{adminMsg.phone}</label>
           <Input
             id={`${ids}-fone`}
@@ -150,7 +150,7 @@ export function ContactTable({
             </div>
           </Col>
         )}
-        <Col xs={12} md={3}>
+        <Col xs={12} md={4}>
           <Button icon={<PlusOutlined />} onClick={add} block>
             {adminMsg.addContact}
           </Button>

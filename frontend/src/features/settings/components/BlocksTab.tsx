@@ -80,18 +80,7 @@ export function BlocksTab({ companyId }: { companyId: number }) {
         <Form.Item name="title" label={sm.blockTitle}>
           <Input maxLength={100} placeholder={sm.blockTitlePlaceholder} />
         </Form.Item>
-        <Form.Item
-          name="range"
-          label={sm.blockDates}
-          // Checked on save only (a reset after a save must not flag the emptied field).
-          validateTrigger={[]}
-          rules={[
-            {
-              validator: (_r, v: BlockValues['range']) =>
-                rangeDays(v) ? Promise.resolve() : Promise.reject(new Error(sm.blockDatesRequired)),
-            },
-          ]}
-        >
+        <Form.Item name="range" label={sm.blockDates}>
           <DatePicker.RangePicker
             format="DD/MM/YYYY"
             allowClear
