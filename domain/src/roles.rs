@@ -337,6 +337,8 @@ pub const STAFF_ROUTES: &[RouteRule] = &[
     rule("/usuario/novo/:id", ADMIN, false),
     rule("/user/edit", USER_CARRIER, false),
     rule("/admin/edit", ADMIN, false),
+    // The simple own-profile form (name, phone, password) for every staff role.
+    rule("/perfil", &Role::ALL, false),
     rule("/logs", ADMIN, false),
     // Orders and loadings; shipping-company users read orders but do not create or edit them
     rule("/pedidos", ADMIN_USER_CARRIER, false),
@@ -768,9 +770,11 @@ mod tests {
     }
 
     #[test]
-    fn dispatch_roles_open_no_other_staff_route() {
+    fn dispatch_roles_open_only_their_panel_and_own_profile() {
         for r in [Role::Expedicao, Role::Espectador, Role::Portaria] {
-            assert_eq!(allowed_routes(r, true), ["/expedicao/painel"]);
+            let mut routes = allowed_routes(r, true);
+            routes.sort_unstable();
+            assert_eq!(routes, ["/expedicao/painel", "/perfil"]);
         }
     }
 

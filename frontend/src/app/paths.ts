@@ -14,6 +14,7 @@ export const paths = {
   staffTerms: '/aprovar-termo/transportadora/empresa/:companyId/:userId',
   adminProfile: '/admin/edit',
   userProfile: '/user/edit',
+  simpleProfile: '/perfil',
   // Administration (spec 1 section 2)
   companies: '/empresas',
   companyNew: '/empresa/novo',

@@ -36,6 +36,7 @@ const ShippingImportPage = lazy(
 const UsersPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UsersPage'));
 const UserFormPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UserFormPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/ProfilePage'));
+const SimpleProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/SimpleProfilePage'));
 const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ '../features/logs/LogsPage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/SettingsPage'));
 const TermFormPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/TermFormPage'));
@@ -66,6 +67,7 @@ export const staffPages: StaffPage[] = [
   { path: paths.userEdit, Page: UserFormPage, layout: true, byRoutes: true },
   { path: paths.userProfile, Page: ProfilePage, layout: true, byRoutes: true },
   { path: paths.adminProfile, Page: ProfilePage, layout: true, byRoutes: true },
+  { path: paths.simpleProfile, Page: SimpleProfilePage, layout: true, byRoutes: true },
   { path: paths.logs, Page: LogsPage, layout: true, byRoutes: true },
   { path: paths.settings, Page: SettingsPage, layout: true, byRoutes: true },
   { path: paths.termForm, Page: TermFormPage, layout: true, byRoutes: true },

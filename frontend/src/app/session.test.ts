@@ -28,6 +28,7 @@ describe('chrome helpers', () => {
   it('profile path by role', () => {
     expect(profilePath('Administrador')).toBe('/admin/edit');
     expect(profilePath('Usuario')).toBe('/user/edit');
+    expect(profilePath('Expedicao')).toBe('/perfil');
     expect(profilePath('Transportadora')).toBe('/user/edit');
   });
 });

@@ -47,7 +47,10 @@ export function titlePrefix(role: string | null | undefined): string {
 
 /** The profile page opened from the avatar and from 'Perfil'. */
 export function profilePath(role: string | null | undefined): string {
-  return role === 'Administrador' ? paths.adminProfile : paths.userProfile;
+  if (role === 'Administrador') return paths.adminProfile;
+  if (role === 'Usuario' || role === 'Transportadora') return paths.userProfile;
+  // Dispatch roles have only the simple own-profile form.
+  return paths.simpleProfile;
 }
 
 /**
