@@ -46,7 +46,6 @@ start() {
     as_pg "$INITDB" -D "$DATA" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
     cat >>"$DATA/postgresql.conf" <<CONF
 listen_addresses = '127.0.0.1'
-port = $PORT
 unix_socket_directories = '$DATA'
 max_connections = 300
 shared_buffers = 256MB
@@ -59,7 +58,12 @@ CONF
   fi
   if ! is_up; then
     touch "$LOG"; [ "$(id -u)" = 0 ] && chown postgres: "$LOG"
-    as_pg "$PG_CTL" -D "$DATA" -l "$LOG" -w -t 60 start >/dev/null
+    # The port is given at start so PATIO_PG_PORT works for an existing cluster too.
+    if ! as_pg "$PG_CTL" -D "$DATA" -l "$LOG" -o "-p $PORT" -w -t 60 start >/dev/null; then
+      echo "PostgreSQL não iniciou (porta $PORT em uso?). Últimas linhas de $LOG:" >&2
+      tail -5 "$LOG" >&2
+      exit 1
+    fi
   fi
   for _ in $(seq 1 50); do
     pg_isready -h 127.0.0.1 -p "$PORT" -q && return 0
