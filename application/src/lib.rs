@@ -4,6 +4,7 @@
 pub mod error;
 pub mod model;
 pub mod ports;
+pub mod position_cache;
 pub mod queue_ports;
 pub mod services;
 pub mod settings_ports;

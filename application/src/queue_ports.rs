@@ -4,7 +4,7 @@
 //! [`EventPublisher`]. [`QueueAreaRepos`] joins the repository traits; `Repos` includes it.
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::AppResult;
 
@@ -216,8 +216,10 @@ pub struct DriverPositionRecord {
     pub truck_id: i64,
     pub license_plate: String,
     pub freelancer: bool,
-    /// Closed during today (company zone) at `now`.
-    pub closed_today: bool,
+    /// When the entry closed (`closed_at`, else `attended_at`).
+    pub closed_at: Option<DateTime<Utc>>,
+    /// The company's time zone name (settings), if it has settings.
+    pub time_zone: Option<String>,
 }
 
 /// One driver's active entry for `queue/driver/positions`.
@@ -398,11 +400,7 @@ pub trait QueueReadRepo {
     ) -> AppResult<QueueTotalsRecord>;
     fn next_date(&mut self, company_id: i64) -> AppResult<NextDateRecord>;
     /// One query: the driver's newest entry, active first.
-    fn driver_position(
-        &mut self,
-        driver_id: i64,
-        now: DateTime<Utc>,
-    ) -> AppResult<Option<DriverPositionRecord>>;
+    fn driver_position(&mut self, driver_id: i64) -> AppResult<Option<DriverPositionRecord>>;
     fn driver_active_positions(
         &mut self,
         driver_ids: &[i64],
@@ -444,17 +442,18 @@ impl<T> QueueAreaRepos for T where
 /// pool (`GET /queue/position/driver/{id}` is read by every driver's phone every 30 s). The
 /// answer is the same as [`QueueReadRepo::driver_position`].
 pub trait PositionReader: Send + Sync {
-    fn driver_position(
-        &self,
-        driver_id: i64,
-        now: DateTime<Utc>,
-    ) -> AppResult<Option<DriverPositionRecord>>;
+    fn driver_position(&self, driver_id: i64) -> AppResult<Option<DriverPositionRecord>>;
+
+    /// The answer if it is already in memory (no I/O); `None` when it would need a read.
+    fn remembered(&self, _driver_id: i64) -> Option<Option<DriverPositionRecord>> {
+        None
+    }
 }
 
 // ---- Events (DESIGN section 5).
 
 /// Something the real-time layer forwards to the company's room.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event")]
 pub enum DomainEvent {
     /// The company's stored plan or queue changed: panels, the TV and the driver's position
@@ -470,6 +469,16 @@ pub enum DomainEvent {
 /// is logged by the adapter, never undoes the change (the screens' polling is the fallback).
 pub trait EventPublisher: Send + Sync {
     fn publish(&self, event: &DomainEvent);
+}
+
+/// Receives the events of every instance (the LISTEN side of [`EventPublisher`]), and learns
+/// when that stream starts and stops: while it is down, events may be missed.
+pub trait EventSink: Send + Sync {
+    /// The stream is (again) up: anything derived from earlier events may be stale.
+    fn connected(&self);
+    /// The stream is down until the next [`EventSink::connected`].
+    fn disconnected(&self);
+    fn event(&self, event: &DomainEvent);
 }
 
 /// Publishes nothing (tools and tests that need no real-time).

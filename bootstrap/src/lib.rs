@@ -9,6 +9,8 @@ use chrono::{DateTime, Utc};
 use patio_application::ports::{
     CaptchaVerifier, Clock, PasswordHasher, PostalCodeLookup, TokenService,
 };
+use patio_application::position_cache::{InvalidatingPublisher, PositionCache};
+use patio_application::queue_ports::EventPublisher;
 use patio_application::services::{Deps, Services};
 use patio_application::throttle::{LoginThrottle, ThrottlePolicy};
 use patio_http::security::JwtTokens;
@@ -103,6 +105,9 @@ pub struct Parts {
     pub secret: Vec<u8>,
     pub http: HttpConfig,
     pub throttle: ThrottlePolicy,
+    /// The driver-position cache of `patio serve` (fed by the event listener); `None` reads
+    /// every position through the store.
+    pub positions: Option<Arc<PositionCache>>,
 }
 
 pub fn build_state(parts: Parts) -> AppState {
@@ -125,6 +130,8 @@ pub fn build_state(parts: Parts) -> AppState {
     }
     http.upload_dir = Some(upload_dir.clone());
     let files = Arc::new(patio_clients::file_store::FolderFileStore::new(upload_dir));
+    let events: Arc<dyn EventPublisher> =
+        Arc::new(patio_postgres::PgEventPublisher::new(parts.pool.clone()));
     let services = Services::new(Deps {
         store,
         files,
@@ -134,8 +141,18 @@ pub fn build_state(parts: Parts) -> AppState {
         captcha: parts.captcha,
         postal: parts.postal,
         throttle: LoginThrottle::new(parts.throttle),
-        events: Arc::new(patio_postgres::PgEventPublisher::new(parts.pool.clone())),
+        events: match &parts.positions {
+            Some(cache) => Arc::new(InvalidatingPublisher {
+                cache: cache.clone(),
+                next: events,
+            }),
+            None => events,
+        },
     });
+    let mut services = services;
+    if let Some(cache) = parts.positions {
+        services.queue_reads = services.queue_reads.clone().with_position_reader(cache);
+    }
     let pool = parts.pool;
     AppState {
         services,

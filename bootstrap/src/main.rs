@@ -6,6 +6,8 @@ use actix_web::{middleware, App, HttpServer};
 use anyhow::Context;
 use patio::{build_state, Config, Parts, SystemClock};
 use patio_application::ports::PasswordHasher;
+use patio_application::position_cache::{EventSinks, PositionCache, DEFAULT_TTL};
+use patio_application::queue_ports::EventSink;
 use patio_application::throttle::ThrottlePolicy;
 use patio_http::security::Argon2Hasher;
 use patio_http::HttpConfig;
@@ -98,28 +100,46 @@ fn serve() -> anyhow::Result<()> {
         tracing::warn!("PATIO_SECRET não definido: sessões valem só até o servidor reiniciar");
     }
     let pool = migrate(&config)?;
-    let state = instance_state(&config, pool)?;
+    let (state, positions) = instance_state(&config, pool)?;
+    // Every instance LISTENs: the position cache forgets on any event and stays off while the
+    // stream is down. PATIO_POSITION_CACHE=off leaves it off (to measure the plain read).
+    let cache_on = !std::env::var("PATIO_POSITION_CACHE").is_ok_and(|v| v == "off");
+    let sinks: Vec<Arc<dyn EventSink>> = if cache_on { vec![positions] } else { vec![] };
+    let _listener = patio_postgres::EventListener::spawn(
+        config.database_url.clone(),
+        Arc::new(EventSinks(sinks)),
+    )
+    .context("ouvinte de eventos")?;
     if config.static_dir.is_none() {
         tracing::warn!("frontend/dist não encontrado: só a API será servida (rode `make run`)");
     }
     let addr = config.addr.clone();
     tracing::info!(%addr, "Pátio no ar");
     let jobs = patio::jobs_in_serve().then(|| state.services.queue_jobs.clone());
+    // PATIO_WORKERS: HTTP worker threads (default: one per core, actix's choice).
+    let workers: Option<usize> = std::env::var("PATIO_WORKERS")
+        .ok()
+        .and_then(|w| w.parse().ok());
     actix_web::rt::System::new().block_on(async move {
         if let Some(jobs) = jobs {
             actix_web::rt::spawn(patio::run_jobs_every(jobs, patio::jobs_interval()));
         }
-        HttpServer::new(move || {
+        let server = HttpServer::new(move || {
             App::new()
                 .wrap(middleware::Compress::default())
                 .wrap(middleware::Logger::new("%r %s %Dms").exclude("/api/health"))
                 .configure(patio_http::configure(state.clone()))
-        })
-        .bind(&addr)
-        .with_context(|| format!("não foi possível abrir {addr}"))?
-        .run()
-        .await
-        .context("servidor HTTP")
+        });
+        let server = match workers {
+            Some(n) if n > 0 => server.workers(n),
+            _ => server,
+        };
+        server
+            .bind(&addr)
+            .with_context(|| format!("não foi possível abrir {addr}"))?
+            .run()
+            .await
+            .context("servidor HTTP")
     })
 }
 
@@ -127,10 +147,15 @@ fn serve() -> anyhow::Result<()> {
 fn instance_state(
     config: &Config,
     pool: patio_postgres::pool::PgPool,
-) -> anyhow::Result<patio_http::AppState> {
+) -> anyhow::Result<(patio_http::AppState, Arc<PositionCache>)> {
     let captcha = patio_clients::RecaptchaVerifier::new(config.recaptcha_verify_url.clone())
         .context("cliente do reCAPTCHA")?;
-    let mut state = build_state(Parts {
+    // The driver's position (read by every phone every 30 s): one prepared statement outside
+    // any transaction, remembered between queue events unless PATIO_POSITION_CACHE=off.
+    let reader = patio_postgres::PgPositionReader::connect(&config.database_url, config.pool_size)
+        .context("pool de leitura de posições")?;
+    let cache = Arc::new(PositionCache::new(Arc::new(reader), DEFAULT_TTL));
+    let state = build_state(Parts {
         pool,
         clock: Arc::new(SystemClock),
         hasher: Arc::new(Argon2Hasher::owasp()),
@@ -147,17 +172,9 @@ fn instance_state(
             ..HttpConfig::default()
         },
         throttle: ThrottlePolicy::default(),
+        positions: Some(cache.clone()),
     });
-    // The driver's position (read by every phone every 30 s): one statement, no transaction.
-    let positions =
-        patio_postgres::PgPositionReader::connect(&config.database_url, config.pool_size)
-            .context("pool de leitura de posições")?;
-    state.services.queue_reads = state
-        .services
-        .queue_reads
-        .clone()
-        .with_position_reader(Arc::new(positions));
-    Ok(state)
+    Ok((state, cache))
 }
 
 /// `patio jobs [--once]`: the background jobs (tolerance drops, plan refresh, loading expiry)
@@ -166,7 +183,7 @@ fn instance_state(
 fn jobs(args: &[String]) -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let pool = migrate(&config)?;
-    let jobs = instance_state(&config, pool)?.services.queue_jobs.clone();
+    let jobs = instance_state(&config, pool)?.0.services.queue_jobs.clone();
     let once = args.iter().any(|a| a == "--once");
     let every = patio::jobs_interval();
     loop {

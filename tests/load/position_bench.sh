@@ -2,9 +2,12 @@
 # GET /api/queue/position/driver/{driverId} under load (issue 4 "Benchmarks"), in one run:
 #   1. a database with the demo tenant and 10,000 waiting entries, their plan stored by
 #      `patio jobs --once`;
-#   2. `patio serve` (release build) and autocannon (npm, pinned) with 50 connections;
-#   3. pgbench with the same query (tests/load/position.sql) and the same 50 clients: the
-#      ceiling.
+#   2. `patio serve` (release build) and wrk (Debian's package; installed if missing) with 50
+#      connections, each request for a random driver of the 10,000 (tests/load/position.lua):
+#      first as deployed (positions remembered between queue events), then with
+#      PATIO_POSITION_CACHE=off (every request runs the query);
+#   3. pgbench with the same prepared statement (tests/load/position.sql), the same random
+#      drivers and 50 clients: the ceiling.
 # Prints and writes tests/load/results/position.json. Traffic goes to 127.0.0.1 only.
 set -euo pipefail
 
@@ -18,13 +21,16 @@ SECONDS_EACH="${BENCH_SECONDS:-20}"
 ENTRIES=10000
 DRIVER=105000
 BIN="$ROOT/target/release/patio"
-AUTOCANNON="autocannon@8.0.0"
 OUT="$ROOT/tests/load/results/position.json"
 TMP="$(mktemp -d)"
 
 PGBENCH="$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | tail -1 || true)"
 [ -n "$PGBENCH" ] || PGBENCH="$(command -v pgbench)"
 [ -x "$BIN" ] || { echo "build first: cargo build --release -p patio" >&2; exit 1; }
+if ! command -v wrk >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk >/dev/null; fi
+fi
+WRK_VERSION="$( (wrk -v 2>&1 || true) | head -1 | awk '{print $1, $2}')"
 
 SERVER=""
 cleanup() {
@@ -60,67 +66,83 @@ DATABASE_URL="$DB_URL" RUST_LOG=warn "$BIN" jobs --once >/dev/null
 PLANNED="$(psql "$DB_URL" -tAc "SELECT count(*) FROM queue_entries WHERE status = 'waiting' AND position > 0")"
 [ "$PLANNED" = "$ENTRIES" ] || { echo "plan not stored ($PLANNED)" >&2; exit 1; }
 
-echo "== patio serve em 127.0.0.1:$PORT"
 if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
   echo "127.0.0.1:$PORT já está em uso (BENCH_PORT=...)" >&2; exit 1
 fi
-DATABASE_URL="$DB_URL" PATIO_ADDR="127.0.0.1:$PORT" PATIO_JOBS=off RUST_LOG=warn \
-  PATIO_SECRET="bench-secret-bench-secret-bench-secret" PATIO_DB_POOL="${BENCH_POOL:-32}" \
-  PATIO_STATIC_DIR=/nonexistent "$BIN" serve >"$TMP/serve.log" 2>&1 &
-SERVER=$!
-for _ in $(seq 1 100); do
-  curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
-  sleep 0.2
-done
-TOKEN="$(curl -fs -X POST "http://127.0.0.1:$PORT/api/auth/login" -H 'content-type: application/json' \
-  -d '{"email":"usuario@patio.local","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}' |
-  python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')"
-URL="http://127.0.0.1:$PORT/api/queue/position/driver/$DRIVER"
-curl -s -H "Authorization: Bearer $TOKEN" "$URL" >"$TMP/one.json"
-cat "$TMP/one.json"; echo
-python3 - "$TMP/one.json" <<'PY'
+
+# One measurement of `patio serve` with the given PATIO_POSITION_CACHE, into $TMP/$1.json.
+measure() {
+  local name="$1" cache="$2"
+  echo "== patio serve em 127.0.0.1:$PORT (PATIO_POSITION_CACHE=$cache)"
+  DATABASE_URL="$DB_URL" PATIO_ADDR="127.0.0.1:$PORT" PATIO_JOBS=off RUST_LOG=warn \
+    PATIO_SECRET="bench-secret-bench-secret-bench-secret" PATIO_DB_POOL="${BENCH_POOL:-32}" \
+    PATIO_POSITION_CACHE="$cache" PATIO_STATIC_DIR=/nonexistent "$BIN" serve >"$TMP/serve.log" 2>&1 &
+  SERVER=$!
+  for _ in $(seq 1 100); do
+    curl -fs "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
+    sleep 0.2
+  done
+  TOKEN="$(curl -fs -X POST "http://127.0.0.1:$PORT/api/auth/login" -H 'content-type: application/json' \
+    -d '{"email":"usuario@patio.local","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}' |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')"
+  curl -s -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/queue/position/driver/$DRIVER" >"$TMP/one.json"
+  cat "$TMP/one.json"; echo
+  python3 - "$TMP/one.json" <<'PY'
 import json, sys
 body = json.load(open(sys.argv[1]))
 assert body["status"] == "pending" and body["position"] == 5000, body
 PY
+  echo "== wrk: $CLIENTS conexões, ${SECONDS_EACH}s, motoristas aleatórios"
+  export BENCH_TOKEN="$TOKEN" BENCH_FIRST_DRIVER=100001 BENCH_DRIVERS="$ENTRIES"
+  wrk -t1 -c"$CLIENTS" -d3s -s "$ROOT/tests/load/position.lua" "http://127.0.0.1:$PORT" >/dev/null
+  wrk -t1 -c"$CLIENTS" -d"${SECONDS_EACH}s" -s "$ROOT/tests/load/position.lua" "http://127.0.0.1:$PORT" |
+    tail -1 >"$TMP/$name.json"
+  cat "$TMP/$name.json"
+  kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=""
+}
 
-echo "== autocannon: $CLIENTS conexões, ${SECONDS_EACH}s"
-npx --yes "$AUTOCANNON" -c "$CLIENTS" -d 3 -H "Authorization=Bearer $TOKEN" "$URL" >/dev/null 2>&1
-npx --yes "$AUTOCANNON" -c "$CLIENTS" -d "$SECONDS_EACH" -j -H "Authorization=Bearer $TOKEN" "$URL" \
-  >"$TMP/http.json" 2>/dev/null
-kill "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=""
+measure cached on
+measure plain off
 
-echo "== pgbench: a mesma consulta, $CLIENTS clientes, ${SECONDS_EACH}s"
-"$PGBENCH" -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" -f "$ROOT/tests/load/position.sql" \
-  "$DB_URL" >"$TMP/pgbench.txt" 2>&1
+echo "== pgbench: a mesma consulta preparada, $CLIENTS clientes, ${SECONDS_EACH}s"
+"$PGBENCH" -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" -D waiting=waiting -D loading=loading \
+  -D one=1 -f "$ROOT/tests/load/position.sql" "$DB_URL" >"$TMP/pgbench.txt" 2>&1
 
-python3 - "$TMP/http.json" "$TMP/pgbench.txt" "$OUT" "$ENTRIES" "$CLIENTS" "$SECONDS_EACH" <<'PY'
+python3 - "$TMP/cached.json" "$TMP/plain.json" "$TMP/pgbench.txt" "$OUT" "$ENTRIES" "$CLIENTS" "$SECONDS_EACH" "$WRK_VERSION" <<'PY'
 import json, re, sys
-http = json.load(open(sys.argv[1]))
-pg = open(sys.argv[2]).read()
+cached, plain = (json.load(open(p)) for p in sys.argv[1:3])
+pg = open(sys.argv[3]).read()
 tps = float(re.search(r"tps = ([0-9.]+)", pg).group(1))
 lat = float(re.search(r"latency average = ([0-9.]+) ms", pg).group(1))
-rps = http["requests"]["average"]
-p99 = http["latency"]["p99"]
-ok = http["2xx"]
-errors = http["non2xx"] + http["errors"] + http["timeouts"]
+
+def figures(run):
+    rps = run["requests"] / (run["duration_us"] / 1e6)
+    return {
+        "requests_per_second": round(rps, 1),
+        "p50_ms": round(run["p50_us"] / 1000, 2),
+        "p99_ms": round(run["p99_us"] / 1000, 2),
+        "max_ms": round(run["max_us"] / 1000, 2),
+        "requests": run["requests"],
+        "errors": run["errors"] + run["non2xx"],
+        "ratio_to_pgbench": round(rps / tps, 3),
+    }
+
+http = figures(cached)
 result = {
     "benchmark": "get_queue_position_driver",
-    "entries_in_queue": int(sys.argv[4]),
-    "connections": int(sys.argv[5]),
-    "seconds": int(sys.argv[6]),
-    "load_generator": "autocannon 8.0.0",
-    "http_requests_per_second": round(rps, 1),
-    "http_p50_ms": http["latency"]["p50"],
-    "http_p99_ms": p99,
-    "http_2xx": ok,
-    "http_errors": errors,
+    "entries_in_queue": int(sys.argv[5]),
+    "connections": int(sys.argv[6]),
+    "seconds": int(sys.argv[7]),
+    "load_generator": sys.argv[8],
+    "drivers": "random of the 10,000 per request",
+    "http_as_deployed": http,
+    "http_without_position_cache": figures(plain),
     "pgbench_tps": round(tps, 1),
     "pgbench_latency_avg_ms": lat,
-    "ratio_to_pgbench": round(rps / tps, 3),
-    "target_half_of_pgbench": rps >= tps / 2,
-    "target_p99_under_20ms": p99 < 20,
+    "target_half_of_pgbench": http["requests_per_second"] >= tps / 2,
+    "target_p99_under_20ms": http["p99_ms"] < 20,
+    "no_errors": http["errors"] == 0,
 }
-open(sys.argv[3], "w").write(json.dumps(result) + "\n")
+open(sys.argv[4], "w").write(json.dumps(result) + "\n")
 print(json.dumps(result, indent=2))
 PY

@@ -6,6 +6,7 @@
 //! `rows`); every use case runs in one transaction on a connection from [`PgPool`].
 
 pub mod error;
+mod listener;
 pub mod migrations;
 pub mod pool;
 mod repos;
@@ -18,9 +19,10 @@ pub mod store;
 pub mod testkit;
 
 pub use error::Error;
+pub use listener::{EventListener, LISTENER_NAME};
 pub use pool::{build_pool, PgPool, PgPooledConnection};
 pub use repos::events::{PgEventPublisher, EVENTS_CHANNEL};
-pub use repos::queue_reads::{PgPositionReader, DRIVER_POSITION_SQL};
+pub use repos::queue_reads::{driver_position_sql, PgPositionReader};
 
 use std::time::Duration;
 

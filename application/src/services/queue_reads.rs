@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use patio_domain::auth::Actor;
-use patio_domain::queue::{remaining_tolerance, QueueSettings};
+use patio_domain::queue::{closed_on_local_day, remaining_tolerance, QueueSettings};
 use patio_domain::roles::Role;
 use patio_domain::text::br_date;
 use serde::Serialize;
@@ -324,7 +324,26 @@ fn delay_view(d: DelayInProgressRecord, now: DateTime<Utc>) -> Option<DelayStatu
 }
 
 /// The driver's status screen from its newest entry.
-fn position_view(rec: Option<DriverPositionRecord>) -> DriverPositionView {
+/// Who may ask for a driver's position, from the token alone: the driver itself (anyone
+/// else's id is 404 to a driver) or staff of a reading role (their company is checked
+/// against the answer).
+fn position_access(actor: &Actor, driver_id: i64) -> AppResult<()> {
+    if actor.is_driver() {
+        return if actor.id == driver_id {
+            Ok(())
+        } else {
+            Err(AppError::not_found())
+        };
+    }
+    let role = actor.staff_role().ok_or_else(forbidden)?;
+    if READ_ROLES.contains(&role) {
+        Ok(())
+    } else {
+        Err(forbidden())
+    }
+}
+
+fn position_view(rec: Option<DriverPositionRecord>, now: DateTime<Utc>) -> DriverPositionView {
     let none = DriverPositionView {
         id: None,
         company_id: None,
@@ -339,12 +358,13 @@ fn position_view(rec: Option<DriverPositionRecord>) -> DriverPositionView {
     let Some(r) = rec else {
         return none;
     };
+    let closed_today = closed_on_local_day(r.closed_at, r.time_zone.as_deref(), now);
     let status = match r.status.as_str() {
         "waiting" if r.in_tolerance => Some("tolerance"),
         "waiting" => Some("pending"),
         "loading" => Some("attended"),
-        "attended" if r.closed_today => Some("attended"),
-        "faulty" | "tolerance_dropped" if r.closed_today => Some("fault"),
+        "attended" if closed_today => Some("attended"),
+        "faulty" | "tolerance_dropped" if closed_today => Some("fault"),
         _ => None,
     };
     let Some(status) = status else {
@@ -666,22 +686,14 @@ impl QueueReadService {
     /// `GET /queue/position/driver/{driverId}`: one indexed query for the driver's newest
     /// entry; the access check reads nothing more when the driver asks for itself.
     pub fn driver_position(&self, actor: &Actor, driver_id: i64) -> AppResult<DriverPositionView> {
-        if actor.is_driver() && actor.id != driver_id {
-            return Err(AppError::not_found());
-        }
-        if !actor.is_driver() {
-            let role = actor.staff_role().ok_or_else(forbidden)?;
-            if !READ_ROLES.contains(&role) {
-                return Err(forbidden());
-            }
-        }
+        position_access(actor, driver_id)?;
         let now = self.deps.clock.now();
         let rec = match &self.positions {
-            Some(reader) => reader.driver_position(driver_id, now)?,
+            Some(reader) => reader.driver_position(driver_id)?,
             None => self
                 .deps
                 .store
-                .tx(|repos| repos.driver_position(driver_id, now))?,
+                .tx(|repos| repos.driver_position(driver_id))?,
         };
         if !actor.is_driver() {
             // Staff of the entry's company pass at once; otherwise (no entry, another
@@ -693,14 +705,32 @@ impl QueueReadService {
                     .tx(|repos| self.driver_reader(repos, actor, driver_id, company))?;
             }
         }
-        Ok(position_view(rec))
+        Ok(position_view(rec, now))
+    }
+
+    /// The same answer as [`Self::driver_position`] when it needs no I/O: a refusal decided
+    /// by the token alone, or a remembered position the actor may see. `None`: call
+    /// `driver_position` off the async threads.
+    pub fn driver_position_at_once(
+        &self,
+        actor: &Actor,
+        driver_id: i64,
+    ) -> Option<AppResult<DriverPositionView>> {
+        if let Err(refused) = position_access(actor, driver_id) {
+            return Some(Err(refused));
+        }
+        let rec = self.positions.as_ref()?.remembered(driver_id)?;
+        if !actor.is_driver() {
+            let company = rec.as_ref().map(|r| r.company_id)?;
+            staff_of(actor, &READ_ROLES, company).ok()?;
+        }
+        Some(Ok(position_view(rec, self.deps.clock.now())))
     }
 
     /// `GET /queue/hasDriver/{driverId}`.
     pub fn has_driver(&self, actor: &Actor, driver_id: i64) -> AppResult<HasDriverView> {
-        let now = self.deps.clock.now();
         self.deps.store.tx(|repos| {
-            let rec = repos.driver_position(driver_id, now)?;
+            let rec = repos.driver_position(driver_id)?;
             self.driver_reader(repos, actor, driver_id, rec.as_ref().map(|r| r.company_id))?;
             let active = rec.filter(|r| r.status == "waiting" || r.status == "loading");
             Ok(HasDriverView {

@@ -28,7 +28,8 @@ pub use plan::{
     Plan, PlanInput, PlannedEntry, QueueEntry, Slot, NEW_ENTRY_ID,
 };
 pub use position::{
-    remaining_tolerance, tolerance_drops, ToleranceLeft, EXHAUSTED_TEXT, IN_TOLERANCE_TEXT,
+    closed_on_local_day, remaining_tolerance, tolerance_drops, ToleranceLeft, EXHAUSTED_TEXT,
+    IN_TOLERANCE_TEXT,
 };
 pub use refusal::QueueRefusal;
 pub use rules::{

@@ -97,3 +97,65 @@ pub fn tolerance_drops(plan: &Plan, settings: &QueueSettings, now: DateTime<Utc>
         .map(|e| e.id)
         .collect()
 }
+
+/// Whether an entry closed at `closed_at` closed on the calendar day of `now` in the company's
+/// zone: the driver app keeps showing 'atendido' or 'falta' for the rest of that day only.
+/// An unknown zone name falls back to the default (America/Sao_Paulo).
+pub fn closed_on_local_day(
+    closed_at: Option<DateTime<Utc>>,
+    zone: Option<&str>,
+    now: DateTime<Utc>,
+) -> bool {
+    let zone: chrono_tz::Tz = zone
+        .and_then(|z| z.parse().ok())
+        .unwrap_or(chrono_tz::America::Sao_Paulo);
+    closed_at.is_some_and(|c| {
+        c.with_timezone(&zone).date_naive() == now.with_timezone(&zone).date_naive()
+    })
+}
+
+#[cfg(test)]
+mod closed_on_local_day_tests {
+    use super::closed_on_local_day;
+    use chrono::{TimeZone, Utc};
+
+    #[test]
+    fn closed_late_evening_in_sao_paulo_is_still_today_after_utc_midnight() {
+        // 22:30 in São Paulo is 01:30 UTC of the next day.
+        let closed = Utc.with_ymd_and_hms(2026, 11, 23, 1, 30, 0).single();
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 23, 2, 0, 0)
+            .single()
+            .unwrap_or_default();
+        assert!(closed_on_local_day(closed, Some("America/Sao_Paulo"), now));
+        let next_morning = Utc
+            .with_ymd_and_hms(2026, 11, 23, 11, 0, 0)
+            .single()
+            .unwrap_or_default();
+        assert!(!closed_on_local_day(
+            closed,
+            Some("America/Sao_Paulo"),
+            next_morning
+        ));
+    }
+
+    #[test]
+    fn never_closed_is_not_closed_today() {
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 23, 12, 0, 0)
+            .single()
+            .unwrap_or_default();
+        assert!(!closed_on_local_day(None, None, now));
+    }
+
+    #[test]
+    fn unknown_zone_falls_back_to_sao_paulo() {
+        let closed = Utc.with_ymd_and_hms(2026, 11, 23, 1, 30, 0).single();
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 23, 12, 0, 0)
+            .single()
+            .unwrap_or_default();
+        assert!(!closed_on_local_day(closed, Some("Nowhere/City"), now));
+        assert!(closed_on_local_day(closed, Some("UTC"), now));
+    }
+}

@@ -829,9 +829,12 @@ fn the_pgbench_ceiling_runs_the_same_query_as_the_endpoint() {
         .filter(|l| !l.starts_with("--") && !l.starts_with('\\'))
         .collect::<Vec<_>>()
         .join("\n");
-    let endpoint = patio_postgres::DRIVER_POSITION_SQL
+    // pgbench names the parameters; the statement is otherwise the endpoint's, word for word.
+    let endpoint = patio_postgres::driver_position_sql()
         .replace("$1", ":driver")
-        .replace("$2", "now()");
+        .replace("$2", ":waiting")
+        .replace("$3", ":loading")
+        .replace("$4", ":one");
     assert_eq!(
         words(script.trim_end_matches([';', '\n'])),
         words(&endpoint)

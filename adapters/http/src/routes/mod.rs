@@ -26,6 +26,8 @@ pub mod users;
 /// Every API route; unknown `/api` paths answer a JSON 404, never the app's HTML.
 pub fn api_scope() -> actix_web::Scope {
     web::scope("/api")
+        // Queue first: its reads are the hot path (see queue::routes).
+        .configure(queue::routes)
         .configure(ops::routes)
         .configure(auth::routes)
         .configure(public::routes)
@@ -45,9 +47,8 @@ pub fn api_scope() -> actix_web::Scope {
         .configure(holidays::routes)
         .configure(use_terms::routes)
         .configure(popups::routes)
-        // Queue operations (spec 3): join, leave, attendance, delay, reset, queue reads.
+        // Attendance (spec 3): start and end of the day's attendance.
         .configure(attendance::routes)
-        .configure(queue::routes)
         .default_service(web::to(|| async {
             HttpResponse::NotFound().json(json!({
                 "statusCode": 404,

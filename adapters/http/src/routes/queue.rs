@@ -11,35 +11,35 @@ use crate::error::{blocking, ApiError};
 use crate::session::{client_ip, Session};
 use crate::state::AppState;
 
+/// Under one `/queue` scope, registered first in `/api`: the driver apps poll
+/// `/queue/position/driver/{id}`, and actix matches routes one by one, so the hot path should
+/// not walk the regexes of every other area first.
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/queue/save", web::post().to(join))
-        .route("/queue/delete/{queueId}", web::delete().to(leave))
-        .route("/queue/reset", web::post().to(reset))
-        .route("/queue/delay", web::put().to(delay))
-        .route("/queue/company/{id}", web::get().to(company_queue))
-        .route(
-            "/queue/shipping-company/{id}",
-            web::get().to(shipping_queue),
-        )
-        .route("/queue/active/company/{id}", web::get().to(active_company))
-        .route(
-            "/queue/active/shipping-company/{id}",
-            web::get().to(active_shipping),
-        )
-        .route("/queue/active/{companyId}", web::get().to(panel))
-        .route("/queue/totals/company/{id}", web::get().to(totals))
-        .route("/queue/next-date/{companyId}", web::get().to(next_date))
-        .route(
-            "/queue/position/driver/{driverId}",
-            web::get().to(driver_position),
-        )
-        .route("/queue/hasDriver/{driverId}", web::get().to(has_driver))
-        .route("/queue/driver/positions", web::get().to(driver_positions))
-        .route(
-            "/queue/delayStatus/company/{id}",
-            web::get().to(delay_status),
-        )
-        .route("/queue/{id}", web::get().to(entry));
+    cfg.service(
+        web::scope("/queue")
+            .route("/save", web::post().to(join))
+            .route(
+                "/position/driver/{driverId}",
+                web::get().to(driver_position),
+            )
+            .route("/delete/{queueId}", web::delete().to(leave))
+            .route("/reset", web::post().to(reset))
+            .route("/delay", web::put().to(delay))
+            .route("/company/{id}", web::get().to(company_queue))
+            .route("/shipping-company/{id}", web::get().to(shipping_queue))
+            .route("/active/company/{id}", web::get().to(active_company))
+            .route(
+                "/active/shipping-company/{id}",
+                web::get().to(active_shipping),
+            )
+            .route("/active/{companyId}", web::get().to(panel))
+            .route("/totals/company/{id}", web::get().to(totals))
+            .route("/next-date/{companyId}", web::get().to(next_date))
+            .route("/hasDriver/{driverId}", web::get().to(has_driver))
+            .route("/driver/positions", web::get().to(driver_positions))
+            .route("/delayStatus/company/{id}", web::get().to(delay_status))
+            .route("/{id}", web::get().to(entry)),
+    );
 }
 
 fn ip(req: &HttpRequest) -> Option<String> {
@@ -300,6 +300,10 @@ pub async fn driver_position(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let svc = state.services.queue_reads.clone();
+    // Phones poll this every 30 s: a remembered answer goes out without leaving this thread.
+    if let Some(answer) = svc.driver_position_at_once(&session.0, id) {
+        return Ok(HttpResponse::Ok().json(answer.map_err(ApiError)?));
+    }
     let view = blocking(move || svc.driver_position(&session.0, id)).await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -172,48 +172,78 @@ struct NextRow {
     planned_at: Option<DateTime<Utc>>,
 }
 
-#[derive(QueryableByName)]
-struct PositionRow {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-    #[diesel(sql_type = BigInt)]
-    company_id: i64,
-    #[diesel(sql_type = Text)]
-    status: String,
-    #[diesel(sql_type = Nullable<Integer>)]
-    position: Option<i32>,
-    #[diesel(sql_type = Nullable<Timestamptz>)]
-    forecast_at: Option<DateTime<Utc>>,
-    #[diesel(sql_type = Nullable<Date>)]
-    date: Option<NaiveDate>,
-    #[diesel(sql_type = Bool)]
-    in_tolerance: bool,
-    #[diesel(sql_type = BigInt)]
-    truck_id: i64,
-    #[diesel(sql_type = Text)]
-    license_plate: String,
-    #[diesel(sql_type = Bool)]
-    freelancer: bool,
-    #[diesel(sql_type = Bool)]
-    closed_today: bool,
+/// One query, two users (the read and the pgbench check): a macro because the builder's
+/// type is not worth spelling out.
+macro_rules! driver_position_query {
+    ($driver:expr) => {{
+        use crate::schema::{queue_entries as q, settings as st, trucks as t};
+        q::table
+            .inner_join(t::table.on(t::id.eq(q::truck_id)))
+            .left_join(st::table.on(st::company_id.eq(q::company_id)))
+            .filter(q::driver_id.eq($driver))
+            .order_by((
+                q::status.eq("waiting").or(q::status.eq("loading")).desc(),
+                q::id.desc(),
+            ))
+            .select((
+                (
+                    q::id,
+                    q::company_id,
+                    q::status,
+                    q::position,
+                    q::forecast_at,
+                    q::date,
+                ),
+                (
+                    q::in_tolerance,
+                    q::truck_id,
+                    t::license_plate,
+                    q::scheduling_id.is_null(),
+                ),
+                (q::closed_at, q::attended_at, st::time_zone.nullable()),
+            ))
+    }};
 }
 
-/// The driver's own entry: newest first, an active one before any closed one. One indexed
-/// query (`queue_entries_driver_recent_idx`), also run as is by the pgbench ceiling of
-/// `make bench` (tests/load/position.sql).
-pub const DRIVER_POSITION_SQL: &str = "
-    SELECT q.id, q.company_id, q.status, q.position, q.forecast_at, q.date, q.in_tolerance,
-           q.truck_id, t.license_plate, (q.scheduling_id IS NULL) AS freelancer,
-           COALESCE((COALESCE(q.closed_at, q.attended_at)
-                        AT TIME ZONE COALESCE(st.time_zone, 'America/Sao_Paulo'))::date
-                    = ($2 AT TIME ZONE COALESCE(st.time_zone, 'America/Sao_Paulo'))::date,
-                    FALSE) AS closed_today
-      FROM queue_entries q
-      JOIN trucks t ON t.id = q.truck_id
-      LEFT JOIN settings st ON st.company_id = q.company_id
-     WHERE q.driver_id = $1
-     ORDER BY (q.status IN ('waiting', 'loading')) DESC, q.id DESC
-     LIMIT 1";
+/// The driver's own entry: newest first, an active one before any closed one. Written with
+/// the query builder, not `sql_query`, because diesel keeps only builder queries prepared per
+/// connection: planning this join on every call cost more than running it (the position
+/// read is the hottest call of the product). tests/load/position.sql is the same statement
+/// for the pgbench ceiling of `make bench`.
+pub(crate) fn load_driver_position(
+    conn: &mut PgConnection,
+    driver_id: i64,
+) -> AppResult<Option<DriverPositionRecord>> {
+    let row = driver_position_query!(driver_id)
+        .first::<PositionTuple>(conn)
+        .optional()
+        .map_err(db_error)?;
+    Ok(row.map(position_record))
+}
+
+/// The SQL of the position read (binds as `$n`), which the pgbench ceiling must repeat.
+pub fn driver_position_sql() -> String {
+    let query = driver_position_query!(0_i64).limit(1);
+    let rendered = diesel::debug_query::<diesel::pg::Pg, _>(&query).to_string();
+    rendered
+        .split(" -- binds")
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+type PositionTuple = (
+    (
+        i64,
+        i64,
+        String,
+        Option<i32>,
+        Option<DateTime<Utc>>,
+        Option<NaiveDate>,
+    ),
+    (bool, i64, String, bool),
+    (Option<DateTime<Utc>>, Option<DateTime<Utc>>, Option<String>),
+);
 
 #[derive(QueryableByName)]
 struct ActivePositionRow {
@@ -367,18 +397,8 @@ impl QueueReadRepo for PgRepos<'_> {
         ))
     }
 
-    fn driver_position(
-        &mut self,
-        driver_id: i64,
-        now: DateTime<Utc>,
-    ) -> AppResult<Option<DriverPositionRecord>> {
-        let row: Option<PositionRow> = diesel::sql_query(DRIVER_POSITION_SQL)
-            .bind::<BigInt, _>(driver_id)
-            .bind::<Timestamptz, _>(now)
-            .get_result(self.conn)
-            .optional()
-            .map_err(db_error)?;
-        Ok(row.map(position_record))
+    fn driver_position(&mut self, driver_id: i64) -> AppResult<Option<DriverPositionRecord>> {
+        load_driver_position(self.conn, driver_id)
     }
 
     fn driver_active_positions(
@@ -457,34 +477,28 @@ impl PgPositionReader {
 }
 
 impl PositionReader for PgPositionReader {
-    fn driver_position(
-        &self,
-        driver_id: i64,
-        now: DateTime<Utc>,
-    ) -> AppResult<Option<DriverPositionRecord>> {
+    fn driver_position(&self, driver_id: i64) -> AppResult<Option<DriverPositionRecord>> {
         let mut conn = self.pool.get().map_err(AppError::internal)?;
-        let row: Option<PositionRow> = diesel::sql_query(DRIVER_POSITION_SQL)
-            .bind::<BigInt, _>(driver_id)
-            .bind::<Timestamptz, _>(now)
-            .get_result(&mut conn)
-            .optional()
-            .map_err(db_error)?;
-        Ok(row.map(position_record))
+        load_driver_position(&mut conn, driver_id)
     }
 }
 
-fn position_record(r: PositionRow) -> DriverPositionRecord {
+fn position_record(row: PositionTuple) -> DriverPositionRecord {
+    let ((id, company_id, status, position, forecast_at, date), rest, closing) = row;
+    let (in_tolerance, truck_id, license_plate, freelancer) = rest;
+    let (closed_at, attended_at, time_zone) = closing;
     DriverPositionRecord {
-        id: r.id,
-        company_id: r.company_id,
-        status: r.status,
-        position: r.position,
-        forecast_at: r.forecast_at,
-        date: r.date,
-        in_tolerance: r.in_tolerance,
-        truck_id: r.truck_id,
-        license_plate: r.license_plate,
-        freelancer: r.freelancer,
-        closed_today: r.closed_today,
+        id,
+        company_id,
+        status,
+        position,
+        forecast_at,
+        date,
+        in_tolerance,
+        truck_id,
+        license_plate,
+        freelancer,
+        closed_at: closed_at.or(attended_at),
+        time_zone,
     }
 }

@@ -217,6 +217,7 @@ impl TestApp {
             secret: b"test-secret-test-secret-test-secret".to_vec(),
             http: HttpConfig::default(),
             throttle,
+            positions: None,
         });
         Self {
             db,
@@ -332,6 +333,26 @@ pub fn driver_login_body(cpf: &str, company: i64, birth: &str) -> Value {
 }
 
 impl TestApp {
+    /// Another instance of `patio serve` on this test's database, wired as the binary is:
+    /// positions read by their own pool and remembered by `cache` (feed it with a listener).
+    #[allow(dead_code)]
+    pub fn instance_with_cache(
+        &self,
+        cache: Arc<patio_application::position_cache::PositionCache>,
+    ) -> patio_http::AppState {
+        build_state(Parts {
+            pool: self.db.pool().clone(),
+            clock: self.clock.clone(),
+            hasher: Arc::new(Argon2Hasher::fast_for_tests()),
+            captcha: Arc::new(patio_clients::RecaptchaVerifier::new(captcha_stub()).unwrap()),
+            postal: Arc::new(patio_clients::ViaCepLookup::new(postal_stub())),
+            secret: b"test-secret-test-secret-test-secret".to_vec(),
+            http: HttpConfig::default(),
+            throttle: ThrottlePolicy::default(),
+            positions: Some(cache),
+        })
+    }
+
     /// The same wiring (clock included) on another pool of this test's database, e.g. a
     /// larger one for tests that need many connections at once.
     pub fn state_with_pool(&self, pool: patio_postgres::PgPool) -> patio_http::AppState {
@@ -344,6 +365,7 @@ impl TestApp {
             secret: b"test-secret-test-secret-test-secret".to_vec(),
             http: HttpConfig::default(),
             throttle: ThrottlePolicy::default(),
+            positions: None,
         })
     }
 }
