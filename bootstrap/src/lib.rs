@@ -159,6 +159,7 @@ pub fn build_state(parts: Parts) -> AppState {
         tokens,
         ready: Arc::new(move || patio_postgres::ready_check(&pool)),
         config: http,
+        hub: Arc::new(patio_realtime::Hub::new()),
     }
 }
 

@@ -101,10 +101,13 @@ fn serve() -> anyhow::Result<()> {
     }
     let pool = migrate(&config)?;
     let (state, positions) = instance_state(&config, pool)?;
-    // Every instance LISTENs: the position cache forgets on any event and stays off while the
-    // stream is down. PATIO_POSITION_CACHE=off leaves it off (to measure the plain read).
+    // Every instance LISTENs: the websocket rooms get every event, and the position cache
+    // forgets on any event and stays off while the stream is down. PATIO_POSITION_CACHE=off leaves it off (to measure the plain read).
     let cache_on = !std::env::var("PATIO_POSITION_CACHE").is_ok_and(|v| v == "off");
-    let sinks: Vec<Arc<dyn EventSink>> = if cache_on { vec![positions] } else { vec![] };
+    let mut sinks: Vec<Arc<dyn EventSink>> = vec![state.hub.clone()];
+    if cache_on {
+        sinks.push(positions);
+    }
     let _listener = patio_postgres::EventListener::spawn(
         config.database_url.clone(),
         Arc::new(EventSinks(sinks)),

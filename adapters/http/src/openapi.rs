@@ -6,7 +6,7 @@ use crate::routes::{
     admin_users, auth, companies, contacts, customers, dashboard, logs, lookup, ops, public,
     shipping_companies, terms, users,
 };
-use crate::routes::{attendance, queue};
+use crate::routes::{attendance, queue, ws};
 use crate::routes::{holidays, popups, settings, use_terms};
 
 #[derive(OpenApi)]
@@ -103,6 +103,7 @@ use crate::routes::{holidays, popups, settings, use_terms};
         queue::driver_position,
         queue::has_driver,
         queue::driver_positions,
+        ws::connect,
         queue::delay_status,
         queue::entry,
         attendance::start,

@@ -42,4 +42,6 @@ pub struct AppState {
     pub tokens: Arc<dyn TokenService>,
     pub ready: ReadyCheck,
     pub config: HttpConfig,
+    /// The company rooms of `/api/ws` (fed by the event listener of `patio serve`).
+    pub hub: Arc<patio_realtime::Hub>,
 }

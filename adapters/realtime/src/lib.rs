@@ -1,1 +1,179 @@
-//! Real-time fan-out (lands with the queue issue).
+//! Real-time fan-out (DESIGN section 5): one room per company; every event that the LISTEN
+//! thread receives (from any instance, this one included) goes to the sockets of its
+//! company's room. The websocket itself (`/api/ws`) is served by the HTTP adapter, which
+//! joins a socket to a room here and pumps what the room sends.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use patio_application::queue_ports::{DomainEvent, EventSink};
+use tokio::sync::mpsc;
+
+/// Messages a socket may have waiting; past that, new ones are dropped for it (every event
+/// means "read again", so one pending message is as good as many).
+pub const SOCKET_BACKLOG: usize = 8;
+
+/// The company rooms of this instance.
+#[derive(Default)]
+pub struct Hub {
+    next_id: AtomicU64,
+    rooms: Mutex<HashMap<i64, Vec<Member>>>,
+}
+
+struct Member {
+    id: u64,
+    tx: mpsc::Sender<Arc<str>>,
+}
+
+/// A socket's place in a room; leaving is [`Hub::leave`] (or dropping the receiver: the
+/// member is removed the next time its room sends).
+pub struct Membership {
+    pub company_id: i64,
+    id: u64,
+    pub messages: mpsc::Receiver<Arc<str>>,
+}
+
+impl Hub {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Joins a socket to its company's room.
+    pub fn join(&self, company_id: i64) -> Membership {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = mpsc::channel(SOCKET_BACKLOG);
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.entry(company_id).or_default().push(Member { id, tx });
+        }
+        Membership {
+            company_id,
+            id,
+            messages: rx,
+        }
+    }
+
+    pub fn leave(&self, membership: &Membership) {
+        if let Ok(mut rooms) = self.rooms.lock() {
+            if let Some(room) = rooms.get_mut(&membership.company_id) {
+                room.retain(|m| m.id != membership.id);
+                if room.is_empty() {
+                    rooms.remove(&membership.company_id);
+                }
+            }
+        }
+    }
+
+    /// Sockets in a company's room.
+    pub fn room_size(&self, company_id: i64) -> usize {
+        self.rooms
+            .lock()
+            .map_or(0, |r| r.get(&company_id).map_or(0, Vec::len))
+    }
+
+    /// Sends `text` to every socket of the company's room.
+    pub fn send(&self, company_id: i64, text: &str) {
+        let text: Arc<str> = Arc::from(text);
+        if let Ok(mut rooms) = self.rooms.lock() {
+            if let Some(room) = rooms.get_mut(&company_id) {
+                room.retain(|m| match m.tx.try_send(text.clone()) {
+                    Ok(()) | Err(mpsc::error::TrySendError::Full(_)) => true,
+                    Err(mpsc::error::TrySendError::Closed(_)) => false,
+                });
+                if room.is_empty() {
+                    rooms.remove(&company_id);
+                }
+            }
+        }
+    }
+
+    fn rooms(&self) -> Vec<i64> {
+        self.rooms
+            .lock()
+            .map_or_else(|_| Vec::new(), |r| r.keys().copied().collect())
+    }
+}
+
+fn company_of(event: &DomainEvent) -> i64 {
+    match event {
+        DomainEvent::QueueChanged { company_id } => *company_id,
+    }
+}
+
+impl EventSink for Hub {
+    /// The stream came back: events may have been missed, so every room reads again.
+    fn connected(&self) {
+        for company_id in self.rooms() {
+            self.event(&DomainEvent::QueueChanged { company_id });
+        }
+    }
+
+    fn disconnected(&self) {}
+
+    fn event(&self, event: &DomainEvent) {
+        match serde_json::to_string(event) {
+            Ok(text) => self.send(company_of(event), &text),
+            Err(error) => tracing::warn!(%error, "event not serialised"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn changed(company_id: i64) -> DomainEvent {
+        DomainEvent::QueueChanged { company_id }
+    }
+
+    #[test]
+    fn an_event_reaches_only_its_companys_room() {
+        let hub = Hub::new();
+        let mut mine = hub.join(1);
+        let mut other = hub.join(2);
+        hub.event(&changed(1));
+        assert_eq!(
+            mine.messages.try_recv().ok().as_deref(),
+            Some(r#"{"event":"queueChanged","companyId":1}"#)
+        );
+        assert!(other.messages.try_recv().is_err());
+    }
+
+    #[test]
+    fn a_slow_socket_keeps_a_bounded_backlog() {
+        let hub = Hub::new();
+        let mut slow = hub.join(1);
+        for _ in 0..100 {
+            hub.event(&changed(1));
+        }
+        let mut waiting = 0;
+        while slow.messages.try_recv().is_ok() {
+            waiting += 1;
+        }
+        assert_eq!(waiting, SOCKET_BACKLOG);
+        assert_eq!(hub.room_size(1), 1);
+    }
+
+    #[test]
+    fn a_closed_or_departed_socket_leaves_the_room() {
+        let hub = Hub::new();
+        let gone = hub.join(1);
+        let left = hub.join(1);
+        assert_eq!(hub.room_size(1), 2);
+        hub.leave(&left);
+        assert_eq!(hub.room_size(1), 1);
+        drop(gone);
+        hub.event(&changed(1));
+        assert_eq!(hub.room_size(1), 0);
+    }
+
+    #[test]
+    fn a_reconnected_stream_tells_every_room_to_read_again() {
+        let hub = Hub::new();
+        let mut a = hub.join(1);
+        let mut b = hub.join(2);
+        hub.connected();
+        assert!(a.messages.try_recv().is_ok());
+        assert!(b.messages.try_recv().is_ok());
+    }
+}

@@ -727,6 +727,25 @@ impl QueueReadService {
         Some(Ok(position_view(rec, self.deps.clock.now())))
     }
 
+    /// `GET /api/ws`: the company room a socket joins. Drivers and staff join their own
+    /// company's; an administrator names one (`companyId`), which must exist.
+    pub fn event_room(&self, actor: &Actor, requested: Option<i64>) -> AppResult<i64> {
+        let Some(company) = requested.or(actor.company_id) else {
+            return Err(AppError::field("companyId", "Informe a empresa."));
+        };
+        if actor.staff_role() == Some(Role::Administrador) {
+            if self.deps.store.tx(|repos| repos.company_exists(company))? {
+                return Ok(company);
+            }
+            return Err(AppError::not_found());
+        }
+        if actor.company_id == Some(company) {
+            Ok(company)
+        } else {
+            Err(AppError::not_found())
+        }
+    }
+
     /// `GET /queue/hasDriver/{driverId}`.
     pub fn has_driver(&self, actor: &Actor, driver_id: i64) -> AppResult<HasDriverView> {
         self.deps.store.tx(|repos| {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { PASSWORD } from './support';
+import { DEMO_CPF, PASSWORD, sql } from './support';
 
 /** A 1x1 PNG (a real one: the server checks images by their bytes). */
 const PNG = Buffer.from(
@@ -132,6 +132,7 @@ test.describe('settings (root administrator)', () => {
         await api.delete(`/api/${del}/${row.id}`);
       }
     }
+    sql(`UPDATE settings SET enable_queue_without_scheduling = FALSE WHERE company_id = ${companyId}`);
     await api.post('/api/queue/reset', { data: { company: { id: companyId } } });
     await api.dispose();
   });
@@ -280,6 +281,35 @@ test.describe('settings (root administrator)', () => {
     await p.getByRole('button', { name: 'Salvar' }).click();
     await expect(toast(page, 'Popup atualizado com sucesso!')).toBeVisible();
     expect((await popups()).find((x) => x.title === 'Aviso E2E editado')?.imageUrl).toMatch(/^\/uploads\/popups\//);
+  });
+
+  test('the next date follows a driver joining and leaving, without reloading the page', async ({ page, baseURL }) => {
+    await adminLogin(page);
+    await page.goto(`/settings?empresa=${companyId}`);
+    const nextDate = page.getByTestId('next-date');
+    await expect(nextDate).toHaveText(`${nextWeek.br} às 08:00`);
+
+    // The demo driver joins as a freelancer from its phone (here: the API).
+    sql(`UPDATE settings SET enable_queue_without_scheduling = TRUE WHERE company_id = ${companyId}`);
+    const truck = Number(sql("SELECT id FROM trucks WHERE license_plate = 'DEM0A12'"));
+    const phone = await request.newContext({ baseURL });
+    const login = await phone.post('/api/auth/app/login', {
+      data: { cpf: DEMO_CPF, company: { id: companyId }, birthDate: '1990-01-15', recaptcha_token: '' },
+    });
+    expect(login.status()).toBe(201);
+    const joined = await phone.post('/api/queue/save', { data: { truck: { id: truck } } });
+    expect(joined.status(), await joined.text()).toBe(201);
+    const entry = (await joined.json()) as { id: number; time: string };
+    expect(entry.time).toBe('08:00');
+
+    // The queueChanged event reaches this screen, which reads the next date again.
+    await expect(nextDate).not.toHaveText(`${nextWeek.br} às 08:00`);
+    await expect(nextDate).toContainText(nextWeek.br);
+
+    const left = await phone.delete(`/api/queue/delete/${entry.id}`);
+    expect(left.ok(), await left.text()).toBeTruthy();
+    await expect(nextDate).toHaveText(`${nextWeek.br} às 08:00`);
+    await phone.dispose();
   });
 
   test('tolerance is toggled at once and the queue is reset', async ({ page }) => {

@@ -22,12 +22,14 @@ pub mod terms;
 pub mod uploads;
 pub mod use_terms;
 pub mod users;
+pub mod ws;
 
 /// Every API route; unknown `/api` paths answer a JSON 404, never the app's HTML.
 pub fn api_scope() -> actix_web::Scope {
     web::scope("/api")
         // Queue first: its reads are the hot path (see queue::routes).
         .configure(queue::routes)
+        .configure(ws::routes)
         .configure(ops::routes)
         .configure(auth::routes)
         .configure(public::routes)

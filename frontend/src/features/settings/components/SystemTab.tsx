@@ -10,7 +10,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { readApiError } from '../../../shared/apiError';
 import { msg, TOAST_SECONDS } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/formatters';
-import { useResetQueueMutation, useSettingsNextDateQuery, useToggleToleranceMutation } from '../api';
+import { useAppDispatch } from '../../../app/store';
+import { useCompanyEvents } from '../../../shared/realtime';
+import { settingsApi, useResetQueueMutation, useSettingsNextDateQuery, useToggleToleranceMutation } from '../api';
 import { sm } from '../messages';
 
 export function SystemTab({
@@ -27,6 +29,11 @@ export function SystemTab({
   const [toggle, toggling] = useToggleToleranceMutation();
   const [reset, resetting] = useResetQueueMutation();
   const next = useSettingsNextDateQuery(companyId, { refetchOnMountOrArgChange: true });
+  const dispatch = useAppDispatch();
+  // Any change of this company's queue (a join, a reset elsewhere) moves the next date.
+  useCompanyEvents(() => dispatch(settingsApi.util.invalidateTags([{ type: 'QueueNextDate', id: companyId }])), {
+    companyId,
+  });
 
   async function onTolerance(on: boolean) {
     try {

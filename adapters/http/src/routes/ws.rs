@@ -1,0 +1,91 @@
+//! `GET /api/ws` (DESIGN section 5): a websocket in the caller's company room. The server
+//! sends each event as JSON text (`{"event":"queueChanged","companyId":1}`); screens read
+//! again on it and keep the spec's polling as the fallback. Nothing the client sends is
+//! acted on, besides ping and close.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use actix_ws::Message;
+use patio_realtime::{Hub, Membership};
+use serde::Deserialize;
+
+use crate::error::{blocking, ApiError};
+use crate::session::Session;
+use crate::state::AppState;
+
+/// A ping this often keeps proxies from closing a quiet socket.
+const PING_EVERY: Duration = Duration::from_secs(25);
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/ws", web::get().to(connect));
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct RoomQuery {
+    /// The company (administrators; others join their own).
+    #[serde(rename = "companyId")]
+    pub company_id: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/api/ws", tag = "realtime", params(RoomQuery),
+    responses((status = 101, description = "websocket: {event: queueChanged, companyId}"),
+        (status = 400), (status = 401), (status = 404), (status = 422)))]
+pub async fn connect(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+    session: Session,
+    q: web::Query<RoomQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.queue_reads.clone();
+    let requested = q.company_id;
+    let company = blocking(move || svc.event_room(&session.0, requested)).await?;
+    let (response, ws, stream) = actix_ws::handle(&req, body).map_err(|e| {
+        ApiError(patio_application::AppError::field(
+            "upgrade",
+            &e.to_string(),
+        ))
+    })?;
+    let membership = state.hub.join(company);
+    actix_web::rt::spawn(pump(state.hub.clone(), membership, ws, stream));
+    Ok(response)
+}
+
+/// Forwards the room's messages until either side goes away.
+async fn pump(
+    hub: Arc<Hub>,
+    mut membership: Membership,
+    mut ws: actix_ws::Session,
+    mut stream: actix_ws::MessageStream,
+) {
+    let mut ping = actix_web::rt::time::interval(PING_EVERY);
+    ping.tick().await;
+    loop {
+        tokio::select! {
+            out = membership.messages.recv() => {
+                let Some(text) = out else { break };
+                if ws.text(text.to_string()).await.is_err() {
+                    break;
+                }
+            }
+            incoming = stream.recv() => match incoming {
+                Some(Ok(Message::Ping(bytes))) => {
+                    if ws.pong(&bytes).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                Some(Ok(_)) => {}
+            },
+            _ = ping.tick() => {
+                if ws.ping(b"").await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    hub.leave(&membership);
+    let _ = ws.close(None).await;
+}

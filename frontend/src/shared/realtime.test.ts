@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { EventSocket, RECONNECT_WAITS, eventsUrl, parseEvent, type RealtimeSignal } from './realtime';
+
+class FakeSocket {
+  onmessage: ((e: { data: unknown }) => void) | null = null;
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  closed = false;
+  close(): void {
+    this.closed = true;
+  }
+}
+
+function harness() {
+  const sockets: FakeSocket[] = [];
+  const waits: number[] = [];
+  const pending: Array<() => void> = [];
+  const events: RealtimeSignal[] = [];
+  const socket = new EventSocket(
+    'ws://x/api/ws',
+    (e) => events.push(e),
+    () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    (fn, ms) => {
+      waits.push(ms);
+      pending.push(fn);
+      return 0 as unknown as ReturnType<typeof setTimeout>;
+    },
+  );
+  return { socket, sockets, waits, pending, events };
+}
+
+describe('company events', () => {
+  it('builds the socket address on the page host, wss behind https', () => {
+    expect(eventsUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/ws');
+    expect(eventsUrl({ protocol: 'https:', host: 'patio.app' }, 3)).toBe('wss://patio.app/api/ws?companyId=3');
+  });
+
+  it('accepts only known events', () => {
+    expect(parseEvent('{"event":"queueChanged","companyId":1}')).toEqual({ event: 'queueChanged', companyId: 1 });
+    expect(parseEvent('{"event":"other","companyId":1}')).toBeNull();
+    expect(parseEvent('not json')).toBeNull();
+    expect(parseEvent(42)).toBeNull();
+  });
+
+  it('forwards events and reconnects with growing waits, reading again after a return', () => {
+    const h = harness();
+    h.sockets[0].onopen?.();
+    h.sockets[0].onmessage?.({ data: '{"event":"queueChanged","companyId":7}' });
+    expect(h.events).toEqual([{ event: 'queueChanged', companyId: 7 }]);
+
+    h.sockets[0].onclose?.();
+    expect(h.waits).toEqual([RECONNECT_WAITS[0]]);
+    h.pending.shift()?.();
+    h.sockets[1].onclose?.();
+    expect(h.waits).toEqual([RECONNECT_WAITS[0], RECONNECT_WAITS[1]]);
+    h.pending.shift()?.();
+    h.sockets[2].onopen?.();
+    // Back after missing events: one refresh.
+    expect(h.events[1]).toEqual({ event: 'reconnected' });
+  });
+
+  it('stops for good', () => {
+    const h = harness();
+    h.socket.stop();
+    expect(h.sockets[0].closed).toBe(true);
+    h.sockets[0].onclose?.();
+    expect(h.waits).toEqual([]);
+  });
+});
