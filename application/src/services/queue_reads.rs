@@ -323,7 +323,6 @@ fn delay_view(d: DelayInProgressRecord, now: DateTime<Utc>) -> Option<DelayStatu
     })
 }
 
-/// The driver's status screen from its newest entry.
 /// Who may ask for a driver's position, from the token alone: the driver itself (anyone
 /// else's id is 404 to a driver) or staff of a reading role (their company is checked
 /// against the answer).
@@ -343,6 +342,7 @@ fn position_access(actor: &Actor, driver_id: i64) -> AppResult<()> {
     }
 }
 
+/// The driver's status screen from its newest entry.
 fn position_view(rec: Option<DriverPositionRecord>, now: DateTime<Utc>) -> DriverPositionView {
     let none = DriverPositionView {
         id: None,
@@ -663,16 +663,9 @@ impl QueueReadService {
         driver_id: i64,
         entry_company: Option<i64>,
     ) -> AppResult<()> {
+        position_access(actor, driver_id)?;
         if actor.is_driver() {
-            return if actor.id == driver_id {
-                Ok(())
-            } else {
-                Err(AppError::not_found())
-            };
-        }
-        let role = actor.staff_role().ok_or_else(forbidden)?;
-        if !READ_ROLES.contains(&role) {
-            return Err(forbidden());
+            return Ok(());
         }
         let company = match entry_company {
             Some(c) => c,

@@ -848,20 +848,7 @@ fn the_position_reader_outside_transactions_answers_as_the_store() {
     at(&app, MONDAY_0900);
     let drivers = add_drivers(&app, app.ids.demo, 3, 1);
     for &(d, t) in &drivers {
-        app.state
-            .services
-            .queue
-            .join(
-                &driver(d, app.ids.demo),
-                &patio_application::services::queue::JoinCommand {
-                    driver_id: d,
-                    company_id: app.ids.demo,
-                    scheduling_id: None,
-                    truck_id: Some(t),
-                    ip: None,
-                },
-            )
-            .unwrap();
+        join_freelancer(&app.state.services.queue, app.ids.demo, d, t).unwrap();
     }
     let reader = patio_postgres::PgPositionReader::connect(app.db.url(), 2).unwrap();
     let fast = app

@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use patio_application::services::queue::JoinCommand;
 use patio_application::AppError;
 use patio_domain::queue::QueueRefusal;
 use patio_postgres::pool::{build_pool_with, PoolOptions};
@@ -93,17 +92,7 @@ fn two_hundred_simultaneous_joins_never_share_a_slot_nor_overfill_a_day() {
                 let company = app.ids.demo;
                 std::thread::spawn(move || {
                     barrier.wait();
-                    let actor = driver(driver_id, company);
-                    let r = svc.join(
-                        &actor,
-                        &JoinCommand {
-                            driver_id,
-                            company_id: company,
-                            scheduling_id: None,
-                            truck_id: Some(truck_id),
-                            ip: None,
-                        },
-                    );
+                    let r = join_freelancer(&svc, company, driver_id, truck_id);
                     (driver_id, r)
                 })
             })
@@ -184,16 +173,7 @@ fn a_driver_joining_twice_at_once_ends_with_exactly_one_entry() {
                 let company = app.ids.demo;
                 std::thread::spawn(move || {
                     barrier.wait();
-                    svc.join(
-                        &driver(driver_id, company),
-                        &JoinCommand {
-                            driver_id,
-                            company_id: company,
-                            scheduling_id: None,
-                            truck_id: Some(truck_id),
-                            ip: None,
-                        },
-                    )
+                    join_freelancer(&svc, company, driver_id, truck_id)
                 })
             })
             .collect();
@@ -237,18 +217,7 @@ fn killing_the_connection_in_the_middle_of_a_join_leaves_nothing_half_written() 
 
     let svc = app.state.services.queue.clone();
     let company = app.ids.demo;
-    let join = std::thread::spawn(move || {
-        svc.join(
-            &driver(driver_id, company),
-            &JoinCommand {
-                driver_id,
-                company_id: company,
-                scheduling_id: None,
-                truck_id: Some(truck_id),
-                ip: None,
-            },
-        )
-    });
+    let join = std::thread::spawn(move || join_freelancer(&svc, company, driver_id, truck_id));
 
     // Wait until the join is parked inside its transaction, then kill its connection.
     let started = Instant::now();
@@ -293,21 +262,7 @@ fn killing_the_connection_in_the_middle_of_a_join_leaves_nothing_half_written() 
 
     // The lock died with the connection: the same driver joins, first in line.
     app.sql("DROP TRIGGER test_hold_join ON driver_logs");
-    let view = app
-        .state
-        .services
-        .queue
-        .join(
-            &driver(driver_id, company),
-            &JoinCommand {
-                driver_id,
-                company_id: company,
-                scheduling_id: None,
-                truck_id: Some(truck_id),
-                ip: None,
-            },
-        )
-        .unwrap();
+    let view = join_freelancer(&app.state.services.queue, company, driver_id, truck_id).unwrap();
     assert_eq!(view.position, Some(1));
     assert_eq!(positions(&app, app.ids.demo), vec![1]);
 }

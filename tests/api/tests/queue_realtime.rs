@@ -12,7 +12,6 @@ use actix_web::http::StatusCode;
 use actix_web::App;
 use patio_application::position_cache::{PositionCache, DEFAULT_TTL};
 use patio_application::queue_ports::PositionReader;
-use patio_application::services::queue::JoinCommand;
 
 use common::TestApp;
 use queue_common::*;
@@ -47,20 +46,7 @@ fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
 }
 
 fn join(app: &TestApp, on: &Instance, driver_id: i64, truck: i64) {
-    on.state
-        .services
-        .queue
-        .join(
-            &driver(driver_id, app.ids.demo),
-            &JoinCommand {
-                driver_id,
-                company_id: app.ids.demo,
-                scheduling_id: None,
-                truck_id: Some(truck),
-                ip: None,
-            },
-        )
-        .unwrap();
+    join_freelancer(&on.state.services.queue, app.ids.demo, driver_id, truck).unwrap();
 }
 
 #[test]

@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 
 use actix_web::{App, HttpServer};
 use patio_application::queue_ports::{DomainEvent, EventSink};
-use patio_application::services::queue::JoinCommand;
 use tungstenite::client::IntoClientRequest;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -178,20 +177,7 @@ fn a_join_reaches_the_sockets_of_its_company_and_no_other() {
         std::thread::sleep(Duration::from_millis(10));
     }
 
-    app.state
-        .services
-        .queue
-        .join(
-            &driver(d, app.ids.demo),
-            &JoinCommand {
-                driver_id: d,
-                company_id: app.ids.demo,
-                scheduling_id: None,
-                truck_id: Some(t),
-                ip: None,
-            },
-        )
-        .unwrap();
+    join_freelancer(&app.state.services.queue, app.ids.demo, d, t).unwrap();
 
     let expected = format!(r#"{{"event":"queueChanged","companyId":{}}}"#, app.ids.demo);
     assert_eq!(

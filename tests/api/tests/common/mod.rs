@@ -340,23 +340,21 @@ impl TestApp {
         &self,
         cache: Arc<patio_application::position_cache::PositionCache>,
     ) -> patio_http::AppState {
-        build_state(Parts {
-            pool: self.db.pool().clone(),
-            clock: self.clock.clone(),
-            hasher: Arc::new(Argon2Hasher::fast_for_tests()),
-            captcha: Arc::new(patio_clients::RecaptchaVerifier::new(captcha_stub()).unwrap()),
-            postal: Arc::new(patio_clients::ViaCepLookup::new(postal_stub())),
-            secret: b"test-secret-test-secret-test-secret".to_vec(),
-            http: HttpConfig::default(),
-            throttle: ThrottlePolicy::default(),
-            positions: Some(cache),
-        })
+        build_state(self.parts(self.db.pool().clone(), Some(cache)))
     }
 
     /// The same wiring (clock included) on another pool of this test's database, e.g. a
     /// larger one for tests that need many connections at once.
     pub fn state_with_pool(&self, pool: patio_postgres::PgPool) -> patio_http::AppState {
-        build_state(Parts {
+        build_state(self.parts(pool, None))
+    }
+
+    fn parts(
+        &self,
+        pool: patio_postgres::PgPool,
+        positions: Option<Arc<patio_application::position_cache::PositionCache>>,
+    ) -> Parts {
+        Parts {
             pool,
             clock: self.clock.clone(),
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
@@ -365,7 +363,7 @@ impl TestApp {
             secret: b"test-secret-test-secret-test-secret".to_vec(),
             http: HttpConfig::default(),
             throttle: ThrottlePolicy::default(),
-            positions: None,
-        })
+            positions,
+        }
     }
 }

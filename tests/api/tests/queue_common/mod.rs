@@ -7,6 +7,8 @@ use actix_web::http::StatusCode;
 use actix_web::test;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use patio_application::services::queue::{JoinCommand, JoinView, QueueService};
+use patio_application::AppResult;
 use patio_domain::auth::Actor;
 use patio_domain::roles::{Role, SessionKind};
 use serde_json::Value;
@@ -120,6 +122,25 @@ pub fn driver(id: i64, company: i64) -> Actor {
         shipping_company_id: None,
         is_root: false,
     }
+}
+
+/// A driver joining as a freelancer with its own truck, through `svc` (any instance's).
+pub fn join_freelancer(
+    svc: &QueueService,
+    company: i64,
+    driver_id: i64,
+    truck_id: i64,
+) -> AppResult<JoinView> {
+    svc.join(
+        &driver(driver_id, company),
+        &JoinCommand {
+            driver_id,
+            company_id: company,
+            scheduling_id: None,
+            truck_id: Some(truck_id),
+            ip: None,
+        },
+    )
 }
 
 pub fn bearer(app: &TestApp, actor: &Actor) -> String {
