@@ -15,12 +15,11 @@ mod queue_common;
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
 
-use patio_application::services::queue::JoinCommand;
 use patio_postgres::pool::{build_pool_with, PoolOptions};
 use serde_json::json;
 
 use common::TestApp;
-use queue_common::{add_drivers, at, driver, settings};
+use queue_common::{add_drivers, at, join_freelancer, settings};
 
 fn env_or(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -80,16 +79,7 @@ fn main() {
                 let mut refused = 0;
                 for (driver_id, truck_id) in mine {
                     let t = Instant::now();
-                    let r = svc.join(
-                        &driver(driver_id, company),
-                        &JoinCommand {
-                            driver_id,
-                            company_id: company,
-                            scheduling_id: None,
-                            truck_id: Some(truck_id),
-                            ip: None,
-                        },
-                    );
+                    let r = join_freelancer(&svc, company, driver_id, truck_id);
                     latencies.push(t.elapsed().as_secs_f64() * 1000.0);
                     if r.is_err() {
                         refused += 1;
