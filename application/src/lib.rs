@@ -1,6 +1,7 @@
 //! Use cases of Pátio and the ports they need. Services are synchronous (diesel is) and run
 //! each use case in one database transaction; adapters call them from blocking threads.
 
+pub mod account_check;
 pub mod error;
 pub mod model;
 pub mod ports;

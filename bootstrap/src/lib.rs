@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use patio_application::account_check::AccountCheck;
 use patio_application::ports::{
     CaptchaVerifier, Clock, PasswordHasher, PostalCodeLookup, TokenService,
 };
@@ -108,6 +109,9 @@ pub struct Parts {
     /// The driver-position cache of `patio serve` (fed by the event listener); `None` reads
     /// every position through the store.
     pub positions: Option<Arc<PositionCache>>,
+    /// The session check of `patio serve` (with memory); `None` reads the account on every
+    /// request from `pool`.
+    pub accounts: Option<AccountCheck>,
 }
 
 pub fn build_state(parts: Parts) -> AppState {
@@ -141,6 +145,11 @@ pub fn build_state(parts: Parts) -> AppState {
         captcha: parts.captcha,
         postal: parts.postal,
         throttle: LoginThrottle::new(parts.throttle),
+        accounts: parts.accounts.unwrap_or_else(|| {
+            AccountCheck::new(Arc::new(patio_postgres::PgDirectReader::from_pool(
+                parts.pool.clone(),
+            )))
+        }),
         events: match &parts.positions {
             Some(cache) => Arc::new(InvalidatingPublisher {
                 cache: cache.clone(),

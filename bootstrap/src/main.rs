@@ -5,6 +5,7 @@ use std::sync::Arc;
 use actix_web::{middleware, App, HttpServer};
 use anyhow::Context;
 use patio::{build_state, Config, Parts, SystemClock};
+use patio_application::account_check::{self, AccountCheck};
 use patio_application::ports::PasswordHasher;
 use patio_application::position_cache::{EventSinks, PositionCache, DEFAULT_TTL};
 use patio_application::queue_ports::EventSink;
@@ -155,9 +156,10 @@ fn instance_state(
         .context("cliente do reCAPTCHA")?;
     // The driver's position (read by every phone every 30 s): one prepared statement outside
     // any transaction, remembered between queue events unless PATIO_POSITION_CACHE=off.
-    let reader = patio_postgres::PgPositionReader::connect(&config.database_url, config.pool_size)
+    let reader = patio_postgres::PgDirectReader::connect(&config.database_url, config.pool_size)
         .context("pool de leitura de posições")?;
-    let cache = Arc::new(PositionCache::new(Arc::new(reader), DEFAULT_TTL));
+    let reader = Arc::new(reader);
+    let cache = Arc::new(PositionCache::new(reader.clone(), DEFAULT_TTL));
     let state = build_state(Parts {
         pool,
         clock: Arc::new(SystemClock),
@@ -176,6 +178,10 @@ fn instance_state(
         },
         throttle: ThrottlePolicy::default(),
         positions: Some(cache.clone()),
+        accounts: Some(AccountCheck::with_memory(
+            reader,
+            account_check::DEFAULT_MEMORY,
+        )),
     });
     Ok((state, cache))
 }

@@ -16,6 +16,15 @@ pub fn transfer_code_matches(expected: u32, typed: &str) -> bool {
         && typed.trim() == expected.to_string()
 }
 
+/// An enabled account as it is now, in the terms a session carries (a driver has no role).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountState {
+    pub role: Option<Role>,
+    pub company_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    pub is_root: bool,
+}
+
 /// The signed-in person a request is resolved to. Every service call checks it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -52,6 +61,18 @@ impl Actor {
         }
     }
 
+    /// A session stands while its account is enabled (`now` is `None` otherwise: disabled or
+    /// deleted) and still has the role, company, shipping company and root flag it was
+    /// issued with. Otherwise its holder signs in again and gets a session that matches.
+    pub fn still_holds(&self, now: Option<&AccountState>) -> bool {
+        now.is_some_and(|a| {
+            a.role == self.staff_role()
+                && a.company_id == self.company_id
+                && a.shipping_company_id == self.shipping_company_id
+                && a.is_root == self.is_root
+        })
+    }
+
     /// Administrators see every company; everyone else only their own.
     pub fn can_see_company(&self, company_id: i64) -> bool {
         self.is_admin() || self.company_id == Some(company_id)
@@ -71,6 +92,48 @@ mod tests {
             shipping_company_id: None,
             is_root,
         }
+    }
+
+    fn state_of(a: &Actor) -> AccountState {
+        AccountState {
+            role: a.staff_role(),
+            company_id: a.company_id,
+            shipping_company_id: a.shipping_company_id,
+            is_root: a.is_root,
+        }
+    }
+
+    #[test]
+    fn a_session_stands_while_its_account_is_unchanged() {
+        let usuario = staff(Role::Usuario, false, Some(3));
+        assert!(usuario.still_holds(Some(&state_of(&usuario))));
+        let motorista = driver(3);
+        assert!(motorista.still_holds(Some(&state_of(&motorista))));
+    }
+
+    #[test]
+    fn a_disabled_or_deleted_account_ends_its_sessions() {
+        assert!(!staff(Role::Usuario, false, Some(3)).still_holds(None));
+        assert!(!driver(3).still_holds(None));
+    }
+
+    #[test]
+    fn a_changed_role_company_or_root_flag_ends_the_session() {
+        let usuario = staff(Role::Usuario, false, Some(3));
+        let mut now = state_of(&usuario);
+        now.role = Some(Role::Portaria);
+        assert!(!usuario.still_holds(Some(&now)));
+        let mut now = state_of(&usuario);
+        now.company_id = Some(4);
+        assert!(!usuario.still_holds(Some(&now)));
+        let admin = staff(Role::Administrador, true, None);
+        let mut now = state_of(&admin);
+        now.is_root = false;
+        assert!(!admin.still_holds(Some(&now)));
+        let motorista = driver(3);
+        let mut moved = state_of(&motorista);
+        moved.company_id = Some(5);
+        assert!(!motorista.still_holds(Some(&moved)));
     }
 
     fn driver(company_id: i64) -> Actor {

@@ -1,15 +1,16 @@
 //! Resolving each request to an `Actor` (DESIGN section 2) and the session cookies.
 
-use std::future::{ready, Ready};
 use std::net::IpAddr;
 
 use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
+use futures_util::future::LocalBoxFuture;
+use patio_application::account_check::AccountCheck;
 use patio_domain::auth::Actor;
 use patio_domain::roles::SessionKind;
 
-use crate::error::ApiError;
+use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 
 pub const STAFF_COOKIE: &str = "patio_staff";
@@ -27,7 +28,9 @@ fn bearer(req: &HttpRequest) -> Option<&str> {
         .strip_prefix("Bearer ")
 }
 
-/// Both sessions a browser may hold, each verified.
+/// Both sessions a browser may hold (and an API client's bearer), each verified and, as an
+/// extractor, still standing: a disabled account, or one whose role, company or shipping
+/// company changed since sign-in, is no session at all (DESIGN section 2).
 #[derive(Debug, Clone, Default)]
 pub struct Sessions {
     pub bearer: Option<Actor>,
@@ -36,6 +39,8 @@ pub struct Sessions {
 }
 
 impl Sessions {
+    /// The tokens of the request, each verified (signature, expiry), before the account check
+    /// the extractors add.
     pub fn from_request(req: &HttpRequest) -> Self {
         let Some(st) = state(req) else {
             return Self::default();
@@ -70,13 +75,60 @@ impl Sessions {
     }
 }
 
+/// The account check of this instance.
+fn accounts(req: &HttpRequest) -> Option<AccountCheck> {
+    state(req).map(|s| s.services.accounts.clone())
+}
+
+/// `actor` if its session still stands (its account enabled and unchanged since sign-in): a
+/// remembered answer at once, otherwise the account is read off the async threads.
+async fn standing(
+    accounts: Option<&AccountCheck>,
+    actor: Option<Actor>,
+) -> Result<Option<Actor>, ApiError> {
+    let (Some(accounts), Some(actor)) = (accounts, actor.clone()) else {
+        return Ok(actor);
+    };
+    let holds = match accounts.remembered(&actor) {
+        Some(holds) => holds,
+        None => {
+            let (check, who) = (accounts.clone(), actor.clone());
+            blocking(move || check.still_holds(&who)).await?
+        }
+    };
+    Ok(holds.then_some(actor))
+}
+
 impl FromRequest for Sessions {
     type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(Ok(Sessions::from_request(req)))
+        let tokens = Sessions::from_request(req);
+        let accounts = accounts(req);
+        Box::pin(async move {
+            let accounts = accounts.as_ref();
+            Ok(Sessions {
+                bearer: standing(accounts, tokens.bearer).await?,
+                staff: standing(accounts, tokens.staff).await?,
+                driver: standing(accounts, tokens.driver).await?,
+            })
+        })
     }
+}
+
+/// The one actor an extractor wants, checked; 401 when there is none or it no longer stands.
+fn one(
+    req: &HttpRequest,
+    pick: impl FnOnce(&Sessions) -> Option<Actor>,
+) -> LocalBoxFuture<'static, Result<Actor, ApiError>> {
+    let actor = pick(&Sessions::from_request(req));
+    let accounts = accounts(req);
+    Box::pin(async move {
+        standing(accounts.as_ref(), actor)
+            .await?
+            .ok_or_else(ApiError::unauthorized)
+    })
 }
 
 /// A signed-in actor of either kind; 401 otherwise.
@@ -84,15 +136,11 @@ pub struct Session(pub Actor);
 
 impl FromRequest for Session {
     type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(
-            Sessions::from_request(req)
-                .any()
-                .map(Session)
-                .ok_or_else(ApiError::unauthorized),
-        )
+        let actor = one(req, Sessions::any);
+        Box::pin(async move { actor.await.map(Session) })
     }
 }
 
@@ -101,15 +149,11 @@ pub struct DriverSession(pub Actor);
 
 impl FromRequest for DriverSession {
     type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(
-            Sessions::from_request(req)
-                .of_kind(SessionKind::Driver)
-                .map(DriverSession)
-                .ok_or_else(ApiError::unauthorized),
-        )
+        let actor = one(req, |s| s.of_kind(SessionKind::Driver));
+        Box::pin(async move { actor.await.map(DriverSession) })
     }
 }
 
@@ -118,15 +162,11 @@ pub struct StaffSession(pub Actor);
 
 impl FromRequest for StaffSession {
     type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(
-            Sessions::from_request(req)
-                .of_kind(SessionKind::Staff)
-                .map(StaffSession)
-                .ok_or_else(ApiError::unauthorized),
-        )
+        let actor = one(req, |s| s.of_kind(SessionKind::Staff));
+        Box::pin(async move { actor.await.map(StaffSession) })
     }
 }
 

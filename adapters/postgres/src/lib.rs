@@ -22,7 +22,7 @@ pub use error::Error;
 pub use listener::{EventListener, LISTENER_NAME};
 pub use pool::{build_pool, PgPool, PgPooledConnection};
 pub use repos::events::{PgEventPublisher, EVENTS_CHANNEL};
-pub use repos::queue_reads::{driver_position_sql, PgPositionReader};
+pub use repos::queue_reads::{driver_position_sql, PgDirectReader};
 
 use std::time::Duration;
 

@@ -17,6 +17,7 @@ use patio_domain::admin::forms::{
 use patio_domain::admin::listing::{search_text, USER_PAGE_SIZE};
 use patio_domain::auth::Actor;
 use patio_domain::roles::Role;
+use patio_domain::roles::SessionKind;
 
 use super::users::{can_read_user, UserView};
 use super::{active_label, forbidden, invalid, Audit, Deleted, Deps, ListQuery, Listing, Saved};
@@ -139,7 +140,7 @@ impl UserAdminService {
             Some(p) => Some(self.deps.hasher.hash(p)?),
             None => None,
         };
-        self.deps.store.tx(|repos| {
+        let saved = self.deps.store.tx(|repos| {
             let existing = match id {
                 Some(id) => Some(
                     repos
@@ -232,7 +233,10 @@ impl UserAdminService {
                 created: operation == Operation::Create,
                 view: read(repos, id)?,
             })
-        })
+        })?;
+        // Sessions of this account must match its new role, company and status.
+        self.deps.accounts.forget(SessionKind::Staff, saved.view.id);
+        Ok(saved)
     }
 
     /// The simple own-profile form: name, phone and (when typed) password.
@@ -297,7 +301,7 @@ impl UserAdminService {
         if actor.staff_role().is_none() {
             return Err(forbidden(patio_domain::DomainError::NotAllowed));
         }
-        self.deps.store.tx(|repos| {
+        let deleted = self.deps.store.tx(|repos| {
             let u = repos
                 .user(id)?
                 .filter(|u| can_read_user(actor, u))
@@ -325,6 +329,8 @@ impl UserAdminService {
                 ],
             )?;
             Ok(Deleted::new(id))
-        })
+        })?;
+        self.deps.accounts.forget(SessionKind::Staff, id);
+        Ok(deleted)
     }
 }

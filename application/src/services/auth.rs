@@ -536,6 +536,8 @@ impl AuthService {
             };
             Ok((view, driver, target, has_term))
         })?;
+        // The driver's sessions at the former company end.
+        self.deps.accounts.forget(SessionKind::Driver, driver.id);
         if !by_token {
             return Ok(view);
         }

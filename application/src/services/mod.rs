@@ -53,6 +53,8 @@ pub struct Deps {
     pub throttle: LoginThrottle,
     /// Real-time events, published after commit (DESIGN section 5).
     pub events: Arc<dyn crate::queue_ports::EventPublisher>,
+    /// Whether sessions still stand; services forget an account after changing it.
+    pub accounts: crate::account_check::AccountCheck,
 }
 
 /// All services, built once at start-up and shared by the adapters.
@@ -78,12 +80,15 @@ pub struct Services {
     pub queue_reads: queue_reads::QueueReadService,
     pub attendance: attendance::AttendanceService,
     pub queue_jobs: jobs::QueueJobs,
+    /// Checked by the HTTP edge on every signed-in request.
+    pub accounts: crate::account_check::AccountCheck,
 }
 
 impl Services {
     pub fn new(deps: Deps) -> Self {
         let deps = Arc::new(deps);
         Self {
+            accounts: deps.accounts.clone(),
             auth: auth::AuthService::new(deps.clone()),
             public: public::PublicService::new(deps.clone()),
             users: users::UserService::new(deps.clone()),

@@ -850,7 +850,7 @@ fn the_position_reader_outside_transactions_answers_as_the_store() {
     for &(d, t) in &drivers {
         join_freelancer(&app.state.services.queue, app.ids.demo, d, t).unwrap();
     }
-    let reader = patio_postgres::PgPositionReader::connect(app.db.url(), 2).unwrap();
+    let reader = patio_postgres::PgDirectReader::connect(app.db.url(), 2).unwrap();
     let fast = app
         .state
         .services

@@ -24,7 +24,7 @@ struct Instance {
 }
 
 fn instance(app: &TestApp) -> Instance {
-    let reader = patio_postgres::PgPositionReader::connect(app.db.url(), 2).unwrap();
+    let reader = patio_postgres::PgDirectReader::connect(app.db.url(), 2).unwrap();
     let cache = Arc::new(PositionCache::new(Arc::new(reader), DEFAULT_TTL));
     let listener =
         patio_postgres::EventListener::spawn(app.db.url().to_owned(), cache.clone()).unwrap();

@@ -5,11 +5,14 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::r2d2::{ConnectionManager, Pool};
 use diesel::sql_types::{Array, BigInt, Bool, Date, Double, Integer, Nullable, Text, Timestamptz};
+use patio_application::account_check::AccountReader;
 use patio_application::queue_ports::{
     DelayInProgressRecord, DriverActivePosition, DriverPositionRecord, NextDateRecord,
     PositionReader, QueueReadRepo, QueueRowRecord, QueueScope, QueueTotalsRecord,
 };
 use patio_application::{AppError, AppResult};
+use patio_domain::auth::AccountState;
+use patio_domain::roles::{Role, SessionKind};
 
 use super::queue_engine::{DelayRow, ACTIVE, DELAY_SELECT};
 use crate::store::{db_error, PgRepos};
@@ -456,14 +459,20 @@ impl QueueReadRepo for PgRepos<'_> {
     }
 }
 
-/// [`PositionReader`] on a pool of its own: one statement per call, outside a transaction,
+/// The reads of every request ([`PositionReader`]: each phone's poll; [`AccountReader`]: each
+/// session's check) on a pool of their own: one statement per call, outside a transaction,
 /// and no test query on checkout (a broken connection is dropped by r2d2 when it returns), so
 /// a call costs one round trip, as the pgbench ceiling does.
-pub struct PgPositionReader {
+pub struct PgDirectReader {
     pool: Pool<ConnectionManager<PgConnection>>,
 }
 
-impl PgPositionReader {
+impl PgDirectReader {
+    /// On an existing pool (tests, tools).
+    pub fn from_pool(pool: Pool<ConnectionManager<PgConnection>>) -> Self {
+        Self { pool }
+    }
+
     /// Opens up to `max_size` connections to `url` on demand.
     pub fn connect(url: &str, max_size: u32) -> Result<Self, crate::Error> {
         let pool = Pool::builder()
@@ -476,7 +485,68 @@ impl PgPositionReader {
     }
 }
 
-impl PositionReader for PgPositionReader {
+impl AccountReader for PgDirectReader {
+    fn account(&self, kind: SessionKind, id: i64) -> AppResult<Option<AccountState>> {
+        let mut conn = self.pool.get().map_err(AppError::internal)?;
+        load_account(&mut conn, kind, id)
+    }
+}
+
+/// role, company, the shipping company's company, shipping company, root.
+type StaffAccountRow = (String, Option<i64>, Option<i64>, Option<i64>, bool);
+
+/// An enabled account as a session sees it (the company of a shipping-company user is its
+/// shipping company's, as at sign-in). Query builder: prepared once per connection.
+pub(crate) fn load_account(
+    conn: &mut PgConnection,
+    kind: SessionKind,
+    id: i64,
+) -> AppResult<Option<AccountState>> {
+    match kind {
+        SessionKind::Staff => {
+            use crate::schema::{shipping_companies as sc, users as u};
+            let row: Option<StaffAccountRow> = u::table
+                .left_join(sc::table.on(sc::id.nullable().eq(u::shipping_company_id)))
+                .filter(u::id.eq(id).and(u::is_enabled))
+                .select((
+                    u::role,
+                    u::company_id,
+                    sc::company_id.nullable(),
+                    u::shipping_company_id,
+                    u::is_root,
+                ))
+                .first(conn)
+                .optional()
+                .map_err(db_error)?;
+            row.map(|(role, company, shipping_company, shipping, is_root)| {
+                Ok(AccountState {
+                    role: Some(Role::parse(&role).map_err(AppError::internal)?),
+                    company_id: company.or(shipping_company),
+                    shipping_company_id: shipping,
+                    is_root,
+                })
+            })
+            .transpose()
+        }
+        SessionKind::Driver => {
+            use crate::schema::drivers as d;
+            let company: Option<i64> = d::table
+                .filter(d::id.eq(id).and(d::is_enabled))
+                .select(d::company_id)
+                .first(conn)
+                .optional()
+                .map_err(db_error)?;
+            Ok(company.map(|c| AccountState {
+                role: None,
+                company_id: Some(c),
+                shipping_company_id: None,
+                is_root: false,
+            }))
+        }
+    }
+}
+
+impl PositionReader for PgDirectReader {
     fn driver_position(&self, driver_id: i64) -> AppResult<Option<DriverPositionRecord>> {
         let mut conn = self.pool.get().map_err(AppError::internal)?;
         load_driver_position(&mut conn, driver_id)

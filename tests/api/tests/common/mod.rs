@@ -218,6 +218,7 @@ impl TestApp {
             http: HttpConfig::default(),
             throttle,
             positions: None,
+            accounts: None,
         });
         Self {
             db,
@@ -343,6 +344,17 @@ impl TestApp {
         build_state(self.parts(self.db.pool().clone(), Some(cache)))
     }
 
+    /// The wiring of `patio serve`'s session check: accounts remembered for 30 s.
+    pub fn state_with_account_memory(&self) -> patio_http::AppState {
+        let reader = patio_postgres::PgDirectReader::from_pool(self.db.pool().clone());
+        let mut parts = self.parts(self.db.pool().clone(), None);
+        parts.accounts = Some(patio_application::account_check::AccountCheck::with_memory(
+            Arc::new(reader),
+            patio_application::account_check::DEFAULT_MEMORY,
+        ));
+        build_state(parts)
+    }
+
     /// The same wiring (clock included) on another pool of this test's database, e.g. a
     /// larger one for tests that need many connections at once.
     pub fn state_with_pool(&self, pool: patio_postgres::PgPool) -> patio_http::AppState {
@@ -364,6 +376,7 @@ impl TestApp {
             http: HttpConfig::default(),
             throttle: ThrottlePolicy::default(),
             positions,
+            accounts: None,
         }
     }
 }
