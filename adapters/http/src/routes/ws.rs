@@ -42,10 +42,10 @@ pub async fn connect(
     let svc = state.services.queue_reads.clone();
     let requested = q.company_id;
     let company = blocking(move || svc.event_room(&session.0, requested)).await?;
-    let (response, ws, stream) = actix_ws::handle(&req, body).map_err(|e| {
+    let (response, ws, stream) = actix_ws::handle(&req, body).map_err(|_| {
         ApiError(patio_application::AppError::field(
             "upgrade",
-            &e.to_string(),
+            "Esta chamada só aceita conexões websocket.",
         ))
     })?;
     let membership = state.hub.join(company);
