@@ -9,7 +9,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry, reported as "flaky" in the output: a browser journey that fails twice is a failure.
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

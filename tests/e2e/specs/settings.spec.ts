@@ -72,19 +72,31 @@ async function openTab(page: Page, name: RegExp | string) {
   await expect(tab).toHaveAttribute('aria-selected', 'true');
 }
 
+/** Waits for the answer to `method path` (the path's end), sent by what `act` does. */
+async function answered(page: Page, method: string, path: RegExp, act: () => Promise<void>) {
+  const answer = page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname));
+  await act();
+  const res = await answer;
+  expect(res.ok(), `${method} ${res.url()}: ${await res.text()}`).toBeTruthy();
+}
+
 async function saveSettings(page: Page) {
-  await panel(page).getByRole('button', { name: 'Salvar' }).click();
+  // Toasts last 5 s, so an earlier step's toast may still show: wait on the server instead.
+  await answered(page, 'POST', /\/api\/settings\/save$/, () => panel(page).getByRole('button', { name: 'Salvar' }).click());
   await expect(toast(page, 'Alterações salvas com sucesso')).toBeVisible();
-  // /settings is read again after 2.5 s; the button spins until then.
-  await page.waitForTimeout(2_500);
+  // /settings is read again 2.5 s after saving; the button spins until the form is rebuilt.
+  await page.waitForResponse((r) => /\/api\/settings\/company\/\d+$/.test(new URL(r.url()).pathname), { timeout: 10_000 });
   await expect(page.locator('.st-save-bar .ant-btn-loading')).toHaveCount(0);
 }
 
 async function resetQueue(page: Page) {
   await openTab(page, /Sistema/);
   await panel(page).getByRole('button', { name: 'Resetar fila' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Resetar' }).click();
+  await answered(page, 'POST', /\/api\/queue\/reset$/, () =>
+    page.getByRole('dialog').getByRole('button', { name: 'Resetar' }).click(),
+  );
   await expect(toast(page, 'Fila resetada')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 /** Types a day into an antd date input and confirms it. */
