@@ -3,8 +3,10 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::queue::{DelayCommand, JoinCommand};
-use patio_application::AppError;
-use serde::Deserialize;
+use patio_application::services::queue_reads::QueueReadService;
+use patio_application::{AppError, AppResult};
+use patio_domain::auth::Actor;
+use serde::{Deserialize, Serialize};
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
@@ -40,6 +42,18 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             .route("/delayStatus/company/{id}", web::get().to(delay_status))
             .route("/{id}", web::get().to(entry)),
     );
+}
+
+/// The queue reads by one id: the service call on a blocking thread, its answer as JSON.
+async fn read_one<T: Serialize + Send + 'static>(
+    state: &AppState,
+    session: Session,
+    id: i64,
+    read: fn(&QueueReadService, &Actor, i64) -> AppResult<T>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || read(&svc, &session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
 }
 
 fn ip(req: &HttpRequest) -> Option<String> {
@@ -228,10 +242,13 @@ pub async fn active_company(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let svc = state.services.queue_reads.clone();
-    let view = blocking(move || svc.active_company(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    read_one(
+        &state,
+        session,
+        path.into_inner(),
+        QueueReadService::active_company,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/queue/active/shipping-company/{id}", tag = "queue",
@@ -242,10 +259,13 @@ pub async fn active_shipping(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let svc = state.services.queue_reads.clone();
-    let view = blocking(move || svc.active_shipping(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    read_one(
+        &state,
+        session,
+        path.into_inner(),
+        QueueReadService::active_shipping,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/queue/active/{companyId}", tag = "queue",
@@ -256,10 +276,7 @@ pub async fn panel(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let svc = state.services.queue_reads.clone();
-    let view = blocking(move || svc.panel(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    read_one(&state, session, path.into_inner(), QueueReadService::panel).await
 }
 
 #[utoipa::path(get, path = "/api/queue/totals/company/{id}", tag = "queue",
@@ -270,10 +287,7 @@ pub async fn totals(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let svc = state.services.queue_reads.clone();
-    let view = blocking(move || svc.totals(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    read_one(&state, session, path.into_inner(), QueueReadService::totals).await
 }
 
 #[utoipa::path(get, path = "/api/queue/next-date/{companyId}", tag = "queue",
@@ -284,10 +298,13 @@ pub async fn next_date(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let svc = state.services.queue_reads.clone();
-    let view = blocking(move || svc.next_date(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    read_one(
+        &state,
+        session,
+        path.into_inner(),
+        QueueReadService::next_date,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/queue/position/driver/{driverId}", tag = "queue",
@@ -316,10 +333,13 @@ pub async fn has_driver(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let svc = state.services.queue_reads.clone();
-    let view = blocking(move || svc.has_driver(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    read_one(
+        &state,
+        session,
+        path.into_inner(),
+        QueueReadService::has_driver,
+    )
+    .await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -359,10 +379,13 @@ pub async fn delay_status(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let svc = state.services.queue_reads.clone();
-    let view = blocking(move || svc.delay_status(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    read_one(
+        &state,
+        session,
+        path.into_inner(),
+        QueueReadService::delay_status,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/queue/{id}", tag = "queue",
@@ -373,8 +396,5 @@ pub async fn entry(
     session: Session,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = path.into_inner();
-    let svc = state.services.queue_reads.clone();
-    let view = blocking(move || svc.entry(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    read_one(&state, session, path.into_inner(), QueueReadService::entry).await
 }
