@@ -120,6 +120,7 @@ mod tests {
                 company_id: Some(1),
                 shipping_company_id: None,
                 is_root: false,
+                password_changed_at: None,
             }))
         }
     }
@@ -132,6 +133,7 @@ mod tests {
             company_id: Some(1),
             shipping_company_id: None,
             is_root: false,
+            issued_at: None,
         }
     }
 

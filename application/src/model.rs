@@ -359,6 +359,9 @@ pub struct UserWrite {
     pub shipping_company_id: Option<i64>,
     /// `None` keeps the stored one (edit).
     pub password_hash: Option<String>,
+    /// The service's clock at this write: a new password on an edit is dated with it, which
+    /// ends the account's sessions issued before.
+    pub written_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

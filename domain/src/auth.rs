@@ -1,5 +1,6 @@
 //! Who is acting, and what that lets them see.
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::roles::{Role, SessionKind};
@@ -23,6 +24,8 @@ pub struct AccountState {
     pub company_id: Option<i64>,
     pub shipping_company_id: Option<i64>,
     pub is_root: bool,
+    /// When the password last changed (`None`: never since the account was created).
+    pub password_changed_at: Option<DateTime<Utc>>,
 }
 
 /// The signed-in person a request is resolved to. Every service call checks it.
@@ -38,6 +41,10 @@ pub struct Actor {
     pub shipping_company_id: Option<i64>,
     /// Meaningful only for administrators.
     pub is_root: bool,
+    /// When the session was issued, in whole seconds since the epoch (`None`: not from a
+    /// session token).
+    #[serde(skip)]
+    pub issued_at: Option<i64>,
 }
 
 impl Actor {
@@ -62,14 +69,20 @@ impl Actor {
     }
 
     /// A session stands while its account is enabled (`now` is `None` otherwise: disabled or
-    /// deleted) and still has the role, company, shipping company and root flag it was
-    /// issued with. Otherwise its holder signs in again and gets a session that matches.
+    /// deleted), still has the role, company, shipping company and root flag it was issued
+    /// with, and was issued no earlier than the last password change (tokens count whole
+    /// seconds, so a session issued in the second of the change stands). Otherwise its holder
+    /// signs in again and gets a session that matches.
     pub fn still_holds(&self, now: Option<&AccountState>) -> bool {
         now.is_some_and(|a| {
             a.role == self.staff_role()
                 && a.company_id == self.company_id
                 && a.shipping_company_id == self.shipping_company_id
                 && a.is_root == self.is_root
+                && match (self.issued_at, a.password_changed_at) {
+                    (Some(issued), Some(changed)) => issued >= changed.timestamp(),
+                    _ => true,
+                }
         })
     }
 
@@ -91,6 +104,7 @@ mod tests {
             company_id,
             shipping_company_id: None,
             is_root,
+            issued_at: None,
         }
     }
 
@@ -100,7 +114,29 @@ mod tests {
             company_id: a.company_id,
             shipping_company_id: a.shipping_company_id,
             is_root: a.is_root,
+            password_changed_at: None,
         }
+    }
+
+    #[test]
+    fn a_password_change_ends_the_sessions_issued_before_it() {
+        let changed = DateTime::from_timestamp(1_700_000_000, 500_000_000).unwrap();
+        let now = AccountState {
+            password_changed_at: Some(changed),
+            ..state_of(&staff(Role::Usuario, false, Some(3)))
+        };
+        let issued = |at: i64| Actor {
+            issued_at: Some(at),
+            ..staff(Role::Usuario, false, Some(3))
+        };
+        assert!(!issued(1_699_999_999).still_holds(Some(&now)));
+        assert!(issued(1_700_000_000).still_holds(Some(&now)));
+        assert!(issued(1_700_000_100).still_holds(Some(&now)));
+        let never_changed = AccountState {
+            password_changed_at: None,
+            ..now.clone()
+        };
+        assert!(issued(1).still_holds(Some(&never_changed)));
     }
 
     #[test]
@@ -144,6 +180,7 @@ mod tests {
             company_id: Some(company_id),
             shipping_company_id: None,
             is_root: false,
+            issued_at: None,
         }
     }
 

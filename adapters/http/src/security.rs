@@ -153,6 +153,7 @@ impl TokenService for JwtTokens {
             company_id: c.company,
             shipping_company_id: c.shipping,
             is_root: c.root,
+            issued_at: Some(c.iat),
         })
     }
 
@@ -203,6 +204,7 @@ mod tests {
             company_id: Some(3),
             shipping_company_id: None,
             is_root: false,
+            issued_at: None,
         }
     }
 

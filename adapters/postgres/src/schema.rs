@@ -483,6 +483,7 @@ diesel::table! {
         use_terms -> Bool,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        password_changed_at -> Nullable<Timestamptz>,
     }
 }
 

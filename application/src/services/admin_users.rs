@@ -19,8 +19,11 @@ use patio_domain::auth::Actor;
 use patio_domain::roles::Role;
 use patio_domain::roles::SessionKind;
 
+use super::auth::staff_actor;
 use super::users::{can_read_user, UserView};
-use super::{active_label, forbidden, invalid, Audit, Deleted, Deps, ListQuery, Listing, Saved};
+use super::{
+    active_label, forbidden, invalid, Audit, Deleted, Deps, ListQuery, Listing, Saved, WithSession,
+};
 use crate::error::{AppError, AppResult, FieldError};
 use crate::model::{AuthorizationFlags, ListFilter, UserRecord, UserWrite};
 use crate::ports::{Repos, StoreExt};
@@ -125,7 +128,7 @@ impl UserAdminService {
         actor: &Actor,
         ip: Option<&str>,
         cmd: SaveUser,
-    ) -> AppResult<Saved<UserView>> {
+    ) -> AppResult<WithSession<Saved<UserView>>> {
         if actor.staff_role().is_none() {
             return Err(forbidden(patio_domain::DomainError::NotAllowed));
         }
@@ -204,6 +207,7 @@ impl UserAdminService {
                 company_id,
                 shipping_company_id,
                 password_hash: password_hash.clone(),
+                written_at: self.deps.clock.now(),
             };
             let (id, operation) = match id {
                 Some(id) => {
@@ -234,9 +238,13 @@ impl UserAdminService {
                 view: read(repos, id)?,
             })
         })?;
-        // Sessions of this account must match its new role, company and status.
+        // Sessions of this account must match its new role, company, status and password.
         self.deps.accounts.forget(SessionKind::Staff, saved.view.id);
-        Ok(saved)
+        let session = self.renewed_session(actor, saved.view.id)?;
+        Ok(WithSession {
+            value: saved,
+            session,
+        })
     }
 
     /// The simple own-profile form: name, phone and (when typed) password.
@@ -245,7 +253,7 @@ impl UserAdminService {
         actor: &Actor,
         ip: Option<&str>,
         input: ProfileInput,
-    ) -> AppResult<UserView> {
+    ) -> AppResult<WithSession<UserView>> {
         if actor.staff_role().is_none() {
             return Err(forbidden(patio_domain::DomainError::NotAllowed));
         }
@@ -254,7 +262,7 @@ impl UserAdminService {
             Some(p) => Some(self.deps.hasher.hash(p)?),
             None => None,
         };
-        self.deps.store.tx(|repos| {
+        let view = self.deps.store.tx(|repos| {
             let u = repos.user(actor.id)?.ok_or_else(AppError::not_found)?;
             let company_id = u.company.as_ref().map(|c| c.id);
             repos.update_staff_user(
@@ -271,6 +279,7 @@ impl UserAdminService {
                     company_id,
                     shipping_company_id: u.shipping_company.as_ref().map(|s| s.id),
                     password_hash: password_hash.clone(),
+                    written_at: self.deps.clock.now(),
                 },
             )?;
             Audit { actor, ip }.write(
@@ -294,7 +303,27 @@ impl UserAdminService {
                 ],
             )?;
             read(repos, u.id)
+        })?;
+        self.deps.accounts.forget(SessionKind::Staff, actor.id);
+        let session = self.renewed_session(actor, actor.id)?;
+        Ok(WithSession {
+            value: view,
+            session,
         })
+    }
+
+    /// Saving one's own account ends the sessions issued before a new password (or before a
+    /// new role or company), the one in hand included: the saver gets a fresh session that
+    /// matches the account as saved, so they stay signed in. `None` for someone else's.
+    fn renewed_session(&self, actor: &Actor, saved_id: i64) -> AppResult<Option<String>> {
+        if actor.staff_role().is_none() || actor.id != saved_id {
+            return Ok(None);
+        }
+        let user = self.deps.store.tx(|repos| repos.user(saved_id))?;
+        match user.filter(|u| u.is_enabled) {
+            Some(u) => Ok(Some(self.deps.tokens.issue_session(&staff_actor(&u))?)),
+            None => Ok(None),
+        }
     }
 
     pub fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {

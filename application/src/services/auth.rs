@@ -615,6 +615,7 @@ pub fn staff_actor(user: &UserRecord) -> Actor {
         company_id: user.effective_company_id(),
         shipping_company_id: user.shipping_company.as_ref().map(|s| s.id),
         is_root: user.is_root,
+        issued_at: None,
     }
 }
 
@@ -626,6 +627,7 @@ pub fn driver_actor(driver_id: i64, company_id: i64) -> Actor {
         company_id: Some(company_id),
         shipping_company_id: None,
         is_root: false,
+        issued_at: None,
     }
 }
 

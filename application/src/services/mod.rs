@@ -183,6 +183,13 @@ pub struct Saved<T> {
     pub view: T,
 }
 
+/// An answer, and a fresh session token when the change ended the caller's own session.
+#[derive(Debug, Clone)]
+pub struct WithSession<T> {
+    pub value: T,
+    pub session: Option<String>,
+}
+
 /// The answer to a delete.
 #[derive(Debug, Clone, Serialize)]
 pub struct Deleted {

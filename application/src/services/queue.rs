@@ -896,6 +896,7 @@ mod tests {
             company_id: company,
             shipping_company_id: None,
             is_root: false,
+            issued_at: None,
         }
     }
 

@@ -17,7 +17,7 @@ use patio_domain::admin::forms::{
 };
 use patio_domain::admin::listing::{search_text, SHIPPING_COMPANY_PAGE_SIZE};
 use patio_domain::auth::Actor;
-use patio_domain::roles::Role;
+use patio_domain::roles::{Role, SessionKind};
 use serde::Serialize;
 
 use super::contacts::{add_import_contacts, check_form_contacts, save_contacts, ContactCmd};
@@ -226,7 +226,8 @@ impl ShippingCompanyService {
             None => None,
         };
         let is_enabled = cmd.is_enabled.unwrap_or(true);
-        self.deps.store.tx(|repos| {
+        let mut new_password_of = None;
+        let saved = self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
                 Some(id) => (visible(repos, &s, id)?.company_id, Some(id)),
                 None => (target_company(repos, s, cmd.company_id)?.0, None),
@@ -272,22 +273,26 @@ impl ShippingCompanyService {
                     None => None,
                 };
                 match (user, password_hash.as_deref()) {
-                    (Some(u), Some(hash)) => repos.update_staff_user(
-                        u.id,
-                        &UserWrite {
-                            name: u.name,
-                            email: u.email,
-                            role: u.role,
-                            cpf: u.cpf,
-                            fone: u.fone,
-                            receives_email: u.receives_email,
-                            is_enabled: u.is_enabled,
-                            is_root: false,
-                            company_id: Some(company_id),
-                            shipping_company_id: Some(id),
-                            password_hash: Some(hash.to_owned()),
-                        },
-                    )?,
+                    (Some(u), Some(hash)) => {
+                        new_password_of = Some(u.id);
+                        repos.update_staff_user(
+                            u.id,
+                            &UserWrite {
+                                name: u.name,
+                                email: u.email,
+                                role: u.role,
+                                cpf: u.cpf,
+                                fone: u.fone,
+                                receives_email: u.receives_email,
+                                is_enabled: u.is_enabled,
+                                is_root: false,
+                                company_id: Some(company_id),
+                                shipping_company_id: Some(id),
+                                password_hash: Some(hash.to_owned()),
+                                written_at: self.deps.clock.now(),
+                            },
+                        )?;
+                    }
                     (Some(_), None) => {}
                     (None, Some(hash)) => {
                         repos.insert_staff_user(&UserWrite {
@@ -302,6 +307,7 @@ impl ShippingCompanyService {
                             company_id: Some(company_id),
                             shipping_company_id: Some(id),
                             password_hash: Some(hash.to_owned()),
+                            written_at: self.deps.clock.now(),
                         })?;
                     }
                     (None, None) => return Err(AppError::field("password", PASSWORD_REQUIRED)),
@@ -330,7 +336,12 @@ impl ShippingCompanyService {
                 created: operation == Operation::Create,
                 view: read(repos, &s, id)?,
             })
-        })
+        })?;
+        // The login's sessions issued before its new password end at once on this instance.
+        if let Some(user) = new_password_of {
+            self.deps.accounts.forget(SessionKind::Staff, user);
+        }
+        Ok(saved)
     }
 
     /// `POST /shipping-company/import`: as the customer import (all or nothing; an existing

@@ -212,6 +212,7 @@ mod tests {
             company_id: company,
             shipping_company_id: shipping,
             is_root,
+            issued_at: None,
         }
     }
 
@@ -325,6 +326,7 @@ mod tests {
             company_id: Some(3),
             shipping_company_id: None,
             is_root: true,
+            issued_at: None,
         };
         assert_eq!(
             scope(&driver, Area::Companies, Access::Read),

@@ -93,6 +93,7 @@ mod tests {
             company_id: company,
             shipping_company_id: None,
             is_root: root,
+            issued_at: None,
         }
     }
 
@@ -104,6 +105,7 @@ mod tests {
             company_id: Some(company),
             shipping_company_id: None,
             is_root: false,
+            issued_at: None,
         }
     }
 

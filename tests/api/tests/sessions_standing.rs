@@ -11,6 +11,7 @@ use actix_web::http::StatusCode;
 use actix_web::App;
 use common::admin::*;
 use common::*;
+use patio_application::ports::Clock;
 use serde_json::json;
 
 const SESSION_ENDED: &str = "Sessão expirada. Entre novamente.";
@@ -174,4 +175,102 @@ async fn with_remembered_accounts_an_administrators_change_still_applies_at_once
         StatusCode::UNAUTHORIZED,
     )
     .await;
+}
+
+/// Moves the test clock on, so that sessions issued from now on are younger than what came
+/// before (tokens count whole seconds).
+fn later(app: &TestApp, seconds: i64) {
+    *app.clock.0.lock().unwrap() += chrono::Duration::seconds(seconds);
+}
+
+#[actix_rt::test]
+async fn a_new_password_ends_the_accounts_other_sessions_and_keeps_the_one_that_changed_it() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let office = login(&svc, USUARIO).await;
+    let phone = login(&svc, USUARIO).await;
+    later(&app, 5);
+
+    // Changed from the office PC: the answer carries a fresh session for that browser.
+    let (status, body, cookies) = send(
+        &svc,
+        post(
+            "/api/users/profile",
+            &office,
+            json!({ "name": "Usuário Demo", "fone": "66988887777", "password": "outrasenha" }),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let renewed = cookie_pair(&cookies, "patio_staff");
+    assert_ne!(renewed, office);
+    expect(&svc, get("/api/customer?page=1", &renewed), StatusCode::OK).await;
+
+    // The session left on the phone, and the office's old one, are over.
+    for old in [&phone, &office] {
+        let body = expect(
+            &svc,
+            get("/api/customer?page=1", old),
+            StatusCode::UNAUTHORIZED,
+        )
+        .await;
+        assert_eq!(body["message"], SESSION_ENDED);
+    }
+    let stored = app.scalar_i64(&format!(
+        "SELECT floor(extract(epoch FROM password_changed_at))::bigint AS v FROM users WHERE id = {}",
+        app.ids.usuario
+    ));
+    assert_eq!(
+        stored,
+        app.clock.now().timestamp(),
+        "dated with the service's clock"
+    );
+}
+
+#[actix_rt::test]
+async fn an_administrator_setting_a_users_password_signs_that_user_out_and_not_the_administrator() {
+    let app = TestApp::new();
+    let state = app.state_with_account_memory();
+    let svc =
+        actix_web::test::init_service(App::new().configure(patio_http::configure(state.clone())))
+            .await;
+    let admin = login(&svc, ADMIN).await;
+    let usuario = login(&svc, USUARIO).await;
+    // Remembered by this instance, and still signed out at once after the change.
+    expect(&svc, get("/api/customer?page=1", &usuario), StatusCode::OK).await;
+    later(&app, 5);
+
+    let mut body = user_body("Usuário Demo", USUARIO, "Usuario", Some(app.ids.demo));
+    body["id"] = json!(app.ids.usuario);
+    body["password"] = json!("senhanova1");
+    let (status, answer, cookies) = send(&svc, post("/api/users/save", &admin, body)).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(
+        cookies.iter().all(|c| !c.starts_with("patio_staff=")),
+        "someone else's account: the administrator's session is not touched"
+    );
+    expect(
+        &svc,
+        get("/api/customer?page=1", &usuario),
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    expect(&svc, get("/api/users?page=1", &admin), StatusCode::OK).await;
+
+    // Saving without a password changes nothing for the sessions issued after.
+    let (status, answer, cookies) = send(
+        &svc,
+        actix_web::test::TestRequest::post()
+            .uri("/api/auth/login")
+            .set_json(staff_login_body(USUARIO, "senhanova1", None, "staff")),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let fresh = cookie_pair(&cookies, "patio_staff");
+    later(&app, 5);
+    let mut body = user_body("Usuário Demo 2", USUARIO, "Usuario", Some(app.ids.demo));
+    body["id"] = json!(app.ids.usuario);
+    body["password"] = json!("");
+    expect(&svc, post("/api/users/save", &admin, body), StatusCode::OK).await;
+    expect(&svc, get("/api/customer?page=1", &fresh), StatusCode::OK).await;
 }

@@ -397,6 +397,7 @@ fn driver_session(app: &TestApp, driver: i64, company: i64) -> String {
             company_id: Some(company),
             shipping_company_id: None,
             is_root: false,
+            issued_at: None,
         })
         .unwrap();
     format!("patio_driver={token}")

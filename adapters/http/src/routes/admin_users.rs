@@ -3,12 +3,14 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::model::AuthorizationFlags;
 use patio_application::services::admin_users::SaveUser;
+use patio_application::services::WithSession;
+use patio_application::AppError;
 use patio_domain::admin::forms::{ProfileInput, UserInput};
 use serde::Deserialize;
 
 use super::admin_common::{ip, saved, ListParams, OptIdRef};
 use crate::error::{blocking, ApiError};
-use crate::session::StaffSession;
+use crate::session::{session_cookie, StaffSession, STAFF_COOKIE};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -105,7 +107,7 @@ pub async fn save_user(
     let svc = state.services.user_admin.clone();
     let ip = ip(&req);
     let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
-    Ok(saved(out))
+    renewing(&state, saved(out.value), out.session)
 }
 
 #[utoipa::path(post, path = "/api/users/profile", tag = "users", request_body = ProfileBody,
@@ -124,8 +126,29 @@ pub async fn save_profile(
     };
     let svc = state.services.user_admin.clone();
     let ip = ip(&req);
-    let view = blocking(move || svc.update_profile(&session.0, ip.as_deref(), input)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    let WithSession { value, session } =
+        blocking(move || svc.update_profile(&session.0, ip.as_deref(), input)).await?;
+    renewing(&state, HttpResponse::Ok().json(value), session)
+}
+
+/// The answer, with the staff cookie of the caller's renewed session when saving their own
+/// account ended the one they had.
+fn renewing(
+    state: &AppState,
+    mut res: HttpResponse,
+    session: Option<String>,
+) -> Result<HttpResponse, ApiError> {
+    if let Some(token) = session {
+        let cookie = session_cookie(
+            STAFF_COOKIE,
+            token,
+            state.config.staff_session_seconds,
+            state.config.secure_cookies,
+        );
+        res.add_cookie(&cookie)
+            .map_err(|e| ApiError(AppError::internal(e)))?;
+    }
+    Ok(res)
 }
 
 #[utoipa::path(delete, path = "/api/users/delete/{id}", tag = "users",

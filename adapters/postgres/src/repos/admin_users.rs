@@ -106,7 +106,11 @@ impl UserAdminRepo for PgRepos<'_> {
         );
         let done = match u.password_hash.as_deref() {
             Some(hash) => diesel::update(target)
-                .set((fields, users::password_hash.eq(hash)))
+                .set((
+                    fields,
+                    users::password_hash.eq(hash),
+                    users::password_changed_at.eq(u.written_at),
+                ))
                 .execute(self.conn),
             None => diesel::update(target).set(fields).execute(self.conn),
         };

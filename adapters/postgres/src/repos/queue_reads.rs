@@ -493,7 +493,14 @@ impl AccountReader for PgDirectReader {
 }
 
 /// role, company, the shipping company's company, shipping company, root.
-type StaffAccountRow = (String, Option<i64>, Option<i64>, Option<i64>, bool);
+type StaffAccountRow = (
+    String,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    bool,
+    Option<DateTime<Utc>>,
+);
 
 /// An enabled account as a session sees it (the company of a shipping-company user is its
 /// shipping company's, as at sign-in). Query builder: prepared once per connection.
@@ -514,18 +521,22 @@ pub(crate) fn load_account(
                     sc::company_id.nullable(),
                     u::shipping_company_id,
                     u::is_root,
+                    u::password_changed_at,
                 ))
                 .first(conn)
                 .optional()
                 .map_err(db_error)?;
-            row.map(|(role, company, shipping_company, shipping, is_root)| {
-                Ok(AccountState {
-                    role: Some(Role::parse(&role).map_err(AppError::internal)?),
-                    company_id: company.or(shipping_company),
-                    shipping_company_id: shipping,
-                    is_root,
-                })
-            })
+            row.map(
+                |(role, company, shipping_company, shipping, is_root, changed)| {
+                    Ok(AccountState {
+                        role: Some(Role::parse(&role).map_err(AppError::internal)?),
+                        company_id: company.or(shipping_company),
+                        shipping_company_id: shipping,
+                        is_root,
+                        password_changed_at: changed,
+                    })
+                },
+            )
             .transpose()
         }
         SessionKind::Driver => {
@@ -541,6 +552,7 @@ pub(crate) fn load_account(
                 company_id: Some(c),
                 shipping_company_id: None,
                 is_root: false,
+                password_changed_at: None,
             }))
         }
     }

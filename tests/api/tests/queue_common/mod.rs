@@ -110,6 +110,7 @@ pub fn staff(app: &TestApp, email: &str) -> Actor {
         company_id: r.company_id,
         shipping_company_id: r.shipping_company_id,
         is_root: r.is_root,
+        issued_at: None,
     }
 }
 
@@ -121,6 +122,7 @@ pub fn driver(id: i64, company: i64) -> Actor {
         company_id: Some(company),
         shipping_company_id: None,
         is_root: false,
+        issued_at: None,
     }
 }
 
