@@ -25,3 +25,41 @@ test('a dispatch operator edits name and phone on the simple profile form', asyn
   await expect(page.getByLabel('Nome')).toHaveValue('Portão Norte');
   expect(sql("SELECT fone FROM users WHERE email = 'portaria@patio.local'")).toBe('(66) 9 9999-0000');
 });
+
+test('a new password keeps this browser signed in and signs the operator out elsewhere', async ({ page, browser }) => {
+  const signIn = async (p: typeof page) => {
+    await p.goto('/expedicao');
+    await p.getByLabel('E-mail').fill('portaria@patio.local');
+    await p.getByLabel('Senha').fill(PASSWORD);
+    await p.getByRole('button', { name: 'Entrar' }).click();
+    await expect(p).toHaveURL('/expedicao/painel');
+  };
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  try {
+    await signIn(page);
+    await signIn(other);
+    // Sessions count whole seconds: the change must fall in a later second than the sign-ins.
+    await page.waitForTimeout(1_100);
+
+    await page.goto('/perfil');
+    await expect(page.getByLabel('Nome')).not.toHaveValue('');
+    await page.getByLabel('Nova senha').fill('novasenha1');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Cadastro realizado com sucesso')).toBeVisible();
+
+    // This browser got a fresh session with the answer; the other one is sent to sign in.
+    await page.reload();
+    await expect(page).toHaveURL('/perfil');
+    await expect(page.getByLabel('Nome')).not.toHaveValue('');
+    await other.goto('/expedicao/painel');
+    await expect(other).toHaveURL('/expedicao');
+    await expect(other.getByLabel('Senha')).toBeVisible();
+  } finally {
+    await elsewhere.close();
+    // Back to the demo password for the specs that follow.
+    sql(
+      "UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'admin@patio.local') WHERE email = 'portaria@patio.local'",
+    );
+  }
+});
