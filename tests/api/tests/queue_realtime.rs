@@ -9,11 +9,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use actix_web::http::StatusCode;
-use actix_web::App;
 use patio_application::position_cache::{PositionCache, DEFAULT_TTL};
 use patio_application::queue_ports::PositionReader;
 
-use common::TestApp;
+use common::{service_on, TestApp};
 use queue_common::*;
 
 /// An instance: its state, its cache and the listener feeding it.
@@ -99,9 +98,7 @@ async fn a_remembered_position_is_still_only_shown_to_its_company() {
     let (d, t) = add_drivers(&app, app.ids.demo, 1, 2)[0];
     let a = instance(&app);
     join(&app, &a, d, t);
-    let svc =
-        actix_web::test::init_service(App::new().configure(patio_http::configure(a.state.clone())))
-            .await;
+    let svc = service_on(a.state.clone()).await;
     let uri = format!("/api/queue/position/driver/{d}");
     let usuario = bearer(&app, &staff(&app, "usuario@patio.local"));
     // The join's own NOTIFY comes back a moment later and clears the cache once more, so

@@ -8,7 +8,6 @@ mod common;
 mod queue_common;
 
 use actix_web::http::StatusCode;
-use actix_web::App;
 use common::admin::*;
 use common::*;
 use patio_application::ports::Clock;
@@ -151,9 +150,7 @@ async fn a_deleted_user_and_a_disabled_driver_lose_their_sessions() {
 async fn with_remembered_accounts_an_administrators_change_still_applies_at_once() {
     let app = TestApp::new();
     let state = app.state_with_account_memory();
-    let svc =
-        actix_web::test::init_service(App::new().configure(patio_http::configure(state.clone())))
-            .await;
+    let svc = service_on(state.clone()).await;
     let admin = login(&svc, ADMIN).await;
     let usuario = login(&svc, USUARIO).await;
     expect(&svc, get("/api/customer?page=1", &usuario), StatusCode::OK).await;
@@ -231,9 +228,7 @@ async fn a_new_password_ends_the_accounts_other_sessions_and_keeps_the_one_that_
 async fn an_administrator_setting_a_users_password_signs_that_user_out_and_not_the_administrator() {
     let app = TestApp::new();
     let state = app.state_with_account_memory();
-    let svc =
-        actix_web::test::init_service(App::new().configure(patio_http::configure(state.clone())))
-            .await;
+    let svc = service_on(state.clone()).await;
     let admin = login(&svc, ADMIN).await;
     let usuario = login(&svc, USUARIO).await;
     // Remembered by this instance, and still signed out at once after the change.

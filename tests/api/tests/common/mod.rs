@@ -263,8 +263,19 @@ impl TestApp {
         Response = ServiceResponse<impl MessageBody>,
         Error = actix_web::Error,
     > {
-        test::init_service(App::new().configure(patio_http::configure(self.state.clone()))).await
+        service_on(self.state.clone()).await
     }
+}
+
+/// The HTTP service on a given wiring (see the `state_with_*` methods).
+pub async fn service_on(
+    state: patio_http::AppState,
+) -> impl Service<
+    actix_http::Request,
+    Response = ServiceResponse<impl MessageBody>,
+    Error = actix_web::Error,
+> {
+    test::init_service(App::new().configure(patio_http::configure(state))).await
 }
 
 pub fn addr(ip: &str) -> SocketAddr {
