@@ -98,7 +98,9 @@ async fn root_administrator_creates_a_shipping_company_whose_login_signs_in_and_
     )
     .await;
 
-    // A new password replaces the old one.
+    // A new password replaces the old one and ends the sessions issued before it (a later
+    // second: tokens count whole seconds).
+    *app.clock.0.lock().unwrap() += chrono::Duration::seconds(5);
     let mut edit = shipping_body(20, "Rápido Cerrado", None);
     edit["id"] = json!(id);
     edit["login"] = json!({ "login": "frota@rapido.com", "password": "nova1234" });
@@ -106,6 +108,12 @@ async fn root_administrator_creates_a_shipping_company_whose_login_signs_in_and_
         &svc,
         post("/api/shipping-company/create", &admin, edit),
         StatusCode::OK,
+    )
+    .await;
+    expect(
+        &svc,
+        get("/api/shipping-company", &carrier),
+        StatusCode::UNAUTHORIZED,
     )
     .await;
     let (status, _, _) = send(

@@ -492,7 +492,7 @@ impl AccountReader for PgDirectReader {
     }
 }
 
-/// role, company, the shipping company's company, shipping company, root.
+/// role, company, the shipping company's company, shipping company, root, password change.
 type StaffAccountRow = (
     String,
     Option<i64>,
