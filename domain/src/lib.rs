@@ -8,6 +8,7 @@ pub mod auth;
 pub mod driver_log;
 pub mod error;
 pub mod implement;
+pub mod orders;
 pub mod queue;
 pub mod roles;
 pub mod settings;

@@ -1,0 +1,297 @@
+//! Adding a vehicle to an order (spec 2 section 5): the nine checks, in the spec's order, with
+//! its messages. The first failing check is the answer; the dialog shows it as the server says it.
+
+use chrono::NaiveDate;
+
+use super::Tonnes;
+
+/// What the order can still take. `committed` is the sum of the order's other loadings (the one
+/// being edited is left out by the caller).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderBalance {
+    pub enabled: bool,
+    pub ordered: Tonnes,
+    pub committed: Tonnes,
+}
+
+/// The dialog's fields as sent. The quantity stays text until check 5 says it is a number, so
+/// that a non-number reaches check 5 (checks 1 and 2 cannot judge it and let it through).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadingDraft {
+    pub plate: Option<String>,
+    pub driver_name: Option<String>,
+    pub quantity: Option<String>,
+    pub expiration: Option<NaiveDate>,
+    /// The chosen truck's net capacity, when a truck was chosen.
+    pub truck_net_capacity: Option<Tonnes>,
+    /// The driver is already on this order through another shipping company.
+    pub driver_on_order_by_other_carrier: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadingRefusal {
+    OrderDisabled,
+    OverOrderBalance,
+    OverTruckCapacity,
+    PlateRequired,
+    DriverRequired,
+    QuantityNotANumber,
+    QuantityNotPositive,
+    ExpirationRequired,
+    ExpirationInThePast,
+    DriverOnOrderByOtherCarrier,
+}
+
+impl LoadingRefusal {
+    /// The spec's text, verbatim.
+    pub fn message(self) -> &'static str {
+        match self {
+            LoadingRefusal::OrderDisabled => "Pedido desativado!",
+            LoadingRefusal::OverOrderBalance => {
+                "A Capacidade Liquida ultrapassa o Saldo do Pedido."
+            }
+            LoadingRefusal::OverTruckCapacity => "A quantidade ultrapassa a capacidade do veiculo",
+            LoadingRefusal::PlateRequired => "Placa do veiculo e obrigatoria!",
+            LoadingRefusal::DriverRequired => "Nome do motorista e obrigatorio!",
+            LoadingRefusal::QuantityNotANumber => "A quantidade deve ser um numero!",
+            LoadingRefusal::QuantityNotPositive => "Precisa ser maior que zero!",
+            LoadingRefusal::ExpirationRequired => "Data de validade e obrigatoria!",
+            LoadingRefusal::ExpirationInThePast => {
+                "A data de validade nao pode ser anterior a hoje!"
+            }
+            LoadingRefusal::DriverOnOrderByOtherCarrier => {
+                "Motorista ja vinculado ao pedido por outra transportadora."
+            }
+        }
+    }
+
+    /// The field the message belongs to, as the API spells it.
+    pub fn field(self) -> &'static str {
+        match self {
+            LoadingRefusal::OrderDisabled => "order",
+            LoadingRefusal::OverOrderBalance
+            | LoadingRefusal::OverTruckCapacity
+            | LoadingRefusal::QuantityNotANumber
+            | LoadingRefusal::QuantityNotPositive => "qtyOrdered",
+            LoadingRefusal::PlateRequired => "truck",
+            LoadingRefusal::DriverRequired | LoadingRefusal::DriverOnOrderByOtherCarrier => {
+                "driver"
+            }
+            LoadingRefusal::ExpirationRequired | LoadingRefusal::ExpirationInThePast => {
+                "expirationDate"
+            }
+        }
+    }
+}
+
+fn blank(s: &Option<String>) -> bool {
+    s.as_deref().is_none_or(|v| v.trim().is_empty())
+}
+
+/// Runs the checks in the spec's order and returns the quantity to store. `today` is the
+/// company's date.
+pub fn check_new_loading(
+    order: &OrderBalance,
+    draft: &LoadingDraft,
+    today: NaiveDate,
+) -> Result<Tonnes, LoadingRefusal> {
+    if !order.enabled {
+        return Err(LoadingRefusal::OrderDisabled);
+    }
+    let quantity = draft.quantity.as_deref().and_then(Tonnes::parse);
+    // 1. The order's balance.
+    if let Some(q) = quantity {
+        if order.committed + q > order.ordered {
+            return Err(LoadingRefusal::OverOrderBalance);
+        }
+    }
+    // 2. The vehicle's net capacity.
+    if let (Some(q), Some(cap)) = (quantity, draft.truck_net_capacity) {
+        if q > cap {
+            return Err(LoadingRefusal::OverTruckCapacity);
+        }
+    }
+    // 3. Plate.
+    if blank(&draft.plate) {
+        return Err(LoadingRefusal::PlateRequired);
+    }
+    // 4. Driver.
+    if blank(&draft.driver_name) {
+        return Err(LoadingRefusal::DriverRequired);
+    }
+    // 5. A number.
+    let Some(q) = quantity else {
+        return Err(LoadingRefusal::QuantityNotANumber);
+    };
+    // 6. Above zero.
+    if !q.is_positive() {
+        return Err(LoadingRefusal::QuantityNotPositive);
+    }
+    // 7. Expiry given.
+    let Some(expiration) = draft.expiration else {
+        return Err(LoadingRefusal::ExpirationRequired);
+    };
+    // 8. Expiry not before today.
+    if expiration < today {
+        return Err(LoadingRefusal::ExpirationInThePast);
+    }
+    // 9. Not on this order through another carrier.
+    if draft.driver_on_order_by_other_carrier {
+        return Err(LoadingRefusal::DriverOnOrderByOtherCarrier);
+    }
+    Ok(q)
+}
+
+/// Days left before a loading expires, as the loading list shows it ('Dia'/'Dias'; red at 3 or
+/// fewer). Negative once expired.
+pub fn days_left(expiration: NaiveDate, today: NaiveDate) -> i64 {
+    (expiration - today).num_days()
+}
+
+pub fn days_left_label(days: i64) -> String {
+    if days.abs() == 1 {
+        format!("{days} Dia")
+    } else {
+        format!("{days} Dias")
+    }
+}
+
+pub fn days_left_is_urgent(days: i64) -> bool {
+    days <= 3
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(x: f64) -> Tonnes {
+        Tonnes::from_f64(x).unwrap()
+    }
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 23).unwrap()
+    }
+    fn order() -> OrderBalance {
+        OrderBalance {
+            enabled: true,
+            ordered: t(100.0),
+            committed: t(60.0),
+        }
+    }
+    fn good() -> LoadingDraft {
+        LoadingDraft {
+            plate: Some("ABC1D23".into()),
+            driver_name: Some("JOAO".into()),
+            quantity: Some("30".into()),
+            expiration: Some(today()),
+            truck_net_capacity: Some(t(32.5)),
+            driver_on_order_by_other_carrier: false,
+        }
+    }
+
+    #[test]
+    fn a_valid_loading_passes_with_its_quantity() {
+        assert_eq!(check_new_loading(&order(), &good(), today()), Ok(t(30.0)));
+    }
+
+    #[test]
+    fn a_disabled_order_takes_no_vehicle() {
+        let o = OrderBalance {
+            enabled: false,
+            ..order()
+        };
+        assert_eq!(
+            check_new_loading(&o, &good(), today())
+                .unwrap_err()
+                .message(),
+            "Pedido desativado!"
+        );
+    }
+
+    /// Each draft breaks its own check and every later one; the answer is always the earliest.
+    #[test]
+    fn checks_run_in_the_spec_order() {
+        let all_bad_from = |n: u8| {
+            let mut d = good();
+            if n <= 1 {
+                d.quantity = Some("41".into()); // over the 40 t balance
+                d.truck_net_capacity = Some(t(50.0));
+            }
+            if n <= 2 && n != 1 {
+                d.quantity = Some("35".into()); // over the truck's 32.5 t
+            }
+            if n <= 3 {
+                d.plate = None;
+            }
+            if n <= 4 {
+                d.driver_name = Some("  ".into());
+            }
+            if (3..=5).contains(&n) {
+                d.quantity = Some("abc".into());
+            }
+            if n == 6 {
+                d.quantity = Some("0".into());
+            }
+            if n <= 7 {
+                d.expiration = None;
+            }
+            if n == 8 {
+                d.expiration = today().pred_opt();
+            }
+            if n <= 9 {
+                d.driver_on_order_by_other_carrier = true;
+            }
+            d
+        };
+        let expected = [
+            LoadingRefusal::OverOrderBalance,
+            LoadingRefusal::OverTruckCapacity,
+            LoadingRefusal::PlateRequired,
+            LoadingRefusal::DriverRequired,
+            LoadingRefusal::QuantityNotANumber,
+            LoadingRefusal::QuantityNotPositive,
+            LoadingRefusal::ExpirationRequired,
+            LoadingRefusal::ExpirationInThePast,
+            LoadingRefusal::DriverOnOrderByOtherCarrier,
+        ];
+        for (i, want) in expected.iter().enumerate() {
+            let n = i as u8 + 1;
+            assert_eq!(
+                check_new_loading(&order(), &all_bad_from(n), today()),
+                Err(*want),
+                "check {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_negative_quantity_is_not_above_zero() {
+        let d = LoadingDraft {
+            quantity: Some("-5".into()),
+            ..good()
+        };
+        assert_eq!(
+            check_new_loading(&order(), &d, today()),
+            Err(LoadingRefusal::QuantityNotPositive)
+        );
+    }
+
+    #[test]
+    fn the_balance_is_reached_exactly() {
+        let d = LoadingDraft {
+            quantity: Some("40".into()),
+            truck_net_capacity: None,
+            ..good()
+        };
+        assert_eq!(check_new_loading(&order(), &d, today()), Ok(t(40.0)));
+    }
+
+    #[test]
+    fn days_left_reads_dia_or_dias_and_is_red_at_three_or_fewer() {
+        let d = today() + chrono::Days::new(3);
+        assert_eq!(days_left(d, today()), 3);
+        assert_eq!(days_left_label(1), "1 Dia");
+        assert_eq!(days_left_label(3), "3 Dias");
+        assert!(days_left_is_urgent(3));
+        assert!(!days_left_is_urgent(4));
+    }
+}

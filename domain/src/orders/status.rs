@@ -1,0 +1,47 @@
+//! An order's status percent (spec 2 section 4): derived, never typed.
+//!
+//! Delivered = the loadings' transported quantities plus the quantity entered at order level;
+//! status = delivered / ordered, in whole percent, capped at 100 (an overload does not read 130 %).
+//! An order with nothing ordered is 0 %: there is nothing to be done yet, not everything.
+
+use super::Tonnes;
+
+pub fn status_percent(ordered: Tonnes, delivered: Tonnes) -> u8 {
+    if !ordered.is_positive() || !delivered.is_positive() {
+        return 0;
+    }
+    let pct = (delivered.hundredths() as i128 * 100) / ordered.hundredths() as i128;
+    pct.clamp(0, 100) as u8
+}
+
+/// Delivered quantity of an order: its loadings' transported tonnes plus the order-level entry.
+pub fn delivered(
+    loadings_transported: impl IntoIterator<Item = Tonnes>,
+    at_order_level: Tonnes,
+) -> Tonnes {
+    loadings_transported.into_iter().sum::<Tonnes>() + at_order_level
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(x: f64) -> Tonnes {
+        Tonnes::from_f64(x).unwrap()
+    }
+
+    #[test]
+    fn status_is_delivered_over_ordered_in_whole_percent() {
+        assert_eq!(status_percent(t(100.0), t(0.0)), 0);
+        assert_eq!(status_percent(t(100.0), t(33.33)), 33);
+        assert_eq!(status_percent(t(100.0), t(99.99)), 99);
+        assert_eq!(status_percent(t(100.0), t(100.0)), 100);
+        assert_eq!(status_percent(t(100.0), t(130.0)), 100);
+        assert_eq!(status_percent(t(0.0), t(10.0)), 0);
+    }
+
+    #[test]
+    fn delivered_counts_loadings_and_the_order_level_quantity() {
+        assert_eq!(delivered([t(10.0), t(2.5)], t(1.0)), t(13.5));
+    }
+}
