@@ -7,6 +7,7 @@ pub mod admin;
 pub mod auth;
 pub mod driver_log;
 pub mod error;
+pub mod fleet;
 pub mod implement;
 pub mod orders;
 pub mod queue;

@@ -1,0 +1,411 @@
+//! Fleet forms (spec 2 section 5): drivers, trucks, brands and models, with the spec's messages
+//! verbatim (the staff forms' messages are spelled without accents in the spec, the driver app's
+//! with them; both are copied as they are).
+
+use chrono::NaiveDate;
+
+use crate::admin::FieldIssue;
+use crate::implement::ImplementType;
+use crate::values::{parse_birth_date, Cpf, Plate, Renavam};
+
+pub const DRIVER_NAME_MAX: usize = 80;
+pub const CNH_MAX: usize = 11;
+pub const PLATE_MAX: usize = 7;
+pub const RENAVAM_MAX: usize = 12;
+pub const MODEL_MAX: usize = 50;
+pub const OWNER_MAX: usize = 50;
+pub const OWNER_MAX_DRIVER_APP: usize = 80;
+pub const CATALOG_NAME_MAX: usize = 80;
+
+pub const PLATE_CHARACTERS: &str = "O valor deve conter apenas letras, numeros e sem espacos.";
+pub const PLATE_LENGTH: &str = "Placa deve conter 7 caracteres";
+
+fn blank(s: &str) -> bool {
+    s.trim().is_empty()
+}
+
+fn too_long(s: &str, max: usize) -> bool {
+    s.trim().chars().count() > max
+}
+
+/// 'Tamanho maximo de N caracteres', as the staff fleet forms spell it.
+fn max_message(n: usize) -> String {
+    format!("Tamanho maximo de {n} caracteres")
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DriverInput {
+    pub name: String,
+    pub cpf: String,
+    pub cnh: String,
+    pub birth_date: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DriverData {
+    /// Uppercased on save (spec 2 section 3).
+    pub name: String,
+    pub cpf: Cpf,
+    pub cnh: String,
+    pub birth_date: NaiveDate,
+}
+
+/// The staff driver form. `today` refuses a birth date in the future.
+pub fn check_driver(i: &DriverInput, today: NaiveDate) -> Result<DriverData, Vec<FieldIssue>> {
+    let mut issues = Vec::new();
+    let name = i
+        .name
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_uppercase();
+    if name.is_empty() {
+        issues.push(FieldIssue::new("name", "Nome e obrigatorio!"));
+    } else if name.chars().count() > DRIVER_NAME_MAX {
+        issues.push(FieldIssue::new("name", max_message(DRIVER_NAME_MAX)));
+    }
+    let cpf = if blank(&i.cpf) {
+        issues.push(FieldIssue::new("cpf", "Numero de CPF e obrigatorio!"));
+        None
+    } else if i.cpf.chars().filter(char::is_ascii_digit).count() != 11 {
+        issues.push(FieldIssue::new("cpf", "Cpf deve ter 11 caracteres"));
+        None
+    } else {
+        match Cpf::parse(&i.cpf) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                issues.push(FieldIssue::new("cpf", e.message()));
+                None
+            }
+        }
+    };
+    let cnh = i.cnh.trim().to_owned();
+    if cnh.is_empty() {
+        issues.push(FieldIssue::new("cnh", "Cnh e obrigatorio!"));
+    } else if too_long(&cnh, CNH_MAX) {
+        issues.push(FieldIssue::new("cnh", max_message(CNH_MAX)));
+    }
+    let birth = if blank(&i.birth_date) {
+        issues.push(FieldIssue::new(
+            "birthDate",
+            "Data de nascimento e obrigatorio!",
+        ));
+        None
+    } else {
+        match parse_birth_date(&i.birth_date) {
+            Ok(d) if d <= today => Some(d),
+            Ok(_) | Err(_) => {
+                issues.push(FieldIssue::new("birthDate", "Data de nascimento inválida"));
+                None
+            }
+        }
+    };
+    match (cpf, birth, issues.is_empty()) {
+        (Some(cpf), Some(birth_date), true) => Ok(DriverData {
+            name,
+            cpf,
+            cnh,
+            birth_date,
+        }),
+        _ => Err(issues),
+    }
+}
+
+/// Which form sends a truck: the messages differ (spec 2 section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TruckForm {
+    Staff,
+    DriverApp,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TruckInput {
+    pub plate: String,
+    pub renavam: String,
+    pub owner: String,
+    pub model: String,
+    pub implement_type: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TruckData {
+    pub plate: Plate,
+    pub renavam: Renavam,
+    pub owner: Option<String>,
+    pub model: String,
+    pub implement_type: ImplementType,
+    /// Axles and capacities come from the implement type, never from the form: the table is the
+    /// one source of truth for server and screen.
+    pub axles: u8,
+    pub gross_tonnes: f64,
+    pub net_tonnes: f64,
+}
+
+pub fn check_plate(text: &str) -> Result<Plate, &'static str> {
+    if text.chars().any(|c| !c.is_ascii_alphanumeric()) {
+        return Err(PLATE_CHARACTERS);
+    }
+    Plate::parse(text).map_err(|_| PLATE_LENGTH)
+}
+
+pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<FieldIssue>> {
+    let staff = form == TruckForm::Staff;
+    let mut issues = Vec::new();
+    let plate_text: String = i
+        .plate
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect();
+    let plate = if plate_text.is_empty() {
+        let m = if staff {
+            "Placa e obrigatorio!"
+        } else {
+            "Placa é obrigatório!"
+        };
+        issues.push(FieldIssue::new("licensePlate", m));
+        None
+    } else if plate_text.chars().count() > PLATE_MAX {
+        issues.push(FieldIssue::new("licensePlate", max_message(PLATE_MAX)));
+        None
+    } else {
+        match check_plate(&plate_text) {
+            Ok(p) => Some(p),
+            Err(m) => {
+                issues.push(FieldIssue::new("licensePlate", m));
+                None
+            }
+        }
+    };
+    let renavam = if blank(&i.renavam) {
+        let m = if staff {
+            "Renavam e obrigatorio!"
+        } else {
+            "Renavam é obrigatório!"
+        };
+        issues.push(FieldIssue::new("renavam", m));
+        None
+    } else if too_long(&i.renavam, RENAVAM_MAX) {
+        issues.push(FieldIssue::new("renavam", max_message(RENAVAM_MAX)));
+        None
+    } else {
+        match Renavam::parse(&i.renavam) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                issues.push(FieldIssue::new("renavam", e.message()));
+                None
+            }
+        }
+    };
+    let owner = i.owner.trim();
+    let owner_max = if staff {
+        OWNER_MAX
+    } else {
+        OWNER_MAX_DRIVER_APP
+    };
+    if !staff && owner.is_empty() {
+        issues.push(FieldIssue::new(
+            "owner",
+            "Nome do proprietário é obrigatório!",
+        ));
+    } else if too_long(owner, owner_max) {
+        issues.push(FieldIssue::new("owner", max_message(owner_max)));
+    }
+    let model = i.model.trim();
+    if model.is_empty() {
+        let m = if staff {
+            "Modelo e obrigatorio!"
+        } else {
+            "Modelo é obrigatório!"
+        };
+        issues.push(FieldIssue::new("vehicleModel", m));
+    } else if too_long(model, MODEL_MAX) {
+        issues.push(FieldIssue::new("vehicleModel", max_message(MODEL_MAX)));
+    }
+    let implement = if blank(&i.implement_type) {
+        let m = if staff {
+            "Tipo de implemento e obrigatorio!"
+        } else {
+            "Tipo de implemento é obrigatório!"
+        };
+        issues.push(FieldIssue::new("implementType", m));
+        None
+    } else {
+        match ImplementType::parse(&i.implement_type) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                issues.push(FieldIssue::new("implementType", e.message()));
+                None
+            }
+        }
+    };
+    match (plate, renavam, implement, issues.is_empty()) {
+        (Some(plate), Some(renavam), Some(t), true) => Ok(TruckData {
+            plate,
+            renavam,
+            owner: (!owner.is_empty()).then(|| owner.to_owned()),
+            model: model.to_owned(),
+            implement_type: t,
+            axles: t.axles(),
+            gross_tonnes: t.gross_tonnes(),
+            net_tonnes: t.net_tonnes(),
+        }),
+        _ => Err(issues),
+    }
+}
+
+/// A brand's or a model's name: required, at most 80 (the input stops at 50).
+pub fn check_catalog_name(name: &str) -> Result<String, FieldIssue> {
+    let n = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    if n.is_empty() {
+        Err(FieldIssue::new("name", "Nome é obrigatório!"))
+    } else if n.chars().count() > CATALOG_NAME_MAX {
+        Err(FieldIssue::new("name", "Tamanho máximo de 80 caracteres"))
+    } else {
+        Ok(n)
+    }
+}
+
+/// Refusals of a delete that other records still point at (spec 2 section 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FleetReferenced {
+    DriverHasOrders,
+    TruckHasOrders,
+    BrandHasTrucks,
+    ModelHasTrucks,
+}
+
+impl FleetReferenced {
+    pub fn message(self) -> &'static str {
+        match self {
+            FleetReferenced::DriverHasOrders => {
+                "Erro ao excluir,  existe(m) pedido(s) para este motorista!"
+            }
+            FleetReferenced::TruckHasOrders => {
+                "Erro ao excluir, existe(m) pedido(s) para este caminhão!"
+            }
+            FleetReferenced::BrandHasTrucks => {
+                "Erro ao excluir, existe(m) caminhões(s) com esta marca!"
+            }
+            FleetReferenced::ModelHasTrucks => {
+                "Erro ao excluir, existe(m) caminhões(s) com este modelo!"
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 23).unwrap()
+    }
+
+    fn messages(r: Result<impl std::fmt::Debug, Vec<FieldIssue>>) -> Vec<(String, String)> {
+        r.unwrap_err()
+            .into_iter()
+            .map(|i| (i.field, i.message))
+            .collect()
+    }
+
+    #[test]
+    fn driver_name_is_uppercased_and_spaces_collapsed() {
+        let d = check_driver(
+            &DriverInput {
+                name: "  joão  da silva ".into(),
+                cpf: "529.982.247-25".into(),
+                cnh: "12345678901".into(),
+                birth_date: "15/01/1990".into(),
+            },
+            today(),
+        )
+        .unwrap();
+        assert_eq!(d.name, "JOÃO DA SILVA");
+    }
+
+    #[test]
+    fn empty_driver_form_answers_every_required_message() {
+        assert_eq!(
+            messages(check_driver(&DriverInput::default(), today())),
+            vec![
+                ("name".into(), "Nome e obrigatorio!".into()),
+                ("cpf".into(), "Numero de CPF e obrigatorio!".into()),
+                ("cnh".into(), "Cnh e obrigatorio!".into()),
+                (
+                    "birthDate".into(),
+                    "Data de nascimento e obrigatorio!".into()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn driver_cpf_needs_eleven_digits_and_valid_check_digits() {
+        let base = DriverInput {
+            name: "A".into(),
+            cnh: "1".into(),
+            birth_date: "1990-01-15".into(),
+            ..Default::default()
+        };
+        let short = DriverInput {
+            cpf: "529.982.247".into(),
+            ..base.clone()
+        };
+        assert_eq!(
+            messages(check_driver(&short, today()))[0].1,
+            "Cpf deve ter 11 caracteres"
+        );
+        let wrong = DriverInput {
+            cpf: "529.982.247-26".into(),
+            ..base
+        };
+        assert_eq!(messages(check_driver(&wrong, today()))[0].1, "Cpf Inválido");
+    }
+
+    #[test]
+    fn implement_type_fills_axles_and_capacities() {
+        let t = check_truck(
+            &TruckInput {
+                plate: "abc-1d23".into(),
+                renavam: "12345678901".into(),
+                owner: String::new(),
+                model: "FH 540".into(),
+                implement_type: "rodotrem 11 eixos".into(),
+            },
+            TruckForm::Staff,
+        )
+        .unwrap();
+        assert_eq!(t.plate.as_str(), "ABC1D23");
+        assert_eq!((t.axles, t.gross_tonnes, t.net_tonnes), (11, 91.0, 65.6));
+    }
+
+    #[test]
+    fn truck_messages_follow_the_form_that_sent_it() {
+        let staff = messages(check_truck(&TruckInput::default(), TruckForm::Staff));
+        assert_eq!(staff[0].1, "Placa e obrigatorio!");
+        assert_eq!(staff[1].1, "Renavam e obrigatorio!");
+        let app = messages(check_truck(&TruckInput::default(), TruckForm::DriverApp));
+        assert_eq!(app[0].1, "Placa é obrigatório!");
+        assert_eq!(app[2].1, "Nome do proprietário é obrigatório!");
+    }
+
+    #[test]
+    fn plates_with_symbols_or_wrong_length_are_refused_with_the_dialog_messages() {
+        assert_eq!(check_plate("ABC 1234"), Err(PLATE_CHARACTERS));
+        assert_eq!(check_plate("ABC123"), Err(PLATE_LENGTH));
+        assert!(check_plate("ABC1234").is_ok());
+    }
+
+    #[test]
+    fn catalog_names_are_required_and_at_most_eighty() {
+        assert_eq!(check_catalog_name("  Volvo ").unwrap(), "Volvo");
+        assert_eq!(
+            check_catalog_name(" ").unwrap_err().message,
+            "Nome é obrigatório!"
+        );
+        assert_eq!(
+            check_catalog_name(&"x".repeat(81)).unwrap_err().message,
+            "Tamanho máximo de 80 caracteres"
+        );
+    }
+}
