@@ -266,7 +266,7 @@ pub struct ContactWrite {
     pub whatsapp: bool,
 }
 
-/// A customer, or a shipping company's identity and address.
+/// A customer's or a shipping company's identity and address, as saved.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PartyWrite {
     pub company_id: i64,
@@ -283,15 +283,20 @@ pub struct PartyWrite {
     pub city: Option<String>,
     pub district: Option<String>,
     pub zip_code: Option<String>,
+    /// Shipping companies only: `None` keeps the stored value (a new one is active).
+    pub is_enabled: Option<bool>,
 }
 
+/// A customer's or a shipping company's identity and address, as read, with the name of the
+/// company it belongs to.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CustomerRecord {
+pub struct PartyRecord {
     pub id: i64,
     pub company_id: i64,
     pub company_name: String,
     pub code: i32,
     pub name: String,
+    /// Legal name (customers only).
     pub legal_name: Option<String>,
     pub cnpj: Option<String>,
     pub state_registration: Option<String>,
@@ -304,22 +309,12 @@ pub struct CustomerRecord {
     pub zip_code: Option<String>,
 }
 
+/// A customer is a party and nothing more.
+pub type CustomerRecord = PartyRecord;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShippingCompanyRecord {
-    pub id: i64,
-    pub company_id: i64,
-    pub company_name: String,
-    pub code: i32,
-    pub name: String,
-    pub cnpj: Option<String>,
-    pub state_registration: Option<String>,
-    pub uf: Option<String>,
-    pub street: Option<String>,
-    pub number: Option<i32>,
-    pub complement: Option<String>,
-    pub city: Option<String>,
-    pub district: Option<String>,
-    pub zip_code: Option<String>,
+    pub party: PartyRecord,
     pub is_enabled: bool,
     /// The e-mail of its login user.
     pub login: Option<String>,

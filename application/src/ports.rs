@@ -4,6 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
 use patio_domain::admin::listing::SearchText;
+use patio_domain::admin::party::PartyKind;
 use patio_domain::values::Cep;
 
 use crate::error::AppResult;
@@ -48,6 +49,7 @@ pub trait Repos:
     + ContactRepo
     + CustomerRepo
     + ShippingCompanyRepo
+    + PartyRepo
     + UserAdminRepo
     + LogQueryRepo
     + DashboardRepo
@@ -70,6 +72,7 @@ impl<T> Repos for T where
         + ContactRepo
         + CustomerRepo
         + ShippingCompanyRepo
+        + PartyRepo
         + UserAdminRepo
         + LogQueryRepo
         + DashboardRepo
@@ -172,11 +175,21 @@ pub trait ContactRepo {
 pub trait CustomerRepo {
     fn list_customers(&mut self, filter: &ListFilter) -> AppResult<Page<CustomerRecord>>;
     fn customer(&mut self, id: i64) -> AppResult<Option<CustomerRecord>>;
-    fn customer_by_code(&mut self, company_id: i64, code: i32) -> AppResult<Option<i64>>;
-    fn insert_customer(&mut self, customer: &PartyWrite) -> AppResult<i64>;
-    fn update_customer(&mut self, id: i64, customer: &PartyWrite) -> AppResult<()>;
-    /// `Referenced` while orders point at it.
-    fn delete_customer(&mut self, id: i64) -> AppResult<()>;
+}
+
+/// What customers and shipping companies store alike.
+pub trait PartyRepo {
+    fn party_by_code(
+        &mut self,
+        kind: PartyKind,
+        company_id: i64,
+        code: i32,
+    ) -> AppResult<Option<i64>>;
+    fn insert_party(&mut self, kind: PartyKind, party: &PartyWrite) -> AppResult<i64>;
+    fn update_party(&mut self, kind: PartyKind, id: i64, party: &PartyWrite) -> AppResult<()>;
+    /// A shipping company's users go with it. `Referenced` while orders or loadings point at
+    /// the record.
+    fn delete_party(&mut self, kind: PartyKind, id: i64) -> AppResult<()>;
 }
 
 pub trait ShippingCompanyRepo {
@@ -185,14 +198,6 @@ pub trait ShippingCompanyRepo {
         filter: &ListFilter,
     ) -> AppResult<Page<ShippingCompanyRecord>>;
     fn shipping_company(&mut self, id: i64) -> AppResult<Option<ShippingCompanyRecord>>;
-    fn shipping_company_by_code(&mut self, company_id: i64, code: i32) -> AppResult<Option<i64>>;
-    fn insert_shipping_company(&mut self, party: &PartyWrite, is_enabled: bool) -> AppResult<i64>;
-    fn update_shipping_company(
-        &mut self,
-        id: i64,
-        party: &PartyWrite,
-        is_enabled: bool,
-    ) -> AppResult<()>;
     /// Records the login e-mail and (when given) the hash of its password on the row.
     fn set_shipping_login(
         &mut self,
@@ -201,9 +206,6 @@ pub trait ShippingCompanyRepo {
         password_hash: Option<&str>,
     ) -> AppResult<()>;
     fn shipping_users(&mut self, id: i64) -> AppResult<Vec<ShippingUserRecord>>;
-    /// Deletes the shipping company's users, then the shipping company; `Referenced` while
-    /// orders or loadings point at it.
-    fn delete_shipping_company(&mut self, id: i64) -> AppResult<()>;
 }
 
 /// Staff users as the user administration reads and writes them.

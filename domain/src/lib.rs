@@ -9,6 +9,7 @@ pub mod driver_log;
 pub mod error;
 pub mod fleet;
 pub mod implement;
+pub mod issues;
 pub mod orders;
 pub mod queue;
 pub mod roles;
@@ -18,3 +19,4 @@ pub mod text;
 pub mod values;
 
 pub use error::DomainError;
+pub use issues::FieldIssue;

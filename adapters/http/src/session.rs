@@ -191,6 +191,11 @@ pub fn expired_cookie(name: &'static str, secure: bool) -> Cookie<'static> {
     c
 }
 
+/// The caller's address as the logs store it (the one helper every route uses).
+pub fn client_address(req: &HttpRequest) -> Option<String> {
+    client_ip(req).map(|ip| ip.to_string())
+}
+
 /// The caller's address: the connection's peer, or the first untrusted hop of
 /// `X-Forwarded-For` when the peer is a trusted proxy.
 pub fn client_ip(req: &HttpRequest) -> Option<IpAddr> {

@@ -72,7 +72,8 @@ fn resolve_tenant(
                 .ok_or_else(|| AppError::field("shippingCompany", SHIPPING_REQUIRED_FOR_USER))?;
             let sc = repos
                 .shipping_company(sid)?
-                .ok_or_else(|| AppError::field("shippingCompany", SHIPPING_REQUIRED_FOR_USER))?;
+                .ok_or_else(|| AppError::field("shippingCompany", SHIPPING_REQUIRED_FOR_USER))?
+                .party;
             if company_id.is_some_and(|c| c != sc.company_id) {
                 return Err(AppError::field(
                     "shippingCompany",
@@ -220,7 +221,7 @@ impl UserAdminService {
                 repos.set_user_authorization(id, flags)?;
             }
             let log_company = company_id;
-            Audit { actor, ip }.write(
+            Audit::by(actor, ip).write(
                 repos,
                 operation,
                 ObjectType::User,
@@ -282,7 +283,7 @@ impl UserAdminService {
                     written_at: self.deps.clock.now(),
                 },
             )?;
-            Audit { actor, ip }.write(
+            Audit::by(actor, ip).write(
                 repos,
                 Operation::Update,
                 ObjectType::User,
@@ -345,7 +346,7 @@ impl UserAdminService {
                 }
             }
             repos.delete_user(id)?;
-            Audit { actor, ip }.write(
+            Audit::by(actor, ip).write(
                 repos,
                 Operation::Delete,
                 ObjectType::User,

@@ -10,11 +10,12 @@ use patio_domain::queue::{end_of_day, AttendanceToday};
 use patio_domain::text::br_date;
 use serde::Serialize;
 
-use super::queue::{staff_log, staff_of, store_plan, By, Loaded, OPERATE_ROLES};
-use super::Deps;
+use super::queue::{staff_of, store_plan, Loaded, OPERATE_ROLES};
+use super::{Audit, Deps};
 use crate::error::{AppError, AppResult};
 use crate::ports::StoreExt;
 use crate::queue_ports::DomainEvent;
+use patio_domain::admin::audit::{ObjectType, Operation};
 
 pub const ALREADY_ENDED_MESSAGE: &str = "O atendimento já foi encerrado.";
 
@@ -76,15 +77,15 @@ impl AttendanceService {
             let id = repos.open_attendance(company_id, today, actor.id, now)?;
             loaded.attendance = AttendanceToday::Started;
             store_plan(repos, &loaded)?;
-            staff_log(
+            Audit {
+                user: Some(actor.id),
+                ip: ip.as_deref(),
+            }
+            .write(
                 repos,
-                By {
-                    user: Some(actor.id),
-                    ip: ip.as_deref(),
-                },
+                Operation::StartAttendance,
+                ObjectType::Attendance,
                 company_id,
-                "START_ATTENDANCE",
-                "ATTENDANCE",
                 format!("Atendimento de {} iniciado", br_date(today)),
                 vec![("Dia", br_date(today))],
             )?;
@@ -146,15 +147,15 @@ impl AttendanceService {
             }
             store_plan(repos, &loaded)?;
             let moved_to = pins.first().map(|p| p.day);
-            staff_log(
+            Audit {
+                user: Some(actor.id),
+                ip: ip.as_deref(),
+            }
+            .write(
                 repos,
-                By {
-                    user: Some(actor.id),
-                    ip: ip.as_deref(),
-                },
+                Operation::EndAttendance,
+                ObjectType::Attendance,
                 company_id,
-                "END_ATTENDANCE",
-                "ATTENDANCE",
                 format!(
                     "Atendimento de {} encerrado; {} veículo(s) movido(s) para {}",
                     br_date(current.day),

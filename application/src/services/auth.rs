@@ -8,19 +8,19 @@ use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
 use patio_domain::roles::{self, LoginPage, MenuEntry, Role, SessionKind};
 use patio_domain::terms;
-use patio_domain::text::escape_html;
 use patio_domain::values::{parse_birth_date, Cpf};
 use serde::Serialize;
 use serde_json::json;
 
-use super::Deps;
+use super::{Audit, Deps};
 use crate::error::{
     AppError, AppResult, FieldError, TransferCompany, TransferConflict, TransferDriver,
     TransferQueue,
 };
-use crate::model::{CompanyRecord, NewDriverLog, NewStaffLog, UserRecord};
+use crate::model::{CompanyRecord, NewDriverLog, UserRecord};
 use crate::ports::{CaptchaOutcome, Repos, StoreExt};
 use crate::throttle::RATE_LIMITED_MESSAGE;
+use patio_domain::admin::audit::{title, ObjectType, Operation};
 
 /// Staff pages that exist so far; the sidebar leaves out entries whose pages are not built.
 pub const BUILT_PAGES: &[&str] = &[
@@ -281,21 +281,17 @@ impl AuthService {
                 None => None,
             };
             let must_approve = self.staff_must_approve(repos, &user)?;
-            repos.insert_staff_log(&NewStaffLog {
-                operation_type: "LOGIN".to_owned(),
-                object_type: "USER".to_owned(),
+            Audit::by(&actor, cmd.ip.as_deref()).write(
+                repos,
+                Operation::Login,
+                ObjectType::User,
                 company_id,
-                user_id: Some(user.id),
-                title: format!(
-                    "Usuário <b>{}</b> entrou no sistema",
-                    escape_html(&user.name)
-                ),
-                details: vec![
-                    ("E-mail".to_owned(), user.email.clone()),
-                    ("Perfil".to_owned(), user.role.as_str().to_owned()),
+                title(ObjectType::User, Operation::Login, &user.name),
+                vec![
+                    ("E-mail", user.email.clone()),
+                    ("Perfil", user.role.as_str().to_owned()),
                 ],
-                ip: cmd.ip.clone(),
-            })?;
+            )?;
             Ok((company, must_approve))
         })?;
 

@@ -191,7 +191,7 @@ impl CompanyService {
                 repos.replace_company_host(id, old_host.as_deref(), data.host.as_deref())?;
             }
             save_contacts(repos, ContactOwner::Company(id), &contacts)?;
-            Audit { actor, ip }.write(
+            Audit::by(actor, ip).write(
                 repos,
                 operation,
                 ObjectType::Company,
@@ -221,7 +221,7 @@ impl CompanyService {
                 }
                 other => other,
             })?;
-            Audit { actor, ip }.write(
+            Audit::by(actor, ip).write(
                 repos,
                 Operation::Delete,
                 ObjectType::Company,

@@ -139,7 +139,7 @@ impl ContactService {
                 return Err(AppError::not_found());
             }
             repos.delete_contact(id)?;
-            Audit { actor, ip }.write(
+            Audit::by(actor, ip).write(
                 repos,
                 Operation::Delete,
                 ObjectType::Contact,

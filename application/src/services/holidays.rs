@@ -11,11 +11,13 @@ use patio_domain::settings::holidays::check_holiday;
 use patio_domain::text::{br_date, escape_html};
 use serde::Serialize;
 
-use super::settings::{allow, allow_role, existing_company, invalid, Audit, IdRef};
+use super::settings::{allow, allow_role, existing_company, IdRef};
 use super::Deps;
+use super::{invalid, Audit};
 use crate::error::{AppError, AppResult};
 use crate::ports::StoreExt;
 use crate::settings_ports::{HolidayRecord, HolidayWrite};
+use patio_domain::admin::audit::{ObjectType, Operation};
 
 /// A blocked-dates entry; `dates` are `YYYY-MM-DD`, sorted.
 #[derive(Debug, Clone, Serialize)]
@@ -127,14 +129,10 @@ impl HolidayService {
                 }
                 None => repos.insert_holiday(cmd.company_id, &write)?,
             };
-            Audit {
-                actor,
-                ip: cmd.ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, cmd.ip.as_deref()).write(
                 repos,
-                if cmd.id.is_some() { "UPDATE" } else { "CREATE" },
-                "HOLIDAY",
+                Operation::saving(cmd.id.is_some()),
+                ObjectType::Holiday,
                 cmd.company_id,
                 format!(
                     "Bloqueio de datas <b>{}</b> salvo na empresa <b>{}</b>",
@@ -168,14 +166,10 @@ impl HolidayService {
                 title: holiday.title.clone(),
                 dates: holiday.dates.clone(),
             };
-            Audit {
-                actor,
-                ip: ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, ip.as_deref()).write(
                 repos,
-                "DELETE",
-                "HOLIDAY",
+                Operation::Delete,
+                ObjectType::Holiday,
                 holiday.company_id,
                 format!(
                     "Bloqueio de datas <b>{}</b> excluído",

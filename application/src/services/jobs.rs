@@ -15,11 +15,12 @@ use patio_domain::text::escape_html;
 use serde::Serialize;
 use serde_json::json;
 
-use super::queue::{driver_log, staff_log, store_plan, By, Loaded};
-use super::Deps;
+use super::queue::{driver_log, store_plan, Loaded};
+use super::{Audit, Deps};
 use crate::error::AppResult;
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::{DomainEvent, PlanEntryKind};
+use patio_domain::admin::audit::{ObjectType, Operation};
 
 /// Advisory-lock keys, one per job ("patio_to", "patio_rf", "patio_ex").
 pub const TOLERANCE_JOB_KEY: i64 = 0x7061_7469_6f5f_746f;
@@ -156,15 +157,15 @@ impl QueueJobs {
                     .filter(|c| c.company_id == company_id)
                     .map(|c| c.order_code.clone())
                     .collect();
-                staff_log(
+                Audit {
+                    user: None,
+                    ip: None,
+                }
+                .write(
                     repos,
-                    By {
-                        user: None,
-                        ip: None,
-                    },
+                    Operation::ExpireLoading,
+                    ObjectType::Scheduling,
                     company_id,
-                    "EXPIRE_LOADING",
-                    "SCHEDULING",
                     format!(
                         "{} agendamento(s) expirado(s): {}",
                         codes.len(),
@@ -224,15 +225,15 @@ fn drop_company(
         .retain(|e| e.kind != PlanEntryKind::MissedToday || e.date == Some(today));
     let stored = store_plan(repos, &loaded)?;
     if dropped > 0 {
-        staff_log(
+        Audit {
+            user: None,
+            ip: None,
+        }
+        .write(
             repos,
-            By {
-                user: None,
-                ip: None,
-            },
+            Operation::TolQueue,
+            ObjectType::Queue,
             company_id,
-            "TOL_QUEUE",
-            "QUEUE",
             format!("{dropped} veículo(s) marcado(s) como faltoso(s) por tolerância"),
             vec![("Veículos", dropped.to_string())],
         )?;

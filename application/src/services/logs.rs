@@ -151,7 +151,7 @@ impl LogService {
     pub fn operations(&self, actor: &Actor) -> AppResult<Vec<LabelView>> {
         scope(actor, Area::Logs, Access::Read).map_err(forbidden)?;
         let (found, _) = self.deps.store.tx(|repos| repos.staff_log_words())?;
-        let known = Operation::ALL.iter().map(|o| o.as_str());
+        let known = Operation::LISTED.iter().map(|o| o.as_str());
         Ok(labels(known, found, operation_label))
     }
 
@@ -159,7 +159,7 @@ impl LogService {
     pub fn objects(&self, actor: &Actor) -> AppResult<Vec<LabelView>> {
         scope(actor, Area::Logs, Access::Read).map_err(forbidden)?;
         let (_, found) = self.deps.store.tx(|repos| repos.staff_log_words())?;
-        let known = ObjectType::ALL.iter().map(|o| o.as_str());
+        let known = ObjectType::LISTED.iter().map(|o| o.as_str());
         Ok(labels(known, found, object_label))
     }
 }

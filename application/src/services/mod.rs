@@ -5,10 +5,10 @@ use std::sync::Arc;
 
 use patio_domain::admin::audit::{ObjectType, Operation};
 use patio_domain::admin::listing::{self, PageRequest};
-use patio_domain::admin::FieldIssue;
 use patio_domain::auth::Actor;
 use patio_domain::roles::NOT_ALLOWED_MESSAGE;
 use patio_domain::DomainError;
+use patio_domain::FieldIssue;
 use serde::Serialize;
 
 use crate::error::{AppError, FieldError};
@@ -30,6 +30,7 @@ pub mod holidays;
 pub mod jobs;
 pub mod logs;
 pub mod lookup;
+pub mod party;
 pub mod popups;
 pub mod public;
 pub mod queue;
@@ -255,27 +256,37 @@ pub(crate) fn code_taken(e: AppError) -> AppError {
     }
 }
 
-/// One staff log row of an administration change, in the change's transaction.
+/// The one staff log writer: who changed something, and from where. Every service writes its
+/// entry with it, inside the change's transaction.
 pub(crate) struct Audit<'a> {
-    pub actor: &'a Actor,
+    /// `None` for the system's own changes (expired loadings).
+    pub user: Option<i64>,
     pub ip: Option<&'a str>,
 }
 
-impl Audit<'_> {
+impl<'a> Audit<'a> {
+    /// A change made by a signed-in person.
+    pub(crate) fn by(actor: &Actor, ip: Option<&'a str>) -> Self {
+        Self {
+            user: Some(actor.id),
+            ip,
+        }
+    }
+
     pub(crate) fn write(
         &self,
         repos: &mut dyn Repos,
         operation: Operation,
         object: ObjectType,
-        company_id: Option<i64>,
+        company_id: impl Into<Option<i64>>,
         title: String,
         details: Vec<(&str, String)>,
     ) -> AppResult<()> {
         repos.insert_staff_log(&NewStaffLog {
             operation_type: operation.as_str().to_owned(),
             object_type: object.as_str().to_owned(),
-            company_id,
-            user_id: Some(self.actor.id),
+            company_id: company_id.into(),
+            user_id: self.user,
             title,
             details: details
                 .into_iter()

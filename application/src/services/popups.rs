@@ -11,20 +11,20 @@ use patio_domain::roles::SessionKind;
 use patio_domain::settings::access::SettingsAction;
 use patio_domain::settings::images::check_image;
 use patio_domain::settings::popups::{check_popup, is_showing, PopupForm};
-use patio_domain::settings::FieldIssue;
 use patio_domain::text::escape_html;
+use patio_domain::FieldIssue;
 use serde::Serialize;
 use serde_json::json;
 
-use super::settings::{
-    allow, allow_role, company_zone, existing_company, invalid, yes_no, Audit, IdRef,
-};
+use super::settings::{allow, allow_role, company_zone, existing_company, yes_no, IdRef};
 use super::use_terms::sanitize_rich_text;
 use super::Deps;
+use super::{invalid, Audit};
 use crate::error::{AppError, AppResult};
 use crate::model::NewDriverLog;
 use crate::ports::StoreExt;
 use crate::settings_ports::{PopupRecord, PopupWrite};
+use patio_domain::admin::audit::{ObjectType, Operation};
 
 #[derive(Debug, Clone, Serialize)]
 pub struct PopupView {
@@ -238,14 +238,10 @@ impl PopupService {
                 }
                 None => repos.insert_popup(company_id, &write)?,
             };
-            Audit {
-                actor,
-                ip: cmd.ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, cmd.ip.as_deref()).write(
                 repos,
-                if before.is_some() { "UPDATE" } else { "CREATE" },
-                "POPUP",
+                Operation::saving(before.is_some()),
+                ObjectType::Popup,
                 company_id,
                 format!(
                     "Pop-up <b>{}</b> salvo na empresa <b>{}</b>",
@@ -277,14 +273,10 @@ impl PopupService {
         let path = self.deps.files.save("popups", kind.extension(), bytes)?;
         let outcome = self.deps.store.tx(|repos| {
             let previous = repos.write_popup_image(id, &path)?;
-            Audit {
-                actor,
-                ip: ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, ip.as_deref()).write(
                 repos,
-                "UPDATE",
-                "POPUP",
+                Operation::Update,
+                ObjectType::Popup,
                 popup.company_id,
                 format!(
                     "Imagem do pop-up <b>{}</b> enviada",
@@ -358,14 +350,10 @@ impl PopupService {
         let popup = self.managed(actor, id)?;
         self.deps.store.tx(|repos| {
             repos.delete_popup_by_id(id)?;
-            Audit {
-                actor,
-                ip: ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, ip.as_deref()).write(
                 repos,
-                "DELETE",
-                "POPUP",
+                Operation::Delete,
+                ObjectType::Popup,
                 popup.company_id,
                 format!("Pop-up <b>{}</b> excluído", escape_html(&popup.title)),
                 vec![

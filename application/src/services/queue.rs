@@ -20,14 +20,15 @@ use patio_domain::text::{br_date, escape_html};
 use serde::Serialize;
 use serde_json::json;
 
-use super::Deps;
+use super::{Audit, Deps};
 use crate::error::{AppError, AppResult};
-use crate::model::{NewDriverLog, NewStaffLog};
+use crate::model::NewDriverLog;
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::{
     DelayInProgressRecord, DomainEvent, NewDropout, NewQueueEntry, PlanEntryKind, PlanEntryRecord,
     PlanRow, QueueConfigRecord, QueueStateWrite,
 };
+use patio_domain::admin::audit::{ObjectType, Operation};
 
 pub const JOINED_MESSAGE: &str = "Marcação Confirmada";
 pub const LEFT_MESSAGE: &str = "Você saiu da fila com sucesso";
@@ -315,37 +316,6 @@ pub fn replan_in_tx(repos: &mut dyn Repos, company_id: i64, now: DateTime<Utc>) 
 
 // ---- Logs.
 
-/// Who made a queue change: the staff user (`None` for drivers and jobs) and the address.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct By<'a> {
-    pub user: Option<i64>,
-    pub ip: Option<&'a str>,
-}
-
-/// The staff log row of a queue change, in the change's transaction.
-pub(crate) fn staff_log(
-    repos: &mut dyn Repos,
-    by: By<'_>,
-    company_id: i64,
-    operation: &str,
-    object: &str,
-    title: String,
-    details: Vec<(&str, String)>,
-) -> AppResult<()> {
-    repos.insert_staff_log(&NewStaffLog {
-        operation_type: operation.to_owned(),
-        object_type: object.to_owned(),
-        company_id: Some(company_id),
-        user_id: by.user,
-        title,
-        details: details
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v))
-            .collect(),
-        ip: by.ip.map(str::to_owned),
-    })
-}
-
 pub(crate) fn driver_log(
     repos: &mut dyn Repos,
     driver_id: i64,
@@ -583,15 +553,15 @@ impl QueueService {
                 format!("com a Placa <b>{}</b>", escape_html(&truck.license_plate))
             };
             let date = planned.and_then(|p| p.day());
-            staff_log(
+            Audit {
+                user: staff_user(actor),
+                ip: cmd.ip.as_deref(),
+            }
+            .write(
                 repos,
-                By {
-                    user: staff_user(actor),
-                    ip: cmd.ip.as_deref(),
-                },
+                Operation::InQueue,
+                ObjectType::Queue,
                 company_id,
-                "IN_QUEUE",
-                "QUEUE",
                 format!(
                     "Motorista <b>{}</b> entrou na fila {how}",
                     escape_html(&driver.name)
@@ -690,15 +660,15 @@ impl QueueService {
                     "truck": { "id": row.truck_id, "licensePlate": row.license_plate },
                 }),
             )?;
-            staff_log(
+            Audit {
+                user: staff_user(actor),
+                ip: ip.as_deref(),
+            }
+            .write(
                 repos,
-                By {
-                    user: staff_user(actor),
-                    ip: ip.as_deref(),
-                },
+                Operation::OutQueue,
+                ObjectType::Queue,
                 company_id,
-                "OUT_QUEUE",
-                "QUEUE",
                 format!(
                     "Motorista <b>{}</b> saiu da fila com a Placa <b>{}</b>",
                     escape_html(&row.driver_name),
@@ -734,15 +704,15 @@ impl QueueService {
             repos.clear_pins(company_id)?;
             let loaded = Loaded::lock(repos, company_id, now)?;
             let stored = store_plan(repos, &loaded)?;
-            staff_log(
+            Audit {
+                user: Some(actor.id),
+                ip: ip.as_deref(),
+            }
+            .write(
                 repos,
-                By {
-                    user: Some(actor.id),
-                    ip: ip.as_deref(),
-                },
+                Operation::ResetQueue,
+                ObjectType::Queue,
                 company_id,
-                "RESET_QUEUE",
-                "QUEUE",
                 "Fila resetada".to_owned(),
                 vec![("Veículos", stored.plan.entries.len().to_string())],
             )?;
@@ -812,15 +782,15 @@ impl QueueService {
                     created_at: now,
                     ended_at: None,
                 });
-                staff_log(
+                Audit {
+                    user: Some(actor.id),
+                    ip: cmd.ip.as_deref(),
+                }
+                .write(
                     repos,
-                    By {
-                        user: Some(actor.id),
-                        ip: cmd.ip.as_deref(),
-                    },
+                    Operation::StartDelay,
+                    ObjectType::Delay,
                     company_id,
-                    "START_DELAY",
-                    "DELAY",
                     format!(
                         "Atraso <b>{}</b> de {} minutos iniciado",
                         escape_html(&reason.reason),
@@ -853,15 +823,15 @@ impl QueueService {
                     d.minutes = net;
                     d.ended_at = Some(now);
                 }
-                staff_log(
+                Audit {
+                    user: Some(actor.id),
+                    ip: cmd.ip.as_deref(),
+                }
+                .write(
                     repos,
-                    By {
-                        user: Some(actor.id),
-                        ip: cmd.ip.as_deref(),
-                    },
+                    Operation::EndDelay,
+                    ObjectType::Delay,
                     company_id,
-                    "END_DELAY",
-                    "DELAY",
                     format!(
                         "Atraso <b>{}</b> encerrado após {net} minutos",
                         escape_html(open.reason.as_deref().unwrap_or("-"))

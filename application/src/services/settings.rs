@@ -15,15 +15,16 @@ use patio_domain::roles::NOT_ALLOWED_MESSAGE;
 use patio_domain::settings::access::{self, Refusal, SettingsAction};
 use patio_domain::settings::form::{self, format_hh_mm, DelayForm, SettingsForm};
 use patio_domain::settings::images::check_image;
-use patio_domain::settings::FieldIssue;
 use patio_domain::text::escape_html;
+use patio_domain::FieldIssue;
 use serde::Serialize;
 
-use super::Deps;
-use crate::error::{AppError, AppResult, FieldError};
-use crate::model::{CompanyRecord, NewStaffLog};
+use super::{invalid, Audit, Deps};
+use crate::error::{AppError, AppResult};
+use crate::model::CompanyRecord;
 use crate::ports::{Repos, StoreExt};
 use crate::settings_ports::{DelayRecord, DelayWrite, SettingsRecord, SettingsWrite};
+use patio_domain::admin::audit::{ObjectType, Operation};
 
 pub const SAVED_MESSAGE: &str = "Alterações salvas com sucesso";
 
@@ -52,53 +53,12 @@ pub(crate) fn existing_company(repos: &mut dyn Repos, id: i64) -> AppResult<Comp
     repos.company(id)?.ok_or_else(AppError::not_found)
 }
 
-/// Form issues as the 422 answer.
-pub(crate) fn invalid(issues: Vec<FieldIssue>) -> AppError {
-    AppError::Validation(
-        issues
-            .into_iter()
-            .map(|i| FieldError::new(i.field, i.message))
-            .collect(),
-    )
-}
-
 /// The company's zone (default America/Sao_Paulo).
 pub(crate) fn company_zone(repos: &mut dyn Repos, company_id: i64) -> AppResult<Tz> {
     Ok(repos
         .settings_of_company(company_id)?
         .and_then(|s| s.time_zone.parse().ok())
         .unwrap_or(chrono_tz::America::Sao_Paulo))
-}
-
-/// One staff log row of a settings-area change, written in the change's transaction.
-pub(crate) struct Audit<'a> {
-    pub actor: &'a Actor,
-    pub ip: Option<&'a str>,
-}
-
-impl Audit<'_> {
-    pub(crate) fn write(
-        &self,
-        repos: &mut dyn Repos,
-        operation: &str,
-        object: &str,
-        company_id: i64,
-        title: String,
-        details: Vec<(&str, String)>,
-    ) -> AppResult<()> {
-        repos.insert_staff_log(&NewStaffLog {
-            operation_type: operation.to_owned(),
-            object_type: object.to_owned(),
-            company_id: Some(company_id),
-            user_id: Some(self.actor.id),
-            title,
-            details: details
-                .into_iter()
-                .map(|(k, v)| (k.to_owned(), v))
-                .collect(),
-            ip: self.ip.map(str::to_owned),
-        })
-    }
 }
 
 pub(crate) fn yes_no(b: bool) -> String {
@@ -572,14 +532,10 @@ impl SettingsService {
                     }
                 }
             }
-            Audit {
-                actor,
-                ip: cmd.ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, cmd.ip.as_deref()).write(
                 repos,
-                if stored.is_some() { "UPDATE" } else { "CREATE" },
-                "SETTINGS",
+                Operation::saving(stored.is_some()),
+                ObjectType::Settings,
                 company_id,
                 format!(
                     "Configurações da empresa <b>{}</b> alteradas",
@@ -626,14 +582,10 @@ impl SettingsService {
         let path = self.deps.files.save("logos", kind.extension(), bytes)?;
         let outcome = self.deps.store.tx(|repos| {
             let previous = repos.write_company_logo(company_id, &path)?;
-            Audit {
-                actor,
-                ip: ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, ip.as_deref()).write(
                 repos,
-                "UPDATE",
-                "SETTINGS",
+                Operation::Update,
+                ObjectType::Settings,
                 company_id,
                 format!(
                     "Logo da empresa <b>{}</b> alterado",
@@ -682,14 +634,10 @@ impl SettingsService {
             let company = existing_company(repos, company_id)?;
             repos.lock_queue_for_settings(company_id)?;
             repos.write_tolerance_enabled(company_id, enabled)?;
-            Audit {
-                actor,
-                ip: ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, ip.as_deref()).write(
                 repos,
-                "UPDATE",
-                "SETTINGS",
+                Operation::Update,
+                ObjectType::Settings,
                 company_id,
                 format!(
                     "Tolerância <b>{}</b> na empresa <b>{}</b>",
@@ -739,14 +687,10 @@ impl SettingsService {
             let delay = repos.delay_by_id(id)?.ok_or_else(AppError::not_found)?;
             allow(actor, SettingsAction::ManageSettings, delay.company_id)?;
             repos.delete_delay_by_id(id)?;
-            Audit {
-                actor,
-                ip: ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, ip.as_deref()).write(
                 repos,
-                "DELETE",
-                "DELAY",
+                Operation::Delete,
+                ObjectType::Delay,
                 delay.company_id,
                 format!("Atraso <b>{}</b> excluído", escape_html(&delay.reason)),
                 vec![("Tempo (min)", delay.minutes.to_string())],

@@ -10,31 +10,28 @@
 use std::sync::Arc;
 
 use patio_domain::admin::access::{scope, Access, Area, Scope};
-use patio_domain::admin::audit::{import_title, title, ObjectType, Operation};
-use patio_domain::admin::forms::{
-    check_login, check_shipping_company, masked_document, LoginInput, PartyData, PartyInput,
-    PASSWORD_REQUIRED,
-};
+use patio_domain::admin::audit::{title, Operation};
+use patio_domain::admin::forms::{check_login, LoginInput, PASSWORD_REQUIRED};
 use patio_domain::admin::listing::{search_text, SHIPPING_COMPANY_PAGE_SIZE};
+pub use patio_domain::admin::party::SHIPPING_REFERENCED_MESSAGE;
+use patio_domain::admin::party::{PartyInput, PartyKind};
 use patio_domain::auth::Actor;
 use patio_domain::roles::{Role, SessionKind};
 use serde::Serialize;
 
-use super::contacts::{add_import_contacts, check_form_contacts, save_contacts, ContactCmd};
-use super::customers::{check_rows, target_company, CompanyRefView, ImportRow};
+use super::contacts::{check_form_contacts, save_contacts, ContactCmd};
+use super::party::{self, CompanyRefView, ImportRow, PartyAddressView};
 use super::{
-    active_label, code_taken, forbidden, invalid, Audit, Deleted, Deps, Imported, ListQuery,
-    Listing, Saved, CODE_TAKEN_MESSAGE,
+    active_label, forbidden, invalid, Audit, Deleted, Deps, Imported, ListQuery, Listing, Saved,
 };
 use crate::error::{AppError, AppResult};
 use crate::model::{
-    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyWrite, ShippingCompanyRecord,
+    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, ShippingCompanyRecord,
     ShippingUserRecord, UserWrite,
 };
 use crate::ports::{Repos, StoreExt};
 
-pub const SHIPPING_REFERENCED_MESSAGE: &str =
-    "Erro ao excluir, existe(m) pedido(s) para esta transportadora!";
+const KIND: PartyKind = PartyKind::ShippingCompany;
 pub const EMAIL_TAKEN_MESSAGE: &str = "Email já cadastrado!";
 
 #[derive(Debug, Clone, Serialize)]
@@ -63,15 +60,8 @@ pub struct ShippingCompanyView {
     pub id: i64,
     pub code: i32,
     pub name: String,
-    pub cnpj: Option<String>,
-    pub state_registration: Option<String>,
-    pub uf: Option<String>,
-    pub street: Option<String>,
-    pub number: Option<i32>,
-    pub complement: Option<String>,
-    pub city: Option<String>,
-    pub district: Option<String>,
-    pub zip_code: Option<String>,
+    #[serde(flatten)]
+    pub address: PartyAddressView,
     pub is_enabled: bool,
     pub warning: bool,
     pub company: CompanyRefView,
@@ -85,24 +75,17 @@ fn view(
     contact: Vec<ContactRecord>,
     users: Vec<ShippingUserRecord>,
 ) -> ShippingCompanyView {
+    let p = s.party;
     ShippingCompanyView {
-        id: s.id,
-        code: s.code,
-        name: s.name,
-        cnpj: s.cnpj.as_deref().map(masked_document),
-        state_registration: s.state_registration,
-        uf: s.uf,
-        street: s.street,
-        number: s.number,
-        complement: s.complement,
-        city: s.city,
-        district: s.district,
-        zip_code: s.zip_code,
+        address: PartyAddressView::of(&p),
+        id: p.id,
+        code: p.code,
+        name: p.name,
         is_enabled: s.is_enabled,
         warning: s.user_count == 0,
         company: CompanyRefView {
-            id: s.company_id,
-            name: s.company_name,
+            id: p.company_id,
+            name: p.company_name,
         },
         login: s.login.map(|login| LoginView { login }),
         contact,
@@ -117,25 +100,6 @@ fn view(
                 has_whats: u.flags.has_whats,
             })
             .collect(),
-    }
-}
-
-fn party_write(company_id: i64, d: PartyData) -> PartyWrite {
-    PartyWrite {
-        company_id,
-        code: d.code,
-        name: d.name,
-        // Shipping companies have no legal-name field.
-        legal_name: None,
-        cnpj: d.cnpj,
-        state_registration: d.state_registration,
-        uf: d.uf,
-        street: d.street,
-        number: d.number,
-        complement: d.complement,
-        city: d.city,
-        district: d.district,
-        zip_code: d.zip_code,
     }
 }
 
@@ -173,7 +137,7 @@ fn read(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyV
 fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyRecord> {
     repos
         .shipping_company(id)?
-        .filter(|c| s.covers_shipping(c.company_id, c.id))
+        .filter(|c| s.covers_shipping(c.party.company_id, c.party.id))
         .ok_or_else(AppError::not_found)
 }
 
@@ -218,7 +182,7 @@ impl ShippingCompanyService {
     ) -> AppResult<Saved<ShippingCompanyView>> {
         let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
         let id = cmd.id.filter(|id| *id > 0);
-        let data = check_shipping_company(&cmd.input, id.is_some()).map_err(invalid)?;
+        let data = KIND.check(&cmd.input, id.is_some()).map_err(invalid)?;
         let contacts = check_form_contacts(&cmd.contacts)?;
         let login = check_login(&cmd.login, false).map_err(invalid)?;
         let password_hash = match login.as_ref().and_then(|l| l.password.as_deref()) {
@@ -229,43 +193,14 @@ impl ShippingCompanyService {
         let mut new_password_of = None;
         let saved = self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
-                Some(id) => (visible(repos, &s, id)?.company_id, Some(id)),
-                None => (target_company(repos, s, cmd.company_id)?.0, None),
+                Some(id) => (visible(repos, &s, id)?.party.company_id, Some(id)),
+                None => (party::target_company(repos, s, cmd.company_id)?.0, None),
             };
-            if repos
-                .shipping_company_by_code(company_id, data.code)?
-                .is_some_and(|other| Some(other) != existing)
-            {
-                return Err(AppError::Duplicate(CODE_TAKEN_MESSAGE.to_owned()));
-            }
-            let name = data.name.clone();
-            let details = vec![
-                ("Código", data.code.to_string()),
-                ("Nome", data.name.clone()),
-                (
-                    "CNPJ",
-                    data.cnpj
-                        .as_deref()
-                        .map(masked_document)
-                        .unwrap_or_default(),
-                ),
-                ("Status", active_label(is_enabled)),
-            ];
-            let write = party_write(company_id, data);
-            let (id, operation) = match existing {
-                Some(id) => {
-                    repos
-                        .update_shipping_company(id, &write, is_enabled)
-                        .map_err(code_taken)?;
-                    (id, Operation::Update)
-                }
-                None => (
-                    repos
-                        .insert_shipping_company(&write, is_enabled)
-                        .map_err(code_taken)?,
-                    Operation::Create,
-                ),
-            };
+            let name = KIND.log_name(data.code, &data.name);
+            let mut details = party::details(&data);
+            details.push(("Status", active_label(is_enabled)));
+            let write = party::party_write(company_id, data, Some(is_enabled));
+            let (id, operation) = party::write(repos, KIND, existing, &write)?;
             if let Some(login) = &login {
                 let user = match repos.user_by_email(&login.login)? {
                     Some(u) if u.shipping_company.as_ref().map(|s| s.id) == Some(id) => Some(u),
@@ -324,12 +259,12 @@ impl ShippingCompanyService {
                 }
             }
             save_contacts(repos, ContactOwner::ShippingCompany(id), &contacts)?;
-            Audit { actor, ip }.write(
+            Audit::by(actor, ip).write(
                 repos,
                 operation,
-                ObjectType::ShippingCompany,
-                Some(company_id),
-                title(ObjectType::ShippingCompany, operation, &name),
+                KIND.object_type(),
+                company_id,
+                title(KIND.object_type(), operation, &name),
                 details,
             )?;
             Ok(Saved {
@@ -354,61 +289,9 @@ impl ShippingCompanyService {
         rows: Vec<ImportRow>,
     ) -> AppResult<Imported> {
         let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
-        let rows = check_rows(&rows, |i| check_shipping_company(i, false))?;
-        self.deps.store.tx(|repos| {
-            let (company_id, company_name) = target_company(repos, s, company_id)?;
-            let (mut created, mut updated) = (0, 0);
-            for row in &rows {
-                let write = party_write(company_id, row.data.clone());
-                let line_error = |e: AppError| match e {
-                    AppError::Duplicate(_) => AppError::field(
-                        "code",
-                        &format!("Linha {}: {CODE_TAKEN_MESSAGE}", row.line),
-                    ),
-                    other => other,
-                };
-                let (id, is_new) =
-                    match repos.shipping_company_by_code(company_id, row.data.code)? {
-                        Some(id) => {
-                            let enabled = repos
-                                .shipping_company(id)?
-                                .map(|c| c.is_enabled)
-                                .unwrap_or(true);
-                            repos
-                                .update_shipping_company(id, &write, enabled)
-                                .map_err(line_error)?;
-                            updated += 1;
-                            (id, false)
-                        }
-                        None => {
-                            created += 1;
-                            let id = repos
-                                .insert_shipping_company(&write, true)
-                                .map_err(line_error)?;
-                            (id, true)
-                        }
-                    };
-                add_import_contacts(
-                    repos,
-                    ContactOwner::ShippingCompany(id),
-                    &row.contacts,
-                    is_new,
-                )?;
-            }
-            Audit { actor, ip }.write(
-                repos,
-                Operation::Import,
-                ObjectType::ShippingCompany,
-                Some(company_id),
-                import_title(ObjectType::ShippingCompany, rows.len(), &company_name),
-                vec![
-                    ("Linhas", rows.len().to_string()),
-                    ("Criadas", created.to_string()),
-                    ("Atualizadas", updated.to_string()),
-                ],
-            )?;
-            Ok(Imported { created, updated })
-        })
+        self.deps
+            .store
+            .tx(|repos| party::import(repos, KIND, Audit::by(actor, ip), s, company_id, &rows))
     }
 
     /// Deletes the shipping company and its Transportadora users; refused while orders or
@@ -417,20 +300,7 @@ impl ShippingCompanyService {
         let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
         self.deps.store.tx(|repos| {
             let c = visible(repos, &s, id)?;
-            repos.delete_shipping_company(id).map_err(|e| match e {
-                AppError::Referenced(_) => {
-                    AppError::Referenced(SHIPPING_REFERENCED_MESSAGE.to_owned())
-                }
-                other => other,
-            })?;
-            Audit { actor, ip }.write(
-                repos,
-                Operation::Delete,
-                ObjectType::ShippingCompany,
-                Some(c.company_id),
-                title(ObjectType::ShippingCompany, Operation::Delete, &c.name),
-                vec![("Código", c.code.to_string()), ("Nome", c.name.clone())],
-            )?;
+            party::delete(repos, KIND, actor, ip, &c.party)?;
             Ok(Deleted::new(id))
         })
     }

@@ -11,10 +11,11 @@ use patio_domain::values::{Email, Phone};
 use serde::Serialize;
 use serde_json::json;
 
-use super::Deps;
+use super::{Audit, Deps};
 use crate::error::{AppError, AppResult, FieldError};
-use crate::model::{NewContact, NewContactAuthorization, NewDriverLog, NewStaffLog, Party};
+use crate::model::{NewContact, NewContactAuthorization, NewDriverLog, Party};
 use crate::ports::StoreExt;
+use patio_domain::admin::audit::{ObjectType, Operation};
 
 pub const FILL_ALL_FIELDS_MESSAGE: &str = "Preencha todos os campos!";
 pub const TERM_OUTDATED_MESSAGE: &str =
@@ -96,22 +97,22 @@ impl TermsService {
                 Party::User(id) => {
                     repos.add_user_contacts(id, &contacts)?;
                     repos.set_user_use_terms(id, true)?;
-                    repos.insert_staff_log(&NewStaffLog {
-                        operation_type: "ACCEPT_TERMS".to_owned(),
-                        object_type: "USE_TERM".to_owned(),
-                        company_id: Some(company_id),
-                        user_id: Some(id),
-                        title: format!(
-                            "Termo <b>{}</b> aceito",
-                            escape_html(&term.title)
-                        ),
-                        details: vec![
-                            ("SMS".to_owned(), yes_no(cmd.has_sms)),
-                            ("WhatsApp".to_owned(), yes_no(cmd.has_whats)),
-                            ("E-mail".to_owned(), yes_no(cmd.has_email)),
+                    Audit {
+                        user: Some(id),
+                        ip: cmd.ip.as_deref(),
+                    }
+                    .write(
+                        repos,
+                        Operation::AcceptTerms,
+                        ObjectType::UseTerm,
+                        company_id,
+                        format!("Termo <b>{}</b> aceito", escape_html(&term.title)),
+                        vec![
+                            ("SMS", yes_no(cmd.has_sms)),
+                            ("WhatsApp", yes_no(cmd.has_whats)),
+                            ("E-mail", yes_no(cmd.has_email)),
                         ],
-                        ip: cmd.ip.clone(),
-                    })?;
+                    )?;
                 }
             }
             Ok(())

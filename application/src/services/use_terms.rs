@@ -18,11 +18,13 @@ use patio_domain::settings::terms::{check_term, requires_new_acceptance, TermVer
 use patio_domain::text::escape_html;
 use serde::Serialize;
 
-use super::settings::{allow, allow_role, existing_company, invalid, yes_no, Audit, IdRef};
+use super::settings::{allow, allow_role, existing_company, yes_no, IdRef};
 use super::Deps;
+use super::{invalid, Audit};
 use crate::error::{AppError, AppResult};
 use crate::ports::StoreExt;
 use crate::settings_ports::{UseTermFull, UseTermWrite};
+use patio_domain::admin::audit::{ObjectType, Operation};
 
 pub const TERM_SAVED_MESSAGE: &str = "Cadastro realizado com sucesso";
 
@@ -225,14 +227,10 @@ impl UseTermService {
             } else {
                 0
             };
-            Audit {
-                actor,
-                ip: cmd.ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, cmd.ip.as_deref()).write(
                 repos,
-                if before.is_some() { "UPDATE" } else { "CREATE" },
-                "USE_TERM",
+                Operation::saving(before.is_some()),
+                ObjectType::UseTerm,
                 company_id,
                 format!(
                     "Termo de uso <b>{}</b> salvo na empresa <b>{}</b>",
@@ -264,14 +262,10 @@ impl UseTermService {
             let term = repos.term_by_id(id)?.ok_or_else(AppError::not_found)?;
             allow(actor, SettingsAction::ManageContent, term.company_id)?;
             repos.delete_term_by_id(id)?;
-            Audit {
-                actor,
-                ip: ip.as_deref(),
-            }
-            .write(
+            Audit::by(actor, ip.as_deref()).write(
                 repos,
-                "DELETE",
-                "USE_TERM",
+                Operation::Delete,
+                ObjectType::UseTerm,
                 term.company_id,
                 format!("Termo de uso <b>{}</b> excluído", escape_html(&term.title)),
                 vec![("Ativo", yes_no(term.active))],

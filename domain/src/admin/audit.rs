@@ -4,7 +4,8 @@
 
 use crate::text::escape_html;
 
-/// What was done.
+/// What was done. The first six have pt-BR labels and make the log search's operation list;
+/// the others (settings, queue and attendance changes) read as their stored word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operation {
     Login,
@@ -13,10 +14,20 @@ pub enum Operation {
     Delete,
     Import,
     AcceptTerms,
+    StartAttendance,
+    EndAttendance,
+    ExpireLoading,
+    InQueue,
+    OutQueue,
+    TolQueue,
+    ResetQueue,
+    StartDelay,
+    EndDelay,
 }
 
 impl Operation {
-    pub const ALL: [Operation; 6] = [
+    /// The operations with a label, in the order the log search lists them.
+    pub const LISTED: [Operation; 6] = [
         Operation::Login,
         Operation::Create,
         Operation::Update,
@@ -24,6 +35,15 @@ impl Operation {
         Operation::Import,
         Operation::AcceptTerms,
     ];
+
+    /// `Update` when the record existed, else `Create`.
+    pub const fn saving(existed: bool) -> Self {
+        if existed {
+            Operation::Update
+        } else {
+            Operation::Create
+        }
+    }
 
     /// The stored word (`staff_logs.operation_type`).
     pub const fn as_str(self) -> &'static str {
@@ -34,6 +54,15 @@ impl Operation {
             Operation::Delete => "DELETE",
             Operation::Import => "IMPORT",
             Operation::AcceptTerms => "ACCEPT_TERMS",
+            Operation::StartAttendance => "START_ATTENDANCE",
+            Operation::EndAttendance => "END_ATTENDANCE",
+            Operation::ExpireLoading => "EXPIRE_LOADING",
+            Operation::InQueue => "IN_QUEUE",
+            Operation::OutQueue => "OUT_QUEUE",
+            Operation::TolQueue => "TOL_QUEUE",
+            Operation::ResetQueue => "RESET_QUEUE",
+            Operation::StartDelay => "START_DELAY",
+            Operation::EndDelay => "END_DELAY",
         }
     }
 
@@ -45,11 +74,13 @@ impl Operation {
             Operation::Delete => "Exclusão",
             Operation::Import => "Importação",
             Operation::AcceptTerms => "Aceite de termos",
+            other => other.as_str(),
         }
     }
 }
 
-/// What it was done to.
+/// What it was done to. The first six have pt-BR labels and make the log search's object
+/// list; the others read as their stored word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ObjectType {
     User,
@@ -58,10 +89,18 @@ pub enum ObjectType {
     ShippingCompany,
     Contact,
     UseTerm,
+    Settings,
+    Delay,
+    Holiday,
+    Popup,
+    Attendance,
+    Scheduling,
+    Queue,
 }
 
 impl ObjectType {
-    pub const ALL: [ObjectType; 6] = [
+    /// The objects with a label, in the order the log search lists them.
+    pub const LISTED: [ObjectType; 6] = [
         ObjectType::User,
         ObjectType::Company,
         ObjectType::Customer,
@@ -79,6 +118,13 @@ impl ObjectType {
             ObjectType::ShippingCompany => "SHIPPING_COMPANY",
             ObjectType::Contact => "CONTACT",
             ObjectType::UseTerm => "USE_TERM",
+            ObjectType::Settings => "SETTINGS",
+            ObjectType::Delay => "DELAY",
+            ObjectType::Holiday => "HOLIDAY",
+            ObjectType::Popup => "POPUP",
+            ObjectType::Attendance => "ATTENDANCE",
+            ObjectType::Scheduling => "SCHEDULING",
+            ObjectType::Queue => "QUEUE",
         }
     }
 
@@ -90,6 +136,7 @@ impl ObjectType {
             ObjectType::ShippingCompany => "Transportadora",
             ObjectType::Contact => "Contato",
             ObjectType::UseTerm => "Termo de uso",
+            other => other.as_str(),
         }
     }
 
@@ -102,6 +149,7 @@ impl ObjectType {
             ObjectType::ShippingCompany => "transportadoras",
             ObjectType::Contact => "contatos",
             ObjectType::UseTerm => "termos de uso",
+            other => other.as_str(),
         }
     }
 
@@ -113,7 +161,7 @@ impl ObjectType {
 /// The label of a stored operation word; unknown words (written by other areas) read as
 /// themselves.
 pub fn operation_label(word: &str) -> &str {
-    Operation::ALL
+    Operation::LISTED
         .iter()
         .find(|o| o.as_str() == word)
         .map_or(word, |o| o.label())
@@ -121,7 +169,7 @@ pub fn operation_label(word: &str) -> &str {
 
 /// The label of a stored object word; unknown words read as themselves.
 pub fn object_label(word: &str) -> &str {
-    ObjectType::ALL
+    ObjectType::LISTED
         .iter()
         .find(|o| o.as_str() == word)
         .map_or(word, |o| o.label())
@@ -137,6 +185,8 @@ pub fn title(object: ObjectType, operation: Operation, name: &str) -> String {
         Operation::Import => "importad",
         Operation::Login => "entrou no sistema",
         Operation::AcceptTerms => "aceit",
+        // Settings and queue entries write their own titles.
+        _ => "alterad",
     };
     let verb = if operation == Operation::Login {
         verb.to_owned()
@@ -184,7 +234,7 @@ mod tests {
         assert_eq!(operation_label("CREATE"), "Cadastro");
         assert_eq!(operation_label("IN_QUEUE"), "IN_QUEUE");
         assert_eq!(object_label("SHIPPING_COMPANY"), "Transportadora");
-        let words: Vec<&str> = Operation::ALL.iter().map(|o| o.as_str()).collect();
+        let words: Vec<&str> = Operation::LISTED.iter().map(|o| o.as_str()).collect();
         assert!(words.contains(&"LOGIN") && words.contains(&"ACCEPT_TERMS"));
     }
 }

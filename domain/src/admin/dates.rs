@@ -2,7 +2,7 @@
 
 use chrono::{Datelike, Days, NaiveDate};
 
-use super::FieldIssue;
+use crate::FieldIssue;
 
 pub const END_BEFORE_START: &str = "A data final não pode ser anterior à data inicial!";
 pub const END_AFTER_TODAY: &str = "A data final não pode ser posterior a hoje!";

@@ -16,7 +16,7 @@
 use crate::roles::Role;
 use crate::values::{Cep, Cnpj, Cpf, Email, Phone};
 
-use super::FieldIssue;
+use crate::FieldIssue;
 
 pub const NAME_REQUIRED: &str = "Nome é obrigatório!";
 pub const TRADE_NAME_REQUIRED: &str = "Nome fantasia é obrigatório!";

@@ -8,20 +8,7 @@ pub mod audit;
 pub mod dates;
 pub mod forms;
 pub mod listing;
+pub mod party;
 
-/// One field that failed a form rule, with the pt-BR message the form shows. `field` is the
-/// wire name (`zipCode`, `stateRegistration`, `_company`...).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FieldIssue {
-    pub field: String,
-    pub message: String,
-}
-
-impl FieldIssue {
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            field: field.into(),
-            message: message.into(),
-        }
-    }
-}
+// Kept so code written against `admin::FieldIssue` still builds; the type lives at the root.
+pub use crate::FieldIssue;

@@ -4,9 +4,9 @@
 
 use chrono::NaiveDate;
 
-use crate::admin::FieldIssue;
 use crate::implement::ImplementType;
 use crate::values::{parse_birth_date, Cpf, Plate, Renavam};
+use crate::FieldIssue;
 
 pub const DRIVER_NAME_MAX: usize = 80;
 pub const CNH_MAX: usize = 11;

@@ -16,7 +16,8 @@ use std::net::IpAddr;
 use chrono::NaiveTime;
 use chrono_tz::Tz;
 
-use super::{non_empty, FieldIssue};
+use super::non_empty;
+use crate::FieldIssue;
 
 /// The missing-validation periods the form offers, in days (spec 3 section 5).
 pub const VALIDATION_PERIODS: [u32; 6] = [30, 60, 90, 120, 150, 180];

@@ -4,7 +4,8 @@
 
 use chrono::{Duration, NaiveDate};
 
-use super::{FieldIssue, TITLE_MAX_CHARS, TITLE_TOO_LONG_MESSAGE};
+use super::{TITLE_MAX_CHARS, TITLE_TOO_LONG_MESSAGE};
+use crate::FieldIssue;
 
 /// Spec 3 section 5: a date range must be selected.
 pub const DATES_REQUIRED_MESSAGE: &str = "Data é obrigatório";

@@ -11,22 +11,7 @@ pub mod images;
 pub mod popups;
 pub mod terms;
 
-/// One field refused, with the message a person reads.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FieldIssue {
-    /// The field as the API spells it (`end`, `checkinIp`, `delay[0].reason`...).
-    pub field: String,
-    pub message: String,
-}
-
-impl FieldIssue {
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            field: field.into(),
-            message: message.into(),
-        }
-    }
-}
+use crate::FieldIssue;
 
 /// The text trimmed, `None` when nothing is left.
 pub(crate) fn non_empty(text: Option<&str>) -> Option<String> {

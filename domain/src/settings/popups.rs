@@ -3,7 +3,8 @@
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 
-use super::{check_title, non_empty, FieldIssue};
+use super::{check_title, non_empty};
+use crate::FieldIssue;
 
 /// Longest description (`label`).
 pub const LABEL_MAX_CHARS: usize = 255;

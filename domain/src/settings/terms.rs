@@ -1,7 +1,8 @@
 //! Writing the terms of use (spec 3 "Access term form"): one active term per company, and when
 //! people must accept again.
 
-use super::{check_title, FieldIssue};
+use super::check_title;
+use crate::FieldIssue;
 
 pub const CONTENT_REQUIRED_MESSAGE: &str = "Conteúdo é obrigatório";
 pub const CONTENT_TOO_LONG_MESSAGE: &str = "O conteúdo passou do tamanho máximo (500 KB).";

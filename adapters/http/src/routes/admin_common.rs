@@ -1,14 +1,12 @@
 //! Request pieces shared by the administration routes: list queries, contact rows, values
 //! that arrive as a number or as text, and the answers of saves and deletes.
 
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::HttpResponse;
 use patio_application::services::contacts::ContactCmd;
 use patio_application::services::{ListQuery, Saved};
 use patio_domain::admin::forms::ContactInput;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-
-use crate::session::client_ip;
 
 /// `page` (from 1), `pageSize`, `search` and the filters of a list. Without `page` and
 /// `pageSize` the answer is an array of every row; with either, `{items, total, page,
@@ -84,10 +82,6 @@ pub fn text(v: Option<Value>) -> Option<String> {
         Value::Bool(b) => Some(b.to_string()),
         other => Some(other.to_string()),
     }
-}
-
-pub fn ip(req: &HttpRequest) -> Option<String> {
-    client_ip(req).map(|ip| ip.to_string())
 }
 
 /// 201 with the record when it was created, 200 when it was edited.

@@ -8,9 +8,9 @@ use patio_application::AppError;
 use patio_domain::admin::forms::{ProfileInput, UserInput};
 use serde::Deserialize;
 
-use super::admin_common::{ip, saved, ListParams, OptIdRef};
+use super::admin_common::{saved, ListParams, OptIdRef};
 use crate::error::{blocking, ApiError};
-use crate::session::{session_cookie, StaffSession, STAFF_COOKIE};
+use crate::session::{client_address, session_cookie, StaffSession, STAFF_COOKIE};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -105,7 +105,7 @@ pub async fn save_user(
         flags,
     };
     let svc = state.services.user_admin.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
     renewing(&state, saved(out.value), out.session)
 }
@@ -125,7 +125,7 @@ pub async fn save_profile(
         password: b.password,
     };
     let svc = state.services.user_admin.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let WithSession { value, session } =
         blocking(move || svc.update_profile(&session.0, ip.as_deref(), input)).await?;
     renewing(&state, HttpResponse::Ok().json(value), session)
@@ -162,7 +162,7 @@ pub async fn delete_user(
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.services.user_admin.clone();
     let id = path.into_inner();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
     Ok(HttpResponse::Ok().json(out))
 }

@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
-use crate::session::{client_ip, Session};
+use crate::session::{client_address, Session};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -32,7 +32,7 @@ pub async fn start(
     body: web::Json<StartBody>,
 ) -> Result<HttpResponse, ApiError> {
     let company_id = body.company.id;
-    let ip = client_ip(&req).map(|ip| ip.to_string());
+    let ip = client_address(&req);
     let svc = state.services.attendance.clone();
     let (created, view) = blocking(move || svc.start(&session.0, company_id, ip)).await?;
     Ok(if created {
@@ -53,7 +53,7 @@ pub async fn end(
     body: web::Json<IdRef>,
 ) -> Result<HttpResponse, ApiError> {
     let id = body.id;
-    let ip = client_ip(&req).map(|ip| ip.to_string());
+    let ip = client_address(&req);
     let svc = state.services.attendance.clone();
     let view = blocking(move || svc.end(&session.0, id, ip)).await?;
     Ok(HttpResponse::Ok().json(view))

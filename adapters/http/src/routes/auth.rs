@@ -8,7 +8,7 @@ use serde::Deserialize;
 use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{
-    client_ip, expired_cookie, session_cookie, DriverSession, Sessions, StaffSession,
+    client_address, expired_cookie, session_cookie, DriverSession, Sessions, StaffSession,
     DRIVER_COOKIE, STAFF_COOKIE,
 };
 use crate::state::AppState;
@@ -59,7 +59,7 @@ pub async fn staff_login(
             Some("dispatch") => LoginPage::Dispatch,
             _ => LoginPage::Staff,
         },
-        ip: client_ip(&req).map(|ip| ip.to_string()),
+        ip: client_address(&req),
     };
     let svc = state.services.auth.clone();
     let view = blocking(move || svc.staff_login(cmd)).await?;
@@ -118,7 +118,7 @@ pub async fn driver_login(
         company_id: body.company.id,
         birth_date: body.birth_date,
         recaptcha_token: body.recaptcha_token,
-        ip: client_ip(&req).map(|ip| ip.to_string()),
+        ip: client_address(&req),
     };
     let svc = state.services.auth.clone();
     let view = blocking(move || svc.driver_login(cmd)).await?;

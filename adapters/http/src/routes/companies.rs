@@ -6,9 +6,9 @@ use patio_domain::admin::forms::CompanyInput;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::admin_common::{ip, saved, text, ContactItem, ListParams};
+use super::admin_common::{saved, text, ContactItem, ListParams};
 use crate::error::{blocking, ApiError};
-use crate::session::StaffSession;
+use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -97,7 +97,7 @@ pub async fn save_company(
         contacts: b.contact.into_iter().map(ContactItem::cmd).collect(),
     };
     let svc = state.services.companies.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
     Ok(saved(out))
 }
@@ -113,7 +113,7 @@ pub async fn delete_company(
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.services.companies.clone();
     let id = path.into_inner();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
     Ok(HttpResponse::Ok().json(out))
 }

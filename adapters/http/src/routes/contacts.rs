@@ -2,9 +2,8 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::admin_common::ip;
 use crate::error::{blocking, ApiError};
-use crate::session::StaffSession;
+use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -21,7 +20,7 @@ pub async fn delete_contact(
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.services.contacts.clone();
     let id = path.into_inner();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
     Ok(HttpResponse::Ok().json(out))
 }

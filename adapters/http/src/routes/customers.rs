@@ -1,14 +1,15 @@
 //! Customers: list (all, or by company), read, save, CSV import, delete.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::customers::{ImportRow, SaveCustomer};
+use patio_application::services::customers::SaveCustomer;
+use patio_application::services::party::ImportRow;
 use patio_domain::admin::forms::PartyInput;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::admin_common::{ip, saved, text, ContactItem, ListParams, OptIdRef};
+use super::admin_common::{saved, text, ContactItem, ListParams, OptIdRef};
 use crate::error::{blocking, ApiError};
-use crate::session::StaffSession;
+use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
 /// The largest import body (about 5000 rows).
@@ -152,7 +153,7 @@ pub async fn save_customer(
             .collect(),
     };
     let svc = state.services.customers.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
     Ok(saved(out))
 }
@@ -176,7 +177,7 @@ pub async fn import_customers(
     });
     let rows = import_rows(rows);
     let svc = state.services.customers.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
     Ok(HttpResponse::Created().json(out))
 }
@@ -202,7 +203,7 @@ pub async fn delete_customer(
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.services.customers.clone();
     let id = path.into_inner();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
     Ok(HttpResponse::Ok().json(out))
 }

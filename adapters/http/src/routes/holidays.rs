@@ -6,9 +6,9 @@ use patio_application::services::holidays::SaveHoliday;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::settings::{company_of, id_of, ip, text_of, ObjectBody};
+use super::settings::{company_of, id_of, text_of, ObjectBody};
 use crate::error::{blocking, ApiError};
-use crate::session::Session;
+use crate::session::{client_address, Session};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -87,7 +87,7 @@ pub async fn save_holiday(
         company_id: company_of(body.get("company"))?,
         title: text_of(body.get("title")).unwrap_or_default(),
         dates: dates_of(body.get("dates")),
-        ip: ip(&req),
+        ip: client_address(&req),
     };
     let svc = state.services.holidays.clone();
     let saved = blocking(move || svc.save(&session.0, cmd)).await?;
@@ -109,7 +109,7 @@ pub async fn delete_holiday(
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.services.holidays.clone();
     let id = path.into_inner();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     blocking(move || svc.delete(&session.0, id, ip)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -7,10 +7,10 @@ use patio_application::AppError;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::settings::{company_of, flag_of, id_of, ip, large_json, text_of, ObjectBody};
+use super::settings::{company_of, flag_of, id_of, large_json, text_of, ObjectBody};
 use super::uploads::read_upload;
 use crate::error::{blocking, ApiError};
-use crate::session::{DriverSession, Session};
+use crate::session::{client_address, DriverSession, Session};
 use crate::state::AppState;
 
 pub const POPUP_REQUIRED_MESSAGE: &str = "Informe o pop-up.";
@@ -166,7 +166,7 @@ pub async fn save_popup(
             v => Some(text_of(v).unwrap_or_default()),
         },
         content: optional_text(body.get("content")),
-        ip: ip(&req),
+        ip: client_address(&req),
     };
     let svc = state.services.popups.clone();
     let saved = blocking(move || svc.save(&session.0, cmd)).await?;
@@ -194,7 +194,7 @@ pub async fn upload_image(
         .and_then(|s| s.parse::<i64>().ok())
         .ok_or_else(|| ApiError(AppError::field("id", POPUP_REQUIRED_MESSAGE)))?;
     let svc = state.services.popups.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let view = blocking(move || svc.upload_image(&session.0, id, &form.file, ip)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -229,7 +229,7 @@ pub async fn delete_popup(
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.services.popups.clone();
     let id = path.into_inner();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     blocking(move || svc.delete(&session.0, id, ip)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

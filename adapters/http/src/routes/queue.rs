@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
-use crate::session::{client_ip, Session};
+use crate::session::{client_address, Session};
 use crate::state::AppState;
 
 /// Under one `/queue` scope, registered first in `/api`: the driver apps poll
@@ -54,10 +54,6 @@ async fn read_one<T: Serialize + Send + 'static>(
     let svc = state.services.queue_reads.clone();
     let view = blocking(move || read(&svc, &session.0, id)).await?;
     Ok(HttpResponse::Ok().json(view))
-}
-
-fn ip(req: &HttpRequest) -> Option<String> {
-    client_ip(req).map(|ip| ip.to_string())
 }
 
 /// The device a dropout came from: the `userAgent` query parameter the app sends, else the
@@ -120,7 +116,7 @@ pub async fn join(
         company_id,
         scheduling_id: body.scheduling.map(|s| s.id),
         truck_id: body.truck.map(|t| t.id),
-        ip: ip(&req),
+        ip: client_address(&req),
     };
     let svc = state.services.queue.clone();
     let view = blocking(move || svc.join(&actor, &cmd)).await?;
@@ -138,7 +134,7 @@ pub async fn leave(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
-    let (ip, device) = (ip(&req), device(&req));
+    let (ip, device) = (client_address(&req), device(&req));
     let svc = state.services.queue.clone();
     let view = blocking(move || svc.leave(&session.0, id, ip, device)).await?;
     Ok(HttpResponse::Ok().json(view))
@@ -159,7 +155,7 @@ pub async fn reset(
     body: web::Json<CompanyBody>,
 ) -> Result<HttpResponse, ApiError> {
     let company_id = body.company.id;
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let svc = state.services.queue.clone();
     let view = blocking(move || svc.reset(&session.0, company_id, ip)).await?;
     Ok(HttpResponse::Ok().json(view))
@@ -191,7 +187,7 @@ pub async fn delay(
         company_id: body.company_id,
         delay_id: body.delay_id,
         time: body.time,
-        ip: ip(&req),
+        ip: client_address(&req),
     };
     let svc = state.services.queue.clone();
     let view = blocking(move || svc.delay(&session.0, &cmd)).await?;

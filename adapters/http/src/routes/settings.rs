@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use super::uploads::read_upload;
 use crate::error::{blocking, ApiError};
-use crate::session::{client_ip, Session};
+use crate::session::{client_address, Session};
 use crate::state::AppState;
 
 pub const COMPANY_REQUIRED_MESSAGE: &str = "Selecione uma empresa!";
@@ -30,10 +30,6 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 // ---- Helpers shared by the settings-area routes.
-
-pub(crate) fn ip(req: &HttpRequest) -> Option<String> {
-    client_ip(req).map(|ip| ip.to_string())
-}
 
 /// An id sent as `5`, `"5"` or `{ "id": 5 }`; `None` for anything else (null, "undefined").
 pub(crate) fn id_of(v: Option<&Value>) -> Option<i64> {
@@ -263,7 +259,7 @@ pub async fn save_settings(
         company_id,
         patch: patch_of(&body),
         delays,
-        ip: ip(&req),
+        ip: client_address(&req),
     };
     let svc = state.services.settings.clone();
     let view = blocking(move || svc.save(&session.0, cmd)).await?;
@@ -297,7 +293,7 @@ pub async fn upload_logo(
         .and_then(|s| s.parse::<i64>().ok())
         .ok_or_else(|| ApiError(AppError::field("company", COMPANY_REQUIRED_MESSAGE)))?;
     let svc = state.services.settings.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let view = blocking(move || svc.upload_logo(&session.0, company_id, &form.file, ip)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -333,7 +329,7 @@ pub async fn toggle_tolerance(
         ))
     })?;
     let svc = state.services.settings.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let view = blocking(move || svc.toggle_tolerance(&session.0, company_id, enabled, ip)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
@@ -370,7 +366,7 @@ pub async fn delete_delay(
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.services.settings.clone();
     let id = path.into_inner();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     blocking(move || svc.delete_delay(&session.0, id, ip)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -3,16 +3,16 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::model::AuthorizationFlags;
-use patio_application::services::customers::ImportRow;
+use patio_application::services::party::ImportRow;
 use patio_application::services::shipping_companies::{SaveShippingCompany, UserFlagsCmd};
 use patio_domain::admin::forms::{LoginInput, PartyInput};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::admin_common::{ip, saved, text, ContactItem, ListParams, OptIdRef};
+use super::admin_common::{saved, text, ContactItem, ListParams, OptIdRef};
 use super::customers::IMPORT_BODY_LIMIT;
 use crate::error::{blocking, ApiError};
-use crate::session::StaffSession;
+use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -186,7 +186,7 @@ pub async fn save_shipping_company(
             .collect(),
     };
     let svc = state.services.shipping_companies.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
     Ok(saved(out))
 }
@@ -215,7 +215,7 @@ pub async fn import_shipping_companies(
         })
         .collect();
     let svc = state.services.shipping_companies.clone();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
     Ok(HttpResponse::Created().json(out))
 }
@@ -231,7 +231,7 @@ pub async fn delete_shipping_company(
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.services.shipping_companies.clone();
     let id = path.into_inner();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
     Ok(HttpResponse::Ok().json(out))
 }

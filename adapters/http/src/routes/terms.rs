@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
-use crate::session::{client_ip, Sessions};
+use crate::session::{client_address, Sessions};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -80,7 +80,7 @@ pub async fn accept_terms(
                 email: c.email,
             })
             .collect(),
-        ip: client_ip(&req).map(|ip| ip.to_string()),
+        ip: client_address(&req),
     };
     let svc = state.services.terms.clone();
     let view = blocking(move || svc.accept(&actor, cmd)).await?;

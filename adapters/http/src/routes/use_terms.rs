@@ -7,9 +7,9 @@ use patio_application::services::use_terms::SaveTerm;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::settings::{company_of, flag_of, id_of, ip, large_json, text_of, ObjectBody};
+use super::settings::{company_of, flag_of, id_of, large_json, text_of, ObjectBody};
 use crate::error::{blocking, ApiError};
-use crate::session::Session;
+use crate::session::{client_address, Session};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -86,7 +86,7 @@ pub async fn save_term(
         title: text_of(body.get("title")).unwrap_or_default(),
         content: text_of(body.get("content")).unwrap_or_default(),
         active: flag_of(body.get("active")).unwrap_or(false),
-        ip: ip(&req),
+        ip: client_address(&req),
     };
     let svc = state.services.use_terms.clone();
     let saved = blocking(move || svc.save(&session.0, cmd)).await?;
@@ -108,7 +108,7 @@ pub async fn delete_term(
 ) -> Result<HttpResponse, ApiError> {
     let svc = state.services.use_terms.clone();
     let id = path.into_inner();
-    let ip = ip(&req);
+    let ip = client_address(&req);
     blocking(move || svc.delete(&session.0, id, ip)).await?;
     Ok(HttpResponse::NoContent().finish())
 }

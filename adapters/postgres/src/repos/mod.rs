@@ -14,6 +14,7 @@ mod jobs;
 mod log_search;
 mod logs;
 mod lookup;
+mod parties;
 mod popups;
 mod queue;
 mod queue_engine;

@@ -5,72 +5,38 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use patio_application::model::{
-    ListFilter, Page, PartyWrite, ShippingCompanyRecord, ShippingUserRecord,
+    ListFilter, Page, PartyRecord, PartyWrite, ShippingCompanyRecord, ShippingUserRecord,
 };
 use patio_application::ports::{ShippingCompanyRepo, UserAdminRepo};
 use patio_application::AppResult;
 
+use crate::rows::{ShippingCompanyRow, ShippingCompanyWriteRow};
 use crate::schema::{companies, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
 
-type Row = (
-    (
-        i64,
-        i64,
-        String,
-        i32,
-        String,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        Option<i32>,
-        Option<String>,
-    ),
-    (
-        Option<String>,
-        Option<String>,
-        Option<String>,
-        bool,
-        Option<String>,
-        i64,
-    ),
-);
+type Row = (ShippingCompanyRow, String, i64);
 
-fn record(r: Row) -> ShippingCompanyRecord {
-    let (
-        (
-            id,
-            company_id,
-            company_name,
-            code,
-            name,
-            cnpj,
-            state_registration,
-            uf,
-            street,
-            number,
-            complement,
-        ),
-        (city, district, zip_code, is_enabled, login, user_count),
-    ) = r;
+fn record((r, company_name, user_count): Row) -> ShippingCompanyRecord {
     ShippingCompanyRecord {
-        id,
-        company_id,
-        company_name,
-        code,
-        name,
-        cnpj,
-        state_registration,
-        uf,
-        street,
-        number,
-        complement,
-        city,
-        district,
-        zip_code,
-        is_enabled,
-        login,
+        party: PartyRecord {
+            id: r.id,
+            company_id: r.company_id,
+            company_name,
+            code: r.code,
+            name: r.name,
+            legal_name: None,
+            cnpj: r.cnpj,
+            state_registration: r.state_registration,
+            uf: r.uf,
+            street: r.street,
+            number: r.number,
+            complement: r.complement,
+            city: r.city,
+            district: r.district,
+            zip_code: r.zip_code,
+        },
+        is_enabled: r.is_enabled,
+        login: r.login,
         user_count,
     }
 }
@@ -111,28 +77,10 @@ fn load(
     q: diesel::dsl::IntoBoxed<'static, Source, Pg>,
 ) -> QueryResult<Vec<Row>> {
     q.select((
-        (
-            shipping_companies::id,
-            shipping_companies::company_id,
-            companies::name,
-            shipping_companies::code,
-            shipping_companies::name,
-            shipping_companies::cnpj,
-            shipping_companies::state_registration,
-            shipping_companies::uf,
-            shipping_companies::street,
-            shipping_companies::number,
-            shipping_companies::complement,
-        ),
-        (
-            shipping_companies::city,
-            shipping_companies::district,
-            shipping_companies::zip_code,
-            shipping_companies::is_enabled,
-            shipping_companies::login,
-            sql::<BigInt>(
-                "(SELECT count(*) FROM users u WHERE u.shipping_company_id = shipping_companies.id)",
-            ),
+        ShippingCompanyRow::as_select(),
+        companies::name,
+        sql::<BigInt>(
+            "(SELECT count(*) FROM users u WHERE u.shipping_company_id = shipping_companies.id)",
         ),
     ))
     .order((shipping_companies::code.asc(), shipping_companies::id.asc()))
@@ -163,65 +111,6 @@ impl ShippingCompanyRepo for PgRepos<'_> {
         let q = filtered(&ListFilter::default()).filter(shipping_companies::id.eq(id));
         let rows = load(self.conn, q).map_err(db_error)?;
         Ok(rows.into_iter().next().map(record))
-    }
-
-    fn shipping_company_by_code(&mut self, company_id: i64, code: i32) -> AppResult<Option<i64>> {
-        shipping_companies::table
-            .filter(shipping_companies::company_id.eq(company_id))
-            .filter(shipping_companies::code.eq(code))
-            .select(shipping_companies::id)
-            .first(self.conn)
-            .optional()
-            .map_err(db_error)
-    }
-
-    fn insert_shipping_company(&mut self, c: &PartyWrite, is_enabled: bool) -> AppResult<i64> {
-        diesel::insert_into(shipping_companies::table)
-            .values((
-                shipping_companies::company_id.eq(c.company_id),
-                shipping_companies::code.eq(c.code),
-                shipping_companies::name.eq(&c.name),
-                shipping_companies::cnpj.eq(c.cnpj.as_deref()),
-                shipping_companies::state_registration.eq(c.state_registration.as_deref()),
-                shipping_companies::uf.eq(c.uf.as_deref()),
-                shipping_companies::street.eq(c.street.as_deref()),
-                shipping_companies::number.eq(c.number),
-                shipping_companies::complement.eq(c.complement.as_deref()),
-                shipping_companies::city.eq(c.city.as_deref()),
-                shipping_companies::district.eq(c.district.as_deref()),
-                shipping_companies::zip_code.eq(c.zip_code.as_deref()),
-                shipping_companies::is_enabled.eq(is_enabled),
-            ))
-            .returning(shipping_companies::id)
-            .get_result(self.conn)
-            .map_err(db_error)
-    }
-
-    fn update_shipping_company(
-        &mut self,
-        id: i64,
-        c: &PartyWrite,
-        is_enabled: bool,
-    ) -> AppResult<()> {
-        diesel::update(shipping_companies::table.find(id))
-            .set((
-                shipping_companies::code.eq(c.code),
-                shipping_companies::name.eq(&c.name),
-                shipping_companies::cnpj.eq(c.cnpj.as_deref()),
-                shipping_companies::state_registration.eq(c.state_registration.as_deref()),
-                shipping_companies::uf.eq(c.uf.as_deref()),
-                shipping_companies::street.eq(c.street.as_deref()),
-                shipping_companies::number.eq(c.number),
-                shipping_companies::complement.eq(c.complement.as_deref()),
-                shipping_companies::city.eq(c.city.as_deref()),
-                shipping_companies::district.eq(c.district.as_deref()),
-                shipping_companies::zip_code.eq(c.zip_code.as_deref()),
-                shipping_companies::is_enabled.eq(is_enabled),
-                shipping_companies::updated_at.eq(diesel::dsl::now),
-            ))
-            .execute(self.conn)
-            .map(|_| ())
-            .map_err(db_error)
     }
 
     fn set_shipping_login(
@@ -268,14 +157,54 @@ impl ShippingCompanyRepo for PgRepos<'_> {
         }
         Ok(out)
     }
+}
 
-    fn delete_shipping_company(&mut self, id: i64) -> AppResult<()> {
-        diesel::delete(users::table.filter(users::shipping_company_id.eq(id)))
-            .execute(self.conn)
-            .map_err(db_error)?;
-        diesel::delete(shipping_companies::table.find(id))
-            .execute(self.conn)
-            .map(|_| ())
-            .map_err(db_error)
-    }
+// The writes shared with customers are in `parties.rs`.
+pub(super) fn by_code(
+    conn: &mut PgConnection,
+    company_id: i64,
+    code: i32,
+) -> AppResult<Option<i64>> {
+    shipping_companies::table
+        .filter(shipping_companies::company_id.eq(company_id))
+        .filter(shipping_companies::code.eq(code))
+        .select(shipping_companies::id)
+        .first(conn)
+        .optional()
+        .map_err(db_error)
+}
+
+pub(super) fn insert(conn: &mut PgConnection, p: &PartyWrite) -> AppResult<i64> {
+    diesel::insert_into(shipping_companies::table)
+        .values((
+            ShippingCompanyWriteRow::from(p),
+            shipping_companies::is_enabled.eq(p.is_enabled.unwrap_or(true)),
+        ))
+        .returning(shipping_companies::id)
+        .get_result(conn)
+        .map_err(db_error)
+}
+
+pub(super) fn update(conn: &mut PgConnection, id: i64, p: &PartyWrite) -> AppResult<()> {
+    diesel::update(shipping_companies::table.find(id))
+        .set((
+            ShippingCompanyWriteRow::from(p),
+            // `None` (an import) keeps the stored status.
+            p.is_enabled.map(|e| shipping_companies::is_enabled.eq(e)),
+            shipping_companies::updated_at.eq(diesel::dsl::now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+        .map_err(db_error)
+}
+
+/// Its Transportadora users go first.
+pub(super) fn delete(conn: &mut PgConnection, id: i64) -> AppResult<()> {
+    diesel::delete(users::table.filter(users::shipping_company_id.eq(id)))
+        .execute(conn)
+        .map_err(db_error)?;
+    diesel::delete(shipping_companies::table.find(id))
+        .execute(conn)
+        .map(|_| ())
+        .map_err(db_error)
 }

@@ -8,11 +8,13 @@
 pub mod access;
 pub mod fleet;
 pub mod logs;
+pub mod parties;
 pub mod queue;
 pub mod tenancy;
 
 pub use access::*;
 pub use fleet::*;
 pub use logs::*;
+pub use parties::*;
 pub use queue::*;
 pub use tenancy::*;

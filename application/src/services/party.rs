@@ -1,0 +1,290 @@
+//! What the customer and shipping-company services share: the company a new record goes to,
+//! the code check, the write, the CSV import, the delete and the address part of the answer.
+//! The differences between the two kinds are [`PartyKind`]'s.
+
+use std::collections::HashMap;
+
+use patio_domain::admin::access::Scope;
+use patio_domain::admin::audit::{import_title, title, Operation};
+use patio_domain::admin::forms::{check_contact, masked_document, ContactInput, ContactRule};
+use patio_domain::admin::party::{PartyData, PartyInput, PartyKind};
+use patio_domain::auth::Actor;
+use patio_domain::FieldIssue;
+use serde::Serialize;
+
+use super::contacts::add_import_contacts;
+use super::{
+    code_taken, invalid_line, Audit, Imported, CODE_TAKEN_MESSAGE, COMPANY_CHOICE_MESSAGE,
+    EMPTY_IMPORT_MESSAGE, IMPORT_TOO_LARGE_MESSAGE, MAX_IMPORT_ROWS,
+};
+use crate::error::{AppError, AppResult};
+use crate::model::{ContactOwner, ContactWrite, PartyRecord, PartyWrite};
+use crate::ports::Repos;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CompanyRefView {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The document and address of a customer or a shipping company, as both answers spell them.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PartyAddressView {
+    /// Masked CNPJ (or CPF).
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub street: Option<String>,
+    pub number: Option<i32>,
+    pub complement: Option<String>,
+    pub city: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
+}
+
+impl PartyAddressView {
+    pub(crate) fn of(p: &PartyRecord) -> Self {
+        Self {
+            cnpj: p.cnpj.as_deref().map(masked_document),
+            state_registration: p.state_registration.clone(),
+            uf: p.uf.clone(),
+            street: p.street.clone(),
+            number: p.number,
+            complement: p.complement.clone(),
+            city: p.city.clone(),
+            district: p.district.clone(),
+            zip_code: p.zip_code.clone(),
+        }
+    }
+}
+
+pub(crate) fn party_write(company_id: i64, d: PartyData, is_enabled: Option<bool>) -> PartyWrite {
+    PartyWrite {
+        company_id,
+        code: d.code,
+        name: d.name,
+        legal_name: d.legal_name,
+        cnpj: d.cnpj,
+        state_registration: d.state_registration,
+        uf: d.uf,
+        street: d.street,
+        number: d.number,
+        complement: d.complement,
+        city: d.city,
+        district: d.district,
+        zip_code: d.zip_code,
+        is_enabled,
+    }
+}
+
+pub(crate) fn contact_owner(kind: PartyKind, id: i64) -> ContactOwner {
+    match kind {
+        PartyKind::Customer => ContactOwner::Customer(id),
+        PartyKind::ShippingCompany => ContactOwner::ShippingCompany(id),
+    }
+}
+
+/// The log details of a saved record (code, name, masked document).
+pub(crate) fn details(data: &PartyData) -> Vec<(&'static str, String)> {
+    vec![
+        ("Código", data.code.to_string()),
+        ("Nome", data.name.clone()),
+        (
+            "CNPJ",
+            data.cnpj
+                .as_deref()
+                .map(masked_document)
+                .unwrap_or_default(),
+        ),
+    ]
+}
+
+/// Writes a form's record: a new one when `existing` is `None`. A code another record of the
+/// company holds is refused.
+pub(crate) fn write(
+    repos: &mut dyn Repos,
+    kind: PartyKind,
+    existing: Option<i64>,
+    party: &PartyWrite,
+) -> AppResult<(i64, Operation)> {
+    if repos
+        .party_by_code(kind, party.company_id, party.code)?
+        .is_some_and(|other| Some(other) != existing)
+    {
+        return Err(AppError::Duplicate(CODE_TAKEN_MESSAGE.to_owned()));
+    }
+    match existing {
+        Some(id) => {
+            repos.update_party(kind, id, party).map_err(code_taken)?;
+            Ok((id, Operation::Update))
+        }
+        None => Ok((
+            repos.insert_party(kind, party).map_err(code_taken)?,
+            Operation::Create,
+        )),
+    }
+}
+
+/// One parsed CSV row. `line` is its line in the file (the header is line 1); when absent
+/// the row's position is used (index + 2).
+#[derive(Debug, Clone, Default)]
+pub struct ImportRow {
+    pub line: Option<usize>,
+    pub input: PartyInput,
+    pub contacts: Vec<ContactInput>,
+}
+
+/// A checked import row.
+struct CheckedRow {
+    line: usize,
+    data: PartyData,
+    contacts: Vec<ContactWrite>,
+}
+
+/// Checks every row before anything is written: the first bad row answers 422 'Linha N: ...'
+/// and nothing is imported. A code repeated in the file is refused too.
+fn check_rows(kind: PartyKind, rows: &[ImportRow]) -> AppResult<Vec<CheckedRow>> {
+    if rows.is_empty() {
+        return Err(AppError::field("file", EMPTY_IMPORT_MESSAGE));
+    }
+    if rows.len() > MAX_IMPORT_ROWS {
+        return Err(AppError::field("file", IMPORT_TOO_LARGE_MESSAGE));
+    }
+    let mut seen: HashMap<i32, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(rows.len());
+    for (index, row) in rows.iter().enumerate() {
+        let line = row.line.unwrap_or(index + 2);
+        let data = kind
+            .check(&row.input, false)
+            .map_err(|issues| invalid_line(line, issues))?;
+        let mut contacts = Vec::new();
+        for c in &row.contacts {
+            if let Some(c) =
+                check_contact(c, ContactRule::Import).map_err(|i| invalid_line(line, i))?
+            {
+                contacts.push(ContactWrite {
+                    name: c.name,
+                    fone: c.fone,
+                    email: c.email,
+                    whatsapp: c.whatsapp,
+                });
+            }
+        }
+        if let Some(first) = seen.insert(data.code, line) {
+            return Err(invalid_line(
+                line,
+                vec![FieldIssue::new(
+                    "code",
+                    format!("Código repetido no arquivo (linha {first})!"),
+                )],
+            ));
+        }
+        out.push(CheckedRow {
+            line,
+            data,
+            contacts,
+        });
+    }
+    Ok(out)
+}
+
+/// The company a new record (or an import) goes to: a Usuario's own; the one an administrator
+/// chose, which must exist. Another tenant's company is not found.
+pub(crate) fn target_company(
+    repos: &mut dyn Repos,
+    s: Scope,
+    chosen: Option<i64>,
+) -> AppResult<(i64, String)> {
+    let id = match s.target_company(chosen) {
+        Some(id) => id,
+        None if s.company().is_some() => return Err(AppError::not_found()),
+        None => return Err(AppError::field("_company", COMPANY_CHOICE_MESSAGE)),
+    };
+    match repos.company(id)? {
+        Some(c) => Ok((c.id, c.name)),
+        None if s.company().is_some() => Err(AppError::not_found()),
+        None => Err(AppError::field("_company", COMPANY_CHOICE_MESSAGE)),
+    }
+}
+
+/// A CSV import, all or nothing. A row whose code exists in the company updates that record
+/// (a re-imported ERP export refreshes the list; a shipping company keeps its status); its
+/// contacts are added unless one with the same phone or e-mail exists. New records are active
+/// and have no login.
+pub(crate) fn import(
+    repos: &mut dyn Repos,
+    kind: PartyKind,
+    audit: Audit<'_>,
+    s: Scope,
+    company_id: Option<i64>,
+    rows: &[ImportRow],
+) -> AppResult<Imported> {
+    let rows = check_rows(kind, rows)?;
+    let (company_id, company_name) = target_company(repos, s, company_id)?;
+    let (mut created, mut updated) = (0, 0);
+    for row in &rows {
+        let write = party_write(company_id, row.data.clone(), None);
+        let line_error = |e: AppError| match e {
+            AppError::Duplicate(_) => {
+                AppError::field("code", &format!("Linha {}: {CODE_TAKEN_MESSAGE}", row.line))
+            }
+            other => other,
+        };
+        let (id, is_new) = match repos.party_by_code(kind, company_id, row.data.code)? {
+            Some(id) => {
+                repos.update_party(kind, id, &write).map_err(line_error)?;
+                updated += 1;
+                (id, false)
+            }
+            None => {
+                created += 1;
+                (repos.insert_party(kind, &write).map_err(line_error)?, true)
+            }
+        };
+        add_import_contacts(repos, contact_owner(kind, id), &row.contacts, is_new)?;
+    }
+    let (created_label, updated_label) = kind.import_labels();
+    audit.write(
+        repos,
+        Operation::Import,
+        kind.object_type(),
+        company_id,
+        import_title(kind.object_type(), rows.len(), &company_name),
+        vec![
+            ("Linhas", rows.len().to_string()),
+            (created_label, created.to_string()),
+            (updated_label, updated.to_string()),
+        ],
+    )?;
+    Ok(Imported { created, updated })
+}
+
+/// Deletes a record the caller has already found in its scope, and logs it.
+pub(crate) fn delete(
+    repos: &mut dyn Repos,
+    kind: PartyKind,
+    actor: &Actor,
+    ip: Option<&str>,
+    found: &PartyRecord,
+) -> AppResult<()> {
+    repos.delete_party(kind, found.id).map_err(|e| match e {
+        AppError::Referenced(_) => AppError::Referenced(kind.referenced_message().to_owned()),
+        other => other,
+    })?;
+    Audit::by(actor, ip).write(
+        repos,
+        Operation::Delete,
+        kind.object_type(),
+        found.company_id,
+        title(
+            kind.object_type(),
+            Operation::Delete,
+            &kind.log_name(found.code, &found.name),
+        ),
+        vec![
+            ("Código", found.code.to_string()),
+            ("Nome", found.name.clone()),
+        ],
+    )
+}
