@@ -125,13 +125,6 @@ pub struct UseTermRecord {
     pub updated_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct NewContact {
-    pub name: String,
-    pub fone: String,
-    pub email: String,
-}
-
 /// Who a contact authorization belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Party {

@@ -98,7 +98,6 @@ pub trait UserRepo {
     fn user_by_email(&mut self, email: &str) -> AppResult<Option<UserRecord>>;
     fn insert_user(&mut self, user: &NewUser) -> AppResult<i64>;
     fn set_user_use_terms(&mut self, user_id: i64, accepted: bool) -> AppResult<()>;
-    fn add_user_contacts(&mut self, user_id: i64, contacts: &[NewContact]) -> AppResult<()>;
 }
 
 pub trait DriverRepo {
@@ -108,7 +107,6 @@ pub trait DriverRepo {
     /// company of the old one.
     fn move_driver_to_company(&mut self, driver_id: i64, company_id: i64) -> AppResult<()>;
     fn set_driver_use_terms(&mut self, driver_id: i64, accepted: bool) -> AppResult<()>;
-    fn add_driver_contacts(&mut self, driver_id: i64, contacts: &[NewContact]) -> AppResult<()>;
 }
 
 pub trait QueueRepo {

@@ -13,7 +13,7 @@ use serde_json::json;
 
 use super::{Audit, Deps};
 use crate::error::{AppError, AppResult, FieldError};
-use crate::model::{NewContact, NewContactAuthorization, NewDriverLog, Party};
+use crate::model::{ContactOwner, ContactWrite, NewContactAuthorization, NewDriverLog, Party};
 use crate::ports::StoreExt;
 use patio_domain::admin::audit::{ObjectType, Operation};
 
@@ -85,7 +85,9 @@ impl TermsService {
             })?;
             match party {
                 Party::Driver(id) => {
-                    repos.add_driver_contacts(id, &contacts)?;
+                    for c in &contacts {
+                        repos.insert_contact(ContactOwner::Driver(id), c)?;
+                    }
                     repos.set_driver_use_terms(id, true)?;
                     repos.insert_driver_log(&NewDriverLog {
                         driver_id: id,
@@ -95,7 +97,9 @@ impl TermsService {
                     })?;
                 }
                 Party::User(id) => {
-                    repos.add_user_contacts(id, &contacts)?;
+                    for c in &contacts {
+                        repos.insert_contact(ContactOwner::User(id), c)?;
+                    }
                     repos.set_user_use_terms(id, true)?;
                     Audit {
                         user: Some(id),
@@ -128,7 +132,7 @@ fn yes_no(b: bool) -> String {
 }
 
 /// Drivers must leave a name, a phone and an e-mail; shipping-company users may leave none.
-fn validate_contacts(required: bool, input: &[ContactInput]) -> AppResult<Vec<NewContact>> {
+fn validate_contacts(required: bool, input: &[ContactInput]) -> AppResult<Vec<ContactWrite>> {
     let filled: Vec<&ContactInput> = input
         .iter()
         .filter(|c| {
@@ -147,10 +151,11 @@ fn validate_contacts(required: bool, input: &[ContactInput]) -> AppResult<Vec<Ne
             .map_err(|e| AppError::Validation(vec![FieldError::new("fone", e.message())]))?;
         let email = Email::parse(&c.email)
             .map_err(|e| AppError::Validation(vec![FieldError::new("email", e.message())]))?;
-        out.push(NewContact {
+        out.push(ContactWrite {
             name: c.name.trim().chars().take(80).collect(),
-            fone: fone.masked(),
-            email: email.as_str().to_owned(),
+            fone: Some(fone.masked()),
+            email: Some(email.as_str().to_owned()),
+            whatsapp: false,
         });
     }
     Ok(out)

@@ -1,48 +1,32 @@
-use chrono::NaiveTime;
 use diesel::prelude::*;
 use patio_application::model::*;
 use patio_application::ports::{AttendanceRepo, CompanyRepo, SettingsRepo, TermRepo, UserRepo};
 use patio_application::{AppError, AppResult};
 use patio_domain::roles::Role;
 
+use crate::rows::{CompanyHeadRow, NewContactAuthorizationRow, SettingsRow};
 use crate::schema::{
     attendances, companies, company_hosts, contact_authorizations, contacts, settings,
     shipping_companies, use_terms, users,
 };
 use crate::store::{db_error, PgRepos};
 
-type CompanyCols = (i64, String, String, Option<String>, bool);
-
-fn company_record((id, name, legal_name, logo, status): CompanyCols) -> CompanyRecord {
+fn company_record(r: CompanyHeadRow) -> CompanyRecord {
     CompanyRecord {
-        id,
-        name,
-        legal_name,
-        logo,
-        status,
+        id: r.id,
+        name: r.name,
+        legal_name: r.company,
+        logo: r.logo,
+        status: r.status,
     }
 }
-
-const COMPANY_COLS: (
-    companies::id,
-    companies::name,
-    companies::company,
-    companies::logo,
-    companies::status,
-) = (
-    companies::id,
-    companies::name,
-    companies::company,
-    companies::logo,
-    companies::status,
-);
 
 impl CompanyRepo for PgRepos<'_> {
     fn company(&mut self, id: i64) -> AppResult<Option<CompanyRecord>> {
         companies::table
             .find(id)
-            .select(COMPANY_COLS)
-            .first::<CompanyCols>(self.conn)
+            .select(CompanyHeadRow::as_select())
+            .first::<CompanyHeadRow>(self.conn)
             .optional()
             .map(|c| c.map(company_record))
             .map_err(db_error)
@@ -52,8 +36,8 @@ impl CompanyRepo for PgRepos<'_> {
         companies::table
             .inner_join(company_hosts::table)
             .filter(company_hosts::host.eq(host))
-            .select(COMPANY_COLS)
-            .first::<CompanyCols>(self.conn)
+            .select(CompanyHeadRow::as_select())
+            .first::<CompanyHeadRow>(self.conn)
             .optional()
             .map(|c| c.map(company_record))
             .map_err(db_error)
@@ -88,51 +72,30 @@ impl CompanyRepo for PgRepos<'_> {
 
 impl SettingsRepo for PgRepos<'_> {
     fn login_settings(&mut self, company_id: i64) -> AppResult<Option<LoginSettings>> {
-        type Row = (
-            bool,
-            Option<String>,
-            Option<String>,
-            NaiveTime,
-            NaiveTime,
-            serde_json::Value,
-            i32,
-            String,
-        );
         let row = settings::table
             .filter(settings::company_id.eq(company_id))
-            .select((
-                settings::enable_recaptcha,
-                settings::recaptcha_secret,
-                settings::recaptcha_site,
-                settings::start_time,
-                settings::end_time,
-                settings::week_days,
-                settings::programmed_total,
-                settings::time_zone,
-            ))
-            .first::<Row>(self.conn)
+            .select(SettingsRow::as_select())
+            .first::<SettingsRow>(self.conn)
             .optional()
             .map_err(db_error)?;
-        Ok(row.map(
-            |(enable_recaptcha, secret, site, start, end, days, total, tz)| {
-                let mut week_days = [false; 7];
-                if let Some(list) = days.as_array() {
-                    for (slot, v) in week_days.iter_mut().zip(list) {
-                        *slot = v.as_bool().unwrap_or(false);
-                    }
+        Ok(row.map(|r| {
+            let mut week_days = [false; 7];
+            if let Some(list) = r.week_days.as_array() {
+                for (slot, v) in week_days.iter_mut().zip(list) {
+                    *slot = v.as_bool().unwrap_or(false);
                 }
-                LoginSettings {
-                    enable_recaptcha,
-                    recaptcha_secret: secret,
-                    recaptcha_site: site,
-                    start: Some(start),
-                    end: Some(end),
-                    week_days,
-                    programmed_total: total,
-                    time_zone: tz,
-                }
-            },
-        ))
+            }
+            LoginSettings {
+                enable_recaptcha: r.enable_recaptcha,
+                recaptcha_secret: r.recaptcha_secret,
+                recaptcha_site: r.recaptcha_site,
+                start: Some(r.start_time),
+                end: Some(r.end_time),
+                week_days,
+                programmed_total: r.programmed_total,
+                time_zone: r.time_zone,
+            }
+        }))
     }
 }
 
@@ -261,25 +224,6 @@ impl UserRepo for PgRepos<'_> {
             .map(|_| ())
             .map_err(db_error)
     }
-
-    fn add_user_contacts(&mut self, user_id: i64, list: &[NewContact]) -> AppResult<()> {
-        let rows: Vec<_> = list
-            .iter()
-            .map(|c| {
-                (
-                    contacts::name.eq(&c.name),
-                    contacts::fone.eq(Some(&c.fone)),
-                    contacts::email.eq(Some(&c.email)),
-                    contacts::user_id.eq(Some(user_id)),
-                )
-            })
-            .collect();
-        diesel::insert_into(contacts::table)
-            .values(rows)
-            .execute(self.conn)
-            .map(|_| ())
-            .map_err(db_error)
-    }
 }
 
 impl AttendanceRepo for PgRepos<'_> {
@@ -330,14 +274,15 @@ impl TermRepo for PgRepos<'_> {
             Party::Driver(id) => (None, Some(id)),
         };
         diesel::insert_into(contact_authorizations::table)
-            .values((
-                contact_authorizations::has_whats.eq(auth.has_whats),
-                contact_authorizations::has_sms.eq(auth.has_sms),
-                contact_authorizations::has_email.eq(auth.has_email),
-                contact_authorizations::user_id.eq(user_id),
-                contact_authorizations::driver_id.eq(driver_id),
-                contact_authorizations::use_term_id.eq(Some(auth.use_term_id)),
-            ))
+            .values(NewContactAuthorizationRow {
+                has_whats: auth.has_whats,
+                has_sms: auth.has_sms,
+                has_email: auth.has_email,
+                user_id,
+                driver_id,
+                use_term_id: Some(auth.use_term_id),
+                ..NewContactAuthorizationRow::default()
+            })
             .returning(contact_authorizations::id)
             .get_result(self.conn)
             .map_err(db_error)

@@ -6,60 +6,27 @@ use patio_application::model::{CompanyFull, CompanyWrite, ListFilter, Page};
 use patio_application::ports::CompanyAdminRepo;
 use patio_application::AppResult;
 
+use crate::rows::{CompanyRow, CompanyWriteRow};
 use crate::schema::{companies, company_hosts, queue_states, settings};
 use crate::store::{db_error, PgRepos};
 
-type Row = (
-    i64,
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    Option<i32>,
-    Option<String>,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    bool,
-    Option<String>,
-);
-
-fn full(r: Row) -> CompanyFull {
-    let (
-        id,
-        name,
-        legal_name,
-        cnpj,
-        uf,
-        city,
-        street,
-        number,
-        complement,
-        district,
-        zip_code,
-        website,
-        logo,
-        status,
-        settings_logo,
-    ) = r;
+/// The company, and the logo of its settings (used when it has none of its own).
+fn full((r, settings_logo): (CompanyRow, Option<String>)) -> CompanyFull {
     CompanyFull {
-        id,
-        name,
-        legal_name,
-        cnpj,
-        uf,
-        city,
-        street,
-        number,
-        complement,
-        district,
-        zip_code,
-        website,
-        logo: logo.or(settings_logo),
-        status,
+        id: r.id,
+        name: r.name,
+        legal_name: r.company,
+        cnpj: r.cnpj,
+        uf: r.uf,
+        city: r.city,
+        street: r.street,
+        number: r.number,
+        complement: r.complement,
+        district: r.district,
+        zip_code: r.zip_code,
+        website: r.website,
+        logo: r.logo.or(settings_logo),
+        status: r.status,
     }
 }
 
@@ -96,28 +63,14 @@ impl CompanyAdminRepo for PgRepos<'_> {
             .get_result(self.conn)
             .map_err(db_error)?;
         let mut q = filtered(f)
-            .select((
-                companies::id,
-                companies::name,
-                companies::company,
-                companies::cnpj,
-                companies::uf,
-                companies::city,
-                companies::street,
-                companies::number,
-                companies::complement,
-                companies::district,
-                companies::zip_code,
-                companies::website,
-                companies::logo,
-                companies::status,
-                settings::logo.nullable(),
-            ))
+            .select((CompanyRow::as_select(), settings::logo.nullable()))
             .order((companies::name.asc(), companies::id.asc()));
         if let Some(p) = f.page {
             q = q.offset(p.offset()).limit(p.limit());
         }
-        let rows = q.load::<Row>(self.conn).map_err(db_error)?;
+        let rows = q
+            .load::<(CompanyRow, Option<String>)>(self.conn)
+            .map_err(db_error)?;
         Ok(Page {
             items: rows.into_iter().map(full).collect(),
             total,
@@ -134,20 +87,7 @@ impl CompanyAdminRepo for PgRepos<'_> {
 
     fn insert_company(&mut self, c: &CompanyWrite) -> AppResult<i64> {
         let id: i64 = diesel::insert_into(companies::table)
-            .values((
-                companies::name.eq(&c.name),
-                companies::company.eq(&c.legal_name),
-                companies::cnpj.eq(&c.cnpj),
-                companies::uf.eq(&c.uf),
-                companies::city.eq(&c.city),
-                companies::street.eq(&c.street),
-                companies::number.eq(c.number),
-                companies::complement.eq(c.complement.as_deref()),
-                companies::district.eq(&c.district),
-                companies::zip_code.eq(&c.zip_code),
-                companies::website.eq(c.website.as_deref()),
-                companies::status.eq(c.status),
-            ))
+            .values(CompanyWriteRow::from(c))
             .returning(companies::id)
             .get_result(self.conn)
             .map_err(db_error)?;
@@ -168,18 +108,7 @@ impl CompanyAdminRepo for PgRepos<'_> {
     fn update_company(&mut self, id: i64, c: &CompanyWrite) -> AppResult<()> {
         diesel::update(companies::table.find(id))
             .set((
-                companies::name.eq(&c.name),
-                companies::company.eq(&c.legal_name),
-                companies::cnpj.eq(&c.cnpj),
-                companies::uf.eq(&c.uf),
-                companies::city.eq(&c.city),
-                companies::street.eq(&c.street),
-                companies::number.eq(c.number),
-                companies::complement.eq(c.complement.as_deref()),
-                companies::district.eq(&c.district),
-                companies::zip_code.eq(&c.zip_code),
-                companies::website.eq(c.website.as_deref()),
-                companies::status.eq(c.status),
+                CompanyWriteRow::from(c),
                 companies::updated_at.eq(diesel::dsl::now),
             ))
             .execute(self.conn)

@@ -5,69 +5,51 @@ use patio_application::model::{ContactOwner, ContactRecord, ContactWrite, OwnedC
 use patio_application::ports::ContactRepo;
 use patio_application::{AppError, AppResult};
 
+use crate::rows::{ContactRow, NewContactRow};
 use crate::schema::{contacts, customers, drivers, shipping_companies, trucks, users};
 use crate::store::{db_error, PgRepos};
 
-type ContactCols = (
-    i64,
-    String,
-    Option<String>,
-    Option<String>,
-    bool,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-);
-
-const COLS: (
-    contacts::id,
-    contacts::name,
-    contacts::fone,
-    contacts::email,
-    contacts::whatsapp,
-    contacts::company_id,
-    contacts::customer_id,
-    contacts::shipping_company_id,
-    contacts::driver_id,
-    contacts::truck_id,
-    contacts::user_id,
-) = (
-    contacts::id,
-    contacts::name,
-    contacts::fone,
-    contacts::email,
-    contacts::whatsapp,
-    contacts::company_id,
-    contacts::customer_id,
-    contacts::shipping_company_id,
-    contacts::driver_id,
-    contacts::truck_id,
-    contacts::user_id,
-);
-
-fn record(c: &ContactCols) -> ContactRecord {
+fn record(c: &ContactRow) -> ContactRecord {
     ContactRecord {
-        id: c.0,
-        name: c.1.clone(),
-        fone: c.2.clone(),
-        email: c.3.clone(),
-        whatsapp: c.4,
+        id: c.id,
+        name: c.name.clone(),
+        fone: c.fone.clone(),
+        email: c.email.clone(),
+        whatsapp: c.whatsapp,
     }
 }
 
-fn owner_of(c: &ContactCols) -> Option<ContactOwner> {
-    match (c.5, c.6, c.7, c.8, c.9, c.10) {
-        (Some(id), ..) => Some(ContactOwner::Company(id)),
-        (_, Some(id), ..) => Some(ContactOwner::Customer(id)),
-        (_, _, Some(id), ..) => Some(ContactOwner::ShippingCompany(id)),
-        (_, _, _, Some(id), ..) => Some(ContactOwner::Driver(id)),
-        (_, _, _, _, Some(id), _) => Some(ContactOwner::Truck(id)),
-        (.., Some(id)) => Some(ContactOwner::User(id)),
-        _ => None,
-    }
+fn owner_of(c: &ContactRow) -> Option<ContactOwner> {
+    let owners = [
+        c.company_id.map(ContactOwner::Company),
+        c.customer_id.map(ContactOwner::Customer),
+        c.shipping_company_id.map(ContactOwner::ShippingCompany),
+        c.driver_id.map(ContactOwner::Driver),
+        c.truck_id.map(ContactOwner::Truck),
+        c.user_id.map(ContactOwner::User),
+    ];
+    owners.into_iter().flatten().next()
+}
+
+/// A new contact row with exactly one owner column set (the table's check).
+fn new_row(owner: ContactOwner, c: &ContactWrite) -> NewContactRow {
+    let mut row = NewContactRow {
+        name: c.name.clone(),
+        fone: c.fone.clone(),
+        email: c.email.clone(),
+        whatsapp: c.whatsapp,
+        ..NewContactRow::default()
+    };
+    let slot = match owner {
+        ContactOwner::Company(id) => (&mut row.company_id, id),
+        ContactOwner::Customer(id) => (&mut row.customer_id, id),
+        ContactOwner::ShippingCompany(id) => (&mut row.shipping_company_id, id),
+        ContactOwner::Driver(id) => (&mut row.driver_id, id),
+        ContactOwner::Truck(id) => (&mut row.truck_id, id),
+        ContactOwner::User(id) => (&mut row.user_id, id),
+    };
+    *slot.0 = Some(slot.1);
+    row
 }
 
 impl PgRepos<'_> {
@@ -131,7 +113,7 @@ impl PgRepos<'_> {
 impl ContactRepo for PgRepos<'_> {
     fn contacts_of(&mut self, owner: ContactOwner) -> AppResult<Vec<ContactRecord>> {
         let q = contacts::table
-            .select(COLS)
+            .select(ContactRow::as_select())
             .order(contacts::id.asc())
             .into_boxed();
         let q = match owner {
@@ -142,15 +124,15 @@ impl ContactRepo for PgRepos<'_> {
             ContactOwner::Truck(id) => q.filter(contacts::truck_id.eq(id)),
             ContactOwner::User(id) => q.filter(contacts::user_id.eq(id)),
         };
-        let rows = q.load::<ContactCols>(self.conn).map_err(db_error)?;
+        let rows = q.load::<ContactRow>(self.conn).map_err(db_error)?;
         Ok(rows.iter().map(record).collect())
     }
 
     fn contact(&mut self, id: i64) -> AppResult<Option<OwnedContact>> {
         let Some(row) = contacts::table
             .find(id)
-            .select(COLS)
-            .first::<ContactCols>(self.conn)
+            .select(ContactRow::as_select())
+            .first::<ContactRow>(self.conn)
             .optional()
             .map_err(db_error)?
         else {
@@ -167,29 +149,8 @@ impl ContactRepo for PgRepos<'_> {
     }
 
     fn insert_contact(&mut self, owner: ContactOwner, c: &ContactWrite) -> AppResult<i64> {
-        let mut ids: [Option<i64>; 6] = [None; 6];
-        let slot = match owner {
-            ContactOwner::Company(id) => (0, id),
-            ContactOwner::Customer(id) => (1, id),
-            ContactOwner::ShippingCompany(id) => (2, id),
-            ContactOwner::Driver(id) => (3, id),
-            ContactOwner::Truck(id) => (4, id),
-            ContactOwner::User(id) => (5, id),
-        };
-        ids[slot.0] = Some(slot.1);
         diesel::insert_into(contacts::table)
-            .values((
-                contacts::name.eq(&c.name),
-                contacts::fone.eq(c.fone.as_deref()),
-                contacts::email.eq(c.email.as_deref()),
-                contacts::whatsapp.eq(c.whatsapp),
-                contacts::company_id.eq(ids[0]),
-                contacts::customer_id.eq(ids[1]),
-                contacts::shipping_company_id.eq(ids[2]),
-                contacts::driver_id.eq(ids[3]),
-                contacts::truck_id.eq(ids[4]),
-                contacts::user_id.eq(ids[5]),
-            ))
+            .values(new_row(owner, c))
             .returning(contacts::id)
             .get_result(self.conn)
             .map_err(db_error)

@@ -1,9 +1,9 @@
 use diesel::prelude::*;
-use patio_application::model::{CompanyRef, DriverRecord, NewContact};
+use patio_application::model::{CompanyRef, DriverRecord};
 use patio_application::ports::{CompanyRepo, DriverRepo};
 use patio_application::{AppError, AppResult};
 
-use crate::schema::{contacts, drivers, trucks};
+use crate::schema::{drivers, trucks};
 use crate::store::{db_error, PgRepos};
 
 type DriverCols = (
@@ -109,25 +109,6 @@ impl DriverRepo for PgRepos<'_> {
                 drivers::use_terms.eq(accepted),
                 drivers::updated_at.eq(diesel::dsl::now),
             ))
-            .execute(self.conn)
-            .map(|_| ())
-            .map_err(db_error)
-    }
-
-    fn add_driver_contacts(&mut self, driver_id: i64, list: &[NewContact]) -> AppResult<()> {
-        let rows: Vec<_> = list
-            .iter()
-            .map(|c| {
-                (
-                    contacts::name.eq(&c.name),
-                    contacts::fone.eq(Some(&c.fone)),
-                    contacts::email.eq(Some(&c.email)),
-                    contacts::driver_id.eq(Some(driver_id)),
-                )
-            })
-            .collect();
-        diesel::insert_into(contacts::table)
-            .values(rows)
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)

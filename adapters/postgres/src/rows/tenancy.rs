@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, NaiveTime, Utc};
 use diesel::prelude::*;
+use patio_application::model::CompanyWrite;
 
 use crate::schema::{companies, company_hosts, settings};
 
@@ -47,6 +48,55 @@ pub struct NewCompanyRow {
     pub status: Option<bool>,
     pub created_at: Option<DateTime<Utc>>,
     pub updated_at: Option<DateTime<Utc>>,
+}
+
+/// The columns most reads of a company need (sign-in, headers, scope checks).
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = companies, check_for_backend(diesel::pg::Pg))]
+pub struct CompanyHeadRow {
+    pub id: i64,
+    pub name: String,
+    pub company: String,
+    pub logo: Option<String>,
+    pub status: bool,
+}
+
+/// What a company save writes (its logo is written by the settings upload), inserted and
+/// updated alike.
+#[derive(Debug, Clone, PartialEq, Insertable, AsChangeset)]
+#[diesel(table_name = companies, treat_none_as_null = true, check_for_backend(diesel::pg::Pg))]
+pub struct CompanyWriteRow<'a> {
+    pub name: &'a str,
+    pub company: &'a str,
+    pub cnpj: &'a str,
+    pub uf: &'a str,
+    pub city: &'a str,
+    pub street: &'a str,
+    pub number: Option<i32>,
+    pub complement: Option<&'a str>,
+    pub district: &'a str,
+    pub zip_code: &'a str,
+    pub website: Option<&'a str>,
+    pub status: bool,
+}
+
+impl<'a> From<&'a CompanyWrite> for CompanyWriteRow<'a> {
+    fn from(c: &'a CompanyWrite) -> Self {
+        Self {
+            name: &c.name,
+            company: &c.legal_name,
+            cnpj: &c.cnpj,
+            uf: &c.uf,
+            city: &c.city,
+            street: &c.street,
+            number: c.number,
+            complement: c.complement.as_deref(),
+            district: &c.district,
+            zip_code: &c.zip_code,
+            website: c.website.as_deref(),
+            status: c.status,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
