@@ -6,6 +6,7 @@ use patio_application::model::{AuthorizationFlags, ListFilter, Page, UserRecord,
 use patio_application::ports::{UserAdminRepo, UserRepo};
 use patio_application::{AppError, AppResult};
 
+use crate::rows::UserWriteRow;
 use crate::schema::{contact_authorizations, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
 
@@ -71,49 +72,27 @@ impl UserAdminRepo for PgRepos<'_> {
             .as_deref()
             .ok_or_else(|| AppError::internal("new user without password"))?;
         diesel::insert_into(users::table)
-            .values((
-                users::name.eq(&u.name),
-                users::email.eq(&u.email),
-                users::password_hash.eq(hash),
-                users::role.eq(u.role.as_str()),
-                users::cpf.eq(u.cpf.as_deref()),
-                users::fone.eq(u.fone.as_deref()),
-                users::receives_email.eq(u.receives_email),
-                users::is_enabled.eq(u.is_enabled),
-                users::is_root.eq(u.is_root),
-                users::company_id.eq(u.company_id),
-                users::shipping_company_id.eq(u.shipping_company_id),
-            ))
+            .values((UserWriteRow::from(u), users::password_hash.eq(hash)))
             .returning(users::id)
             .get_result(self.conn)
             .map_err(email_taken)
     }
 
     fn update_staff_user(&mut self, id: i64, u: &UserWrite) -> AppResult<()> {
-        let target = users::table.find(id);
-        let fields = (
-            users::name.eq(&u.name),
-            users::email.eq(&u.email),
-            users::role.eq(u.role.as_str()),
-            users::cpf.eq(u.cpf.as_deref()),
-            users::fone.eq(u.fone.as_deref()),
-            users::receives_email.eq(u.receives_email),
-            users::is_enabled.eq(u.is_enabled),
-            users::is_root.eq(u.is_root),
-            users::company_id.eq(u.company_id),
-            users::shipping_company_id.eq(u.shipping_company_id),
-            users::updated_at.eq(diesel::dsl::now),
-        );
-        let done = match u.password_hash.as_deref() {
-            Some(hash) => diesel::update(target)
-                .set((
-                    fields,
-                    users::password_hash.eq(hash),
-                    users::password_changed_at.eq(u.written_at),
-                ))
-                .execute(self.conn),
-            None => diesel::update(target).set(fields).execute(self.conn),
-        };
+        // A new password is dated with the service's clock: it ends older sessions.
+        let password = u.password_hash.as_deref().map(|hash| {
+            (
+                users::password_hash.eq(hash),
+                users::password_changed_at.eq(u.written_at),
+            )
+        });
+        let done = diesel::update(users::table.find(id))
+            .set((
+                UserWriteRow::from(u),
+                password,
+                users::updated_at.eq(diesel::dsl::now),
+            ))
+            .execute(self.conn);
         done.map(|_| ()).map_err(email_taken)
     }
 

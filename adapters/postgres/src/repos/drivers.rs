@@ -3,44 +3,23 @@ use patio_application::model::{CompanyRef, DriverRecord};
 use patio_application::ports::{CompanyRepo, DriverRepo};
 use patio_application::{AppError, AppResult};
 
+use crate::rows::DriverRow;
 use crate::schema::{drivers, trucks};
 use crate::store::{db_error, PgRepos};
 
-type DriverCols = (
-    i64,
-    String,
-    String,
-    chrono::NaiveDate,
-    bool,
-    bool,
-    i64,
-    Option<i64>,
-);
-
-const DRIVER_COLS: (
-    drivers::id,
-    drivers::name,
-    drivers::cpf,
-    drivers::birth_date,
-    drivers::is_enabled,
-    drivers::use_terms,
-    drivers::company_id,
-    drivers::shipping_company_id,
-) = (
-    drivers::id,
-    drivers::name,
-    drivers::cpf,
-    drivers::birth_date,
-    drivers::is_enabled,
-    drivers::use_terms,
-    drivers::company_id,
-    drivers::shipping_company_id,
-);
-
 impl PgRepos<'_> {
-    fn driver_record(&mut self, cols: DriverCols) -> AppResult<DriverRecord> {
-        let (id, name, cpf, birth_date, is_enabled, use_terms, company_id, shipping_company_id) =
-            cols;
+    fn driver_record(&mut self, row: DriverRow) -> AppResult<DriverRecord> {
+        let DriverRow {
+            id,
+            name,
+            cpf,
+            birth_date,
+            is_enabled,
+            use_terms,
+            company_id,
+            shipping_company_id,
+            ..
+        } = row;
         let company = self
             .company(company_id)?
             .ok_or_else(|| AppError::internal("driver without company"))?;
@@ -66,8 +45,8 @@ impl DriverRepo for PgRepos<'_> {
     fn driver(&mut self, id: i64) -> AppResult<Option<DriverRecord>> {
         let row = drivers::table
             .find(id)
-            .select(DRIVER_COLS)
-            .first::<DriverCols>(self.conn)
+            .select(DriverRow::as_select())
+            .first::<DriverRow>(self.conn)
             .optional()
             .map_err(db_error)?;
         row.map(|r| self.driver_record(r)).transpose()
@@ -76,8 +55,8 @@ impl DriverRepo for PgRepos<'_> {
     fn driver_by_cpf(&mut self, cpf: &str) -> AppResult<Option<DriverRecord>> {
         let row = drivers::table
             .filter(drivers::cpf.eq(cpf))
-            .select(DRIVER_COLS)
-            .first::<DriverCols>(self.conn)
+            .select(DriverRow::as_select())
+            .first::<DriverRow>(self.conn)
             .optional()
             .map_err(db_error)?;
         row.map(|r| self.driver_record(r)).transpose()

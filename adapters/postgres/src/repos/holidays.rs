@@ -1,31 +1,17 @@
 //! Blocked dates: a title and a JSON list of `YYYY-MM-DD` days per entry.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use diesel::prelude::*;
 use patio_application::settings_ports::{HolidayRecord, HolidayRepo, HolidayWrite};
 use patio_application::AppResult;
 
+use crate::rows::HolidayRow;
 use crate::schema::holidays;
 use crate::store::{db_error, PgRepos};
 
-type Cols = (i64, i64, String, serde_json::Value, DateTime<Utc>);
-
-const COLS: (
-    holidays::id,
-    holidays::company_id,
-    holidays::title,
-    holidays::dates,
-    holidays::created_at,
-) = (
-    holidays::id,
-    holidays::company_id,
-    holidays::title,
-    holidays::dates,
-    holidays::created_at,
-);
-
-fn record((id, company_id, title, dates, created_at): Cols) -> HolidayRecord {
-    let dates = dates
+fn record(r: HolidayRow) -> HolidayRecord {
+    let dates = r
+        .dates
         .as_array()
         .map(|list| {
             list.iter()
@@ -35,11 +21,11 @@ fn record((id, company_id, title, dates, created_at): Cols) -> HolidayRecord {
         })
         .unwrap_or_default();
     HolidayRecord {
-        id,
-        company_id,
-        title,
+        id: r.id,
+        company_id: r.company_id,
+        title: r.title,
         dates,
-        created_at,
+        created_at: r.created_at,
     }
 }
 
@@ -57,8 +43,8 @@ impl HolidayRepo for PgRepos<'_> {
         holidays::table
             .filter(holidays::company_id.eq(company_id))
             .order((holidays::created_at.desc(), holidays::id.desc()))
-            .select(COLS)
-            .load::<Cols>(self.conn)
+            .select(HolidayRow::as_select())
+            .load::<HolidayRow>(self.conn)
             .map(|rows| rows.into_iter().map(record).collect())
             .map_err(db_error)
     }
@@ -66,8 +52,8 @@ impl HolidayRepo for PgRepos<'_> {
     fn all_holidays(&mut self) -> AppResult<Vec<HolidayRecord>> {
         holidays::table
             .order((holidays::created_at.desc(), holidays::id.desc()))
-            .select(COLS)
-            .load::<Cols>(self.conn)
+            .select(HolidayRow::as_select())
+            .load::<HolidayRow>(self.conn)
             .map(|rows| rows.into_iter().map(record).collect())
             .map_err(db_error)
     }
@@ -75,8 +61,8 @@ impl HolidayRepo for PgRepos<'_> {
     fn holiday_by_id(&mut self, id: i64) -> AppResult<Option<HolidayRecord>> {
         holidays::table
             .find(id)
-            .select(COLS)
-            .first::<Cols>(self.conn)
+            .select(HolidayRow::as_select())
+            .first::<HolidayRow>(self.conn)
             .optional()
             .map(|r| r.map(record))
             .map_err(db_error)

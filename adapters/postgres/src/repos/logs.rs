@@ -4,6 +4,7 @@ use patio_application::ports::LogRepo;
 use patio_application::AppResult;
 use serde_json::json;
 
+use crate::rows::NewStaffLogRow;
 use crate::schema::{driver_logs, staff_logs};
 use crate::store::{db_error, PgRepos};
 
@@ -15,15 +16,16 @@ impl LogRepo for PgRepos<'_> {
             .map(|(k, v)| json!({ "key": k, "value": v }))
             .collect();
         diesel::insert_into(staff_logs::table)
-            .values((
-                staff_logs::operation_type.eq(&log.operation_type),
-                staff_logs::object_type.eq(&log.object_type),
-                staff_logs::company_id.eq(log.company_id),
-                staff_logs::user_id.eq(log.user_id),
-                staff_logs::title.eq(&log.title),
-                staff_logs::details.eq(serde_json::Value::Array(details)),
-                staff_logs::ip.eq(log.ip.as_deref()),
-            ))
+            .values(NewStaffLogRow {
+                operation_type: log.operation_type.clone(),
+                object_type: log.object_type.clone(),
+                company_id: log.company_id,
+                user_id: log.user_id,
+                title: log.title.clone(),
+                details: serde_json::Value::Array(details),
+                ip: log.ip.clone(),
+                created_at: None,
+            })
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use patio_application::model::UserWrite;
 
 use crate::schema::{contact_authorizations, contacts, shipping_companies, use_terms, users};
 
@@ -43,6 +44,40 @@ pub struct NewUserRow {
     pub use_terms: bool,
     pub created_at: Option<DateTime<Utc>>,
     pub updated_at: Option<DateTime<Utc>>,
+}
+
+/// What a staff user save writes, inserted and updated alike; the password hash and its date
+/// are written apart (only when a new password is given).
+#[derive(Debug, Clone, PartialEq, Insertable, AsChangeset)]
+#[diesel(table_name = users, treat_none_as_null = true, check_for_backend(diesel::pg::Pg))]
+pub struct UserWriteRow<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub role: &'a str,
+    pub cpf: Option<&'a str>,
+    pub fone: Option<&'a str>,
+    pub receives_email: bool,
+    pub is_enabled: bool,
+    pub is_root: bool,
+    pub company_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+}
+
+impl<'a> From<&'a UserWrite> for UserWriteRow<'a> {
+    fn from(u: &'a UserWrite) -> Self {
+        Self {
+            name: &u.name,
+            email: &u.email,
+            role: u.role.as_str(),
+            cpf: u.cpf.as_deref(),
+            fone: u.fone.as_deref(),
+            receives_email: u.receives_email,
+            is_enabled: u.is_enabled,
+            is_root: u.is_root,
+            company_id: u.company_id,
+            shipping_company_id: u.shipping_company_id,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]

@@ -6,6 +6,7 @@
 //! time -> `NaiveTime`, numeric(12,3) -> `BigDecimal`, jsonb -> `serde_json::Value`.
 
 pub mod access;
+pub mod calendar;
 pub mod fleet;
 pub mod logs;
 pub mod parties;
@@ -13,6 +14,7 @@ pub mod queue;
 pub mod tenancy;
 
 pub use access::*;
+pub use calendar::*;
 pub use fleet::*;
 pub use logs::*;
 pub use parties::*;
