@@ -8,6 +8,7 @@ use patio_application::model::{CompanyCalendar, OrderTotals, QueueDayCount};
 use patio_application::ports::DashboardRepo;
 use patio_application::AppResult;
 
+use crate::rows::SettingsRow;
 use crate::schema::{companies, holidays, settings};
 use crate::store::{db_error, PgRepos};
 
@@ -60,18 +61,10 @@ impl DashboardRepo for PgRepos<'_> {
             .select((
                 companies::id,
                 companies::name,
-                settings::programmed_total.nullable(),
-                settings::week_days.nullable(),
-                settings::time_zone.nullable(),
+                Option::<SettingsRow>::as_select(),
             ))
             .order((companies::name.asc(), companies::id.asc()))
-            .load::<(
-                i64,
-                String,
-                Option<i32>,
-                Option<serde_json::Value>,
-                Option<String>,
-            )>(self.conn)
+            .load::<(i64, String, Option<SettingsRow>)>(self.conn)
             .map_err(db_error)?;
         let ids: Vec<i64> = rows.iter().map(|r| r.0).collect();
         let blocked = holidays::table
@@ -81,12 +74,16 @@ impl DashboardRepo for PgRepos<'_> {
             .map_err(db_error)?;
         Ok(rows
             .into_iter()
-            .map(|(id, name, total, week, tz)| CompanyCalendar {
+            .map(|(id, name, settings)| CompanyCalendar {
                 company_id: id,
                 name,
-                programmed_total: total.unwrap_or(0),
-                week_days: week.as_ref().map_or(DEFAULT_WEEK, week_of),
-                time_zone: tz.unwrap_or_else(|| DEFAULT_TIME_ZONE.to_owned()),
+                programmed_total: settings.as_ref().map_or(0, |s| s.programmed_total),
+                week_days: settings
+                    .as_ref()
+                    .map_or(DEFAULT_WEEK, |s| week_of(&s.week_days)),
+                time_zone: settings
+                    .map(|s| s.time_zone)
+                    .unwrap_or_else(|| DEFAULT_TIME_ZONE.to_owned()),
                 blocked: blocked
                     .iter()
                     .filter(|(cid, _)| *cid == id)

@@ -1,27 +1,13 @@
 //! The staff log search.
 
-use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use patio_application::model::{LogFilter, StaffLogRecord};
 use patio_application::ports::LogQueryRepo;
 use patio_application::AppResult;
 
+use crate::rows::StaffLogRow;
 use crate::schema::{companies, staff_logs, users};
 use crate::store::{db_error, PgRepos};
-
-type Row = (
-    i64,
-    String,
-    String,
-    Option<i64>,
-    Option<String>,
-    Option<i64>,
-    Option<String>,
-    String,
-    serde_json::Value,
-    Option<String>,
-    DateTime<Utc>,
-);
 
 impl LogQueryRepo for PgRepos<'_> {
     fn search_staff_logs(&mut self, f: &LogFilter) -> AppResult<Vec<StaffLogRecord>> {
@@ -45,50 +31,28 @@ impl LogQueryRepo for PgRepos<'_> {
         }
         let rows = q
             .select((
-                staff_logs::id,
-                staff_logs::operation_type,
-                staff_logs::object_type,
-                staff_logs::company_id,
+                StaffLogRow::as_select(),
                 companies::name.nullable(),
-                staff_logs::user_id,
                 users::name.nullable(),
-                staff_logs::title,
-                staff_logs::details,
-                staff_logs::ip,
-                staff_logs::created_at,
             ))
             .order((staff_logs::created_at.desc(), staff_logs::id.desc()))
             .offset(f.offset)
             .limit(f.limit)
-            .load::<Row>(self.conn)
+            .load::<(StaffLogRow, Option<String>, Option<String>)>(self.conn)
             .map_err(db_error)?;
         Ok(rows
             .into_iter()
-            .map(
-                |(
-                    id,
-                    operation_type,
-                    object_type,
-                    company_id,
-                    company_name,
-                    user_id,
-                    user_name,
-                    title,
-                    details,
-                    ip,
-                    created_at,
-                )| StaffLogRecord {
-                    id,
-                    operation_type,
-                    object_type,
-                    company: company_id.zip(company_name),
-                    user: user_id.zip(user_name),
-                    title,
-                    details,
-                    ip,
-                    created_at,
-                },
-            )
+            .map(|(r, company_name, user_name)| StaffLogRecord {
+                id: r.id,
+                operation_type: r.operation_type,
+                object_type: r.object_type,
+                company: r.company_id.zip(company_name),
+                user: r.user_id.zip(user_name),
+                title: r.title,
+                details: r.details,
+                ip: r.ip,
+                created_at: r.created_at,
+            })
             .collect())
     }
 

@@ -7,7 +7,7 @@ use patio_application::settings_ports::{
 };
 use patio_application::AppResult;
 
-use crate::rows::SettingsRow;
+use crate::rows::{DelayRow, SettingsRow};
 use crate::schema::{companies, delays, queue_states, settings};
 use crate::store::{db_error, PgRepos};
 
@@ -214,29 +214,13 @@ impl CompanySettingsRepo for PgRepos<'_> {
     }
 }
 
-type DelayCols = (i64, i64, String, i32, Option<String>);
-
-const DELAY_COLS: (
-    delays::id,
-    delays::company_id,
-    delays::reason,
-    delays::time_minutes,
-    delays::icon,
-) = (
-    delays::id,
-    delays::company_id,
-    delays::reason,
-    delays::time_minutes,
-    delays::icon,
-);
-
-fn delay((id, company_id, reason, minutes, icon): DelayCols) -> DelayRecord {
+fn delay(r: DelayRow) -> DelayRecord {
     DelayRecord {
-        id,
-        company_id,
-        reason,
-        minutes,
-        icon,
+        id: r.id,
+        company_id: r.company_id,
+        reason: r.reason,
+        minutes: r.time_minutes,
+        icon: r.icon,
     }
 }
 
@@ -245,8 +229,8 @@ impl DelayRepo for PgRepos<'_> {
         delays::table
             .filter(delays::company_id.eq(company_id))
             .order(delays::id.asc())
-            .select(DELAY_COLS)
-            .load::<DelayCols>(self.conn)
+            .select(DelayRow::as_select())
+            .load::<DelayRow>(self.conn)
             .map(|rows| rows.into_iter().map(delay).collect())
             .map_err(db_error)
     }
@@ -254,8 +238,8 @@ impl DelayRepo for PgRepos<'_> {
     fn delay_by_id(&mut self, id: i64) -> AppResult<Option<DelayRecord>> {
         delays::table
             .find(id)
-            .select(DELAY_COLS)
-            .first::<DelayCols>(self.conn)
+            .select(DelayRow::as_select())
+            .first::<DelayRow>(self.conn)
             .optional()
             .map(|r| r.map(delay))
             .map_err(db_error)
