@@ -4,7 +4,7 @@ use patio_application::ports::{AttendanceRepo, CompanyRepo, SettingsRepo, TermRe
 use patio_application::{AppError, AppResult};
 use patio_domain::roles::Role;
 
-use crate::rows::{CompanyHeadRow, NewContactAuthorizationRow, SettingsRow};
+use crate::rows::{CompanyHeadRow, NewContactAuthorizationRow, NewUserRow, SettingsRow};
 use crate::schema::{
     attendances, companies, company_hosts, contact_authorizations, contacts, settings,
     shipping_companies, use_terms, users,
@@ -197,15 +197,20 @@ impl UserRepo for PgRepos<'_> {
 
     fn insert_user(&mut self, user: &NewUser) -> AppResult<i64> {
         diesel::insert_into(users::table)
-            .values((
-                users::name.eq(&user.name),
-                users::email.eq(&user.email),
-                users::password_hash.eq(&user.password_hash),
-                users::role.eq(user.role.as_str()),
-                users::is_root.eq(user.is_root),
-                users::company_id.eq(user.company_id),
-                users::shipping_company_id.eq(user.shipping_company_id),
-            ))
+            .values(NewUserRow {
+                name: user.name.clone(),
+                email: user.email.clone(),
+                password_hash: user.password_hash.clone(),
+                role: user.role.as_str().to_owned(),
+                is_root: user.is_root,
+                company_id: user.company_id,
+                shipping_company_id: user.shipping_company_id,
+                // The columns' defaults, spelled out: the struct has no "leave it" value.
+                is_enabled: true,
+                receives_email: false,
+                use_terms: false,
+                ..NewUserRow::default()
+            })
             .returning(users::id)
             .get_result(self.conn)
             .map_err(|e| match db_error(e) {

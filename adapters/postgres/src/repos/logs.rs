@@ -4,7 +4,7 @@ use patio_application::ports::LogRepo;
 use patio_application::AppResult;
 use serde_json::json;
 
-use crate::rows::NewStaffLogRow;
+use crate::rows::{NewDriverLogRow, NewStaffLogRow};
 use crate::schema::{driver_logs, staff_logs};
 use crate::store::{db_error, PgRepos};
 
@@ -33,12 +33,13 @@ impl LogRepo for PgRepos<'_> {
 
     fn insert_driver_log(&mut self, log: &NewDriverLog) -> AppResult<()> {
         diesel::insert_into(driver_logs::table)
-            .values((
-                driver_logs::driver_id.eq(Some(log.driver_id)),
-                driver_logs::company_id.eq(Some(log.company_id)),
-                driver_logs::operation_type.eq(&log.operation_type),
-                driver_logs::data.eq(&log.data),
-            ))
+            .values(NewDriverLogRow {
+                driver_id: Some(log.driver_id),
+                company_id: Some(log.company_id),
+                operation_type: log.operation_type.clone(),
+                data: log.data.clone(),
+                created_at: None,
+            })
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)
