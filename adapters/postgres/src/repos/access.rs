@@ -4,7 +4,7 @@ use patio_application::ports::{AttendanceRepo, CompanyRepo, SettingsRepo, TermRe
 use patio_application::{AppError, AppResult};
 use patio_domain::roles::Role;
 
-use crate::rows::{CompanyHeadRow, NewContactAuthorizationRow, NewUserRow, SettingsRow};
+use crate::rows::{CompanyHeadRow, NewContactAuthorizationRow, NewUserRow, SettingsRow, UserRow};
 use crate::schema::{
     attendances, companies, company_hosts, contact_authorizations, contacts, settings,
     shipping_companies, use_terms, users,
@@ -97,24 +97,6 @@ impl SettingsRepo for PgRepos<'_> {
             }
         }))
     }
-}
-
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = users, check_for_backend(diesel::pg::Pg))]
-struct UserRow {
-    id: i64,
-    name: String,
-    email: String,
-    password_hash: String,
-    role: String,
-    cpf: Option<String>,
-    fone: Option<String>,
-    receives_email: bool,
-    is_enabled: bool,
-    is_root: bool,
-    use_terms: bool,
-    company_id: Option<i64>,
-    shipping_company_id: Option<i64>,
 }
 
 impl PgRepos<'_> {
