@@ -23,6 +23,10 @@ pub const DEFAULT_MEMORY: Duration = Duration::from_secs(30);
 /// Reads an account as it is now; `None` when it is disabled or gone.
 pub trait AccountReader: Send + Sync {
     fn account(&self, kind: SessionKind, id: i64) -> AppResult<Option<AccountState>>;
+
+    /// Ends one session token of the account until its expiry (a sign-out), for every
+    /// instance: the revocation is read back with the account.
+    fn revoke(&self, kind: SessionKind, id: i64, token_id: &str, expires_at: i64) -> AppResult<()>;
 }
 
 type Key = (SessionKind, i64);
@@ -88,6 +92,19 @@ impl AccountCheck {
         Ok(answer)
     }
 
+    /// Signs the actor's session out: its token no longer stands, on this instance at once,
+    /// on the others when they next read the account. The account's other sessions stand.
+    pub fn sign_out(&self, actor: &Actor) -> AppResult<()> {
+        if let Some(issue) = &actor.issued_at {
+            if !issue.token_id.is_empty() {
+                self.reader
+                    .revoke(actor.kind, actor.id, &issue.token_id, issue.expires_at)?;
+            }
+        }
+        self.forget(actor.kind, actor.id);
+        Ok(())
+    }
+
     /// Forgets an account after a change to it committed.
     pub fn forget(&self, kind: SessionKind, id: i64) {
         if let Some(memory) = &self.memory {
@@ -121,7 +138,12 @@ mod tests {
                 shipping_company_id: None,
                 is_root: false,
                 password_changed_at: None,
+                revoked_tokens: Vec::new(),
             }))
+        }
+
+        fn revoke(&self, _: SessionKind, _: i64, _: &str, _: i64) -> AppResult<()> {
+            Ok(())
         }
     }
 

@@ -26,6 +26,18 @@ pub struct AccountState {
     pub is_root: bool,
     /// When the password last changed (`None`: never since the account was created).
     pub password_changed_at: Option<DateTime<Utc>>,
+    /// Ids of this account's session tokens ended by a sign-out before their expiry.
+    pub revoked_tokens: Vec<String>,
+}
+
+/// The issue of a session token: when (microseconds since the epoch, so a password change in
+/// the same second still tells the sessions before it from the ones after), its random id
+/// (what a sign-out revokes) and its expiry (seconds since the epoch).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Issue {
+    pub at_micros: i64,
+    pub token_id: String,
+    pub expires_at: i64,
 }
 
 /// The signed-in person a request is resolved to. Every service call checks it.
@@ -41,10 +53,9 @@ pub struct Actor {
     pub shipping_company_id: Option<i64>,
     /// Meaningful only for administrators.
     pub is_root: bool,
-    /// When the session was issued, in whole seconds since the epoch (`None`: not from a
-    /// session token).
+    /// The issue of the session token the actor came from (`None`: not from a session token).
     #[serde(skip)]
-    pub issued_at: Option<i64>,
+    pub issued_at: Option<Issue>,
 }
 
 impl Actor {
@@ -70,19 +81,20 @@ impl Actor {
 
     /// A session stands while its account is enabled (`now` is `None` otherwise: disabled or
     /// deleted), still has the role, company, shipping company and root flag it was issued
-    /// with, and was issued no earlier than the last password change (tokens count whole
-    /// seconds, so a session issued in the second of the change stands). Otherwise its holder
-    /// signs in again and gets a session that matches.
+    /// with, was issued no earlier than the last password change (to the microsecond: the
+    /// fresh session handed to whoever changed it is issued after the change) and was not
+    /// signed out. Otherwise its holder signs in again and gets a session that matches.
     pub fn still_holds(&self, now: Option<&AccountState>) -> bool {
         now.is_some_and(|a| {
             a.role == self.staff_role()
                 && a.company_id == self.company_id
                 && a.shipping_company_id == self.shipping_company_id
                 && a.is_root == self.is_root
-                && match (self.issued_at, a.password_changed_at) {
-                    (Some(issued), Some(changed)) => issued >= changed.timestamp(),
-                    _ => true,
-                }
+                && self.issued_at.as_ref().is_none_or(|issue| {
+                    a.password_changed_at
+                        .is_none_or(|changed| issue.at_micros >= changed.timestamp_micros())
+                        && !a.revoked_tokens.contains(&issue.token_id)
+                })
         })
     }
 
@@ -90,6 +102,39 @@ impl Actor {
     pub fn can_see_company(&self, company_id: i64) -> bool {
         self.is_admin() || self.company_id == Some(company_id)
     }
+}
+
+/// Why a staff member may not move a driver to another company.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransferRefusal {
+    /// Not a role that registers drivers, or the target company is outside its reach.
+    NotAllowed,
+    /// The driver is at a company the caller cannot see: answered as if it did not exist.
+    NotFound,
+}
+
+/// Whether staff may confirm a driver's move from `driver_company` (where the driver is now)
+/// to `target_company` without the driver's own transfer token: an Administrador or Usuario
+/// who may act on both companies. Acting for the target alone is not enough, or any company
+/// could take over another's drivers (issue 9).
+pub fn staff_may_transfer_driver(
+    actor: &Actor,
+    driver_company: i64,
+    target_company: i64,
+) -> Result<(), TransferRefusal> {
+    if !matches!(
+        actor.staff_role(),
+        Some(Role::Administrador | Role::Usuario)
+    ) {
+        return Err(TransferRefusal::NotAllowed);
+    }
+    if !actor.can_see_company(driver_company) {
+        return Err(TransferRefusal::NotFound);
+    }
+    if !actor.can_see_company(target_company) {
+        return Err(TransferRefusal::NotAllowed);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -115,7 +160,16 @@ mod tests {
             shipping_company_id: a.shipping_company_id,
             is_root: a.is_root,
             password_changed_at: None,
+            revoked_tokens: Vec::new(),
         }
+    }
+
+    fn issued(at_micros: i64, token_id: &str) -> Option<Issue> {
+        Some(Issue {
+            at_micros,
+            token_id: token_id.to_owned(),
+            expires_at: i64::MAX,
+        })
     }
 
     #[test]
@@ -126,17 +180,39 @@ mod tests {
             ..state_of(&staff(Role::Usuario, false, Some(3)))
         };
         let issued = |at: i64| Actor {
-            issued_at: Some(at),
+            issued_at: issued(at, "t"),
             ..staff(Role::Usuario, false, Some(3))
         };
-        assert!(!issued(1_699_999_999).still_holds(Some(&now)));
-        assert!(issued(1_700_000_000).still_holds(Some(&now)));
-        assert!(issued(1_700_000_100).still_holds(Some(&now)));
+        let second = 1_000_000;
+        assert!(!issued(1_699_999_999 * second).still_holds(Some(&now)));
+        // Issued in the same second, before the change: ended too.
+        assert!(!issued(1_700_000_000 * second).still_holds(Some(&now)));
+        assert!(!issued(1_700_000_000 * second + 499_999).still_holds(Some(&now)));
+        assert!(issued(1_700_000_000 * second + 500_000).still_holds(Some(&now)));
+        assert!(issued(1_700_000_100 * second).still_holds(Some(&now)));
         let never_changed = AccountState {
             password_changed_at: None,
             ..now.clone()
         };
         assert!(issued(1).still_holds(Some(&never_changed)));
+    }
+
+    #[test]
+    fn a_signed_out_token_ends_and_the_account_s_other_sessions_stand() {
+        let signed_out = Actor {
+            issued_at: issued(1, "gone"),
+            ..staff(Role::Usuario, false, Some(3))
+        };
+        let other = Actor {
+            issued_at: issued(1, "kept"),
+            ..signed_out.clone()
+        };
+        let now = AccountState {
+            revoked_tokens: vec!["gone".to_owned()],
+            ..state_of(&signed_out)
+        };
+        assert!(!signed_out.still_holds(Some(&now)));
+        assert!(other.still_holds(Some(&now)));
     }
 
     #[test]
@@ -240,6 +316,35 @@ mod tests {
         );
         let back: Actor = serde_json::from_value(json).unwrap();
         assert_eq!(back, staff(Role::Transportadora, false, Some(2)));
+    }
+
+    #[test]
+    fn staff_move_a_driver_only_between_companies_they_may_act_on() {
+        let at_b = staff(Role::Usuario, false, Some(2));
+        // Acting for the target company is not enough: the driver is at company 1.
+        assert_eq!(
+            staff_may_transfer_driver(&at_b, 1, 2),
+            Err(TransferRefusal::NotFound)
+        );
+        let at_a = staff(Role::Usuario, false, Some(1));
+        assert_eq!(
+            staff_may_transfer_driver(&at_a, 1, 2),
+            Err(TransferRefusal::NotAllowed)
+        );
+        assert_eq!(staff_may_transfer_driver(&at_a, 1, 1), Ok(()));
+        let admin = staff(Role::Administrador, false, None);
+        assert_eq!(staff_may_transfer_driver(&admin, 1, 2), Ok(()));
+        for role in [Role::Portaria, Role::Expedicao, Role::Transportadora] {
+            assert_eq!(
+                staff_may_transfer_driver(&staff(role, false, Some(1)), 1, 1),
+                Err(TransferRefusal::NotAllowed),
+                "{role}"
+            );
+        }
+        assert_eq!(
+            staff_may_transfer_driver(&driver(1), 1, 1),
+            Err(TransferRefusal::NotAllowed)
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Password hashing (argon2id) and the signed tokens: sessions and expiring link tokens.
 
-use argon2::password_hash::rand_core::OsRng;
+use argon2::password_hash::rand_core::{OsRng, RngCore};
 use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
 use jsonwebtoken::{
@@ -8,7 +8,7 @@ use jsonwebtoken::{
 };
 use patio_application::ports::{Clock, PasswordHasher, TokenService};
 use patio_application::{AppError, AppResult};
-use patio_domain::auth::Actor;
+use patio_domain::auth::{Actor, Issue};
 use patio_domain::roles::{Role, SessionKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -72,6 +72,12 @@ struct SessionClaims {
     #[serde(default)]
     root: bool,
     iat: i64,
+    /// `iat` to the microsecond (absent from tokens issued before it existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    iat_us: Option<i64>,
+    /// The token's random id, what a sign-out revokes.
+    #[serde(default)]
+    jti: String,
     exp: i64,
     /// Keeps session and link tokens from standing in for each other.
     typ: String,
@@ -83,6 +89,13 @@ struct LinkClaims {
     purpose: String,
     data: Value,
     exp: i64,
+}
+
+/// 128 random bits in hex: unguessable, and unique enough to revoke one token.
+fn token_id() -> String {
+    let mut bytes = [0u8; 16];
+    OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// HS256 tokens signed with `PATIO_SECRET`.
@@ -121,7 +134,8 @@ impl JwtTokens {
 
 impl TokenService for JwtTokens {
     fn issue_session(&self, actor: &Actor) -> AppResult<String> {
-        let now = self.clock.now().timestamp();
+        let issued = self.clock.now();
+        let now = issued.timestamp();
         let ttl = match actor.kind {
             SessionKind::Staff => self.staff_seconds,
             SessionKind::Driver => self.driver_seconds,
@@ -134,6 +148,8 @@ impl TokenService for JwtTokens {
             shipping: actor.shipping_company_id,
             root: actor.is_root,
             iat: now,
+            iat_us: Some(issued.timestamp_micros()),
+            jti: token_id(),
             exp: now + ttl,
             typ: "session".to_owned(),
         };
@@ -153,7 +169,11 @@ impl TokenService for JwtTokens {
             company_id: c.company,
             shipping_company_id: c.shipping,
             is_root: c.root,
-            issued_at: Some(c.iat),
+            issued_at: Some(Issue {
+                at_micros: c.iat_us.unwrap_or(c.iat.saturating_mul(1_000_000)),
+                token_id: c.jti,
+                expires_at: c.exp,
+            }),
         })
     }
 
@@ -217,6 +237,21 @@ mod tests {
         assert_eq!(actor.company_id, Some(3));
         *clock.0.lock().unwrap() += Duration::seconds(3601);
         assert!(t.verify_session(&token).is_none());
+    }
+
+    #[test]
+    fn each_session_token_has_its_own_id_and_a_microsecond_issue() {
+        let (t, clock) = tokens();
+        let a = t
+            .verify_session(&t.issue_session(&staff()).unwrap())
+            .unwrap();
+        let b = t
+            .verify_session(&t.issue_session(&staff()).unwrap())
+            .unwrap();
+        let (a, b) = (a.issued_at.unwrap(), b.issued_at.unwrap());
+        assert_ne!(a.token_id, b.token_id);
+        assert_eq!(a.token_id.len(), 32);
+        assert_eq!(a.at_micros, clock.0.lock().unwrap().timestamp_micros());
     }
 
     #[test]

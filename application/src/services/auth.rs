@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use patio_domain::auth::Actor;
+use patio_domain::auth::{staff_may_transfer_driver, Actor, TransferRefusal};
 use patio_domain::driver_log::DriverLogType;
 use patio_domain::roles::{self, LoginPage, MenuEntry, Role, SessionKind};
 use patio_domain::terms;
@@ -472,6 +472,13 @@ impl AuthService {
         })
     }
 
+    /// Signing out ends the session token in hand on every instance (it would otherwise
+    /// stand until its expiry: 12 h for staff, 30 days for drivers); the account's sessions
+    /// on other devices stand.
+    pub fn sign_out(&self, actor: &Actor) -> AppResult<()> {
+        self.deps.accounts.sign_out(actor)
+    }
+
     /// The override save after the driver typed the displayed code: the driver leaves the old
     /// company's queue and pending loadings and is registered at the new company.
     pub fn transfer_driver(&self, cmd: DriverTransfer) -> AppResult<TransferView> {
@@ -484,20 +491,26 @@ impl AuthService {
                         && p["companyId"].as_i64() == Some(cmd.company_id)
                 })
         });
-        let by_staff = cmd.actor.as_ref().is_some_and(|a| {
-            matches!(a.role, Some(Role::Administrador) | Some(Role::Usuario))
-                && a.can_see_company(cmd.company_id)
-        });
-        if !by_token && !by_staff {
-            return Err(AppError::Forbidden(
-                roles::INVALID_CREDENTIALS_MESSAGE.to_owned(),
-            ));
-        }
+        let refused = || AppError::Forbidden(roles::INVALID_CREDENTIALS_MESSAGE.to_owned());
+        let staff = match (&cmd.actor, by_token) {
+            (_, true) => None,
+            (Some(actor), false) => Some(actor),
+            (None, false) => return Err(refused()),
+        };
         let now = self.now();
         let (view, driver, target, has_term) = self.deps.store.tx(|repos| {
             let driver = repos
                 .driver(cmd.driver_id)?
                 .ok_or_else(AppError::not_found)?;
+            // Without the driver's token, the caller must act where the driver is now.
+            if let Some(actor) = staff {
+                staff_may_transfer_driver(actor, driver.company.id, cmd.company_id).map_err(
+                    |r| match r {
+                        TransferRefusal::NotFound => AppError::not_found(),
+                        TransferRefusal::NotAllowed => refused(),
+                    },
+                )?;
+            }
             let target = repos
                 .company(cmd.company_id)?
                 .filter(|c| c.status)

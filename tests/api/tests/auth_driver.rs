@@ -228,24 +228,113 @@ async fn transfer_moves_loadings_that_never_started_to_the_deleted_ones() {
     );
 }
 
+/// The driver's company as stored.
+fn company_of_driver(app: &TestApp, driver: i64) -> i64 {
+    app.scalar_i64(&format!(
+        "SELECT company_id AS v FROM drivers WHERE id = {driver}"
+    ))
+}
+
 #[actix_rt::test]
-async fn staff_of_the_target_company_may_confirm_a_transfer_but_not_of_another() {
+async fn another_company_s_staff_cannot_take_over_a_driver() {
     let app = TestApp::new();
+    // Demo Agro's driver waits in Demo Agro's queue.
+    app.sql(&format!(
+        "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at, position)
+         SELECT {demo}, {driver}, t.id, 'waiting', now(), 1 FROM trucks t WHERE t.driver_id = {driver}",
+        demo = app.ids.demo,
+        driver = app.ids.driver
+    ));
     let svc = app.service().await;
-    let cookie = staff_cookie(&svc, "outra@empresa.local", "staff").await;
-    let save = |company: i64| {
+    let outra = staff_cookie(&svc, "outra@empresa.local", "staff").await;
+    let (status, body, _) = send(
+        &svc,
         TestRequest::post()
             .uri("/api/driver/save")
-            .insert_header(("Cookie", cookie.as_str()))
-            .set_json(
-                json!({ "override": true, "id": app.ids.driver, "company": { "id": company } }),
-            )
-    };
+            .insert_header(("Cookie", outra.as_str()))
+            .set_json(json!({
+                "override": true, "id": app.ids.driver,
+                "company": { "id": app.ids.other }, "transferToken": null,
+            })),
+    )
+    .await;
+    // Another company's driver is not found, and nothing moved.
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert_eq!(company_of_driver(&app, app.ids.driver), app.ids.demo);
     assert_eq!(
-        send(&svc, save(app.ids.demo)).await.0,
-        StatusCode::FORBIDDEN
+        app.scalar_text(&format!(
+            "SELECT status AS v FROM queue_entries WHERE driver_id = {}",
+            app.ids.driver
+        )),
+        "waiting"
     );
-    assert_eq!(send(&svc, save(app.ids.other)).await.0, StatusCode::OK);
+    assert_eq!(
+        app.scalar_i64(&format!(
+            "SELECT company_id AS v FROM trucks WHERE driver_id = {}",
+            app.ids.driver
+        )),
+        app.ids.demo
+    );
+    assert_eq!(
+        app.scalar_i64(
+            "SELECT count(*) AS v FROM driver_logs WHERE operation_type = 'OUT_COMPANY'"
+        ),
+        0
+    );
+}
+
+#[actix_rt::test]
+async fn driver_transfer_by_staff_role_and_tenant_matrix() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let save = |cookie: &str, driver: i64, company: i64| {
+        TestRequest::post()
+            .uri("/api/driver/save")
+            .insert_header(("Cookie", cookie.to_owned()))
+            .set_json(json!({ "override": true, "id": driver, "company": { "id": company } }))
+    };
+    let usuario = staff_cookie(&svc, "usuario@patio.local", "staff").await;
+    let outra = staff_cookie(&svc, "outra@empresa.local", "staff").await;
+    let exped = staff_cookie(&svc, "expedicao@patio.local", "dispatch").await;
+    let admin = staff_cookie(&svc, "admin@patio.local", "staff").await;
+    let (demo, other) = (app.ids.demo, app.ids.other);
+    let (driver, other_driver) = (app.ids.driver, app.ids.other_driver);
+    for (who, cookie, driver, target, expected) in [
+        // Staff of the target company only: the driver is another company's record.
+        ("outra", &outra, driver, other, StatusCode::NOT_FOUND),
+        (
+            "usuario",
+            &usuario,
+            other_driver,
+            demo,
+            StatusCode::NOT_FOUND,
+        ),
+        // Staff of the driver's company may not push it into a company it cannot act for.
+        ("usuario", &usuario, driver, other, StatusCode::FORBIDDEN),
+        ("outra", &outra, other_driver, demo, StatusCode::FORBIDDEN),
+        // A role that does not register drivers.
+        ("expedicao", &exped, driver, demo, StatusCode::FORBIDDEN),
+        // Within its own company a Usuario may confirm; an administrator anywhere.
+        ("usuario", &usuario, driver, demo, StatusCode::OK),
+        ("admin", &admin, other_driver, demo, StatusCode::OK),
+    ] {
+        let (status, body, _) = send(&svc, save(cookie, driver, target)).await;
+        assert_eq!(
+            status, expected,
+            "{who} moving {driver} to {target}: {body}"
+        );
+    }
+    assert_eq!(company_of_driver(&app, app.ids.driver), demo);
+    assert_eq!(company_of_driver(&app, app.ids.other_driver), demo);
+    // Without a session or token at all.
+    let (status, _, _) = send(
+        &svc,
+        TestRequest::post().uri("/api/driver/save").set_json(
+            json!({ "override": true, "id": app.ids.driver, "company": { "id": other } }),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
 #[actix_rt::test]

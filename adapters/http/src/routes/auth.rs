@@ -72,11 +72,29 @@ pub async fn staff_login(
     Ok(HttpResponse::Ok().cookie(cookie).json(view))
 }
 
-#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", responses((status = 204)))]
-pub async fn staff_logout(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::NoContent()
+/// Ends the session of `kind` the request carries (its bearer token, else its cookie).
+async fn sign_out(
+    req: &HttpRequest,
+    state: &AppState,
+    kind: patio_domain::roles::SessionKind,
+) -> Result<(), ApiError> {
+    let Some(actor) = Sessions::from_request(req).of_kind(kind) else {
+        return Ok(());
+    };
+    let svc = state.services.auth.clone();
+    blocking(move || svc.sign_out(&actor)).await
+}
+
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth",
+    responses((status = 204, description = "The session token in hand no longer stands")))]
+pub async fn staff_logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    sign_out(&req, &state, patio_domain::roles::SessionKind::Staff).await?;
+    Ok(HttpResponse::NoContent()
         .cookie(expired_cookie(STAFF_COOKIE, state.config.secure_cookies))
-        .finish()
+        .finish())
 }
 
 #[utoipa::path(get, path = "/api/auth/session", tag = "auth",
@@ -131,11 +149,16 @@ pub async fn driver_login(
     Ok(HttpResponse::Created().cookie(cookie).json(view))
 }
 
-#[utoipa::path(post, path = "/api/auth/app/logout", tag = "auth", responses((status = 204)))]
-pub async fn driver_logout(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::NoContent()
+#[utoipa::path(post, path = "/api/auth/app/logout", tag = "auth",
+    responses((status = 204, description = "The session token in hand no longer stands")))]
+pub async fn driver_logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    sign_out(&req, &state, patio_domain::roles::SessionKind::Driver).await?;
+    Ok(HttpResponse::NoContent()
         .cookie(expired_cookie(DRIVER_COOKIE, state.config.secure_cookies))
-        .finish()
+        .finish())
 }
 
 #[utoipa::path(get, path = "/api/auth/app/session", tag = "auth",

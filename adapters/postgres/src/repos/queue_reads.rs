@@ -490,6 +490,42 @@ impl AccountReader for PgDirectReader {
         let mut conn = self.pool.get().map_err(AppError::internal)?;
         load_account(&mut conn, kind, id)
     }
+
+    fn revoke(&self, kind: SessionKind, id: i64, token_id: &str, expires_at: i64) -> AppResult<()> {
+        let mut conn = self.pool.get().map_err(AppError::internal)?;
+        // Rows of expired tokens are dead weight: each sign-out sweeps them.
+        diesel::sql_query(
+            "WITH swept AS (DELETE FROM revoked_sessions WHERE expires_at <= now())
+             INSERT INTO revoked_sessions (token_id, kind, account_id, expires_at)
+             VALUES ($1, $2, $3, to_timestamp($4)) ON CONFLICT (token_id) DO NOTHING",
+        )
+        .bind::<Text, _>(token_id)
+        .bind::<Text, _>(kind.as_str())
+        .bind::<BigInt, _>(id)
+        .bind::<Double, _>(expires_at as f64)
+        .execute(&mut conn)
+        .map(|_| ())
+        .map_err(db_error)
+    }
+}
+
+#[derive(QueryableByName)]
+struct RevokedRow {
+    #[diesel(sql_type = Text)]
+    token_id: String,
+}
+
+/// The account's signed-out tokens that have not expired yet.
+fn revoked_tokens(conn: &mut PgConnection, kind: SessionKind, id: i64) -> AppResult<Vec<String>> {
+    diesel::sql_query(
+        "SELECT token_id FROM revoked_sessions
+          WHERE kind = $1 AND account_id = $2 AND expires_at > now()",
+    )
+    .bind::<Text, _>(kind.as_str())
+    .bind::<BigInt, _>(id)
+    .load::<RevokedRow>(conn)
+    .map(|rows| rows.into_iter().map(|r| r.token_id).collect())
+    .map_err(db_error)
 }
 
 /// role, company, the shipping company's company, shipping company, root, password change.
@@ -526,18 +562,17 @@ pub(crate) fn load_account(
                 .first(conn)
                 .optional()
                 .map_err(db_error)?;
-            row.map(
-                |(role, company, shipping_company, shipping, is_root, changed)| {
-                    Ok(AccountState {
-                        role: Some(Role::parse(&role).map_err(AppError::internal)?),
-                        company_id: company.or(shipping_company),
-                        shipping_company_id: shipping,
-                        is_root,
-                        password_changed_at: changed,
-                    })
-                },
-            )
-            .transpose()
+            let Some((role, company, shipping_company, shipping, is_root, changed)) = row else {
+                return Ok(None);
+            };
+            Ok(Some(AccountState {
+                role: Some(Role::parse(&role).map_err(AppError::internal)?),
+                company_id: company.or(shipping_company),
+                shipping_company_id: shipping,
+                is_root,
+                password_changed_at: changed,
+                revoked_tokens: revoked_tokens(conn, kind, id)?,
+            }))
         }
         SessionKind::Driver => {
             use crate::schema::drivers as d;
@@ -547,12 +582,16 @@ pub(crate) fn load_account(
                 .first(conn)
                 .optional()
                 .map_err(db_error)?;
-            Ok(company.map(|c| AccountState {
+            let Some(company) = company else {
+                return Ok(None);
+            };
+            Ok(Some(AccountState {
                 role: None,
-                company_id: Some(c),
+                company_id: Some(company),
                 shipping_company_id: None,
                 is_root: false,
                 password_changed_at: None,
+                revoked_tokens: revoked_tokens(conn, kind, id)?,
             }))
         }
     }

@@ -1,0 +1,159 @@
+//! The defects found by the security probe of issue 9, one behaviour per test: sign-out,
+//! password changes within a second, cross-origin writes, security headers, NUL bytes, ids
+//! beyond 64 bits, a database outage, Secure cookies and the shared login throttle.
+//! (The driver takeover across companies is in auth_driver.rs, with its matrix.)
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use chrono::{DurationRound, TimeDelta};
+use common::admin::*;
+use common::*;
+use serde_json::json;
+
+fn bearer_get(uri: &str, token: &str) -> TestRequest {
+    TestRequest::get()
+        .uri(uri)
+        .insert_header(("Authorization", format!("Bearer {token}")))
+}
+
+// ---- 2. Sign-out ends the session
+
+#[actix_rt::test]
+async fn logout_ends_the_session_for_the_same_token() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let cookie = login(&svc, USUARIO).await;
+    let elsewhere = login(&svc, USUARIO).await;
+    expect(&svc, get("/api/auth/session", &cookie), StatusCode::OK).await;
+
+    let (status, _, cookies) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/logout")
+            .insert_header(("Cookie", cookie.as_str())),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert!(cookies.iter().any(|c| c.starts_with("patio_staff=;")));
+    // The same token, replayed: no session.
+    expect(
+        &svc,
+        get("/api/auth/session", &cookie),
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    // The account's session on another device stands.
+    expect(&svc, get("/api/auth/session", &elsewhere), StatusCode::OK).await;
+}
+
+#[actix_rt::test]
+async fn logout_ends_a_bearer_session_on_every_instance() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let other_instance = service_on(app.state_with_pool(app.db.pool().clone())).await;
+    let (status, body, _) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/login")
+            .set_json(staff_login_body(ADMIN, PASSWORD, None, "staff")),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let token = body["accessToken"].as_str().unwrap().to_owned();
+    expect(
+        &other_instance,
+        bearer_get("/api/auth/session", &token),
+        StatusCode::OK,
+    )
+    .await;
+    let (status, _, _) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/logout")
+            .insert_header(("Authorization", format!("Bearer {token}"))),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    expect(
+        &svc,
+        bearer_get("/api/auth/session", &token),
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    expect(
+        &other_instance,
+        bearer_get("/api/auth/session", &token),
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+}
+
+#[actix_rt::test]
+async fn driver_logout_ends_the_driver_session() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let (status, _, cookies) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/app/login")
+            .set_json(driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15")),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let cookie = cookie_pair(&cookies, "patio_driver");
+    expect(&svc, get("/api/auth/app/session", &cookie), StatusCode::OK).await;
+    let (status, _, _) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/app/logout")
+            .insert_header(("Cookie", cookie.as_str())),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    expect(
+        &svc,
+        get("/api/auth/app/session", &cookie),
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+}
+
+// ---- 9. A password change ends the sessions issued before it, in the same second too
+
+#[actix_rt::test]
+async fn sessions_issued_earlier_in_the_second_of_a_password_change_end() {
+    let app = TestApp::new();
+    {
+        let mut now = app.clock.0.lock().unwrap();
+        *now = now.duration_trunc(TimeDelta::seconds(1)).unwrap();
+    }
+    let svc = app.service().await;
+    let office = login(&svc, USUARIO).await;
+    let phone = login(&svc, USUARIO).await;
+    // 300 ms later, in the same second, the password changes from the office.
+    *app.clock.0.lock().unwrap() += TimeDelta::milliseconds(300);
+    let (status, body, cookies) = send(
+        &svc,
+        post(
+            "/api/users/profile",
+            &office,
+            json!({ "name": "Usuário Demo", "fone": "66988887777", "password": "outrasenha" }),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let renewed = cookie_pair(&cookies, "patio_staff");
+    expect(&svc, get("/api/auth/session", &renewed), StatusCode::OK).await;
+    for old in [&phone, &office] {
+        expect(
+            &svc,
+            get("/api/auth/session", old),
+            StatusCode::UNAUTHORIZED,
+        )
+        .await;
+    }
+}
