@@ -399,6 +399,9 @@ pub struct QueueDayCount {
     pub day: NaiveDate,
     pub attended: i64,
     pub faulty: i64,
+    /// Entries that were in the plan for the day (closed ones keep their day; waiting ones
+    /// hold the current plan).
+    pub planned: i64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -241,12 +241,15 @@ pub fn sidebar(role: Role, is_root: bool) -> Vec<MenuEntry> {
         .collect()
 }
 
-/// [`sidebar`] keeping only entries whose key is in `built` (pages not built yet stay out), plus
-/// the sign-out entry, which is always kept.
+/// [`sidebar`] keeping only entries whose key is in `built` (pages not built yet stay out) and
+/// whose page the role may open (a menu entry that leads to a refusal is a trap: dispatch roles
+/// would otherwise see Clientes and Transportadoras), plus the sign-out entry, always kept.
 pub fn sidebar_filtered(role: Role, is_root: bool, built: &[&str]) -> Vec<MenuEntry> {
     sidebar(role, is_root)
         .into_iter()
-        .filter(|e| e.key == LOGOUT_KEY || built.contains(&e.key))
+        .filter(|e| {
+            e.key == LOGOUT_KEY || (built.contains(&e.key) && route_allows(e.path, role, is_root))
+        })
         .collect()
 }
 
@@ -698,6 +701,32 @@ mod tests {
             .map(|e| e.key)
             .collect();
         assert_eq!(none, ["sair"]);
+    }
+
+    #[test]
+    fn sidebar_filtered_shows_dispatch_roles_only_entries_they_may_open() {
+        let all: Vec<&str> = sidebar(Role::Expedicao, false)
+            .iter()
+            .map(|e| e.key)
+            .collect();
+        for r in [Role::Expedicao, Role::Espectador, Role::Portaria] {
+            let got: Vec<&str> = sidebar_filtered(r, false, &all)
+                .iter()
+                .map(|e| e.key)
+                .collect();
+            assert_eq!(got, ["sair"], "{r}");
+        }
+        for r in Role::ALL {
+            for root in [false, true] {
+                let keys: Vec<&str> = sidebar(r, root).iter().map(|e| e.key).collect();
+                for e in sidebar_filtered(r, root, &keys)
+                    .iter()
+                    .filter(|e| e.key != LOGOUT_KEY)
+                {
+                    assert!(route_allows(e.path, r, root), "{r} root={root} {}", e.path);
+                }
+            }
+        }
     }
 
     #[test]

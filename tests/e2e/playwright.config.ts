@@ -9,8 +9,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 1,
-  // One retry, reported as "flaky" in the output: a browser journey that fails twice is a failure.
-  retries: 1,
+  // No retries: a journey that fails once is a failure (each spec creates what it needs).
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -4,21 +4,22 @@
 //!
 //! - faulty: queue entries closed as faulty or dropped by tolerance, by attendance day;
 //! - attended: queue entries attended, by attendance day;
-//! - programmedTotal: the company's daily total (settings `programmedTotal`) on each
-//!   attendance day of the range (week days on, blocked dates off).
+//! - programmedTotal: the queue entries that were in the plan for the day (their planned
+//!   attendance day): what was actually planned, never the capacity in the settings, so a
+//!   settings change does not rewrite past figures (docs/decisions.md, "Dashboard: Programados").
 
 use std::sync::Arc;
 
 use chrono::NaiveDate;
 use patio_domain::admin::access::{scope, Access, Area, Scope};
-use patio_domain::admin::dates::{dashboard_range, programmed_on, DayRange};
+use patio_domain::admin::dates::{dashboard_range, DayRange};
 use patio_domain::auth::Actor;
 use serde::Serialize;
 
 use super::logs::{start_of, LOG_TIME_ZONE};
 use super::{forbidden, invalid, Deps};
 use crate::error::{AppError, AppResult};
-use crate::model::{CompanyCalendar, OrderTotals, QueueDayCount};
+use crate::model::{OrderTotals, QueueDayCount};
 use crate::ports::StoreExt;
 
 /// One bar group of the scheduling chart.
@@ -101,15 +102,16 @@ impl DashboardService {
             .iter()
             .map(|cal| {
                 let mine = counts.iter().filter(|c| c.company_id == cal.company_id);
-                let (attended, faulty) =
-                    mine.fold((0, 0), |(a, f), c| (a + c.attended, f + c.faulty));
+                let (attended, faulty, planned) = mine.fold((0, 0, 0), |(a, f, p), c| {
+                    (a + c.attended, f + c.faulty, p + c.planned)
+                });
                 SchedulingTotals {
                     name: cal.name.clone(),
                     company_id: Some(cal.company_id),
                     date: None,
                     faulty,
                     attended,
-                    programmed_total: programmed(cal, range),
+                    programmed_total: planned,
                 }
             })
             .collect())
@@ -130,10 +132,8 @@ impl DashboardService {
                 repos.queue_day_counts(company, range.start, range.end)?,
             ))
         })?;
-        let cal = calendars
-            .into_iter()
-            .next()
-            .ok_or_else(AppError::not_found)?;
+        // The company must exist (its calendar row); the figures come from the entries.
+        calendars.first().ok_or_else(AppError::not_found)?;
         Ok(range
             .days()
             .map(|day| {
@@ -144,12 +144,7 @@ impl DashboardService {
                     date: Some(day),
                     faulty: of_day.iter().map(|c| c.faulty).sum(),
                     attended: of_day.iter().map(|c| c.attended).sum(),
-                    programmed_total: programmed_on(
-                        day,
-                        cal.programmed_total,
-                        &cal.week_days,
-                        &cal.blocked,
-                    ),
+                    programmed_total: of_day.iter().map(|c| c.planned).sum(),
                 }
             })
             .collect())
@@ -182,11 +177,4 @@ impl DashboardService {
             .store
             .tx(|repos| repos.order_totals(company, from, to))
     }
-}
-
-fn programmed(cal: &CompanyCalendar, range: DayRange) -> i64 {
-    range
-        .days()
-        .map(|d| programmed_on(d, cal.programmed_total, &cal.week_days, &cal.blocked))
-        .sum()
 }

@@ -3,8 +3,9 @@
  * `guardedRoutes` (the guard looks up the current pattern there and checks it against the
  * server's allow-list).
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useStaffSessionQuery } from '../features/auth/api';
 import { StaffGuard, type GuardedRoute } from './guards/StaffGuard';
 import { isDriverPath, paths } from './paths';
 import { ChunkErrorBoundary } from '../shared/ui/ChunkErrorBoundary';
@@ -75,14 +76,53 @@ export const staffPages: StaffPage[] = [
 
 const isStaffPath = (p: string) => !isDriverPath(p);
 
+/** The staff layout around `children` for a signed-in user; the bare page otherwise. */
+function InLayoutWhenSignedIn({ children }: { children: ReactNode }) {
+  const { data: session, isLoading } = useStaffSessionQuery();
+  if (isLoading) return <Spinner />;
+  return session ? <StaffLayout>{children}</StaffLayout> : children;
+}
+
+/** A sign-in page; a signed-in user is sent to their landing page instead. */
+function SignInPage({ children }: { children: ReactNode }) {
+  const { data: session, isLoading } = useStaffSessionQuery();
+  if (isLoading) return <Spinner />;
+  return session ? <Navigate to={session.landing} replace /> : children;
+}
+
 export function StaffRoutes() {
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<Spinner />}>
         <Routes>
-          <Route path={paths.staffLogin} element={<LoginPage page="staff" />} />
-          <Route path={paths.dispatchLogin} element={<LoginPage page="dispatch" />} />
-          <Route element={<StaffGuard routes={staffPages} />}>
+          <Route
+            path={paths.staffLogin}
+            element={
+              <SignInPage>
+                <LoginPage page="staff" />
+              </SignInPage>
+            }
+          />
+          <Route
+            path={paths.dispatchLogin}
+            element={
+              <SignInPage>
+                <LoginPage page="dispatch" />
+              </SignInPage>
+            }
+          />
+          <Route
+            element={
+              <StaffGuard
+                routes={staffPages}
+                forbidden={
+                  <StaffLayout>
+                    <NotFoundPage forbidden />
+                  </StaffLayout>
+                }
+              />
+            }
+          >
             <Route element={<StaffLayout />}>
               {staffPages
                 .filter((r) => r.layout)
@@ -96,7 +136,18 @@ export function StaffRoutes() {
                 <Route key={path} path={path} element={<Page />} />
               ))}
           </Route>
-          <Route path="*" element={<OtherAppRedirect isMine={isStaffPath} notFound={<NotFoundPage />} />} />
+          <Route
+            path="*"
+            element={
+              <OtherAppRedirect
+                isMine={isStaffPath}
+                notFound={
+                  <InLayoutWhenSignedIn>
+                    <NotFoundPage />
+                  </InLayoutWhenSignedIn>
+                }
+              />
+            } />
         </Routes>
       </Suspense>
     </ChunkErrorBoundary>

@@ -14,7 +14,7 @@ import { Spinner } from '../shared/ui/Spinner';
 import DriverLoginPage from './pages/DriverLoginPage';
 import DriverLinkPage from './pages/DriverLinkPage';
 import { DriverNotFound } from './pages/DriverNotFound';
-import { Toasts } from './ui/Toasts';
+import { ClearToastsOnNavigation, Toasts } from './ui/Toasts';
 
 const DriverHomePage = lazy(() => import(/* webpackChunkName: "driver-home" */ './pages/DriverHomePage'));
 const DriverTermsPage = lazy(() => import(/* webpackChunkName: "driver-terms" */ './pages/DriverTermsPage'));
@@ -47,6 +47,7 @@ export default function DriverApp() {
           </Routes>
         </Suspense>
       </ChunkErrorBoundary>
+      <ClearToastsOnNavigation />
       <Toasts />
     </>
   );

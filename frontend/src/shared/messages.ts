@@ -10,7 +10,8 @@ export const TOAST_BLOCKED_SECONDS = 10;
 /** Delay before a refused staff route sends the user to the login page (spec 1 section 9). */
 export const GUARD_REDIRECT_MS = 500;
 /** Delay between accepting the terms and the redirect (spec 3 section 2). */
-export const TERMS_REDIRECT_MS = 2500;
+// 2 s after the answer: with the page change the user waits within the spec's 2–2.5 s.
+export const TERMS_REDIRECT_MS = 2000;
 
 export const APP_NAME = 'Pátio';
 
@@ -100,6 +101,7 @@ export const msg = {
   termsRefuse: 'Não aceito',
   termsAccept: 'Eu aceito os termos acima',
   termsFillAll: 'Preencha todos os campos!',
+  termsMissingFields: (fields: string[]) => `Falta: ${fields.join(', ')}.`, // ours
   termsAccepted: 'Login realizado com sucesso',
   termsMissing: 'Não há termo de uso ativo para esta empresa.', // ours
   termsContinue: 'Continuar', // ours
@@ -108,6 +110,7 @@ export const msg = {
   profile: 'Perfil',
   logout: 'Sair',
   menu: 'Menu',
+  home: 'Início', // ours: the way back to the landing page
   titleCarrier: 'Transportadora - ',
   titleAdmin: 'Admin - ',
 

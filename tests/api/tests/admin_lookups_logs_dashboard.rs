@@ -7,7 +7,7 @@ mod common;
 
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
-use chrono::{Datelike, Duration, NaiveDate};
+use chrono::{Duration, NaiveDate};
 use common::admin::*;
 use common::*;
 use serde_json::{json, Value};
@@ -420,6 +420,57 @@ fn closed_entries(app: &TestApp, company: i64, day: NaiveDate, status: &str, n: 
 }
 
 #[actix_rt::test]
+async fn programmed_counts_what_was_planned_and_a_settings_change_keeps_past_days() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let t = today(&app);
+    let admin = login(&svc, ADMIN).await;
+    let week = |svc_day: NaiveDate| {
+        format!(
+            "/api/scheduling/totals/company/{}?startDate={}&endDate={t}",
+            app.ids.demo, svc_day
+        )
+    };
+    let from = t - Duration::days(6);
+    // No entry at all: nothing was planned, whatever the capacity (40 a day in the seed).
+    let empty = expect(&svc, get(&week(from), &admin), StatusCode::OK).await;
+    let total: i64 = empty
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["programmedTotal"].as_i64().unwrap())
+        .sum();
+    assert_eq!(total, 0);
+
+    // Two entries were planned for a past day (one attended, one faulty), one waits for today.
+    let past = t - Duration::days(2);
+    closed_entries(&app, app.ids.demo, past, "attended", 1);
+    closed_entries(&app, app.ids.demo, past, "faulty", 1);
+    closed_entries(&app, app.ids.demo, t, "waiting", 1);
+    let before = expect(&svc, get(&week(from), &admin), StatusCode::OK).await;
+    let of = |v: &serde_json::Value, d: NaiveDate| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["date"] == d.to_string())
+            .map(|x| x["programmedTotal"].as_i64().unwrap())
+            .unwrap()
+    };
+    assert_eq!(of(&before, past), 2);
+    assert_eq!(of(&before, t), 1);
+
+    // Closing every week day in the settings does not rewrite what was planned.
+    app.sql(&format!(
+        "UPDATE settings SET week_days = '[false,false,false,false,false,false,false]',
+                programmed_total = 0 WHERE company_id = {}",
+        app.ids.demo
+    ));
+    let after = expect(&svc, get(&week(from), &admin), StatusCode::OK).await;
+    assert_eq!(of(&after, past), 2);
+    assert_eq!(after, before);
+}
+
+#[actix_rt::test]
 async fn scheduling_totals_per_company_and_per_day() {
     let app = TestApp::new();
     let svc = app.service().await;
@@ -436,13 +487,8 @@ async fn scheduling_totals_per_company_and_per_day() {
     closed_entries(&app, app.ids.demo, t - Duration::days(30), "attended", 5);
     closed_entries(&app, app.ids.other, t, "attended", 1);
 
-    // Demo Agro works Monday to Saturday, 40 a day (seed); Outra Empresa has the defaults
-    // (Monday to Friday, programmed total 0).
-    let from = t - Duration::days(7);
-    let working_days = (0..=7)
-        .map(|i| from + Duration::days(i))
-        .filter(|d| d.weekday() != chrono::Weekday::Sun)
-        .count() as i64;
+    // 'Programados' counts the entries planned for each day (closed ones keep their day), not
+    // the capacity in the settings (40 a day for Demo Agro): 3 + 2 + 1 in the last week.
 
     let admin = login(&svc, ADMIN).await;
     let all = expect(
@@ -455,9 +501,9 @@ async fn scheduling_totals_per_company_and_per_day() {
         all,
         json!([
             { "name": "Demo Agro", "companyId": app.ids.demo, "faulty": 3, "attended": 3,
-              "programmedTotal": 40 * working_days },
+              "programmedTotal": 6 },
             { "name": "Outra Empresa", "companyId": app.ids.other, "faulty": 0, "attended": 1,
-              "programmedTotal": 0 },
+              "programmedTotal": 1 },
         ])
     );
 
@@ -490,12 +536,8 @@ async fn scheduling_totals_per_company_and_per_day() {
     );
     assert_eq!(days[0]["faulty"], 3);
     assert_eq!(days[1]["attended"], 3);
-    let expected_today = if t.weekday() == chrono::Weekday::Sun {
-        0
-    } else {
-        40
-    };
-    assert_eq!(days[1]["programmedTotal"], expected_today);
+    assert_eq!(days[0]["programmedTotal"], 3);
+    assert_eq!(days[1]["programmedTotal"], 3);
     let month = expect(
         &svc,
         get(

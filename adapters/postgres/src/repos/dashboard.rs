@@ -26,6 +26,8 @@ struct DayCountRow {
     attended: i64,
     #[diesel(sql_type = BigInt)]
     faulty: i64,
+    #[diesel(sql_type = BigInt)]
+    planned: i64,
 }
 
 #[derive(QueryableByName)]
@@ -101,18 +103,22 @@ impl DashboardRepo for PgRepos<'_> {
         to: NaiveDate,
     ) -> AppResult<Vec<QueueDayCount>> {
         // The planned attendance day, else the day (in the company's zone) the entry closed.
+        // `planned`: entries that carried that day in the plan (`date`): closed ones keep the
+        // day they were planned for, waiting and loading ones hold today's plan.
         let rows: Vec<DayCountRow> = diesel::sql_query(
             "SELECT company_id, day,
                     count(*) FILTER (WHERE status = 'attended') AS attended,
-                    count(*) FILTER (WHERE status IN ('faulty', 'tolerance_dropped')) AS faulty
-               FROM (SELECT q.company_id, q.status,
+                    count(*) FILTER (WHERE status IN ('faulty', 'tolerance_dropped')) AS faulty,
+                    count(*) FILTER (WHERE planned) AS planned
+               FROM (SELECT q.company_id, q.status, q.date IS NOT NULL AS planned,
                             COALESCE(q.date,
                                      (COALESCE(q.attended_at, q.closed_at, q.created_at)
                                         AT TIME ZONE COALESCE(s.time_zone, 'America/Sao_Paulo'))::date
                             ) AS day
                        FROM queue_entries q
                        LEFT JOIN settings s ON s.company_id = q.company_id
-                      WHERE q.status IN ('attended', 'faulty', 'tolerance_dropped')
+                      WHERE (q.status IN ('attended', 'faulty', 'tolerance_dropped')
+                             OR (q.status IN ('waiting', 'loading') AND q.date IS NOT NULL))
                         AND ($1::bigint IS NULL OR q.company_id = $1)) e
               WHERE day BETWEEN $2 AND $3
               GROUP BY company_id, day
@@ -130,6 +136,7 @@ impl DashboardRepo for PgRepos<'_> {
                 day: r.day,
                 attended: r.attended,
                 faulty: r.faulty,
+                planned: r.planned,
             })
             .collect())
     }

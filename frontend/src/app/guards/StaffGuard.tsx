@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation } from 'react-router';
 import { useStaffSessionQuery } from '../../features/auth/api';
 import { loginPagePath, routeAllowed, routeRedirect } from '../session';
@@ -14,10 +14,11 @@ export interface GuardedRoute {
 
 /**
  * A staff route needs a session whose `routes` (computed by the server) holds the route's
- * pattern; otherwise, after about 0.5 s with a spinner, the login page. Roles are never
- * decided here. A user who must accept the terms is sent to the terms page first.
+ * pattern. Signed out: after about 0.5 s with a spinner, the login page. Signed in but not
+ * allowed: `forbidden` (it says so; it must not look like a sign-out). Roles are never decided
+ * here. A user who must accept the terms is sent to the terms page first.
  */
-export function StaffGuard({ routes }: { routes: GuardedRoute[] }) {
+export function StaffGuard({ routes, forbidden }: { routes: GuardedRoute[]; forbidden: ReactNode }) {
   const location = useLocation();
   const { data: session, isLoading, isFetching, isError, refetch } = useStaffSessionQuery();
   const match = matchRoutes(routes, location)?.[0]?.route;
@@ -54,6 +55,7 @@ export function StaffGuard({ routes }: { routes: GuardedRoute[] }) {
       </div>
     );
   }
+  if (refused && session) return forbidden;
   if (refused && expiredFor === location.key) {
     return <Navigate to={loginPagePath()} replace state={{ from: location.pathname }} />;
   }

@@ -3,15 +3,22 @@
  * shown), a top bar with the company logo, the user's initial avatar (opens the profile), name,
  * company, 'Perfil' and 'Sair'. Under 600 px the sidebar collapses.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import {
   AppstoreOutlined,
+  BankOutlined,
+  CarOutlined,
   DashboardOutlined,
+  FileSearchOutlined,
+  HomeOutlined,
   LogoutOutlined,
   MenuOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TeamOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import './staff-layout.css';
@@ -24,15 +31,26 @@ import { useNarrow } from './useNarrow';
 
 const { Sider, Header, Content } = Layout;
 
-/** The server's menu keys that have an icon of their own. */
+/** Each of the server's menu keys has an icon of its own; icons are decorative (aria-hidden),
+ * so an entry's accessible name is its label only. */
 const ICONS: Record<string, ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  fila: <UnorderedListOutlined />,
-  sair: <LogoutOutlined />,
+  inicio: <HomeOutlined aria-hidden />,
+  dashboard: <DashboardOutlined aria-hidden />,
+  fila: <UnorderedListOutlined aria-hidden />,
+  empresas: <BankOutlined aria-hidden />,
+  clientes: <ShopOutlined aria-hidden />,
+  transportadoras: <CarOutlined aria-hidden />,
+  usuarios: <TeamOutlined aria-hidden />,
+  logs: <FileSearchOutlined aria-hidden />,
+  configuracao: <SettingOutlined aria-hidden />,
+  sair: <LogoutOutlined aria-hidden />,
 };
 const LOGOUT_KEY = 'sair';
+/** Client-side entry back to the landing page, when the server's menu has none (dispatch roles). */
+const HOME_KEY = 'inicio';
 
-export default function StaffLayout() {
+/** `children` replaces the routed page (the forbidden and not-found pages keep the layout). */
+export default function StaffLayout({ children }: { children?: ReactNode }) {
   const { data: session } = useStaffSessionQuery();
   const location = useLocation();
   const goTo = useStaffGoTo();
@@ -41,18 +59,23 @@ export default function StaffLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const role = session?.role;
 
-  useEffect(() => {
+  // Every route starts from the default title; a page that names itself sets it in its own
+  // (passive) effect, which runs after this layout effect.
+  useLayoutEffect(() => {
     document.title = `${titlePrefix(role)}${APP_NAME}`;
-  }, [role]);
+  }, [role, location.pathname]);
 
   if (!session) return null;
 
-  const items: MenuProps['items'] = session.menu.map((m) => ({
+  const menu = session.menu.some((m) => m.path === session.landing)
+    ? session.menu
+    : [{ key: HOME_KEY, label: msg.home, path: session.landing }, ...session.menu];
+  const items: MenuProps['items'] = menu.map((m) => ({
     key: m.key,
-    icon: ICONS[m.key] ?? <AppstoreOutlined />,
+    icon: ICONS[m.key] ?? <AppstoreOutlined aria-hidden />,
     label: m.label,
   }));
-  const selected = session.menu.filter((m) => m.key !== LOGOUT_KEY && location.pathname === m.path).map((m) => m.key);
+  const selected = menu.filter((m) => m.key !== LOGOUT_KEY && location.pathname === m.path).map((m) => m.key);
 
   const onMenu: MenuProps['onClick'] = ({ key }) => {
     setMenuOpen(false);
@@ -60,7 +83,7 @@ export default function StaffLayout() {
       void logout();
       return;
     }
-    const entry = session.menu.find((m) => m.key === key);
+    const entry = menu.find((m) => m.key === key);
     if (entry) goTo(entry.path);
   };
 
@@ -86,7 +109,7 @@ export default function StaffLayout() {
           {narrow && (
             <Button
               type="text"
-              icon={<MenuOutlined />}
+              icon={<MenuOutlined aria-hidden />}
               aria-label={msg.menu}
               aria-expanded={menuOpen}
               onClick={() => setMenuOpen(!menuOpen)}
@@ -109,7 +132,7 @@ export default function StaffLayout() {
           <Button onClick={() => void logout()}>{msg.logout}</Button>
         </Header>
         <Content className="s-content" onClick={() => narrow && menuOpen && setMenuOpen(false)}>
-          <Outlet />
+          {children ?? <Outlet />}
         </Content>
       </Layout>
     </Layout>

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { MobileLayout } from '../../app/layouts/MobileLayout';
 import { paths } from '../../app/paths';
 import { useSaveTermsAuthorizationMutation } from '../../features/auth/api';
-import { driverAuthorization, driverContactComplete, type ContactEntry } from '../../features/auth/terms';
+import { driverAuthorization, driverContactMissing, type ContactEntry } from '../../features/auth/terms';
 import { useCompanyTermQuery } from '../../features/company/api';
 import { readApiError } from '../../shared/apiError';
 import { formatDate } from '../../shared/formatters';
@@ -13,7 +13,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { TermsHtml } from '../../shared/ui/TermsHtml';
 import { useDriverSessionQuery } from '../api';
 import { useDriverGoTo, useDriverLogout } from '../session';
-import { toast } from '../ui/toast';
+import { clearToasts, toast } from '../ui/toast';
 
 /** /aprovar-termo/empresa/:companyId/:driverId (spec 3 section 2, "Terms approval"). */
 export default function DriverTermsPage() {
@@ -39,13 +39,17 @@ export default function DriverTermsPage() {
   async function accept(e: FormEvent) {
     e.preventDefault();
     if (!term.data || saving.isLoading || done) return;
-    if (!driverContactComplete(contact)) {
-      toast.error(msg.termsFillAll);
+    const missing = driverContactMissing(contact);
+    if (missing.length > 0) {
+      // The spec's text, then what is missing.
+      toast.error(`${msg.termsFillAll} ${msg.termsMissingFields(missing)}`);
       return;
     }
     try {
       const res = await save(driverAuthorization(driverId, term.data, contact)).unwrap();
       setDone(true);
+      // The earlier 'Preencha todos os campos!' belonged to a failed attempt.
+      clearToasts();
       toast.success(msg.termsAccepted);
       timer.current = setTimeout(() => goTo(res.redirect || paths.driverHome, { replace: true }), TERMS_REDIRECT_MS);
     } catch (err) {

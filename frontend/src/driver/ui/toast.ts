@@ -27,6 +27,13 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** Drops every toast: a new page, or an action that succeeded, starts clean. */
+export function clearToasts(): void {
+  if (items.length === 0) return;
+  items = [];
+  emit();
+}
+
 function show(kind: ToastKind, text: string, seconds: number = TOAST_SECONDS): number {
   const id = nextId++;
   // The same text twice in a row replaces the first (a driver tapping twice).

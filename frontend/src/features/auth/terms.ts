@@ -1,5 +1,6 @@
 /** The terms-approval payload (POST /api/useTerm/authorization/save) and its checks. */
 import type { UseTerm } from '../company/api';
+import { msg } from '../../shared/messages';
 
 export interface ContactEntry {
   name: string;
@@ -42,7 +43,16 @@ export function staffAuthorization(
 
 /** Drivers must fill name, phone and e-mail ('Preencha todos os campos!'). */
 export function driverContactComplete(c: ContactEntry): boolean {
-  return c.name.trim() !== '' && c.fone.trim() !== '' && c.email.trim() !== '';
+  return driverContactMissing(c).length === 0;
+}
+
+/** Labels of the contact fields still empty, in form order. */
+export function driverContactMissing(c: ContactEntry): string[] {
+  const missing: string[] = [];
+  if (c.name.trim() === '') missing.push(msg.termsName);
+  if (c.fone.trim() === '') missing.push(msg.termsPhone);
+  if (c.email.trim() === '') missing.push(msg.termsEmail);
+  return missing;
 }
 
 /** A driver accepts, confirming a contact. */

@@ -56,7 +56,7 @@ export default function CompaniesPage() {
       <PageHeader
         title={adminMsg.companiesTitle}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => goTo(adminPaths.companyNew)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => goTo(adminPaths.companyNew)}>
             {adminMsg.newCompany}
           </Button>
         }

@@ -67,7 +67,7 @@ export default function LogsPage() {
   const objLabel = useMemo(() => new Map((objects.data ?? []).map((o) => [o.id, o.label])), [objects.data]);
 
   const search = useCallback(
-    async (f: Filters) => {
+    async (f: Filters, { byUser }: { byUser: boolean }) => {
       setLoading(true);
       try {
         const found = await fetchLogs(toQuery(f, 1)).unwrap();
@@ -75,7 +75,8 @@ export default function LogsPage() {
         setRows(found);
         setGridPage(1);
         setSelected(null);
-        void message.success(adminMsg.searchDone, TOAST_SECONDS);
+        // Only a search the user started says so; the automatic first one is silent.
+        if (byUser) void message.success(adminMsg.searchDone, TOAST_SECONDS);
       } catch {
         void message.error(adminMsg.searchError, TOAST_SECONDS);
       } finally {
@@ -103,7 +104,7 @@ export default function LogsPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void search(initial);
+    void search(initial, { byUser: false });
   }, [search, initial]);
 
   function onPage(p: number) {
@@ -156,7 +157,7 @@ export default function LogsPage() {
     <div className="a-page">
       <PageHeader title={adminMsg.logsTitle} />
       <div className="a-card a-notice">
-        <Form<Filters> form={form} layout="vertical" initialValues={initial} onFinish={(f) => void search(f)}>
+        <Form<Filters> form={form} layout="vertical" initialValues={initial} onFinish={(f) => void search(f, { byUser: true })}>
           <Row gutter={16}>
             <Col xs={24} sm={12} md={6}>
               <Form.Item label={adminMsg.logOperation} name="operation_type">
@@ -216,7 +217,7 @@ export default function LogsPage() {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>
+                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} loading={loading}>
                   {adminMsg.search}
                 </Button>
               </Form.Item>

@@ -27,7 +27,7 @@ const profileApi = adminBase.injectEndpoints({
   }),
 });
 
-const RELOAD_AFTER_MS = 2500;
+const RELOAD_AFTER_MS = 2000;
 
 export default function SimpleProfilePage() {
   const { message } = App.useApp();

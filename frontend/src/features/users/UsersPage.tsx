@@ -89,7 +89,7 @@ export default function UsersPage() {
       <PageHeader
         title={adminMsg.usersTitle}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => goTo(adminPaths.userNew)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => goTo(adminPaths.userNew)}>
             {adminMsg.register}
           </Button>
         }
@@ -105,7 +105,7 @@ export default function UsersPage() {
             placeholder={adminMsg.filterCompany}
             ariaLabel={adminMsg.filterCompany}
           />
-          <Button icon={<CloseOutlined />} aria-label={adminMsg.clearCompany} title={adminMsg.clearCompany} onClick={() => pickCompany(null)} disabled={!companyId} />
+          <Button icon={<CloseOutlined aria-hidden />} aria-label={adminMsg.clearCompany} title={adminMsg.clearCompany} onClick={() => pickCompany(null)} disabled={!companyId} />
         </div>
         <div className="a-filter">
           <Select<string>
@@ -117,7 +117,7 @@ export default function UsersPage() {
             options={orderRoles(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
             onChange={(v) => pickRole(v ?? null)}
           />
-          <Button icon={<CloseOutlined />} aria-label={adminMsg.clearRole} title={adminMsg.clearRole} onClick={() => pickRole(null)} disabled={!role} />
+          <Button icon={<CloseOutlined aria-hidden />} aria-label={adminMsg.clearRole} title={adminMsg.clearRole} onClick={() => pickRole(null)} disabled={!role} />
         </div>
       </div>
       {isError && <LoadError onRetry={() => void refetch()} />}

@@ -3,7 +3,7 @@
  * (every day of it is sent); 'Data é obrigatório' without a range; the list shows the first and
  * the last day; delete after a confirmation.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { App, Button, DatePicker, Form, Input, Popconfirm, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
@@ -25,6 +25,22 @@ const DAY = 'YYYY-MM-DD';
 function rangeDays(range: BlockValues['range']): [string, string] | null {
   if (!range || !range[0] || !range[1]) return null;
   return [range[0].format(DAY), range[1].format(DAY)];
+}
+
+/** The range picker with a name on each of its two inputs: the form label names only the first,
+ * and a placeholder is no label. */
+function LabelledRangePicker(props: ComponentProps<typeof DatePicker.RangePicker>) {
+  const box = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const inputs = box.current?.querySelectorAll('input');
+    inputs?.[0]?.setAttribute('aria-label', sm.blockFirst);
+    inputs?.[1]?.setAttribute('aria-label', sm.blockLast);
+  });
+  return (
+    <span ref={box}>
+      <DatePicker.RangePicker {...props} />
+    </span>
+  );
 }
 
 export function BlocksTab({ companyId }: { companyId: number }) {
@@ -81,7 +97,7 @@ export function BlocksTab({ companyId }: { companyId: number }) {
           <Input maxLength={100} placeholder={sm.blockTitlePlaceholder} />
         </Form.Item>
         <Form.Item name="range" label={sm.blockDates}>
-          <DatePicker.RangePicker
+          <LabelledRangePicker
             format="DD/MM/YYYY"
             allowClear
             onKeyDown={keepEnterInPicker}
@@ -89,7 +105,7 @@ export function BlocksTab({ companyId }: { companyId: number }) {
           />
         </Form.Item>
         <Form.Item label=" " colon={false}>
-          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving.isLoading}>
+          <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden />} loading={saving.isLoading}>
             {sm.save}
           </Button>
         </Form.Item>
@@ -123,7 +139,7 @@ export function BlocksTab({ companyId }: { companyId: number }) {
                 <Button
                   danger
                   size="small"
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   loading={deleting === row.id}
                   aria-label={`${sm.delete} ${row.title}`}
                 />

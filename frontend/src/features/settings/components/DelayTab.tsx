@@ -99,7 +99,7 @@ export function DelayTab({
             options={DELAY_ICONS.map((i) => ({ value: i.value, label: i.label }))}
           />
         </div>
-        <Button type="primary" icon={<PlusOutlined />} disabled={!reason.trim()} onClick={add}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} disabled={!reason.trim()} onClick={add}>
           {sm.delayAdd}
         </Button>
       </div>
@@ -141,7 +141,7 @@ export function DelayTab({
                 <Button
                   danger
                   size="small"
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   loading={removing.isLoading && removing.originalArgs === row.id}
                   aria-label={`${sm.delete} ${row.reason}`}
                 />

@@ -182,7 +182,7 @@ export function InfoTab({ companyId, logo, saveBar }: { companyId: number; logo:
                   <Button
                     type="text"
                     className="st-ip-remove"
-                    icon={<MinusCircleOutlined />}
+                    icon={<MinusCircleOutlined aria-hidden />}
                     aria-label={`${sm.checkinIpRemove} ${i + 1}`}
                     onClick={() => remove(field.name)}
                   />
@@ -190,7 +190,7 @@ export function InfoTab({ companyId, logo, saveBar }: { companyId: number; logo:
               </Space>
             ))}
             <Button
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onClick={() => add('')}
               disabled={fields.length >= MAX_CHECKIN_IPS}
             >

@@ -9,6 +9,7 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { App, Button, Modal, Slider, Space, Typography } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { readApiError } from '../../../shared/apiError';
+import { isPngOrJpeg } from '../../../shared/imageBytes';
 import { TOAST_SECONDS } from '../../../shared/messages';
 import { useUploadLogoMutation } from '../api';
 import { sm } from '../messages';
@@ -96,9 +97,10 @@ export function LogoUpload({ companyId, logo }: { companyId: number; logo: strin
     if (input.current) input.current.value = '';
   }, []);
 
-  function choose(file: File | undefined) {
+  async function choose(file: File | undefined) {
     if (!file) return;
-    if (!isAllowedImage(file)) {
+    // The name and the browser's type are guesses: the first bytes decide.
+    if (!isAllowedImage(file) || !(await isPngOrJpeg(file))) {
       void message.error(sm.logoType, TOAST_SECONDS);
       if (input.current) input.current.value = '';
       return;
@@ -142,9 +144,9 @@ export function LogoUpload({ companyId, logo }: { companyId: number; logo: strin
         tabIndex={-1}
         aria-hidden
         data-testid="logo-file"
-        onChange={(e) => choose(e.target.files?.[0])}
+        onChange={(e) => void choose(e.target.files?.[0])}
       />
-      <Button icon={<UploadOutlined />} onClick={() => input.current?.click()}>
+      <Button icon={<UploadOutlined aria-hidden />} onClick={() => input.current?.click()}>
         {sm.logoChoose}
       </Button>
       <Modal

@@ -9,6 +9,7 @@ import { App, Button, Col, DatePicker, Form, Input, Popconfirm, Row, Space, Swit
 import dayjs, { type Dayjs } from 'dayjs';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
 import { readApiError } from '../../../shared/apiError';
+import { isPngOrJpeg } from '../../../shared/imageBytes';
 import { TOAST_SECONDS } from '../../../shared/messages';
 import { useAppDispatch } from '../../../app/store';
 import { popupsTag, useCompanyPopupsQuery, useDeletePopupMutation, useSavePopupMutation, useUploadPopupImageMutation } from '../api';
@@ -103,9 +104,10 @@ export function PopupsTab({ companyId }: { companyId: number }) {
     form.setFieldsValue(toFields(popupToForm(p)));
   }
 
-  function chooseFile(f: File | undefined, input: HTMLInputElement) {
+  async function chooseFile(f: File | undefined, input: HTMLInputElement) {
     if (!f) return;
-    if (!isAllowedImage(f)) {
+    // The name and the browser's type are guesses: the first bytes decide.
+    if (!isAllowedImage(f) || !(await isPngOrJpeg(f))) {
       void message.error(sm.popupImageType, TOAST_SECONDS);
       input.value = '';
       return;
@@ -118,6 +120,16 @@ export function PopupsTab({ companyId }: { companyId: number }) {
     setFile(f);
     setRemoveImage(false);
     input.value = '';
+  }
+
+  // An error disappears as soon as its field becomes valid.
+  function clearFixedErrors(changed: Partial<PopupFields>) {
+    const values = fromFields(editingId, form.getFieldsValue(true) as PopupFields);
+    const still = new Set<string>(validatePopup(values).map((i) => i.field));
+    const fixed = POPUP_FIELDS.filter(
+      (name) => !still.has(name) && form.getFieldError(name).length > 0 && (name in changed || still.size === 0),
+    );
+    if (fixed.length) form.setFields(fixed.map((name) => ({ name, errors: [] })));
   }
 
   async function onFinish() {
@@ -178,7 +190,7 @@ export function PopupsTab({ companyId }: { companyId: number }) {
     <div className="st-pane">
       <div className="st-pane-head">
         <Typography.Title level={4}>{sm.popupsList}</Typography.Title>
-        <Button icon={<PlusOutlined />} onClick={startNew}>
+        <Button icon={<PlusOutlined aria-hidden />} onClick={startNew}>
           {sm.popupNewButton}
         </Button>
       </div>
@@ -208,12 +220,12 @@ export function PopupsTab({ companyId }: { companyId: number }) {
             width: 110,
             render: (_, p) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} aria-label={`${sm.edit} ${p.title}`} onClick={() => edit(p)} />
+                <Button size="small" icon={<EditOutlined aria-hidden />} aria-label={`${sm.edit} ${p.title}`} onClick={() => edit(p)} />
                 <Popconfirm title={sm.popupDeleteConfirm} okText={sm.yes} cancelText={sm.no} onConfirm={() => del(p)}>
                   <Button
                     danger
                     size="small"
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     loading={deleting === p.id}
                     aria-label={`${sm.delete} ${p.title}`}
                   />
@@ -233,6 +245,7 @@ export function PopupsTab({ companyId }: { companyId: number }) {
             layout="vertical"
             initialValues={toFields(EMPTY_POPUP)}
             onFinish={() => void onFinish()}
+            onValuesChange={clearFixedErrors}
           >
             <Row gutter={12}>
               <Col xs={12} md={9}>
@@ -265,10 +278,10 @@ export function PopupsTab({ companyId }: { companyId: number }) {
                 className="st-visually-hidden"
                 tabIndex={-1}
                 data-testid="popup-file"
-                onChange={(e) => chooseFile(e.target.files?.[0], e.target)}
+                onChange={(e) => void chooseFile(e.target.files?.[0], e.target)}
               />
               <Space wrap>
-                <Button icon={<UploadOutlined />} onClick={() => document.getElementById('st-popup-image')?.click()}>
+                <Button icon={<UploadOutlined aria-hidden />} onClick={() => document.getElementById('st-popup-image')?.click()}>
                   {sm.popupImageChoose}
                 </Button>
                 {file && <Typography.Text>{file.name}</Typography.Text>}
@@ -288,7 +301,7 @@ export function PopupsTab({ companyId }: { companyId: number }) {
               <RichTextEditor ariaLabel={sm.popupContent} />
             </Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={busy}>
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden />} loading={busy}>
                 {sm.save}
               </Button>
               {editingId !== null && <Button onClick={startNew}>{sm.cancel}</Button>}

@@ -108,7 +108,7 @@ export function SystemTab({
         {next.data?.plannedAt && <div className="st-help">{sm.nextDatePlanned(formatDateTime(next.data.plannedAt))}</div>}
         <div className="st-help">{sm.nextDateHelp}</div>
       </div>
-      <Button danger icon={<ReloadOutlined />} loading={resetting.isLoading} onClick={confirmReset}>
+      <Button danger icon={<ReloadOutlined aria-hidden />} loading={resetting.isLoading} onClick={confirmReset}>
         {resetting.isLoading ? sm.resettingQueue : sm.resetQueue}
       </Button>
     </div>

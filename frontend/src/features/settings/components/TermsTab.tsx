@@ -36,7 +36,7 @@ export function TermsTab({ companyId }: { companyId: number }) {
     <div className="st-pane">
       <div className="st-pane-head">
         <Typography.Title level={4}>{sm.termsList}</Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => goTo(termFormPath(companyId, null))}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => goTo(termFormPath(companyId, null))}>
           {sm.termNew}
         </Button>
       </div>
@@ -64,7 +64,7 @@ export function TermsTab({ companyId }: { companyId: number }) {
               <Space>
                 <Button
                   size="small"
-                  icon={<EditOutlined />}
+                  icon={<EditOutlined aria-hidden />}
                   aria-label={`${sm.edit} ${row.title}`}
                   onClick={() => goTo(termFormPath(companyId, row.id))}
                 />
@@ -72,7 +72,7 @@ export function TermsTab({ companyId }: { companyId: number }) {
                   <Button
                     danger
                     size="small"
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     loading={deleting === row.id}
                     aria-label={`${sm.delete} ${row.title}`}
                   />

@@ -245,7 +245,7 @@ function SettingsWorkspace({
     <div className="st-save-bar">
       <Button
         type="primary"
-        icon={<SaveOutlined />}
+        icon={<SaveOutlined aria-hidden />}
         loading={isLoading || reloading}
         onClick={() => void submit()}
       >

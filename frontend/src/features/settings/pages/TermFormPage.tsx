@@ -99,6 +99,17 @@ function TermForm({
     [],
   );
 
+  // An error disappears as soon as its field becomes valid (errors set by setFields stay
+  // otherwise until the next submit).
+  function clearFixedErrors(changed: Partial<TermFormValues>) {
+    const values = { ...initial, ...(form.getFieldsValue(true) as Partial<TermFormValues>) };
+    const problems = validateTerm(values);
+    const fixed = (['title', 'content'] as const).filter(
+      (k) => k in changed && !problems[k] && form.getFieldError(k).length > 0,
+    );
+    if (fixed.length) form.setFields(fixed.map((name) => ({ name, errors: [] })));
+  }
+
   async function onFinish() {
     if (done) return;
     const values = { ...initial, ...(form.getFieldsValue(true) as Partial<TermFormValues>) };
@@ -135,6 +146,7 @@ function TermForm({
         layout="vertical"
         initialValues={initial}
         onFinish={() => void onFinish()}
+        onValuesChange={clearFixedErrors}
         disabled={done}
       >
         <Form.Item name="title" label={sm.termTitle} required>
@@ -147,10 +159,10 @@ function TermForm({
           <RichTextEditor ariaLabel={sm.termContent} invalid={contentError} />
         </Form.Item>
         <Space>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => goTo(back)} disabled={false}>
+          <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => goTo(back)} disabled={false}>
             {sm.termBack}
           </Button>
-          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={isLoading}>
+          <Button type="primary" htmlType="submit" icon={<SaveOutlined aria-hidden />} loading={isLoading}>
             {sm.save}
           </Button>
         </Space>

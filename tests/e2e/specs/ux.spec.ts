@@ -1,0 +1,111 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createCompany, PASSWORD, unique } from './support';
+
+// Issue 10: rough edges of the settings, logs and editor screens. Each test works on a company
+// of its own, created through the API.
+
+async function adminLogin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('admin@patio.local');
+  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+const panel = (page: Page) => page.getByRole('tabpanel');
+
+test('a term form error disappears as soon as its field becomes valid', async ({ page, request }) => {
+  const companyId = await createCompany(request, `Termos UX ${unique()}`);
+  await adminLogin(page);
+  await page.goto(`/termos-de-acesso/${companyId}/novo/undefined`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Título é obrigatório')).toBeVisible();
+  await expect(page.getByText('Conteúdo é obrigatório')).toBeVisible();
+
+  await page.getByLabel('Título').fill('Termo UX');
+  await expect(page.getByText('Título é obrigatório')).toHaveCount(0);
+  await expect(page.getByText('Conteúdo é obrigatório')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Conteúdo' }).click();
+  await page.keyboard.type('Texto do termo.');
+  await expect(page.getByText('Conteúdo é obrigatório')).toHaveCount(0);
+});
+
+test('the rich-text editor speaks pt-BR and keeps its link box inside', async ({ page, request }) => {
+  const companyId = await createCompany(request, `Editor UX ${unique()}`);
+  await adminLogin(page);
+  await page.goto(`/termos-de-acesso/${companyId}/novo/undefined`);
+  const editor = page.getByRole('textbox', { name: 'Conteúdo' });
+  await editor.click();
+  await page.keyboard.type('Leia');
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: 'Negrito' }).waitFor();
+  await expect(page.getByRole('button', { name: 'Estilo do texto' })).toBeVisible();
+  await page.getByRole('button', { name: 'Inserir link' }).click();
+  const tooltip = page.locator('.ql-tooltip.ql-editing');
+  await expect(tooltip).toBeVisible();
+  const before = await tooltip.evaluate((el) => getComputedStyle(el, '::before').content);
+  expect(before).toBe('"Link:"');
+  const save = await tooltip.locator('a.ql-action').evaluate((el) => getComputedStyle(el, '::after').content);
+  expect(save).toBe('"Salvar"');
+  await expect(tooltip.locator('input')).toHaveAttribute('placeholder', 'https://exemplo.com.br');
+  const box = await tooltip.boundingBox();
+  const frame = await page.locator('.st-editor').boundingBox();
+  expect(box && frame && box.x >= frame.x && box.x + box.width <= frame.x + frame.width + 1).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('editor-link.png') });
+});
+
+test('the pop-up image picker refuses a text file named .png', async ({ page, request }) => {
+  const companyId = await createCompany(request, `Popup UX ${unique()}`);
+  const dir = mkdtempSync(join(tmpdir(), 'patio-e2e-'));
+  const fake = join(dir, 'foto.png');
+  writeFileSync(fake, 'isto não é uma imagem');
+  await adminLogin(page);
+  await page.goto(`/settings?empresa=${companyId}&aba=popups`);
+  await page.getByTestId('popup-file').setInputFiles(fake);
+  await expect(page.locator('.ant-message-notice').filter({ hasText: 'A imagem deve ser PNG ou JPEG.' })).toBeVisible();
+  await expect(page.getByTestId('popup-preview').getByRole('img')).toHaveCount(0);
+});
+
+test('a pop-up form error disappears as soon as its field becomes valid', async ({ page, request }) => {
+  const companyId = await createCompany(request, `Popup Val ${unique()}`);
+  await adminLogin(page);
+  await page.goto(`/settings?empresa=${companyId}&aba=popups`);
+  await panel(page).getByRole('button', { name: 'Salvar' }).click();
+  const required = panel(page).locator('.ant-form-item-explain-error');
+  await expect(required.first()).toBeVisible();
+  await panel(page).getByLabel('Título').fill('Aviso');
+  await expect(required).toHaveCount(0);
+});
+
+test('the settings save button stays in view on the long Informações tab', async ({ page, request }) => {
+  const companyId = await createCompany(request, `Info UX ${unique()}`);
+  await adminLogin(page);
+  await page.goto(`/settings?empresa=${companyId}&aba=informacoes`);
+  const save = panel(page).getByRole('button', { name: 'Salvar' });
+  await expect(save).toBeVisible();
+  await expect(save).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('settings-info.png') });
+});
+
+test('the date range of Bloqueios names both of its fields', async ({ page, request }) => {
+  const companyId = await createCompany(request, `Bloq UX ${unique()}`);
+  await adminLogin(page);
+  await page.goto(`/settings?empresa=${companyId}&aba=bloqueios`);
+  await expect(panel(page).getByRole('textbox', { name: 'Data inicial' })).toBeVisible();
+  await expect(panel(page).getByRole('textbox', { name: 'Data final' })).toBeVisible();
+});
+
+test('the logs page says the search ended only after a search the user started', async ({ page }) => {
+  await adminLogin(page);
+  const first = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/logs') && r.ok());
+  await page.goto('/logs');
+  await first;
+  const done = page.locator('.ant-message-notice').filter({ hasText: 'Consulta finalizada!' });
+  await expect(page.getByRole('button', { name: 'Pesquisar' })).toBeEnabled();
+  await expect(done).toHaveCount(0);
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(done).toBeVisible();
+});
