@@ -3,6 +3,7 @@
 
 pub mod account_check;
 pub mod error;
+pub mod join_lanes;
 pub mod model;
 pub mod ports;
 pub mod position_cache;

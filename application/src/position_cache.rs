@@ -3,14 +3,18 @@
 //! Every phone in a queue reads `GET /queue/position/driver/{id}` every 30 s, while the answer
 //! changes only when the company's queue changes, and every such change publishes
 //! `queueChanged` after its commit (DESIGN section 5). So an instance keeps the answers it read
-//! and forgets all of them on any event, local (synchronously, before the writer's response
-//! leaves) or from another instance (through LISTEN). A change that publishes no event (a
-//! truck's plate edited, say) shows within [`PositionCache::ttl`] at most.
+//! and forgets them on an event, local (synchronously, before the writer's response leaves) or
+//! from another instance (through LISTEN): only the drivers the event names when it names them
+//! (a join moves only the joining driver), else every driver of the event's company (a driver
+//! is in the queues of their own company only), never other companies'. A change that
+//! publishes no event (a truck's plate edited, say) shows within [`PositionCache::ttl`] at
+//! most.
 //!
 //! The cache is only used while the event stream is up: before the listener connects, and
 //! whenever it drops, every read goes to the database.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -29,7 +33,31 @@ pub struct PositionCache {
     source: Arc<dyn PositionReader>,
     ttl: Duration,
     state: Mutex<State>,
+    stats: Counters,
 }
+
+#[derive(Default)]
+struct Counters {
+    hits: AtomicU64,
+    misses: AtomicU64,
+    /// Events that named their drivers.
+    drivers_invalidations: AtomicU64,
+    /// Events that forgot a whole company.
+    company_invalidations: AtomicU64,
+}
+
+/// What the cache did since start (for the benchmarks and the logs).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    pub hits: u64,
+    pub misses: u64,
+    pub drivers_invalidations: u64,
+    pub company_invalidations: u64,
+}
+
+/// A kept answer: when it was read and the company of the driver's entry (`None` when the
+/// driver had no entry, forgotten by any company's change).
+type Kept = (Instant, Option<DriverPositionRecord>);
 
 #[derive(Default)]
 struct State {
@@ -37,7 +65,7 @@ struct State {
     live: bool,
     /// Bumped by every invalidation, so that a read that raced with one is not kept.
     generation: u64,
-    entries: HashMap<i64, (Instant, Option<DriverPositionRecord>)>,
+    entries: HashMap<i64, Kept>,
 }
 
 impl PositionCache {
@@ -47,6 +75,48 @@ impl PositionCache {
             source,
             ttl,
             state: Mutex::new(State::default()),
+            stats: Counters::default(),
+        }
+    }
+
+    pub fn stats(&self) -> CacheStats {
+        let c = &self.stats;
+        CacheStats {
+            hits: c.hits.load(Ordering::Relaxed),
+            misses: c.misses.load(Ordering::Relaxed),
+            drivers_invalidations: c.drivers_invalidations.load(Ordering::Relaxed),
+            company_invalidations: c.company_invalidations.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Forgets what `event` may have changed: the drivers it names, else its company's
+    /// drivers (and the drivers kept as having no entry, whose company is unknown).
+    pub fn forget(&self, event: &DomainEvent) {
+        let DomainEvent::QueueChanged {
+            company_id,
+            drivers,
+        } = event;
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        state.generation = state.generation.wrapping_add(1);
+        match drivers {
+            Some(drivers) => {
+                self.stats
+                    .drivers_invalidations
+                    .fetch_add(1, Ordering::Relaxed);
+                for d in drivers {
+                    state.entries.remove(d);
+                }
+            }
+            None => {
+                self.stats
+                    .company_invalidations
+                    .fetch_add(1, Ordering::Relaxed);
+                state
+                    .entries
+                    .retain(|_, (_, r)| r.as_ref().is_some_and(|r| r.company_id != *company_id));
+            }
         }
     }
 
@@ -92,7 +162,11 @@ impl PositionReader for PositionCache {
             return None;
         }
         let (read_at, record) = state.entries.get(&driver_id)?;
-        (read_at.elapsed() < self.ttl).then(|| record.clone())
+        let fresh = (read_at.elapsed() < self.ttl).then(|| record.clone());
+        if fresh.is_some() {
+            self.stats.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        fresh
     }
 
     fn driver_position(&self, driver_id: i64) -> AppResult<Option<DriverPositionRecord>> {
@@ -109,6 +183,7 @@ impl PositionReader for PositionCache {
         else {
             return self.source.driver_position(driver_id);
         };
+        self.stats.misses.fetch_add(1, Ordering::Relaxed);
         let record = self.source.driver_position(driver_id)?;
         if let Ok(mut state) = self.state.lock() {
             // An invalidation since the read began may have made it stale: do not keep it.
@@ -132,10 +207,8 @@ impl EventSink for PositionCache {
         self.set_live(false);
     }
 
-    fn event(&self, _event: &DomainEvent) {
-        // Any company's change may move a driver (a join elsewhere makes that entry the
-        // driver's newest), so every event forgets everything.
-        self.invalidate();
+    fn event(&self, event: &DomainEvent) {
+        self.forget(event);
     }
 }
 
@@ -148,7 +221,7 @@ pub struct InvalidatingPublisher {
 
 impl EventPublisher for InvalidatingPublisher {
     fn publish(&self, event: &DomainEvent) {
-        self.cache.invalidate();
+        self.cache.forget(event);
         self.next.publish(event);
     }
 }
@@ -237,9 +310,37 @@ mod tests {
         assert_eq!(position(&cache), Some(7));
         assert_eq!(src.reads.load(Ordering::SeqCst), 1);
         *src.position.lock().unwrap_or_else(|e| e.into_inner()) = 3;
-        cache.event(&DomainEvent::QueueChanged { company_id: 99 });
+        cache.event(&DomainEvent::queue_changed(1));
         assert_eq!(position(&cache), Some(3));
         assert_eq!(src.reads.load(Ordering::SeqCst), 2);
+    }
+
+    #[test]
+    fn another_companys_change_keeps_the_answer() {
+        let src = source();
+        let cache = PositionCache::new(src.clone(), DEFAULT_TTL);
+        cache.connected();
+        position(&cache);
+        cache.event(&DomainEvent::queue_changed(99));
+        position(&cache);
+        assert_eq!(src.reads.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_change_naming_its_drivers_forgets_only_them() {
+        let src = source();
+        let cache = PositionCache::new(src.clone(), DEFAULT_TTL);
+        cache.connected();
+        position(&cache);
+        cache.event(&DomainEvent::drivers_moved(1, vec![11, 12]));
+        position(&cache);
+        assert_eq!(src.reads.load(Ordering::SeqCst), 1);
+        cache.event(&DomainEvent::drivers_moved(1, vec![10]));
+        position(&cache);
+        assert_eq!(src.reads.load(Ordering::SeqCst), 2);
+        let stats = cache.stats();
+        assert_eq!((stats.hits, stats.misses), (1, 2));
+        assert_eq!(stats.drivers_invalidations, 2);
     }
 
     #[test]
@@ -313,7 +414,7 @@ mod tests {
             cache: cache.clone(),
             next: sent.clone(),
         };
-        publisher.publish(&DomainEvent::QueueChanged { company_id: 1 });
+        publisher.publish(&DomainEvent::queue_changed(1));
         assert!(cache.is_empty());
         assert_eq!(sent.0.load(Ordering::SeqCst), 1);
     }

@@ -85,8 +85,9 @@ pub struct PlanRow {
 /// What the queue-state row records after a plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct QueueStateWrite {
-    /// Bump `plan_version` (the stored plan changed).
-    pub bump: bool,
+    /// Added to `plan_version`: the changes this plan stores (0 when no row changed; a batch
+    /// of joins counts each join).
+    pub bump: i64,
     pub planned_at: DateTime<Utc>,
     pub tolerance_active: bool,
     pub delay_active: bool,
@@ -333,6 +334,16 @@ pub trait QueueEngineRepo {
         since: DateTime<Utc>,
     ) -> AppResult<Vec<DateTime<Utc>>>;
     fn insert_queue_entry(&mut self, entry: &NewQueueEntry) -> AppResult<i64>;
+    /// Of these drivers and trucks, those with an active entry at the company, as
+    /// `(driver_id, truck_id)` of each such entry (a batch of joins asks once).
+    fn active_entries_among(
+        &mut self,
+        company_id: i64,
+        driver_ids: &[i64],
+        truck_ids: &[i64],
+    ) -> AppResult<Vec<(i64, i64)>>;
+    /// Several entries in one statement; their ids in the same order.
+    fn insert_queue_entries(&mut self, entries: &[NewQueueEntry]) -> AppResult<Vec<i64>>;
     /// Closes an active entry with a final `status` (position 0). Returns whether it was
     /// active.
     fn close_queue_entry(&mut self, id: i64, status: &str, at: DateTime<Utc>) -> AppResult<bool>;
@@ -462,7 +473,47 @@ pub enum DomainEvent {
     QueueChanged {
         #[serde(rename = "companyId")]
         company_id: i64,
+        /// When known, the only drivers whose position answer changed (a join at the end of
+        /// the queue moves nobody else); `None`: any driver of the company may have moved.
+        /// Between instances only: the websocket message leaves it out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        drivers: Option<Vec<i64>>,
     },
+}
+
+/// Past this many drivers an event says "the whole company" (a NOTIFY payload is at most
+/// 8,000 bytes).
+pub const MAX_EVENT_DRIVERS: usize = 400;
+
+impl DomainEvent {
+    /// Anything of the company's queue may have changed.
+    pub fn queue_changed(company_id: i64) -> Self {
+        DomainEvent::QueueChanged {
+            company_id,
+            drivers: None,
+        }
+    }
+
+    /// Only these drivers' answers changed (the whole company past [`MAX_EVENT_DRIVERS`]).
+    pub fn drivers_moved(company_id: i64, mut drivers: Vec<i64>) -> Self {
+        drivers.sort_unstable();
+        drivers.dedup();
+        DomainEvent::QueueChanged {
+            company_id,
+            drivers: (drivers.len() <= MAX_EVENT_DRIVERS).then_some(drivers),
+        }
+    }
+
+    pub fn company_id(&self) -> i64 {
+        match self {
+            DomainEvent::QueueChanged { company_id, .. } => *company_id,
+        }
+    }
+
+    /// The event as browsers get it (what only instances need left out).
+    pub fn for_browsers(&self) -> Self {
+        DomainEvent::queue_changed(self.company_id())
+    }
 }
 
 /// Publishes events after the transaction that caused them committed. Best effort: a failure

@@ -187,18 +187,29 @@ pub fn jobs_in_serve() -> bool {
     !env("PATIO_JOBS").is_some_and(|v| matches!(v.as_str(), "off" | "0" | "false"))
 }
 
-/// Runs the queue jobs on the blocking pool every `every`, forever (a `patio serve` task).
+/// Runs the queue jobs on the blocking pool every `every`, forever (a `patio serve` task),
+/// while this instance leads (one instance runs them per period, [`patio_postgres::JobsLeader`]).
 pub async fn run_jobs_every(
     jobs: patio_application::services::jobs::QueueJobs,
     every: std::time::Duration,
+    database_url: String,
 ) {
+    let leader = std::sync::Arc::new(std::sync::Mutex::new(patio_postgres::JobsLeader::new(
+        database_url,
+    )));
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     loop {
         tick.tick().await;
         let j = jobs.clone();
-        match actix_web::web::block(move || j.run_all()).await {
-            Ok(report) => tracing::debug!(?report, "jobs"),
+        let leader = leader.clone();
+        let run = move || {
+            let leading = leader.lock().map(|mut l| l.lead()).unwrap_or(false);
+            leading.then(|| j.run_all())
+        };
+        match actix_web::web::block(run).await {
+            Ok(Some(report)) => tracing::debug!(target: "patio::jobs", ?report, "jobs ran"),
+            Ok(None) => tracing::debug!(target: "patio::jobs", "jobs led by another instance"),
             Err(error) => tracing::warn!(%error, "jobs not run"),
         }
     }

@@ -103,11 +103,12 @@ fn serve() -> anyhow::Result<()> {
     let pool = migrate(&config)?;
     let (state, positions) = instance_state(&config, pool)?;
     // Every instance LISTENs: the websocket rooms get every event, and the position cache
-    // forgets on any event and stays off while the stream is down. PATIO_POSITION_CACHE=off leaves it off (to measure the plain read).
+    // forgets what each event changed and stays off while the stream is down.
+    // PATIO_POSITION_CACHE=off leaves it off (to measure the plain read).
     let cache_on = !std::env::var("PATIO_POSITION_CACHE").is_ok_and(|v| v == "off");
     let mut sinks: Vec<Arc<dyn EventSink>> = vec![state.hub.clone()];
     if cache_on {
-        sinks.push(positions);
+        sinks.push(positions.clone());
     }
     let _listener = patio_postgres::EventListener::spawn(
         config.database_url.clone(),
@@ -120,13 +121,14 @@ fn serve() -> anyhow::Result<()> {
     let addr = config.addr.clone();
     tracing::info!(%addr, "Pátio no ar");
     let jobs = patio::jobs_in_serve().then(|| state.services.queue_jobs.clone());
+    let jobs_db = config.database_url.clone();
     // PATIO_WORKERS: HTTP worker threads (default: one per core, actix's choice).
     let workers: Option<usize> = std::env::var("PATIO_WORKERS")
         .ok()
         .and_then(|w| w.parse().ok());
-    actix_web::rt::System::new().block_on(async move {
+    let served = actix_web::rt::System::new().block_on(async move {
         if let Some(jobs) = jobs {
-            actix_web::rt::spawn(patio::run_jobs_every(jobs, patio::jobs_interval()));
+            actix_web::rt::spawn(patio::run_jobs_every(jobs, patio::jobs_interval(), jobs_db));
         }
         let server = HttpServer::new(move || {
             App::new()
@@ -144,7 +146,18 @@ fn serve() -> anyhow::Result<()> {
             .run()
             .await
             .context("servidor HTTP")
-    })
+    });
+    // What the position cache did, for the benchmarks (RUST_LOG=patio::stats=info).
+    let stats = positions.stats();
+    tracing::info!(
+        target: "patio::stats",
+        hits = stats.hits,
+        misses = stats.misses,
+        drivers_invalidations = stats.drivers_invalidations,
+        company_invalidations = stats.company_invalidations,
+        "position cache"
+    );
+    served
 }
 
 /// The state of one instance (`serve` and `jobs`).

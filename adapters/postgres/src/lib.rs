@@ -6,6 +6,7 @@
 //! `rows`); every use case runs in one transaction on a connection from [`PgPool`].
 
 pub mod error;
+mod leader;
 mod listener;
 pub mod migrations;
 pub mod pool;
@@ -19,6 +20,7 @@ pub mod store;
 pub mod testkit;
 
 pub use error::Error;
+pub use leader::{JobsLeader, JOBS_LEADER_KEY};
 pub use listener::{EventListener, LISTENER_NAME};
 pub use pool::{build_pool, PgPool, PgPooledConnection};
 pub use repos::events::{PgEventPublisher, EVENTS_CHANNEL};

@@ -96,7 +96,7 @@ impl Hub {
 
 fn company_of(event: &DomainEvent) -> i64 {
     match event {
-        DomainEvent::QueueChanged { company_id } => *company_id,
+        DomainEvent::QueueChanged { company_id, .. } => *company_id,
     }
 }
 
@@ -104,14 +104,14 @@ impl EventSink for Hub {
     /// The stream came back: events may have been missed, so every room reads again.
     fn connected(&self) {
         for company_id in self.rooms() {
-            self.event(&DomainEvent::QueueChanged { company_id });
+            self.event(&DomainEvent::queue_changed(company_id));
         }
     }
 
     fn disconnected(&self) {}
 
     fn event(&self, event: &DomainEvent) {
-        match serde_json::to_string(event) {
+        match serde_json::to_string(&event.for_browsers()) {
             Ok(text) => self.send(company_of(event), &text),
             Err(error) => tracing::warn!(%error, "event not serialised"),
         }
@@ -123,7 +123,18 @@ mod tests {
     use super::*;
 
     fn changed(company_id: i64) -> DomainEvent {
-        DomainEvent::QueueChanged { company_id }
+        DomainEvent::queue_changed(company_id)
+    }
+
+    #[test]
+    fn browsers_get_the_event_without_the_moved_drivers() {
+        let hub = Hub::new();
+        let mut mine = hub.join(1);
+        hub.event(&DomainEvent::drivers_moved(1, vec![7, 8]));
+        assert_eq!(
+            mine.messages.try_recv().ok().as_deref(),
+            Some(r#"{"event":"queueChanged","companyId":1}"#)
+        );
     }
 
     #[test]

@@ -104,7 +104,7 @@ impl AttendanceService {
         if out.0 {
             self.deps
                 .events
-                .publish(&DomainEvent::QueueChanged { company_id });
+                .publish(&DomainEvent::queue_changed(company_id));
         }
         Ok(out)
     }
@@ -178,7 +178,7 @@ impl AttendanceService {
         })?;
         self.deps
             .events
-            .publish(&DomainEvent::QueueChanged { company_id });
+            .publish(&DomainEvent::queue_changed(company_id));
         Ok(view)
     }
 }

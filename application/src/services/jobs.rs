@@ -54,7 +54,7 @@ impl QueueJobs {
         for &company_id in companies {
             self.deps
                 .events
-                .publish(&DomainEvent::QueueChanged { company_id });
+                .publish(&DomainEvent::queue_changed(company_id));
         }
     }
 

@@ -11,9 +11,9 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
 use patio_domain::queue::{
-    self, can_leave, check_join, end_delay_early, local_to_utc, transition, AttendanceToday, Delay,
-    EntryId, EntryState, JoinRequest, LifecycleEvent, LifecycleState, MissingValidation, Plan,
-    PlanInput, QueueEntry, QueueRefusal, QueueSettings,
+    self, can_leave, check_join, check_joins, end_delay_early, local_to_utc, transition,
+    AttendanceToday, Delay, EntryId, EntryState, JoinRequest, LifecycleEvent, LifecycleState,
+    MissingValidation, Plan, PlanInput, QueueEntry, QueueRefusal, QueueSettings,
 };
 use patio_domain::roles::{Role, NOT_ALLOWED_MESSAGE};
 use patio_domain::text::{br_date, escape_html};
@@ -22,11 +22,13 @@ use serde_json::json;
 
 use super::{Audit, Deps};
 use crate::error::{AppError, AppResult};
+use crate::join_lanes::JoinLanes;
 use crate::model::NewDriverLog;
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::{
     DelayInProgressRecord, DomainEvent, NewDropout, NewQueueEntry, PlanEntryKind, PlanEntryRecord,
-    PlanRow, QueueConfigRecord, QueueStateWrite,
+    PlanRow, QueueConfigRecord, QueueDriverRecord, QueueSchedulingRecord, QueueStateWrite,
+    QueueTruckRecord,
 };
 use patio_domain::admin::audit::{ObjectType, Operation};
 
@@ -235,11 +237,23 @@ pub(crate) struct Stored {
     pub plan: Plan,
     /// Some stored position, forecast, date or tolerance flag changed.
     pub changed: bool,
+    /// The drivers of the rows that changed.
+    pub moved: Vec<i64>,
 }
 
 /// Plans the loaded queue and stores the plan: the rows that changed, and the queue-state row
 /// (`plan_version` bumped when rows changed, the next landing of a join, the flags).
 pub(crate) fn store_plan(repos: &mut dyn Repos, loaded: &Loaded) -> AppResult<Stored> {
+    store_plan_of(repos, loaded, 1)
+}
+
+/// [`store_plan`] for a plan that stores `changes` changes at once (a batch of joins): the
+/// version moves by as many, as if each had stored its own plan.
+pub(crate) fn store_plan_of(
+    repos: &mut dyn Repos,
+    loaded: &Loaded,
+    changes: i64,
+) -> AppResult<Stored> {
     let (plan, next) = loaded.with_input(|input| {
         let plan = queue::plan(input);
         let next = check_join(
@@ -289,13 +303,17 @@ pub(crate) fn store_plan(repos: &mut dyn Repos, loaded: &Loaded) -> AppResult<St
         });
     }
     let changed = !rows.is_empty();
+    let moved = rows
+        .iter()
+        .filter_map(|r| by_id.get(&r.id).map(|e| e.driver_id))
+        .collect();
     if changed {
         repos.write_plan(&rows)?;
     }
     repos.write_queue_state(
         loaded.company_id,
         &QueueStateWrite {
-            bump: changed,
+            bump: if changed { changes.max(1) } else { 0 },
             planned_at: loaded.now,
             tolerance_active: plan.entries.iter().any(|e| e.in_tolerance),
             delay_active: loaded.delay_running().is_some(),
@@ -303,7 +321,11 @@ pub(crate) fn store_plan(repos: &mut dyn Repos, loaded: &Loaded) -> AppResult<St
             next_forecast_at: next.map(|l| l.slot.forecast),
         },
     )?;
-    Ok(Stored { plan, changed })
+    Ok(Stored {
+        plan,
+        changed,
+        moved,
+    })
 }
 
 /// Locks the company's queue and stores a fresh plan, inside the caller's transaction (for a
@@ -334,6 +356,182 @@ pub(crate) fn driver_log(
 /// The staff user behind a change, if a staff member made it.
 pub(crate) fn staff_user(actor: &Actor) -> Option<i64> {
     actor.staff_role().map(|_| actor.id)
+}
+
+// ---- Joins.
+
+/// A join whose driver, truck and loading were read and checked (no lock needed for that).
+pub(crate) struct PreparedJoin {
+    user: Option<i64>,
+    ip: Option<String>,
+    driver: QueueDriverRecord,
+    truck: QueueTruckRecord,
+    scheduling: Option<QueueSchedulingRecord>,
+}
+
+/// Under the company's lock: the checks that read the queue, decided for the whole batch in
+/// arrival order (one plan), then the admitted entries, inserted and added to `loaded`.
+/// Returns each join's entry id or refusal.
+fn admit(
+    repos: &mut dyn Repos,
+    loaded: &mut Loaded,
+    company_id: i64,
+    batch: &[PreparedJoin],
+    now: DateTime<Utc>,
+) -> AppResult<Vec<AppResult<i64>>> {
+    let drivers: Vec<i64> = batch.iter().map(|j| j.driver.id).collect();
+    let trucks: Vec<i64> = batch.iter().map(|j| j.truck.id).collect();
+    let active = repos.active_entries_among(company_id, &drivers, &trucks)?;
+    let missing = loaded.settings.missing;
+    let mut faults = Vec::with_capacity(batch.len());
+    for job in batch {
+        faults.push(if missing.enabled && missing.limit > 0 {
+            let since = now - Duration::days(i64::from(missing.period_days));
+            repos.driver_faults(company_id, job.driver.id, since)?
+        } else {
+            Vec::new()
+        });
+    }
+    // An expired loading is refused before the plan, so it takes no place in it.
+    let expired: Vec<bool> = batch
+        .iter()
+        .map(|job| {
+            job.scheduling
+                .as_ref()
+                .and_then(|s| s.expiration_date)
+                .is_some_and(|exp| queue::is_expired(exp, loaded.today))
+        })
+        .collect();
+    let requests: Vec<JoinRequest<'_>> = batch
+        .iter()
+        .zip(&faults)
+        .zip(&expired)
+        .filter(|(_, &expired)| !expired)
+        .map(|((job, faults), _)| JoinRequest {
+            already_in_queue: active
+                .iter()
+                .any(|&(d, t)| d == job.driver.id || t == job.truck.id),
+            freelancer: job.scheduling.is_none(),
+            faults,
+        })
+        .collect();
+    let mut landings = loaded
+        .with_input(|input| check_joins(input, &requests))
+        .into_iter();
+    let mut decided: Vec<AppResult<()>> = Vec::with_capacity(batch.len());
+    let mut new = Vec::new();
+    for (job, &expired) in batch.iter().zip(&expired) {
+        let verdict = if expired {
+            Err(AppError::Conflict(SCHEDULING_EXPIRED_MESSAGE.to_owned()))
+        } else {
+            landings
+                .next()
+                .unwrap_or(Err(QueueRefusal::NoCapacity))
+                .map(|_| ())
+                .map_err(refused)
+        };
+        if verdict.is_ok() {
+            new.push(NewQueueEntry {
+                company_id,
+                driver_id: job.driver.id,
+                truck_id: job.truck.id,
+                scheduling_id: job.scheduling.as_ref().map(|s| s.id),
+                joined_at: now,
+            });
+        }
+        decided.push(verdict);
+    }
+    let mut ids = repos.insert_queue_entries(&new)?.into_iter();
+    let mut out = Vec::with_capacity(batch.len());
+    for (job, d) in batch.iter().zip(decided) {
+        out.push(match d {
+            Ok(()) => {
+                let id = ids
+                    .next()
+                    .ok_or_else(|| AppError::internal("entry not inserted"))?;
+                loaded.entries.push(PlanEntryRecord {
+                    id,
+                    driver_id: job.driver.id,
+                    kind: PlanEntryKind::Waiting,
+                    checked_in: false,
+                    joined_at: now,
+                    planned_day: None,
+                    position: None,
+                    forecast_at: None,
+                    date: None,
+                    in_tolerance: false,
+                });
+                Ok(id)
+            }
+            Err(e) => Err(e),
+        });
+    }
+    Ok(out)
+}
+
+/// After the plan is stored: the join's logs and its answer.
+fn joined(
+    repos: &mut dyn Repos,
+    loaded: &Loaded,
+    stored: &Stored,
+    company_id: i64,
+    job: &PreparedJoin,
+    id: i64,
+) -> AppResult<JoinView> {
+    let (driver, truck) = (&job.driver, &job.truck);
+    let freelancer = job.scheduling.is_none();
+    let planned = stored.plan.get(EntryId(id));
+    let mut data = json!({ "company": { "id": company_id }, "queue": { "id": id } });
+    match &job.scheduling {
+        Some(s) => {
+            data["truck"] = json!({ "id": truck.id, "licensePlate": truck.license_plate });
+            data["scheduling"] = json!({ "id": s.id, "order": { "code": s.order_code } });
+        }
+        None => {
+            data["freelancer"] = json!(true);
+            data["truckId"] = json!(truck.id);
+        }
+    }
+    driver_log(repos, driver.id, company_id, DriverLogType::InQueue, data)?;
+    let how = if freelancer {
+        "como Autônomo".to_owned()
+    } else {
+        format!("com a Placa <b>{}</b>", escape_html(&truck.license_plate))
+    };
+    let date = planned.and_then(|p| p.day());
+    Audit {
+        user: job.user,
+        ip: job.ip.as_deref(),
+    }
+    .write(
+        repos,
+        Operation::InQueue,
+        ObjectType::Queue,
+        company_id,
+        format!(
+            "Motorista <b>{}</b> entrou na fila {how}",
+            escape_html(&driver.name)
+        ),
+        vec![
+            ("Placa", truck.license_plate.clone()),
+            (
+                "Posição",
+                planned.map(|p| p.position.to_string()).unwrap_or_default(),
+            ),
+            ("Data", date.map(br_date).unwrap_or_default()),
+        ],
+    )?;
+    Ok(JoinView {
+        id,
+        message: JOINED_MESSAGE,
+        position: planned.map(|p| i32::try_from(p.position).unwrap_or(i32::MAX)),
+        date,
+        forecast: planned.and_then(|p| p.forecast()),
+        time: planned
+            .and_then(|p| p.forecast())
+            .map(|f| local_time(&loaded.settings, f)),
+        is_freelancer: freelancer,
+    })
 }
 
 // ---- Views.
@@ -408,20 +606,35 @@ pub struct DelayCommand {
 #[derive(Clone)]
 pub struct QueueService {
     deps: Arc<Deps>,
+    lanes: Arc<JoinLanes<PreparedJoin, JoinView>>,
 }
 
 impl QueueService {
     pub fn new(deps: Arc<Deps>) -> Self {
-        Self { deps }
+        Self {
+            deps,
+            lanes: Arc::default(),
+        }
     }
 
     fn publish(&self, company_id: i64) {
         self.deps
             .events
-            .publish(&DomainEvent::QueueChanged { company_id });
+            .publish(&DomainEvent::queue_changed(company_id));
+    }
+
+    /// Publishes a change that moved only `drivers` (so position caches keep the others).
+    fn publish_moved(&self, company_id: i64, drivers: Vec<i64>) {
+        self.deps
+            .events
+            .publish(&DomainEvent::drivers_moved(company_id, drivers));
     }
 
     /// Join (DESIGN 4.4, 4.9, spec 3 section 4 "Entering the queue").
+    ///
+    /// What needs no lock (the driver, the truck, the loading) is read first; the rest runs
+    /// in the company's join lane ([`JoinLanes`]): joins that arrive while the company's queue
+    /// is locked wait and then enter together, in one transaction under one lock.
     pub fn join(&self, actor: &Actor, cmd: &JoinCommand) -> AppResult<JoinView> {
         if actor.is_driver() {
             if actor.id != cmd.driver_id {
@@ -433,9 +646,8 @@ impl QueueService {
         } else {
             staff_of(actor, &JOIN_ROLES, cmd.company_id)?;
         }
-        let now = self.deps.clock.now();
         let company_id = cmd.company_id;
-        let view = self.deps.store.tx(|repos| {
+        let prepared = self.deps.store.tx(|repos| {
             let driver = repos
                 .queue_driver(cmd.driver_id)?
                 .filter(|d| d.company_id == company_id)
@@ -480,115 +692,90 @@ impl QueueService {
             if !truck.is_enabled {
                 return Err(AppError::Conflict(TRUCK_DISABLED_MESSAGE.to_owned()));
             }
-
-            let mut loaded = Loaded::lock(repos, company_id, now)?;
-            if let Some(exp) = scheduling.as_ref().and_then(|s| s.expiration_date) {
-                if queue::is_expired(exp, loaded.today) {
-                    return Err(AppError::Conflict(SCHEDULING_EXPIRED_MESSAGE.to_owned()));
-                }
-            }
-            let already = repos.has_active_entry(company_id, driver.id, truck.id)?;
-            let missing = loaded.settings.missing;
-            let faults = if missing.enabled && missing.limit > 0 {
-                let since = now - Duration::days(i64::from(missing.period_days));
-                repos.driver_faults(company_id, driver.id, since)?
-            } else {
-                Vec::new()
-            };
-            let freelancer = scheduling.is_none();
-            loaded
-                .with_input(|input| {
-                    check_join(
-                        input,
-                        &JoinRequest {
-                            already_in_queue: already,
-                            freelancer,
-                            faults: &faults,
-                        },
-                    )
-                })
-                .map_err(refused)?;
-            let id = repos
-                .insert_queue_entry(&NewQueueEntry {
-                    company_id,
-                    driver_id: driver.id,
-                    truck_id: truck.id,
-                    scheduling_id: scheduling.as_ref().map(|s| s.id),
-                    joined_at: now,
-                })
-                .map_err(|e| match e {
-                    AppError::Duplicate(_) => refused(QueueRefusal::AlreadyInQueue),
-                    other => other,
-                })?;
-            loaded.entries.push(PlanEntryRecord {
-                id,
-                driver_id: driver.id,
-                kind: PlanEntryKind::Waiting,
-                checked_in: false,
-                joined_at: now,
-                planned_day: None,
-                position: None,
-                forecast_at: None,
-                date: None,
-                in_tolerance: false,
-            });
-            let stored = store_plan(repos, &loaded)?;
-            let planned = stored.plan.get(EntryId(id));
-
-            let mut data = json!({ "company": { "id": company_id }, "queue": { "id": id } });
-            match &scheduling {
-                Some(s) => {
-                    data["truck"] = json!({ "id": truck.id, "licensePlate": truck.license_plate });
-                    data["scheduling"] = json!({ "id": s.id, "order": { "code": s.order_code } });
-                }
-                None => {
-                    data["freelancer"] = json!(true);
-                    data["truckId"] = json!(truck.id);
-                }
-            }
-            driver_log(repos, driver.id, company_id, DriverLogType::InQueue, data)?;
-            let how = if freelancer {
-                "como Autônomo".to_owned()
-            } else {
-                format!("com a Placa <b>{}</b>", escape_html(&truck.license_plate))
-            };
-            let date = planned.and_then(|p| p.day());
-            Audit {
+            Ok(PreparedJoin {
                 user: staff_user(actor),
-                ip: cmd.ip.as_deref(),
-            }
-            .write(
-                repos,
-                Operation::InQueue,
-                ObjectType::Queue,
-                company_id,
-                format!(
-                    "Motorista <b>{}</b> entrou na fila {how}",
-                    escape_html(&driver.name)
-                ),
-                vec![
-                    ("Placa", truck.license_plate.clone()),
-                    (
-                        "Posição",
-                        planned.map(|p| p.position.to_string()).unwrap_or_default(),
-                    ),
-                    ("Data", date.map(br_date).unwrap_or_default()),
-                ],
-            )?;
-            Ok(JoinView {
-                id,
-                message: JOINED_MESSAGE,
-                position: planned.map(|p| i32::try_from(p.position).unwrap_or(i32::MAX)),
-                date,
-                forecast: planned.and_then(|p| p.forecast()),
-                time: planned
-                    .and_then(|p| p.forecast())
-                    .map(|f| local_time(&loaded.settings, f)),
-                is_freelancer: freelancer,
+                ip: cmd.ip.clone(),
+                driver,
+                truck,
+                scheduling,
             })
         })?;
-        self.publish(company_id);
-        Ok(view)
+        let lane = self.lanes.lane(company_id);
+        lane.submit(prepared, |batch| self.join_batch(company_id, batch))
+    }
+
+    /// Runs a batch of joins of one company in one transaction; when that transaction fails
+    /// as a whole (a database error, a unique index), each join runs again alone, so that one
+    /// join's failure is never another's.
+    fn join_batch(&self, company_id: i64, batch: Vec<PreparedJoin>) -> Vec<AppResult<JoinView>> {
+        // The same driver or truck twice in one batch (a double tap): each alone, so that the
+        // second meets the first exactly as it would one after the other.
+        let mut drivers = std::collections::HashSet::new();
+        let mut trucks = std::collections::HashSet::new();
+        let distinct = batch
+            .iter()
+            .all(|j| drivers.insert(j.driver.id) && trucks.insert(j.truck.id));
+        if batch.len() > 1 && distinct {
+            if let Ok(views) = self.join_tx(company_id, &batch) {
+                return views;
+            }
+        }
+        batch
+            .iter()
+            .map(|one| {
+                self.join_tx(company_id, std::slice::from_ref(one))
+                    .and_then(|mut v| {
+                        v.pop()
+                            .unwrap_or_else(|| Err(AppError::internal("no join")))
+                    })
+            })
+            .collect()
+    }
+
+    /// One transaction: the lock, one read of the queue, one plan deciding every join of the
+    /// batch (each sees the earlier ones), one insert, one stored plan, the logs, one event.
+    fn join_tx(
+        &self,
+        company_id: i64,
+        batch: &[PreparedJoin],
+    ) -> AppResult<Vec<AppResult<JoinView>>> {
+        let now = self.deps.clock.now();
+        let (views, moved) = self
+            .deps
+            .store
+            .tx(|repos| {
+                let mut loaded = Loaded::lock(repos, company_id, now)?;
+                let decided = admit(repos, &mut loaded, company_id, batch, now)?;
+                let admitted = decided.iter().filter(|d| d.is_ok()).count();
+                if admitted == 0 {
+                    return Ok((
+                        decided
+                            .into_iter()
+                            .filter_map(Result::err)
+                            .map(Err)
+                            .collect(),
+                        None,
+                    ));
+                }
+                let stored = store_plan_of(repos, &loaded, admitted as i64)?;
+                let mut views = Vec::with_capacity(batch.len());
+                for (job, id) in batch.iter().zip(decided) {
+                    views.push(match id {
+                        Ok(id) => Ok(joined(repos, &loaded, &stored, company_id, job, id)?),
+                        Err(e) => Err(e),
+                    });
+                }
+                // The new entries are among the rows that changed (no position before).
+                Ok((views, Some(stored.moved)))
+            })
+            .map_err(|e| match e {
+                AppError::Duplicate(_) => refused(QueueRefusal::AlreadyInQueue),
+                other => other,
+            })?;
+        if let Some(moved) = moved {
+            self.publish_moved(company_id, moved);
+        }
+        Ok(views)
     }
 
     /// Leave (`DELETE /queue/delete/{queueId}`): the driver's own entry, or staff of the
@@ -614,7 +801,7 @@ impl QueueService {
             staff_of(actor, &JOIN_ROLES, row.company_id)?;
         }
         let company_id = row.company_id;
-        self.deps.store.tx(|repos| {
+        let moved = self.deps.store.tx(|repos| {
             let mut loaded = Loaded::lock(repos, company_id, now)?;
             let state = loaded.lifecycle(queue_id);
             if state == LifecycleState::NotInQueue || !state.is_active() {
@@ -648,7 +835,8 @@ impl QueueService {
                 device: device.clone(),
             })?;
             loaded.entries.retain(|e| e.id != queue_id);
-            store_plan(repos, &loaded)?;
+            let mut moved = store_plan(repos, &loaded)?.moved;
+            moved.push(row.driver_id);
             driver_log(
                 repos,
                 row.driver_id,
@@ -675,9 +863,10 @@ impl QueueService {
                     escape_html(&row.license_plate)
                 ),
                 vec![("Placa", row.license_plate.clone())],
-            )
+            )?;
+            Ok(moved)
         })?;
-        self.publish(company_id);
+        self.publish_moved(company_id, moved);
         Ok(LeaveView {
             id: queue_id,
             message: LEFT_MESSAGE,

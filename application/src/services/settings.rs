@@ -660,7 +660,7 @@ impl SettingsService {
     fn queue_changed(&self, company_id: i64) {
         self.deps
             .events
-            .publish(&crate::queue_ports::DomainEvent::QueueChanged { company_id });
+            .publish(&crate::queue_ports::DomainEvent::queue_changed(company_id));
     }
 
     /// `GET /settings/date-time`: the server's clock in the zone of `company_id`, or of the

@@ -24,8 +24,8 @@ pub mod slots;
 pub use calendar::{local_to_utc, DayWindows, CALENDAR_SEARCH_DAYS};
 pub use lifecycle::{transition, IllegalTransition, LifecycleEvent, LifecycleState};
 pub use plan::{
-    check_join, plan, AttendanceToday, DayUsage, Delay, EntryId, EntryState, JoinRequest, Landing,
-    Plan, PlanInput, PlannedEntry, QueueEntry, Slot, NEW_ENTRY_ID,
+    check_join, check_joins, plan, AttendanceToday, DayUsage, Delay, EntryId, EntryState,
+    JoinRequest, Landing, Plan, PlanInput, PlannedEntry, QueueEntry, Slot, NEW_ENTRY_ID,
 };
 pub use position::{
     closed_on_local_day, remaining_tolerance, tolerance_drops, ToleranceLeft, EXHAUSTED_TEXT,

@@ -379,6 +379,68 @@ pub struct Landing {
 /// programmed total, or no open day within reach); beyond `scheduling_day_limit` calendar days
 /// from today.
 pub fn check_join(input: &PlanInput<'_>, join: &JoinRequest<'_>) -> Result<Landing, QueueRefusal> {
+    check_joins(input, std::slice::from_ref(join))
+        .pop()
+        .unwrap_or(Err(QueueRefusal::NoCapacity))
+}
+
+/// [`check_join`] for several joins arriving together, in arrival order: each answer is the
+/// one it would get alone after the earlier ones that were admitted. One plan serves them all
+/// (a join placed later never moves an earlier one); a refusal by the plan costs one more.
+pub fn check_joins(
+    input: &PlanInput<'_>,
+    joins: &[JoinRequest<'_>],
+) -> Vec<Result<Landing, QueueRefusal>> {
+    let n = joins.len();
+    // `None`: still to decide by the plan.
+    let mut out: Vec<Option<Result<Landing, QueueRefusal>>> = joins
+        .iter()
+        .map(|j| join_rules(input, j).err().map(Err))
+        .collect();
+    // The new entries rank after every stored one, in arrival order; the last is NEW_ENTRY_ID.
+    let id_of = |i: usize| EntryId(NEW_ENTRY_ID.0 - (n - 1 - i) as i64);
+    loop {
+        let candidates: Vec<usize> = (0..n)
+            .filter(|&i| matches!(out[i], None | Some(Ok(_))))
+            .collect();
+        if !candidates.iter().any(|&i| out[i].is_none()) {
+            break;
+        }
+        let mut entries = Vec::with_capacity(input.entries.len() + candidates.len());
+        entries.extend_from_slice(input.entries);
+        entries.extend(candidates.iter().map(|&i| QueueEntry {
+            id: id_of(i),
+            joined_at: input.now,
+            state: EntryState::Waiting,
+            planned_day: None,
+        }));
+        let with_new = plan(&PlanInput {
+            entries: &entries,
+            ..*input
+        });
+        let mut refused_at = None;
+        for (k, &i) in candidates.iter().enumerate() {
+            let landing = landing_of(input, with_new.get(id_of(i)));
+            let refused = landing.is_err();
+            out[i] = Some(landing);
+            if refused {
+                refused_at = Some(k);
+                break;
+            }
+        }
+        match refused_at {
+            // The later ones were planned behind a join that will not enter: plan them again.
+            Some(k) => candidates[k + 1..].iter().for_each(|&i| out[i] = None),
+            None => break,
+        }
+    }
+    out.into_iter()
+        .map(|r| r.unwrap_or(Err(QueueRefusal::NoCapacity)))
+        .collect()
+}
+
+/// The refusals that need no plan, in [`check_join`]'s order.
+fn join_rules(input: &PlanInput<'_>, join: &JoinRequest<'_>) -> Result<(), QueueRefusal> {
     let settings = input.settings;
     if !settings.enable_queue_save {
         return Err(QueueRefusal::QueueClosed);
@@ -397,23 +459,13 @@ pub fn check_join(input: &PlanInput<'_>, join: &JoinRequest<'_>) -> Result<Landi
     if !settings.has_capacity_rule() {
         return Err(QueueRefusal::NoCapacity);
     }
-    let mut entries = Vec::with_capacity(input.entries.len() + 1);
-    entries.extend_from_slice(input.entries);
-    entries.push(QueueEntry {
-        id: NEW_ENTRY_ID,
-        joined_at: input.now,
-        state: EntryState::Waiting,
-        planned_day: None,
-    });
-    let with_new = plan(&PlanInput {
-        entries: &entries,
-        ..*input
-    });
-    let new = with_new
-        .entries
-        .iter()
-        .find(|e| e.id == NEW_ENTRY_ID)
-        .ok_or(QueueRefusal::NoCapacity)?;
+    Ok(())
+}
+
+/// Where a new entry landed in a plan that includes it, or why it may not.
+fn landing_of(input: &PlanInput<'_>, new: Option<&PlannedEntry>) -> Result<Landing, QueueRefusal> {
+    let settings = input.settings;
+    let new = new.ok_or(QueueRefusal::NoCapacity)?;
     let slot = new.slot.ok_or(QueueRefusal::NoCapacity)?;
     if let Some(limit) = settings.scheduling_day_limit {
         let today = settings.local_date(input.now);

@@ -148,6 +148,14 @@ struct IdRow {
 }
 
 #[derive(QueryableByName)]
+struct PairRow {
+    #[diesel(sql_type = BigInt)]
+    driver_id: i64,
+    #[diesel(sql_type = BigInt)]
+    truck_id: i64,
+}
+
+#[derive(QueryableByName)]
 struct BoolRow {
     #[diesel(sql_type = Bool)]
     v: bool,
@@ -390,13 +398,13 @@ impl QueueEngineRepo for PgRepos<'_> {
     fn write_queue_state(&mut self, company_id: i64, s: &QueueStateWrite) -> AppResult<()> {
         diesel::sql_query(
             "UPDATE queue_states
-                SET plan_version = plan_version + CASE WHEN $2 THEN 1 ELSE 0 END,
+                SET plan_version = plan_version + $2,
                     planned_at = $3, tolerance_active = $4, delay_active = $5,
                     next_date = $6, next_forecast_at = $7, updated_at = $3
               WHERE company_id = $1",
         )
         .bind::<BigInt, _>(company_id)
-        .bind::<Bool, _>(s.bump)
+        .bind::<BigInt, _>(s.bump)
         .bind::<Timestamptz, _>(s.planned_at)
         .bind::<Bool, _>(s.tolerance_active)
         .bind::<Bool, _>(s.delay_active)
@@ -515,6 +523,69 @@ impl QueueEngineRepo for PgRepos<'_> {
         .get_result(self.conn)
         .map_err(db_error)?;
         Ok(row.id)
+    }
+
+    fn active_entries_among(
+        &mut self,
+        company_id: i64,
+        driver_ids: &[i64],
+        truck_ids: &[i64],
+    ) -> AppResult<Vec<(i64, i64)>> {
+        let rows: Vec<PairRow> = diesel::sql_query(format!(
+            "SELECT driver_id, truck_id FROM queue_entries
+              WHERE company_id = $1 AND status IN {ACTIVE}
+                AND (driver_id = ANY($2) OR truck_id = ANY($3))"
+        ))
+        .bind::<BigInt, _>(company_id)
+        .bind::<Array<BigInt>, _>(driver_ids)
+        .bind::<Array<BigInt>, _>(truck_ids)
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| (r.driver_id, r.truck_id))
+            .collect())
+    }
+
+    fn insert_queue_entries(&mut self, entries: &[NewQueueEntry]) -> AppResult<Vec<i64>> {
+        if entries.is_empty() {
+            return Ok(Vec::new());
+        }
+        let column = |f: fn(&NewQueueEntry) -> i64| entries.iter().map(f).collect::<Vec<_>>();
+        let schedulings: Vec<Option<i64>> = entries.iter().map(|e| e.scheduling_id).collect();
+        let joined: Vec<DateTime<Utc>> = entries.iter().map(|e| e.joined_at).collect();
+        // Ids come from the identity in row order (ORDER BY n); matched back by driver, which
+        // the unique index makes one active entry per company.
+        let rows: Vec<PairRow> = diesel::sql_query(
+            "INSERT INTO queue_entries
+                 (company_id, driver_id, truck_id, scheduling_id, status, joined_at, created_at)
+             SELECT v.company_id, v.driver_id, v.truck_id, v.scheduling_id, 'waiting',
+                    v.joined_at, v.joined_at
+               FROM unnest($1::int8[], $2::int8[], $3::int8[], $4::int8[], $5::timestamptz[])
+                    WITH ORDINALITY AS v(company_id, driver_id, truck_id, scheduling_id,
+                                         joined_at, n)
+              ORDER BY v.n
+             RETURNING driver_id, id AS truck_id",
+        )
+        .bind::<Array<BigInt>, _>(column(|e| e.company_id))
+        .bind::<Array<BigInt>, _>(column(|e| e.driver_id))
+        .bind::<Array<BigInt>, _>(column(|e| e.truck_id))
+        .bind::<Array<Nullable<BigInt>>, _>(schedulings)
+        .bind::<Array<Timestamptz>, _>(joined)
+        .load(self.conn)
+        .map_err(db_error)?;
+        let by_driver: std::collections::HashMap<i64, i64> = rows
+            .into_iter()
+            .map(|r| (r.driver_id, r.truck_id))
+            .collect();
+        entries
+            .iter()
+            .map(|e| {
+                by_driver.get(&e.driver_id).copied().ok_or_else(|| {
+                    patio_application::AppError::internal("inserted entry not returned")
+                })
+            })
+            .collect()
     }
 
     fn close_queue_entry(&mut self, id: i64, status: &str, at: DateTime<Utc>) -> AppResult<bool> {

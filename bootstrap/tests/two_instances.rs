@@ -1,0 +1,311 @@
+//! Two `patio serve` processes on one database act as one (issue 15, "two instances as one"):
+//! a change made through one reaches a websocket opened on the other; the background jobs run
+//! on one instance per period, and the other takes over when it stops; SIGTERM lets an
+//! instance finish its in-flight requests while the other keeps serving.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use diesel::connection::SimpleConnection;
+use patio_postgres::testkit::TestDb;
+use tungstenite::client::IntoClientRequest;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::Message;
+
+const SECRET: &str = "two-instances-secret-two-instances-secret";
+/// Generous: the claim is "within a second"; the deadline only keeps a broken run finite.
+const DEADLINE: Duration = Duration::from_secs(20);
+
+struct Instance {
+    child: Child,
+    addr: SocketAddr,
+    log: PathBuf,
+}
+
+impl Instance {
+    /// `patio serve` on a free port of 127.0.0.1, jobs every second, its output in a file.
+    fn start(db: &TestDb, name: &str) -> Instance {
+        let addr = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap();
+        let log = std::env::temp_dir().join(format!("patio-{name}-{}.log", addr.port()));
+        let out = std::fs::File::create(&log).unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_patio"))
+            .arg("serve")
+            .env("DATABASE_URL", db.url())
+            .env("PATIO_ADDR", addr.to_string())
+            .env("PATIO_SECRET", SECRET)
+            .env("PATIO_JOBS_INTERVAL", "1")
+            .env("PATIO_DB_POOL", "8")
+            .env("PATIO_STATIC_DIR", "/nonexistent")
+            .env("RUST_LOG", "warn,patio::jobs=debug")
+            .stdout(out.try_clone().unwrap())
+            .stderr(out)
+            .stdin(Stdio::null())
+            .spawn()
+            .unwrap();
+        let instance = Instance { child, addr, log };
+        let until = Instant::now() + Duration::from_secs(120);
+        while !matches!(instance.get("/api/health", None), Ok((200, _))) {
+            assert!(
+                Instant::now() < until,
+                "{name} never came up: {}",
+                instance.output()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        instance
+    }
+
+    fn output(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    fn count(&self, needle: &str) -> usize {
+        self.output().matches(needle).count()
+    }
+
+    fn get(&self, path: &str, token: Option<&str>) -> std::io::Result<(u16, String)> {
+        http(self.addr, "GET", path, token, None)
+    }
+
+    fn login(&self, email: &str) -> String {
+        let body = format!(
+            r#"{{"email":"{email}","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}}"#
+        );
+        let (status, text) = http(self.addr, "POST", "/api/auth/login", None, Some(&body)).unwrap();
+        assert_eq!(status, 200, "{text}");
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        json["accessToken"].as_str().unwrap().to_owned()
+    }
+
+    fn terminate(&self) {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.log);
+    }
+}
+
+/// One HTTP/1.1 request on its own connection; the status and the body.
+fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> std::io::Result<(u16, String)> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
+    let auth = token
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
+    let body = body.unwrap_or("");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response)?;
+    let status = response
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other(format!("no response: {response:?}")))?;
+    let text = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    Ok((status, text))
+}
+
+fn scalar(db: &TestDb, sql: &str) -> i64 {
+    use diesel::prelude::*;
+    #[derive(QueryableByName)]
+    struct Row {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        v: i64,
+    }
+    diesel::sql_query(sql)
+        .get_result::<Row>(&mut db.connect().unwrap())
+        .unwrap()
+        .v
+}
+
+/// A migrated database with the demo tenant, open to freelancers all day.
+fn demo_database() -> TestDb {
+    let db = TestDb::new();
+    let seeded = Command::new(env!("CARGO_BIN_EXE_patio"))
+        .arg("seed-demo")
+        .env("DATABASE_URL", db.url())
+        .env("RUST_LOG", "warn")
+        .status()
+        .unwrap();
+    assert!(seeded.success());
+    db.connect()
+        .unwrap()
+        .batch_execute(
+            "UPDATE settings SET start_time = '00:00', end_time = '00:00',
+                    start_interval = '00:00', end_interval = '00:00', time_attendence = '00:01',
+                    programmed_total = 0, enable_queue_without_scheduling = TRUE,
+                    week_days = '[true, true, true, true, true, true, true]'",
+        )
+        .unwrap();
+    db
+}
+
+#[test]
+fn a_join_through_one_instance_reaches_a_socket_on_the_other_and_jobs_run_on_one() {
+    let db = demo_database();
+    let a = Instance::start(&db, "a");
+    let b = Instance::start(&db, "b");
+    let company = scalar(
+        &db,
+        "SELECT id AS v FROM companies WHERE name = 'Demo Agro'",
+    );
+    let driver = scalar(&db, "SELECT id AS v FROM drivers WHERE cpf = '52998224725'");
+    let truck = scalar(
+        &db,
+        &format!("SELECT id AS v FROM trucks WHERE driver_id = {driver} LIMIT 1"),
+    );
+
+    // A panel on instance B.
+    let token = a.login("usuario@patio.local");
+    let mut req = format!("ws://{}/api/ws", b.addr)
+        .into_client_request()
+        .unwrap();
+    req.headers_mut()
+        .insert("Authorization", format!("Bearer {token}").parse().unwrap());
+    let (mut socket, _) = tungstenite::connect(req).unwrap();
+    if let MaybeTlsStream::Plain(s) = socket.get_mut() {
+        s.set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+    }
+
+    // The join goes through instance A.
+    let body = format!(
+        r#"{{"driver":{{"id":{driver}}},"company":{{"id":{company}}},"truck":{{"id":{truck}}}}}"#
+    );
+    let (status, text) =
+        http(a.addr, "POST", "/api/queue/save", Some(&token), Some(&body)).unwrap();
+    assert_eq!(status, 201, "{text}");
+
+    let expected = format!(r#""companyId":{company}"#);
+    let until = Instant::now() + DEADLINE;
+    let arrived = loop {
+        match socket.read() {
+            Ok(Message::Text(t)) if t.contains("queueChanged") && t.contains(&expected) => {
+                break true
+            }
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(other) => panic!("{other}"),
+        }
+        if Instant::now() > until {
+            break false;
+        }
+    };
+    assert!(
+        arrived,
+        "the join made through A never reached the socket on B"
+    );
+    // The position read on B sees the entry A wrote.
+    let (status, text) = b
+        .get(
+            &format!("/api/queue/position/driver/{driver}"),
+            Some(&token),
+        )
+        .unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains(r#""position":1"#), "{text}");
+
+    // Jobs: one instance runs them every period, the other ticks and leaves them to it.
+    let until = Instant::now() + DEADLINE;
+    while a.count("jobs led by another instance") + b.count("jobs led by another instance") < 3 {
+        assert!(Instant::now() < until, "{}\n{}", a.output(), b.output());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let (ran_a, ran_b) = (a.count("jobs ran"), b.count("jobs ran"));
+    assert!(
+        (ran_a > 0) != (ran_b > 0),
+        "jobs ran on A {ran_a} times and on B {ran_b} times"
+    );
+    let (leader, follower) = if ran_a > 0 { (a, b) } else { (b, a) };
+
+    // When the leader stops, the other takes the lead.
+    leader.terminate();
+    let until = Instant::now() + DEADLINE;
+    while follower.count("jobs ran") == 0 {
+        assert!(Instant::now() < until, "{}", follower.output());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn sigterm_finishes_the_in_flight_requests_while_the_other_instance_keeps_serving() {
+    let db = demo_database();
+    let a = Instance::start(&db, "a");
+    let b = Instance::start(&db, "b");
+
+    // Logins are slow on purpose (Argon2): four of them are still running on A at SIGTERM.
+    let addr = a.addr;
+    let in_flight: Vec<_> = [
+        "admin@patio.local",
+        "usuario@patio.local",
+        "expedicao@patio.local",
+        "transp@patio.local",
+    ]
+    .into_iter()
+    .map(|email| {
+        std::thread::spawn(move || {
+            let body = format!(
+                r#"{{"email":"{email}","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}}"#
+            );
+            http(addr, "POST", "/api/auth/login", None, Some(&body))
+        })
+    })
+    .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    a.terminate();
+
+    for (n, t) in in_flight.into_iter().enumerate() {
+        match t.join().unwrap() {
+            Ok((status, text)) => assert_eq!(status, 200, "login {n}: {text}"),
+            Err(e) => panic!("login {n} was cut: {e}"),
+        }
+    }
+    let mut a = a;
+    let until = Instant::now() + DEADLINE;
+    let exit = loop {
+        if let Some(status) = a.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < until, "A did not stop");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(exit.success(), "A stopped with {exit}: {}", a.output());
+
+    // B never noticed.
+    assert_eq!(b.get("/api/health", None).unwrap().0, 200);
+    b.login("usuario@patio.local");
+}
