@@ -5,6 +5,7 @@ pub mod account_check;
 pub mod error;
 pub mod join_lanes;
 pub mod model;
+pub mod orders_ports;
 pub mod ports;
 pub mod position_cache;
 pub mod queue_ports;

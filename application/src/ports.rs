@@ -56,6 +56,7 @@ pub trait Repos:
     + LookupRepo
     + crate::settings_ports::SettingsAreaRepos
     + crate::queue_ports::QueueAreaRepos
+    + crate::orders_ports::OrdersAreaRepos
 {
 }
 
@@ -79,6 +80,7 @@ impl<T> Repos for T where
         + LookupRepo
         + crate::settings_ports::SettingsAreaRepos
         + crate::queue_ports::QueueAreaRepos
+        + crate::orders_ports::OrdersAreaRepos
 {
 }
 

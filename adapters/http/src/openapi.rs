@@ -113,5 +113,7 @@ use crate::routes::{holidays, popups, settings, use_terms};
 pub struct ApiDoc;
 
 pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    let mut doc = ApiDoc::openapi();
+    doc.merge(crate::routes::orders::OrdersApi::openapi());
+    doc
 }

@@ -28,6 +28,8 @@ pub const BUILT_PAGES: &[&str] = &[
     "fila",
     "empresas",
     "clientes",
+    "produtos",
+    "pedidos",
     "transportadoras",
     "usuarios",
     "logs",

@@ -30,8 +30,10 @@ pub mod holidays;
 pub mod jobs;
 pub mod logs;
 pub mod lookup;
+pub mod orders;
 pub mod party;
 pub mod popups;
+pub mod products;
 pub mod public;
 pub mod queue;
 pub mod queue_reads;
@@ -77,6 +79,8 @@ pub struct Services {
     pub holidays: holidays::HolidayService,
     pub use_terms: use_terms::UseTermService,
     pub popups: popups::PopupService,
+    pub products: products::ProductService,
+    pub orders: orders::OrderService,
     pub queue: queue::QueueService,
     pub queue_reads: queue_reads::QueueReadService,
     pub attendance: attendance::AttendanceService,
@@ -105,6 +109,8 @@ impl Services {
             holidays: holidays::HolidayService::new(deps.clone()),
             use_terms: use_terms::UseTermService::new(deps.clone()),
             popups: popups::PopupService::new(deps.clone()),
+            products: products::ProductService::new(deps.clone()),
+            orders: orders::OrderService::new(deps.clone()),
             queue: queue::QueueService::new(deps.clone()),
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),
             attendance: attendance::AttendanceService::new(deps.clone()),

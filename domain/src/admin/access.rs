@@ -29,6 +29,11 @@ pub enum Area {
     Users,
     Logs,
     Dashboard,
+    /// Products (spec 2): administrators and a Usuario (its company).
+    Products,
+    /// Orders (spec 2): administrators, a Usuario (its company), and a Transportadora reading
+    /// the orders open to its shipping company.
+    Orders,
 }
 
 /// Reading, or changing (create, edit, import, delete).
@@ -103,8 +108,12 @@ pub fn scope(actor: &Actor, area: Area, access: Access) -> Result<Scope, DomainE
             Access::Read,
             Role::Usuario,
         ) => own_company(),
-        (Area::Customers | Area::ShippingCompanies, _, Role::Usuario) => own_company(),
-        (Area::ShippingCompanies, Access::Read, Role::Transportadora) => {
+        (
+            Area::Customers | Area::ShippingCompanies | Area::Products | Area::Orders,
+            _,
+            Role::Usuario,
+        ) => own_company(),
+        (Area::ShippingCompanies | Area::Orders, Access::Read, Role::Transportadora) => {
             match (actor.company_id, actor.shipping_company_id) {
                 (Some(company_id), Some(shipping_id)) => Some(Scope::ShippingCompany {
                     company_id,
@@ -220,13 +229,15 @@ mod tests {
         staff(Role::Administrador, root, None, None)
     }
 
-    const AREAS: [Area; 6] = [
+    const AREAS: [Area; 8] = [
         Area::Companies,
         Area::Customers,
         Area::ShippingCompanies,
         Area::Users,
         Area::Logs,
         Area::Dashboard,
+        Area::Products,
+        Area::Orders,
     ];
 
     #[test]
@@ -268,6 +279,10 @@ mod tests {
         assert_eq!(scope(&u, Area::ShippingCompanies, Access::Write), own);
         assert_eq!(scope(&u, Area::Users, Access::Read), own);
         assert_eq!(scope(&u, Area::Dashboard, Access::Read), own);
+        for area in [Area::Products, Area::Orders] {
+            assert_eq!(scope(&u, area, Access::Read), own);
+            assert_eq!(scope(&u, area, Access::Write), own);
+        }
         for (area, access) in [
             (Area::Companies, Access::Write),
             (Area::Users, Access::Write),
@@ -291,6 +306,7 @@ mod tests {
     fn transportadora_reads_only_its_shipping_company() {
         let t = staff(Role::Transportadora, false, Some(3), Some(7));
         let s = scope(&t, Area::ShippingCompanies, Access::Read).unwrap();
+        assert_eq!(scope(&t, Area::Orders, Access::Read), Ok(s));
         assert_eq!(
             s,
             Scope::ShippingCompany {
@@ -303,7 +319,7 @@ mod tests {
         assert!(!s.covers_shipping(4, 7));
         for area in AREAS {
             assert_eq!(scope(&t, area, Access::Write), Err(DomainError::NotAllowed));
-            if area != Area::ShippingCompanies {
+            if area != Area::ShippingCompanies && area != Area::Orders {
                 assert_eq!(scope(&t, area, Access::Read), Err(DomainError::NotAllowed));
             }
         }

@@ -79,7 +79,7 @@ impl Operation {
     }
 }
 
-/// What it was done to. The first six have pt-BR labels and make the log search's object
+/// What it was done to. The listed ones have pt-BR labels and make the log search's object
 /// list; the others read as their stored word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ObjectType {
@@ -96,17 +96,21 @@ pub enum ObjectType {
     Attendance,
     Scheduling,
     Queue,
+    Product,
+    Order,
 }
 
 impl ObjectType {
     /// The objects with a label, in the order the log search lists them.
-    pub const LISTED: [ObjectType; 6] = [
+    pub const LISTED: [ObjectType; 8] = [
         ObjectType::User,
         ObjectType::Company,
         ObjectType::Customer,
         ObjectType::ShippingCompany,
         ObjectType::Contact,
         ObjectType::UseTerm,
+        ObjectType::Product,
+        ObjectType::Order,
     ];
 
     /// The stored word (`staff_logs.object_type`).
@@ -125,6 +129,8 @@ impl ObjectType {
             ObjectType::Attendance => "ATTENDANCE",
             ObjectType::Scheduling => "SCHEDULING",
             ObjectType::Queue => "QUEUE",
+            ObjectType::Product => "PRODUCT",
+            ObjectType::Order => "ORDER",
         }
     }
 
@@ -136,6 +142,8 @@ impl ObjectType {
             ObjectType::ShippingCompany => "Transportadora",
             ObjectType::Contact => "Contato",
             ObjectType::UseTerm => "Termo de uso",
+            ObjectType::Product => "Produto",
+            ObjectType::Order => "Pedido",
             other => other.as_str(),
         }
     }
@@ -149,6 +157,8 @@ impl ObjectType {
             ObjectType::ShippingCompany => "transportadoras",
             ObjectType::Contact => "contatos",
             ObjectType::UseTerm => "termos de uso",
+            ObjectType::Product => "produtos",
+            ObjectType::Order => "pedidos",
             other => other.as_str(),
         }
     }

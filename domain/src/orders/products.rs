@@ -13,6 +13,10 @@ pub const CODE_REQUIRED: &str = "Código é obrigatório!";
 pub const CODE_NOT_A_NUMBER: &str = "O código deve ser um número inteiro!";
 pub const NAME_REQUIRED: &str = "Nome é obrigatório!";
 pub const NCM_INVALID: &str = "Código NCM deve conter apenas números (até 10 dígitos).";
+/// Deleting a product that order items use (spec 2 section 8, in the words of its driver and
+/// truck messages).
+pub const PRODUCT_REFERENCED_MESSAGE: &str =
+    "Erro ao excluir, existe(m) pedido(s) para este produto!";
 
 /// Product group. Stored and sent as 0/1; shown as its label everywhere (list and form alike,
 /// where the original was inconsistent).

@@ -13,7 +13,9 @@ pub mod holidays;
 pub mod logs;
 pub mod lookup;
 pub mod ops;
+pub mod orders;
 pub mod popups;
+pub mod products;
 pub mod public;
 pub mod queue;
 pub mod settings;
@@ -43,6 +45,9 @@ pub fn api_scope() -> actix_web::Scope {
         .configure(admin_users::routes)
         .configure(contacts::routes)
         .configure(logs::routes)
+        // Trading data (spec 2): products and orders.
+        .configure(products::routes)
+        .configure(orders::routes)
         .configure(dashboard::routes)
         // Settings area (spec 3): settings, delays, blocked dates, terms, pop-ups.
         .configure(settings::routes)

@@ -1,0 +1,265 @@
+//! Orders (spec 2 section 7): list (all, by company, by shipping company), read, save with
+//! items and shipping companies, delete, item delete, and `hasDriver`.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::services::orders::{OrderListOf, SaveOrder};
+use patio_domain::orders::{OrderInput, OrderItemInput};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::admin_common::{saved, text, ListParams, OptIdRef};
+use crate::error::{blocking, ApiError};
+use crate::session::{client_address, StaffSession};
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.route("/order", web::get().to(list_orders))
+        .route("/order/save", web::post().to(save_order))
+        .route("/order/delete/{id}", web::delete().to(delete_order))
+        .route(
+            "/orderItem/delete/{id}",
+            web::delete().to(delete_order_item),
+        )
+        .route(
+            "/order/company/{companyId}",
+            web::get().to(list_company_orders),
+        )
+        .route(
+            "/order/shipping-company/{shippingCompanyId}",
+            web::get().to(list_shipping_orders),
+        )
+        .route(
+            "/order/{id}/hasDriver/{driverId}",
+            web::get().to(order_has_driver),
+        )
+        .route("/order/{id}", web::get().to(get_order));
+}
+
+/// The list's query: the common paging and search, and `complete` to include orders at 100 %.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OrderListParams {
+    page: Option<i64>,
+    page_size: Option<i64>,
+    /// Over id, code and customer name.
+    search: Option<String>,
+    company_id: Option<i64>,
+    /// Include orders at 100 % (hidden by default).
+    complete: Option<bool>,
+}
+
+impl OrderListParams {
+    fn split(self) -> (patio_application::services::ListQuery, bool) {
+        let complete = self.complete.unwrap_or(false);
+        let q = ListParams {
+            page: self.page,
+            page_size: self.page_size,
+            search: self.search,
+            company_id: self.company_id,
+            ..ListParams::default()
+        }
+        .query();
+        (q, complete)
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct OrderItemBody {
+    id: Option<i64>,
+    /// Tonnes (number or text).
+    #[schema(value_type = Option<String>)]
+    quantity: Option<Value>,
+    product: Option<OptIdRef>,
+}
+
+/// The order form. `id` 0 creates; the code is kept as stored on edit. Items with an `id`
+/// are updated, the others added; saved items are removed with `DELETE /orderItem/delete/{id}`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderBody {
+    id: Option<i64>,
+    code: Option<String>,
+    customer: Option<OptIdRef>,
+    /// Delivered quantity entered at order level (tonnes, number or text).
+    #[schema(value_type = Option<String>)]
+    qty_transported: Option<Value>,
+    #[serde(default)]
+    send_email: bool,
+    #[serde(default)]
+    shipping_company: Vec<OptIdRef>,
+    #[serde(default)]
+    order_item: Vec<OrderItemBody>,
+    company: Option<OptIdRef>,
+    /// Absent: enabled.
+    enable: Option<bool>,
+}
+
+async fn list(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    of: OrderListOf,
+    q: OrderListParams,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.orders.clone();
+    let (q, complete) = q.split();
+    let list = blocking(move || svc.list(&session.0, of, &q, complete)).await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+#[utoipa::path(get, path = "/api/order", tag = "orders", params(OrderListParams),
+    responses((status = 200, description = "Orders the actor sees (9 per page when paged), newest first"),
+        (status = 401), (status = 403)))]
+pub async fn list_orders(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    q: web::Query<OrderListParams>,
+) -> Result<HttpResponse, ApiError> {
+    list(state, session, OrderListOf::Scope, q.into_inner()).await
+}
+
+#[utoipa::path(get, path = "/api/order/company/{companyId}", tag = "orders", params(OrderListParams),
+    responses((status = 200, description = "The company's orders"), (status = 401), (status = 403), (status = 404)))]
+pub async fn list_company_orders(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+    q: web::Query<OrderListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let of = OrderListOf::Company(path.into_inner());
+    list(state, session, of, q.into_inner()).await
+}
+
+#[utoipa::path(get, path = "/api/order/shipping-company/{shippingCompanyId}", tag = "orders", params(OrderListParams),
+    responses((status = 200, description = "The orders open to the shipping company"), (status = 401), (status = 403), (status = 404)))]
+pub async fn list_shipping_orders(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+    q: web::Query<OrderListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let of = OrderListOf::ShippingCompany(path.into_inner());
+    list(state, session, of, q.into_inner()).await
+}
+
+#[utoipa::path(get, path = "/api/order/{id}", tag = "orders",
+    responses((status = 200, description = "The order with its items and shipping companies"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn get_order(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.orders.clone();
+    let id = path.into_inner();
+    let view = blocking(move || svc.get(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(get, path = "/api/order/{id}/hasDriver/{driverId}", tag = "orders",
+    responses((status = 200, description = "{orderHasThisDriver}"), (status = 401), (status = 403), (status = 404)))]
+pub async fn order_has_driver(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.orders.clone();
+    let (id, driver) = path.into_inner();
+    let out = blocking(move || svc.has_driver(&session.0, id, driver)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+#[utoipa::path(post, path = "/api/order/save", tag = "orders", request_body = OrderBody,
+    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+        (status = 401), (status = 403), (status = 404), (status = 409, description = "Código do pedido já cadastrado!"), (status = 422)))]
+pub async fn save_order(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    body: web::Json<OrderBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let cmd = SaveOrder {
+        id: b.id,
+        company_id: b.company.and_then(|c| c.id),
+        input: OrderInput {
+            code: b.code,
+            customer_id: b.customer.and_then(|c| c.id),
+            qty_transported: text(b.qty_transported),
+            items: b
+                .order_item
+                .into_iter()
+                .map(|i| OrderItemInput {
+                    id: i.id,
+                    product_id: i.product.and_then(|p| p.id),
+                    quantity: text(i.quantity),
+                })
+                .collect(),
+        },
+        shipping_company_ids: b
+            .shipping_company
+            .into_iter()
+            .filter_map(|c| c.id)
+            .collect(),
+        enable: b.enable.unwrap_or(true),
+        send_email: b.send_email,
+    };
+    let svc = state.services.orders.clone();
+    let ip = client_address(&req);
+    let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
+    Ok(saved(out))
+}
+
+#[utoipa::path(delete, path = "/api/order/delete/{id}", tag = "orders",
+    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "A loading of the order has a transported quantity")))]
+pub async fn delete_order(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.orders.clone();
+    let id = path.into_inner();
+    let ip = client_address(&req);
+    let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+#[utoipa::path(delete, path = "/api/orderItem/delete/{id}", tag = "orders",
+    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404)))]
+pub async fn delete_order_item(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.orders.clone();
+    let id = path.into_inner();
+    let ip = client_address(&req);
+    let out = blocking(move || svc.delete_item(&session.0, ip.as_deref(), id)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+/// The documentation of the product and order routes, merged into the API document.
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    super::products::list_products,
+    super::products::list_company_products,
+    super::products::get_product,
+    super::products::save_product,
+    super::products::import_products,
+    super::products::delete_product,
+    super::products::like_products_all,
+    super::products::like_products,
+    super::products::like_products_in_company,
+    list_orders,
+    list_company_orders,
+    list_shipping_orders,
+    get_order,
+    order_has_driver,
+    save_order,
+    delete_order,
+    delete_order_item,
+))]
+pub struct OrdersApi;

@@ -1,0 +1,220 @@
+//! Products (spec 2 section 7): list (all, or by company), read, save, CSV import, delete, and
+//! the order form's picker `GET /product/like/...`.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::services::products::SaveProduct;
+use patio_domain::orders::ProductInput;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::admin_common::{saved, text, ListParams, OptIdRef};
+use super::customers::IMPORT_BODY_LIMIT;
+use crate::error::{blocking, ApiError};
+use crate::session::{client_address, StaffSession};
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    // The picker before `/product/{id}`.
+    cfg.route("/product/like", web::get().to(like_products_all))
+        .route("/product/like/{text}", web::get().to(like_products))
+        .route(
+            "/product/like/{text}/company/{companyId}",
+            web::get().to(like_products_in_company),
+        )
+        .route("/product", web::get().to(list_products))
+        .route("/product/create", web::post().to(save_product))
+        .service(
+            web::resource("/product/import")
+                .app_data(
+                    web::JsonConfig::default()
+                        .limit(IMPORT_BODY_LIMIT)
+                        .error_handler(crate::error::json_error),
+                )
+                .route(web::post().to(import_products)),
+        )
+        .route("/product/delete/{id}", web::delete().to(delete_product))
+        .route(
+            "/product/company/{companyId}",
+            web::get().to(list_company_products),
+        )
+        .route("/product/{id}", web::get().to(get_product));
+}
+
+/// A product as the form sends it, and each import row. `id` 0 creates; the code is kept as
+/// stored on edit. `group` is 0/1 or the import's text (`agricola` in any case or accent is
+/// 0, anything else 1).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductBody {
+    id: Option<i64>,
+    /// Integer code (number or text).
+    #[schema(value_type = Option<String>)]
+    code: Option<Value>,
+    name: Option<String>,
+    #[schema(value_type = Option<String>)]
+    group: Option<Value>,
+    ncmcode: Option<String>,
+    company: Option<OptIdRef>,
+}
+
+impl ProductBody {
+    fn input(&mut self) -> ProductInput {
+        ProductInput {
+            code: text(self.code.take()).unwrap_or_default(),
+            name: self.name.take().unwrap_or_default(),
+            group: text(self.group.take()).unwrap_or_default(),
+            ncmcode: self.ncmcode.take().unwrap_or_default(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ProductImportParams {
+    /// The company the rows go to (administrators); else the rows' `company.id`.
+    company_id: Option<i64>,
+}
+
+#[utoipa::path(get, path = "/api/product", tag = "products", params(ListParams),
+    responses((status = 200, description = "Products (9 per page when paged); search over name, NCM code and code"),
+        (status = 401), (status = 403)))]
+pub async fn list_products(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    q: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.products.clone();
+    let q = q.into_inner().query();
+    let list = blocking(move || svc.list(&session.0, None, &q)).await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+#[utoipa::path(get, path = "/api/product/company/{companyId}", tag = "products", params(ListParams),
+    responses((status = 200, description = "The company's products"), (status = 401), (status = 403), (status = 404)))]
+pub async fn list_company_products(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+    q: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.products.clone();
+    let company = path.into_inner();
+    let q = q.into_inner().query();
+    let list = blocking(move || svc.list(&session.0, Some(company), &q)).await?;
+    Ok(HttpResponse::Ok().json(list))
+}
+
+#[utoipa::path(get, path = "/api/product/{id}", tag = "products",
+    responses((status = 200, description = "{id, code, name, group, groupName, ncmcode, company}"),
+        (status = 401), (status = 403), (status = 404)))]
+pub async fn get_product(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.products.clone();
+    let id = path.into_inner();
+    let view = blocking(move || svc.get(&session.0, id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(post, path = "/api/product/create", tag = "products", request_body = ProductBody,
+    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+        (status = 401), (status = 403), (status = 404), (status = 409, description = "Código já cadastrado!"), (status = 422)))]
+pub async fn save_product(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    body: web::Json<ProductBody>,
+) -> Result<HttpResponse, ApiError> {
+    let mut b = body.into_inner();
+    let cmd = SaveProduct {
+        id: b.id,
+        company_id: b.company.and_then(|c| c.id),
+        input: b.input(),
+    };
+    let svc = state.services.products.clone();
+    let ip = client_address(&req);
+    let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
+    Ok(saved(out))
+}
+
+#[utoipa::path(post, path = "/api/product/import", tag = "products", params(ProductImportParams),
+    request_body = Vec<ProductBody>,
+    responses((status = 201, description = "{created, updated}"), (status = 401), (status = 403),
+        (status = 422, description = "'Linha N: ...' for every bad row; nothing is saved")))]
+pub async fn import_products(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    q: web::Query<ProductImportParams>,
+    body: web::Json<Vec<ProductBody>>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = body.into_inner();
+    let company = q
+        .company_id
+        .or_else(|| rows.first().and_then(|r| r.company).and_then(|c| c.id));
+    let rows = rows.into_iter().map(|mut r| r.input()).collect();
+    let svc = state.services.products.clone();
+    let ip = client_address(&req);
+    let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+#[utoipa::path(delete, path = "/api/product/delete/{id}", tag = "products",
+    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "Erro ao excluir, existe(m) pedido(s) para este produto!")))]
+pub async fn delete_product(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.products.clone();
+    let id = path.into_inner();
+    let ip = client_address(&req);
+    let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+async fn like(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    text: Option<String>,
+    company: Option<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.products.clone();
+    let items = blocking(move || svc.like(&session.0, text.as_deref(), company)).await?;
+    Ok(HttpResponse::Ok().json(items))
+}
+
+#[utoipa::path(get, path = "/api/product/like", tag = "products",
+    responses((status = 200, description = "At most 20 products [{id, code, name}]"), (status = 401), (status = 403)))]
+pub async fn like_products_all(
+    state: web::Data<AppState>,
+    session: StaffSession,
+) -> Result<HttpResponse, ApiError> {
+    like(state, session, None, None).await
+}
+
+#[utoipa::path(get, path = "/api/product/like/{text}", tag = "products",
+    responses((status = 200, description = "Products whose name or code matches"), (status = 401), (status = 403)))]
+pub async fn like_products(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    like(state, session, Some(path.into_inner()), None).await
+}
+
+#[utoipa::path(get, path = "/api/product/like/{text}/company/{companyId}", tag = "products",
+    responses((status = 200, description = "The company's matching products"), (status = 401), (status = 403), (status = 404)))]
+pub async fn like_products_in_company(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    path: web::Path<(String, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (text, company) = path.into_inner();
+    like(state, session, Some(text), Some(company)).await
+}

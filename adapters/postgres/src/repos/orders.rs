@@ -1,0 +1,369 @@
+//! Orders, their items and the shipping companies they are open to.
+
+use std::collections::HashMap;
+
+use bigdecimal::{BigDecimal, ToPrimitive};
+use diesel::dsl::sum;
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use patio_application::model::Page;
+use patio_application::orders_ports::{
+    OrderCustomerRecord, OrderFilter, OrderItemRecord, OrderRecord, OrderRepo, OrderShippingRecord,
+    OrderWrite,
+};
+use patio_application::{AppError, AppResult};
+use patio_domain::orders::Tonnes;
+
+use crate::rows::{NewOrderItemRow, NewOrderRow, OrderRow, OrderShippingCompanyRow};
+use crate::schema::{
+    companies, customers, order_items, order_shipping_companies, orders, products, schedulings,
+    shipping_companies,
+};
+use crate::store::{db_error, PgRepos};
+
+/// numeric(12,3) tonnes to whole hundredths (the screens' two decimals).
+pub(crate) fn tonnes(v: &BigDecimal) -> AppResult<Tonnes> {
+    (v * BigDecimal::from(100))
+        .round(0)
+        .to_i64()
+        .map(Tonnes::from_hundredths)
+        .ok_or_else(|| AppError::internal("tonnes out of range"))
+}
+
+pub(crate) fn decimal(t: Tonnes) -> BigDecimal {
+    BigDecimal::new(t.hundredths().into(), 2)
+}
+
+type Source = diesel::dsl::InnerJoin<
+    diesel::dsl::InnerJoin<orders::table, customers::table>,
+    companies::table,
+>;
+
+fn filtered(f: &OrderFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
+    let mut q = orders::table
+        .inner_join(customers::table)
+        .inner_join(companies::table)
+        .into_boxed();
+    if let Some(id) = f.company_id {
+        q = q.filter(orders::company_id.eq(id));
+    }
+    if let Some(id) = f.shipping_company_id {
+        q = q.filter(
+            orders::id.eq_any(
+                order_shipping_companies::table
+                    .filter(order_shipping_companies::shipping_company_id.eq(id))
+                    .select(order_shipping_companies::order_id),
+            ),
+        );
+    }
+    if !f.include_complete {
+        q = q.filter(orders::status.lt(BigDecimal::from(100)));
+    }
+    if let Some(s) = &f.search {
+        let id = s.code.map_or(-1, i64::from);
+        q = q.filter(
+            orders::id
+                .eq(id)
+                .or(orders::code.ilike(s.pattern.clone()))
+                .or(customers::name.ilike(s.pattern.clone())),
+        );
+    }
+    q
+}
+
+type Loaded = (OrderRow, (i64, i32, String, Option<String>), String);
+
+impl PgRepos<'_> {
+    /// The items' sums and the loadings' transported sums of some orders.
+    fn totals(&mut self, ids: &[i64]) -> AppResult<(HashMap<i64, Tonnes>, HashMap<i64, Tonnes>)> {
+        let ordered: Vec<(i64, Option<BigDecimal>)> = order_items::table
+            .filter(order_items::order_id.eq_any(ids))
+            .group_by(order_items::order_id)
+            .select((order_items::order_id, sum(order_items::quantity)))
+            .load(self.conn)
+            .map_err(db_error)?;
+        let loaded: Vec<(i64, Option<BigDecimal>)> = schedulings::table
+            .filter(schedulings::order_id.eq_any(ids))
+            .group_by(schedulings::order_id)
+            .select((schedulings::order_id, sum(schedulings::qty_transported)))
+            .load(self.conn)
+            .map_err(db_error)?;
+        let to_map = |rows: Vec<(i64, Option<BigDecimal>)>| -> AppResult<HashMap<i64, Tonnes>> {
+            rows.into_iter()
+                .map(|(id, v)| Ok((id, v.as_ref().map(tonnes).transpose()?.unwrap_or_default())))
+                .collect()
+        };
+        Ok((to_map(ordered)?, to_map(loaded)?))
+    }
+
+    fn records(&mut self, rows: Vec<Loaded>) -> AppResult<Vec<OrderRecord>> {
+        let ids: Vec<i64> = rows.iter().map(|r| r.0.id).collect();
+        let (ordered, loaded) = self.totals(&ids)?;
+        rows.into_iter()
+            .map(|(o, (cid, ccode, cname, city), company_name)| {
+                Ok(OrderRecord {
+                    id: o.id,
+                    company_id: o.company_id,
+                    company_name,
+                    code: o.code,
+                    customer: OrderCustomerRecord {
+                        id: cid,
+                        code: ccode,
+                        name: cname,
+                        city,
+                    },
+                    qty_transported: tonnes(&o.qty_transported)?,
+                    enable: o.enable,
+                    status: o.status.round(0).to_i32().unwrap_or(0),
+                    send_email: o.send_email,
+                    created_at: o.created_at,
+                    ordered: ordered.get(&o.id).copied().unwrap_or_default(),
+                    loaded: loaded.get(&o.id).copied().unwrap_or_default(),
+                })
+            })
+            .collect()
+    }
+}
+
+fn order_row(o: &OrderWrite) -> NewOrderRow {
+    NewOrderRow {
+        company_id: o.company_id,
+        code: o.code.clone(),
+        customer_id: o.customer_id,
+        qty_transported: decimal(o.qty_transported),
+        enable: o.enable,
+        send_email: o.send_email,
+    }
+}
+
+impl OrderRepo for PgRepos<'_> {
+    fn list_orders(&mut self, f: &OrderFilter) -> AppResult<Page<OrderRecord>> {
+        let total: i64 = filtered(f)
+            .count()
+            .get_result(self.conn)
+            .map_err(db_error)?;
+        let mut q = filtered(f);
+        if let Some(p) = f.page {
+            q = q.offset(p.offset()).limit(p.limit());
+        }
+        let rows: Vec<Loaded> = q
+            .select((
+                OrderRow::as_select(),
+                (
+                    customers::id,
+                    customers::code,
+                    customers::name,
+                    customers::city,
+                ),
+                companies::name,
+            ))
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .load(self.conn)
+            .map_err(db_error)?;
+        Ok(Page {
+            items: self.records(rows)?,
+            total,
+        })
+    }
+
+    fn order(&mut self, id: i64) -> AppResult<Option<OrderRecord>> {
+        let rows: Vec<Loaded> = filtered(&OrderFilter {
+            include_complete: true,
+            ..OrderFilter::default()
+        })
+        .filter(orders::id.eq(id))
+        .select((
+            OrderRow::as_select(),
+            (
+                customers::id,
+                customers::code,
+                customers::name,
+                customers::city,
+            ),
+            companies::name,
+        ))
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok(self.records(rows)?.into_iter().next())
+    }
+
+    fn order_by_code(&mut self, company_id: i64, code: &str) -> AppResult<Option<i64>> {
+        orders::table
+            .filter(orders::company_id.eq(company_id))
+            .filter(orders::code.eq(code))
+            .select(orders::id)
+            .first(self.conn)
+            .optional()
+            .map_err(db_error)
+    }
+
+    fn order_items(&mut self, order_id: i64) -> AppResult<Vec<OrderItemRecord>> {
+        let rows: Vec<(i64, BigDecimal, i64, i32, String)> = order_items::table
+            .inner_join(products::table)
+            .filter(order_items::order_id.eq(order_id))
+            .select((
+                order_items::id,
+                order_items::quantity,
+                products::id,
+                products::code,
+                products::name,
+            ))
+            .order(order_items::id.asc())
+            .load(self.conn)
+            .map_err(db_error)?;
+        rows.into_iter()
+            .map(|(id, q, pid, pcode, pname)| {
+                Ok(OrderItemRecord {
+                    id,
+                    order_id,
+                    quantity: tonnes(&q)?,
+                    product_id: pid,
+                    product_code: pcode,
+                    product_name: pname,
+                })
+            })
+            .collect()
+    }
+
+    fn order_shipping_companies(&mut self, order_id: i64) -> AppResult<Vec<OrderShippingRecord>> {
+        let rows: Vec<(i64, i32, String)> = order_shipping_companies::table
+            .inner_join(shipping_companies::table)
+            .filter(order_shipping_companies::order_id.eq(order_id))
+            .select((
+                shipping_companies::id,
+                shipping_companies::code,
+                shipping_companies::name,
+            ))
+            .order(shipping_companies::name.asc())
+            .load(self.conn)
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, code, name)| OrderShippingRecord { id, code, name })
+            .collect())
+    }
+
+    fn insert_order(&mut self, o: &OrderWrite) -> AppResult<i64> {
+        diesel::insert_into(orders::table)
+            .values(order_row(o))
+            .returning(orders::id)
+            .get_result(self.conn)
+            .map_err(db_error)
+    }
+
+    fn update_order(&mut self, id: i64, o: &OrderWrite) -> AppResult<()> {
+        diesel::update(orders::table.find(id))
+            .set((order_row(o), orders::updated_at.eq(diesel::dsl::now)))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn set_order_shipping_companies(&mut self, order_id: i64, ids: &[i64]) -> AppResult<()> {
+        diesel::delete(
+            order_shipping_companies::table.filter(order_shipping_companies::order_id.eq(order_id)),
+        )
+        .execute(self.conn)
+        .map_err(db_error)?;
+        let rows: Vec<OrderShippingCompanyRow> = ids
+            .iter()
+            .map(|id| OrderShippingCompanyRow {
+                order_id,
+                shipping_company_id: *id,
+            })
+            .collect();
+        diesel::insert_into(order_shipping_companies::table)
+            .values(rows)
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn insert_order_item(&mut self, order_id: i64, product_id: i64, qty: Tonnes) -> AppResult<i64> {
+        diesel::insert_into(order_items::table)
+            .values(NewOrderItemRow {
+                order_id,
+                product_id,
+                quantity: decimal(qty),
+            })
+            .returning(order_items::id)
+            .get_result(self.conn)
+            .map_err(db_error)
+    }
+
+    fn update_order_item(&mut self, id: i64, product_id: i64, qty: Tonnes) -> AppResult<()> {
+        diesel::update(order_items::table.find(id))
+            .set((
+                order_items::product_id.eq(product_id),
+                order_items::quantity.eq(decimal(qty)),
+            ))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn order_item_order(&mut self, item_id: i64) -> AppResult<Option<i64>> {
+        order_items::table
+            .find(item_id)
+            .select(order_items::order_id)
+            .first(self.conn)
+            .optional()
+            .map_err(db_error)
+    }
+
+    fn delete_order_item(&mut self, id: i64) -> AppResult<()> {
+        diesel::delete(order_items::table.find(id))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn set_order_status(&mut self, id: i64, percent: i32) -> AppResult<()> {
+        diesel::update(orders::table.find(id))
+            .set(orders::status.eq(BigDecimal::from(percent)))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn order_has_transported_loading(&mut self, order_id: i64) -> AppResult<bool> {
+        diesel::select(diesel::dsl::exists(
+            schedulings::table
+                .filter(schedulings::order_id.eq(order_id))
+                .filter(schedulings::qty_transported.gt(BigDecimal::from(0))),
+        ))
+        .get_result(self.conn)
+        .map_err(db_error)
+    }
+
+    fn delete_order(&mut self, id: i64) -> AppResult<()> {
+        // Loadings without a transported quantity go with their order (checked by the caller);
+        // one a queue entry still holds makes the delete fail as referenced.
+        diesel::delete(schedulings::table.filter(schedulings::order_id.eq(id)))
+            .execute(self.conn)
+            .map_err(db_error)?;
+        diesel::delete(orders::table.find(id))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn order_has_driver(&mut self, order_id: i64, driver_id: i64) -> AppResult<bool> {
+        diesel::select(diesel::dsl::exists(
+            schedulings::table
+                .filter(schedulings::order_id.eq(order_id))
+                .filter(schedulings::driver_id.eq(driver_id)),
+        ))
+        .get_result(self.conn)
+        .map_err(db_error)
+    }
+
+    fn customer_owner(&mut self, id: i64) -> AppResult<Option<i64>> {
+        customers::table
+            .find(id)
+            .select(customers::company_id)
+            .first(self.conn)
+            .optional()
+            .map_err(db_error)
+    }
+}
