@@ -109,3 +109,19 @@ test('the logs page says the search ended only after a search the user started',
   await page.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(done).toBeVisible();
 });
+
+test('the CEP-failure notice goes away once the address is typed by hand', async ({ page }) => {
+  await adminLogin(page);
+  await page.route('**/api/postal-code/**', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { statusCode: 503, code: 'unavailable', message: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.' },
+    }),
+  );
+  await page.goto('/empresa/novo');
+  await page.getByLabel('CEP').fill('01310100');
+  const notice = page.getByText('Não foi possível consultar o CEP agora. Preencha o endereço manualmente.');
+  await expect(notice).toBeVisible();
+  await page.getByLabel('Cidade').fill('São Paulo');
+  await expect(notice).toHaveCount(0);
+});

@@ -22,6 +22,8 @@ export function AddressFields({ rules }: { rules: FormRules }) {
   const form = Form.useFormInstance();
   const [lookup, { isFetching }] = useLazyPostalCodeQuery();
   const [notice, setNotice] = useState<{ type: 'info' | 'warning'; text: string } | null>(null);
+  // The CEP-failure notice is stale once the user fills the address by hand.
+  const typedByHand = () => setNotice((n) => (n?.type === 'warning' ? null : n));
   const asked = useRef('');
 
   async function onZip(value: string) {
@@ -60,17 +62,17 @@ export function AddressFields({ rules }: { rules: FormRules }) {
         </Col>
         <Col xs={8} sm={4} md={3}>
           <Form.Item label={adminMsg.uf} name="uf" required={req('uf')} rules={antdRules(rules.uf)} normalize={normalizeUf}>
-            <Input maxLength={MAX.uf} autoComplete="address-level1" />
+            <Input maxLength={MAX.uf} autoComplete="address-level1" onChange={typedByHand} />
           </Form.Item>
         </Col>
         <Col xs={16} sm={12} md={7}>
           <Form.Item label={adminMsg.city} name="city" required={req('city')} rules={antdRules(rules.city)}>
-            <Input autoComplete="address-level2" />
+            <Input autoComplete="address-level2" onChange={typedByHand} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
           <Form.Item label={adminMsg.district} name="district" required={req('district')} rules={antdRules(rules.district)}>
-            <Input />
+            <Input onChange={typedByHand} />
           </Form.Item>
         </Col>
       </Row>
@@ -80,17 +82,17 @@ export function AddressFields({ rules }: { rules: FormRules }) {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item label={adminMsg.street} name="street" required={req('street')} rules={antdRules(rules.street)}>
-            <Input autoComplete="address-line1" />
+            <Input autoComplete="address-line1" onChange={typedByHand} />
           </Form.Item>
         </Col>
         <Col xs={8} md={4}>
           <Form.Item label={adminMsg.number} name="number" rules={antdRules(rules.number)} normalize={normalizeNumber}>
-            <Input inputMode="numeric" maxLength={MAX.number} />
+            <Input inputMode="numeric" maxLength={MAX.number} onChange={typedByHand} />
           </Form.Item>
         </Col>
         <Col xs={16} md={8}>
           <Form.Item label={adminMsg.complement} name="complement" rules={antdRules(rules.complement)}>
-            <Input autoComplete="address-line2" />
+            <Input autoComplete="address-line2" onChange={typedByHand} />
           </Form.Item>
         </Col>
       </Row>

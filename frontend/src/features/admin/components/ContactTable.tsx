@@ -100,7 +100,7 @@ export function ContactTable({
       key: 'actions',
       width: 80,
       render: (_: unknown, c: ContactItem) => (
-        <Button type="text" danger icon={<DeleteOutlined />} aria-label={adminMsg.removeContact(c.name)} onClick={() => remove(c)} />
+        <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={adminMsg.removeContact(c.name)} onClick={() => remove(c)} />
       ),
     },
   ];
@@ -151,7 +151,7 @@ export function ContactTable({
           </Col>
         )}
         <Col xs={12} md={4}>
-          <Button icon={<PlusOutlined />} onClick={add} block>
+          <Button icon={<PlusOutlined aria-hidden />} onClick={add} block>
             {adminMsg.addContact}
           </Button>
         </Col>

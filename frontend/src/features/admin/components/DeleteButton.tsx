@@ -25,7 +25,7 @@ export function DeleteButton({
       <Button
         type="text"
         danger
-        icon={<DeleteOutlined />}
+        icon={<DeleteOutlined aria-hidden />}
         aria-label={label}
         onClick={() =>
           modal.confirm({

@@ -8,7 +8,7 @@ export function EditButton({ to, name }: { to: string; name: string }) {
   const goTo = useStaffGoTo();
   return (
     <Tooltip title={adminMsg.edit}>
-      <Button type="text" icon={<EditOutlined />} aria-label={`${adminMsg.edit} ${name}`} onClick={() => goTo(to)} />
+      <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`${adminMsg.edit} ${name}`} onClick={() => goTo(to)} />
     </Tooltip>
   );
 }

@@ -141,12 +141,12 @@ export function ImportPage({
                   e.target.value = '';
                 }}
               />
-              <Button icon={<UploadOutlined />} disabled={busy || leaving} onClick={() => fileInput.current?.click()}>
+              <Button icon={<UploadOutlined aria-hidden />} disabled={busy || leaving} onClick={() => fileInput.current?.click()}>
                 {adminMsg.importPick}
               </Button>
               {fileName && (
                 <span>
-                  <FileTextOutlined /> {adminMsg.importFile(fileName)}
+                  <FileTextOutlined aria-hidden /> {adminMsg.importFile(fileName)}
                 </span>
               )}
             </Space>

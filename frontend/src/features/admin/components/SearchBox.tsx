@@ -15,7 +15,7 @@ export function SearchBox({
     <Input
       className="a-search"
       allowClear
-      prefix={<SearchOutlined />}
+      prefix={<SearchOutlined aria-hidden />}
       placeholder={label}
       aria-label={label}
       value={value}
