@@ -39,11 +39,14 @@ for (const { email, login, landing } of ROLES) {
     const entries = (await sidebar(page).getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
     expect(entries.length).toBeGreaterThan(1);
     for (const label of entries.filter((l) => l !== 'Sair')) {
-      await page.goto(landing);
-      await sidebar(page).getByRole('menuitem', { name: label, exact: true }).click();
-      await expectAPage(page);
-      // The entry's accessible name is its label: the icon is decorative.
-      await expect(sidebar(page).getByRole('menuitem', { name: label, exact: true })).toBeVisible();
+      // The step names the entry, so a failure says which menu entry leads nowhere.
+      await test.step(`menu entry ${label}`, async () => {
+        await page.goto(landing);
+        await sidebar(page).getByRole('menuitem', { name: label, exact: true }).click();
+        await expectAPage(page);
+        // The entry's accessible name is its label: the icon is decorative.
+        await expect(sidebar(page).getByRole('menuitem', { name: label, exact: true })).toBeVisible();
+      });
     }
   });
 }
