@@ -1,6 +1,7 @@
 //! actix-web adapter: thin handlers that parse, call one service method on a blocking thread
 //! and map the result. Business rules live in the domain and application crates.
 
+pub mod edge;
 pub mod error;
 pub mod openapi;
 pub mod routes;
@@ -23,12 +24,20 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::JsonConfig::default().error_handler(error::json_error))
             .app_data(web::QueryConfig::default().error_handler(error::query_error))
             .app_data(web::PathConfig::default().error_handler(error::path_error))
-            .service(routes::api_scope());
+            .service(
+                routes::api_scope()
+                    .wrap(actix_web::middleware::from_fn(edge::refuse_foreign_writes))
+                    .wrap(edge::api_headers()),
+            );
         if let Some(dir) = upload_dir {
             cfg.service(routes::uploads::files(dir));
         }
         if let Some(dir) = static_dir {
-            cfg.service(static_files::spa(dir));
+            cfg.service(
+                web::scope("")
+                    .wrap(edge::app_headers(&dir))
+                    .service(static_files::spa(dir)),
+            );
         }
     }
 }

@@ -157,3 +157,127 @@ async fn sessions_issued_earlier_in_the_second_of_a_password_change_end() {
         .await;
     }
 }
+
+// ---- 3. Cross-origin writes with the cookie
+
+#[actix_rt::test]
+async fn cookie_writes_from_another_origin_are_refused_and_bearer_clients_keep_working() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let cookie = login(&svc, ADMIN).await;
+    let from = |uri: &str, site: Option<&str>, origin: Option<&str>| {
+        let mut req = TestRequest::post()
+            .uri(uri)
+            .insert_header(("Host", "localhost:8080"))
+            .insert_header(("Cookie", cookie.as_str()));
+        if let Some(site) = site {
+            req = req.insert_header(("Sec-Fetch-Site", site));
+        }
+        if let Some(origin) = origin {
+            req = req.insert_header(("Origin", origin));
+        }
+        req
+    };
+    // A page on another port of the same host (same site, other origin), and another site.
+    for (site, origin) in [
+        (Some("same-site"), Some("http://localhost:9999")),
+        (Some("cross-site"), Some("https://evil.example")),
+        (None, Some("http://localhost:9999")),
+    ] {
+        for uri in [
+            "/api/popups/upload",
+            "/api/settings/upload",
+            "/api/auth/logout",
+        ] {
+            let (status, body, _) = send(&svc, from(uri, site, origin)).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{uri} {site:?} {origin:?}");
+            assert_eq!(body["message"], "Requisição de outra origem não permitida.");
+        }
+    }
+    // The refused logout did not run: the session stands.
+    expect(&svc, get("/api/auth/session", &cookie), StatusCode::OK).await;
+    // A Bearer client is not a browser riding a cookie.
+    let (_, body, _) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/login")
+            .set_json(staff_login_body(USUARIO, PASSWORD, None, "staff")),
+    )
+    .await;
+    let token = body["accessToken"].as_str().unwrap();
+    let (status, _, _) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/logout")
+            .insert_header(("Origin", "https://evil.example"))
+            .insert_header(("Authorization", format!("Bearer {token}"))),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    // The app's own page, by either header.
+    let (status, _, _) = send(
+        &svc,
+        from(
+            "/api/auth/logout",
+            Some("same-origin"),
+            Some("http://localhost:8080"),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let cookie = login(&svc, ADMIN).await;
+    let (status, _, _) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/logout")
+            .insert_header(("Host", "localhost:8080"))
+            .insert_header(("Origin", "http://localhost:8080"))
+            .insert_header(("Cookie", cookie.as_str())),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+}
+
+// ---- 4. Security headers
+
+fn header(
+    res: &actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+    name: &str,
+) -> String {
+    res.headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[actix_rt::test]
+async fn the_app_and_the_api_answer_with_security_headers_and_refuse_to_be_framed() {
+    let app = TestApp::new();
+    let dir = std::env::temp_dir().join(format!("patio-spa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>Pátio</title>",
+    )
+    .unwrap();
+    let mut state = app.state.clone();
+    state.config.static_dir = Some(dir);
+    let svc = service_on(state).await;
+    for uri in ["/login", "/api/auth/session", "/api/company/host?host=x"] {
+        let res =
+            actix_web::test::call_service(&svc, TestRequest::get().uri(uri).to_request()).await;
+        let csp = header(&res, "content-security-policy");
+        assert!(csp.contains("frame-ancestors 'none'"), "{uri}: {csp}");
+        assert_eq!(header(&res, "x-frame-options"), "DENY", "{uri}");
+        assert_eq!(header(&res, "x-content-type-options"), "nosniff", "{uri}");
+        assert_eq!(header(&res, "referrer-policy"), "same-origin", "{uri}");
+    }
+    let res =
+        actix_web::test::call_service(&svc, TestRequest::get().uri("/login").to_request()).await;
+    let csp = header(&res, "content-security-policy");
+    assert!(
+        csp.contains("script-src 'self' https://www.google.com/recaptcha/"),
+        "{csp}"
+    );
+}
