@@ -30,6 +30,7 @@ export const paths = {
   userEdit: '/usuario/novo/:id',
   logs: '/logs',
   orders: '/pedidos',
+  products: '/produtos',
   // Settings (spec 3 section 2)
   settings: '/settings',
   termForm: '/termos-de-acesso/:companyId/novo/:termId',

@@ -34,6 +34,8 @@ const ShippingCompanyFormPage = lazy(
 const ShippingImportPage = lazy(
   () => import(/* webpackChunkName: "shipping-import" */ '../features/shippingCompanies/ShippingImportPage'),
 );
+const ProductsPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/ProductsPage'));
+const OrdersPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/OrdersPage'));
 const UsersPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UsersPage'));
 const UserFormPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UserFormPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/ProfilePage'));
@@ -63,6 +65,8 @@ export const staffPages: StaffPage[] = [
   { path: paths.shippingCompanies, Page: ShippingCompaniesPage, layout: true, byRoutes: true },
   { path: paths.shippingImport, Page: ShippingImportPage, layout: true, byRoutes: true },
   { path: paths.shippingEdit, Page: ShippingCompanyFormPage, layout: true, byRoutes: true },
+  { path: paths.products, Page: ProductsPage, layout: true, byRoutes: true },
+  { path: paths.orders, Page: OrdersPage, layout: true, byRoutes: true },
   { path: paths.users, Page: UsersPage, layout: true, byRoutes: true },
   { path: paths.userNew, Page: UserFormPage, layout: true, byRoutes: true },
   { path: paths.userEdit, Page: UserFormPage, layout: true, byRoutes: true },
