@@ -8,7 +8,7 @@ PG_BASE := $(patsubst %/postgres,%,$(PG_URL))
 RUN_DB_URL := $(PG_BASE)/patio
 CARGO ?= cargo
 
-.PHONY: help run test fmt lint check-rust test-rust frontend-deps test-frontend frontend-build e2e-deps test-e2e pg bench clean-db
+.PHONY: help run test fmt lint openapi check-rust test-rust frontend-deps test-frontend frontend-build e2e-deps test-e2e pg bench clean-db
 
 help:
 	@echo "make run    # Pátio em http://localhost:8080 com a empresa demo"
@@ -47,7 +47,14 @@ check-rust:
 test-rust: pg
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) test --workspace --all-features
 
+# The API contract: docs/openapi.json from the code (its snapshot test fails on drift), then the
+# frontend's types from it. Run after changing a route or a body type, and commit both files.
+openapi: frontend-deps
+	PATIO_BLESS_OPENAPI=1 $(CARGO) test -p patio-http --test openapi_snapshot
+	cd frontend && npm run api-types
+
 test-frontend: frontend-deps
+	cd frontend && npm run api-types:check
 	cd frontend && npm run typecheck && npm run lint && npm test && npm run build
 
 e2e-deps:

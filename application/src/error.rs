@@ -1,7 +1,7 @@
 use serde::Serialize;
 
 /// One field that failed validation, with the pt-BR message the form shows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct FieldError {
     pub field: String,
     pub message: String,
@@ -18,7 +18,7 @@ impl FieldError {
 
 /// Body of the 406 answer when a driver registered at another company signs in.
 /// `company_a` is spelled as the spec's 406 body.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct TransferConflict {
     pub company_a: TransferCompany,
     pub driver: TransferDriver,
@@ -26,19 +26,19 @@ pub struct TransferConflict {
     pub transfer_token: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct TransferCompany {
     pub company: String,
     pub logo: Option<String>,
     pub queue: Option<TransferQueue>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct TransferQueue {
     pub date: chrono::DateTime<chrono::Utc>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct TransferDriver {
     pub id: i64,
     pub name: String,

@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use patio_domain::roles::Role;
 use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct CompanyRecord {
     pub id: i64,
     pub name: String,
@@ -14,7 +14,7 @@ pub struct CompanyRecord {
     pub status: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct CompanyPublic {
     pub id: i64,
     pub name: String,
@@ -35,7 +35,7 @@ pub struct LoginSettings {
     pub time_zone: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct CompanyRef {
     pub id: i64,
     pub name: String,
@@ -43,7 +43,7 @@ pub struct CompanyRef {
     pub logo: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct ShippingCompanyRef {
     pub id: i64,
     pub code: Option<i64>,
@@ -110,13 +110,13 @@ pub struct ActiveQueueEntry {
     pub joined_at: DateTime<Utc>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct AttendanceRecord {
     pub id: i64,
     pub status: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UseTermRecord {
     pub id: i64,
@@ -231,7 +231,7 @@ pub enum ContactOwner {
     User(i64),
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct ContactRecord {
     pub id: i64,
     pub name: String,
@@ -404,14 +404,14 @@ pub struct QueueDayCount {
     pub planned: i64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct OrderTotals {
     pub complete: i64,
     pub process: i64,
 }
 
 /// One autocomplete answer.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LikeItem {
     pub id: i64,
@@ -423,7 +423,7 @@ pub struct LikeItem {
 }
 
 /// What a postal-code service says of a CEP.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PostalAddress {
     /// `#####-###`.

@@ -224,7 +224,7 @@ pub struct DriverPositionRecord {
 }
 
 /// One driver's active entry for `queue/driver/positions`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverActivePosition {
     pub driver_id: i64,
@@ -464,7 +464,7 @@ pub trait PositionReader: Send + Sync {
 // ---- Events (DESIGN section 5).
 
 /// Something the real-time layer forwards to the company's room.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "event")]
 pub enum DomainEvent {
     /// The company's stored plan or queue changed: panels, the TV and the driver's position

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::values::ValueError;
 
 /// A staff role. Serialized with exactly these spellings (no accents), as the spec has them.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Role {
     Administrador,
@@ -90,6 +91,7 @@ impl std::str::FromStr for Role {
 }
 
 /// Who a session belongs to: a staff user (with a role) or a driver (without).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SessionKind {
@@ -169,6 +171,7 @@ pub const fn landing(role: Role) -> &'static str {
 pub const LOGOUT_KEY: &str = "sair";
 
 /// One sidebar entry. `key` is stable (the client maps it to an icon); `path` is where it goes.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct MenuEntry {
     pub key: &'static str,

@@ -2,118 +2,78 @@
 
 use utoipa::OpenApi;
 
-use crate::routes::{
-    admin_users, auth, companies, contacts, customers, dashboard, logs, lookup, ops, public,
-    shipping_companies, terms, users,
-};
-use crate::routes::{attendance, queue, ws};
-use crate::routes::{holidays, popups, settings, use_terms};
+use std::sync::OnceLock;
+
+use utoipa_actix_web::OpenApiFactory;
 
 #[derive(OpenApi)]
-#[openapi(
-    info(
-        title = "Pátio API",
-        description = "Filas virtuais e expedição de pátios de carregamento."
-    ),
-    paths(
-        ops::health,
-        ops::ready,
-        auth::staff_login,
-        auth::staff_logout,
-        auth::staff_session,
-        auth::driver_login,
-        auth::driver_logout,
-        auth::driver_session,
-        auth::driver_save,
-        auth::issue_driver_link,
-        auth::read_driver_link,
-        public::company_by_host,
-        public::public_companies,
-        public::operating_data,
-        public::attendance_today,
-        public::active_term,
-        users::get_user,
-        terms::accept_terms,
-        companies::list_companies,
-        companies::get_company,
-        companies::save_company,
-        companies::delete_company,
-        customers::list_customers,
-        customers::list_company_customers,
-        customers::get_customer,
-        customers::save_customer,
-        customers::import_customers,
-        customers::delete_customer,
-        shipping_companies::list_shipping_companies,
-        shipping_companies::get_shipping_company,
-        shipping_companies::save_shipping_company,
-        shipping_companies::import_shipping_companies,
-        shipping_companies::delete_shipping_company,
-        admin_users::list_users,
-        admin_users::save_user,
-        admin_users::save_profile,
-        admin_users::delete_user,
-        contacts::delete_contact,
-        logs::search_logs,
-        logs::log_operations,
-        logs::log_objects,
-        dashboard::scheduling_totals_all,
-        dashboard::scheduling_totals_company,
-        dashboard::order_totals_all,
-        dashboard::order_totals_company,
-        lookup::like_all,
-        lookup::like,
-        lookup::like_in_company,
-        lookup::like_roles_all,
-        lookup::like_roles,
-        lookup::postal_code,
-        settings::get_settings,
-        settings::save_settings,
-        settings::upload_logo,
-        settings::toggle_tolerance,
-        settings::date_time,
-        settings::delete_delay,
-        holidays::company_holidays,
-        holidays::all_holidays,
-        holidays::save_holiday,
-        holidays::delete_holiday,
-        use_terms::company_terms,
-        use_terms::get_term,
-        use_terms::save_term,
-        use_terms::delete_term,
-        popups::company_popups,
-        popups::showing_popups,
-        popups::view_count,
-        popups::users_count,
-        popups::save_popup,
-        popups::upload_image,
-        popups::read_popup,
-        popups::delete_popup,
-        queue::join,
-        queue::leave,
-        queue::reset,
-        queue::delay,
-        queue::company_queue,
-        queue::shipping_queue,
-        queue::active_company,
-        queue::active_shipping,
-        queue::panel,
-        queue::totals,
-        queue::next_date,
-        queue::driver_position,
-        queue::has_driver,
-        queue::driver_positions,
-        ws::connect,
-        queue::delay_status,
-        queue::entry,
-        attendance::start,
-        attendance::end,
-    )
-)]
+#[openapi(info(
+    title = "Pátio API",
+    description = "Filas virtuais e expedição de pátios de carregamento."
+))]
 pub struct ApiDoc;
 
-pub fn document() -> utoipa::openapi::OpenApi {
-    let mut doc = ApiDoc::openapi();
-    doc.merge(crate::routes::orders::OrdersApi::openapi());
-    doc
+/// The document: the info above plus every path and schema collected from the routes as
+/// `routes::api_scope` registers them (built once; the scope is only read, never served).
+pub fn document() -> &'static utoipa::openapi::OpenApi {
+    static DOC: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
+    DOC.get_or_init(|| {
+        let scope = crate::routes::api_scope();
+        let mut doc = ApiDoc::openapi();
+        doc.paths = scope.paths();
+        let mut schemas = Vec::new();
+        scope.schemas(&mut schemas);
+        let components = doc
+            .components
+            .get_or_insert_with(utoipa::openapi::Components::new);
+        components.schemas.extend(schemas);
+        components.schemas.insert(
+            "ErrorBody".into(),
+            <ErrorBody as utoipa::PartialSchema>::schema(),
+        );
+        declare_error_bodies(&mut doc);
+        doc
+    })
+}
+
+/// Every error answer of the API (see `error.rs` and docs/api.md): `fields` on 422 validation
+/// failures (field -> message), `phone` when a driver is registered elsewhere.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorBody {
+    pub status_code: u16,
+    /// Stable machine word: validation, duplicate, referenced, conflict, not_found, ...
+    pub code: String,
+    /// The pt-BR text a person reads.
+    pub message: String,
+    #[schema(nullable = false)]
+    pub fields: Option<std::collections::BTreeMap<String, String>>,
+    #[schema(nullable = false)]
+    pub phone: Option<String>,
+}
+
+/// The error statuses are declared on each path (`(status = 404)`); they all answer with the
+/// one `ErrorBody` shape, attached here once rather than repeated on ~300 responses.
+fn declare_error_bodies(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{path::Operation, Content, Ref, RefOr};
+    let error = Content::new(Some(Ref::from_schema_name("ErrorBody")));
+    let attach = |op: &mut Option<Operation>| {
+        let Some(op) = op else { return };
+        for (status, response) in op.responses.responses.iter_mut() {
+            let RefOr::T(response) = response else {
+                continue;
+            };
+            if (status.starts_with('4') || status.starts_with('5')) && response.content.is_empty() {
+                response
+                    .content
+                    .insert("application/json".into(), error.clone());
+            }
+        }
+    };
+    for item in doc.paths.paths.values_mut() {
+        attach(&mut item.get);
+        attach(&mut item.post);
+        attach(&mut item.put);
+        attach(&mut item.delete);
+    }
 }

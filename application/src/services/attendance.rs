@@ -19,7 +19,7 @@ use patio_domain::admin::audit::{ObjectType, Operation};
 
 pub const ALREADY_ENDED_MESSAGE: &str = "O atendimento já foi encerrado.";
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AttendanceView {
     pub id: i64,

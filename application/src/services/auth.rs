@@ -74,7 +74,7 @@ pub struct DriverTransfer {
     pub actor: Option<Actor>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct CompanyView {
     pub id: i64,
     pub name: String,
@@ -91,7 +91,7 @@ impl From<&CompanyRecord> for CompanyView {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffLoginView {
     pub id: i64,
@@ -106,7 +106,7 @@ pub struct StaffLoginView {
     pub landing: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffSessionView {
     pub kind: SessionKind,
@@ -124,7 +124,7 @@ pub struct StaffSessionView {
     pub routes: Vec<&'static str>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverLoginView {
     pub id: i64,
@@ -135,7 +135,7 @@ pub struct DriverLoginView {
     pub must_approve_terms: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverSessionView {
     pub kind: SessionKind,
@@ -147,7 +147,7 @@ pub struct DriverSessionView {
     pub must_approve_terms: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct TransferView {
     pub id: i64,
     pub company: IdView,
@@ -157,19 +157,19 @@ pub struct TransferView {
     pub login: Option<DriverLoginView>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct IdView {
     pub id: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverLinkView {
     pub token: String,
     pub path: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverLinkContent {
     pub cpf: String,

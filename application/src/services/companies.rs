@@ -21,7 +21,7 @@ pub const COMPANY_REFERENCED_MESSAGE: &str =
 pub const HOST_TAKEN_MESSAGE: &str = "Este site já está cadastrado para outra empresa!";
 
 /// A row of the company list.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyListItem {
     pub id: i64,
@@ -39,7 +39,7 @@ pub struct CompanyListItem {
 }
 
 /// A company with every form field and its contacts.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyView {
     pub id: i64,

@@ -23,7 +23,7 @@ const KIND: PartyKind = PartyKind::Customer;
 
 /// A customer with its contacts. `company` is the legal name; `_company` the company it
 /// belongs to (spec 1 section 3).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerView {
     pub id: i64,

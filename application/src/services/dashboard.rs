@@ -23,7 +23,7 @@ use crate::model::{OrderTotals, QueueDayCount};
 use crate::ports::StoreExt;
 
 /// One bar group of the scheduling chart.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchedulingTotals {
     /// The company's name (`/all`) or the day as `dd/MM` (`/company/{id}`).

@@ -20,7 +20,7 @@ use crate::settings_ports::{HolidayRecord, HolidayWrite};
 use patio_domain::admin::audit::{ObjectType, Operation};
 
 /// A blocked-dates entry; `dates` are `YYYY-MM-DD`, sorted.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HolidayView {
     pub id: i64,

@@ -32,7 +32,7 @@ pub const EXPIRY_JOB_KEY: i64 = 0x7061_7469_6f5f_6578;
 pub const REFRESH_AFTER_MINUTES: i64 = 5;
 
 /// What one run of the jobs did. `None`: another instance held the job's lock.
-#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JobsReport {
     pub tolerance_drops: Option<usize>,

@@ -34,14 +34,22 @@ pub struct LogQuery {
     pub page_size: Option<i64>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct NamedRef {
     pub id: i64,
     pub name: String,
 }
 
 /// A log entry. Spelled as the spec's log entry and filters (`created_at`, `operation_type`).
-#[derive(Debug, Clone, Serialize)]
+/// One detail of a log entry, as `LogView.details` holds them (documentation of the JSON).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct LogDetail {
+    key: String,
+    value: String,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct LogView {
     pub id: i64,
     /// HTML built from escaped values.
@@ -51,6 +59,7 @@ pub struct LogView {
     pub company: Option<NamedRef>,
     pub user: Option<NamedRef>,
     /// `[{key, value}]`.
+    #[schema(value_type = Option<Vec<LogDetail>>)]
     pub details: serde_json::Value,
     pub ip: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -73,7 +82,7 @@ impl From<StaffLogRecord> for LogView {
 }
 
 /// One choice of the operation or object filter.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct LabelView {
     pub id: String,
     pub label: String,

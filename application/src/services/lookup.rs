@@ -30,7 +30,7 @@ pub enum LikeResource {
 }
 
 /// A role choice: `id` is the wire spelling, `name` the pt-BR label.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct RoleItem {
     pub id: &'static str,
     pub name: &'static str,

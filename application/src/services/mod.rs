@@ -140,14 +140,14 @@ impl ListQuery {
 
 /// A list answer: every row when the call has no paging parameters (the spec's list calls
 /// return arrays), else one page with the total.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum Listing<T> {
     All(Vec<T>),
     Page(PageView<T>),
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PageView<T> {
     pub items: Vec<T>,
@@ -198,7 +198,7 @@ pub struct WithSession<T> {
 }
 
 /// The answer to a delete.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Deleted {
     pub id: i64,
     pub message: &'static str,
@@ -216,7 +216,7 @@ impl Deleted {
 }
 
 /// The answer to a CSV import.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Imported {
     pub created: usize,
     pub updated: usize,

@@ -31,7 +31,7 @@ pub const CUSTOMER_NOT_IN_COMPANY: &str = "Cliente não pertence à empresa do p
 pub const PRODUCT_NOT_IN_COMPANY: &str = "Produto não pertence à empresa do pedido!";
 pub const SHIPPING_NOT_IN_COMPANY: &str = "Transportadora não pertence à empresa do pedido!";
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct CustomerRef {
     pub id: i64,
     pub code: i32,
@@ -39,14 +39,14 @@ pub struct CustomerRef {
     pub city: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct ProductRef {
     pub id: i64,
     pub code: i32,
     pub name: String,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct OrderItemView {
     pub id: i64,
     /// Tonnes.
@@ -54,7 +54,7 @@ pub struct OrderItemView {
     pub product: ProductRef,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct ShippingRef {
     pub id: i64,
     pub code: i32,
@@ -63,7 +63,7 @@ pub struct ShippingRef {
 
 /// An order as the list (without items and shipping companies) and the form show it.
 /// Quantities are tonnes; `status` is the derived percent as text (spec 2 section 3).
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: i64,
@@ -124,7 +124,7 @@ pub struct SaveOrder {
 }
 
 /// The answer of `GET /order/{id}/hasDriver/{driverId}`.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HasDriver {
     pub order_has_this_driver: bool,

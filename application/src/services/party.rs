@@ -21,14 +21,14 @@ use crate::error::{AppError, AppResult};
 use crate::model::{ContactOwner, ContactWrite, PartyRecord, PartyWrite};
 use crate::ports::Repos;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct CompanyRefView {
     pub id: i64,
     pub name: String,
 }
 
 /// The document and address of a customer or a shipping company, as both answers spell them.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PartyAddressView {
     /// Masked CNPJ (or CPF).

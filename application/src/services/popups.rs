@@ -26,7 +26,7 @@ use crate::ports::StoreExt;
 use crate::settings_ports::{PopupRecord, PopupWrite};
 use patio_domain::admin::audit::{ObjectType, Operation};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct PopupView {
     pub id: i64,
     pub start_at: Option<DateTime<Utc>>,
@@ -68,20 +68,20 @@ impl From<PopupRecord> for PopupView {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ViewCount {
     pub id: i64,
     pub views: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct UsersCount {
     pub id: i64,
     #[serde(rename = "viewsUnique")]
     pub views_unique: i64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReadView {
     pub id: i64,

@@ -24,7 +24,7 @@ use patio_domain::auth::Actor;
 
 pub const PRODUCT_PAGE_SIZE: u32 = 9;
 
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct CompanyRef {
     pub id: i64,
     pub name: String,
@@ -32,12 +32,14 @@ pub struct CompanyRef {
 
 /// A product as the list and the form show it. `group` is 0/1 and `groupName` its label, the
 /// same in the list and the form.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductView {
     pub id: i64,
     pub code: i32,
     pub name: String,
+    /// 0 agrícola, 1 the other group (sent as its number).
+    #[schema(value_type = i16)]
     pub group: ProductGroup,
     pub group_name: &'static str,
     pub ncmcode: Option<String>,

@@ -11,7 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::model::{AttendanceRecord, CompanyPublic, CompanyRecord, LoginSettings, UseTermRecord};
 use crate::ports::{Repos, StoreExt};
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HostCompanyView {
     pub id: i64,
@@ -21,7 +21,7 @@ pub struct HostCompanyView {
     pub recaptcha_site: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OperatingDataView {
     pub start: Option<String>,

@@ -543,7 +543,7 @@ pub(crate) fn local_time(settings: &QueueSettings, at: DateTime<Utc>) -> String 
         .to_string()
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JoinView {
     pub id: i64,
@@ -556,13 +556,13 @@ pub struct JoinView {
     pub is_freelancer: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct LeaveView {
     pub id: i64,
     pub message: &'static str,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResetView {
     pub message: &'static str,
@@ -571,7 +571,7 @@ pub struct ResetView {
     pub entries: usize,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DelayChangeView {
     pub company_id: i64,

@@ -40,14 +40,14 @@ pub const MAX_DAYS_LIMIT: i64 = 60;
 /// The most ids `queue/driver/positions` takes.
 pub const MAX_POSITION_IDS: usize = 500;
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct IdName {
     pub id: i64,
     pub name: String,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TruckView {
     pub id: i64,
@@ -56,12 +56,12 @@ pub struct TruckView {
     pub vehicle_model: Option<NameView>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct NameView {
     pub name: String,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: i64,
@@ -69,7 +69,7 @@ pub struct OrderView {
     pub customer: Option<NameView>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SchedulingView {
     pub id: i64,
@@ -79,7 +79,7 @@ pub struct SchedulingView {
 }
 
 /// A queue row (spec 3 section 3 "Queue row") with the entry's own fields.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QueueRowView {
     pub id: i64,
@@ -114,13 +114,13 @@ pub struct QueueRowView {
     pub closed_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct IdRef {
     pub id: i64,
 }
 
 /// One day of the queue list.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QueueDayView {
     /// `None`: entries the plan could not place.
@@ -132,7 +132,7 @@ pub struct QueueDayView {
 
 /// A row of the panels (`/queue/active/{companyId}`): what the public panel and the driver's
 /// queue screen show.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PanelRowView {
     pub id: i64,
@@ -148,7 +148,7 @@ pub struct PanelRowView {
     pub is_mine: bool,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TotalsView {
     pub totals: i64,
@@ -161,7 +161,7 @@ pub struct TotalsView {
     pub dropouts: i64,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NextDateView {
     pub company_id: i64,
@@ -175,7 +175,7 @@ pub struct NextDateView {
 
 /// The driver's own entry (the status screen). `status`: `null`, `pending`, `tolerance`,
 /// `attended` or `fault`.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverPositionView {
     pub id: Option<i64>,
@@ -189,14 +189,14 @@ pub struct DriverPositionView {
     pub truck: Option<PositionTruck>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PositionTruck {
     pub id: i64,
     pub license_plate: String,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HasDriverView {
     pub has_driver: bool,
@@ -204,7 +204,7 @@ pub struct HasDriverView {
 }
 
 /// `queue/driver/positions`: `id` is the driver's id.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverPositionItem {
     pub id: i64,
@@ -213,7 +213,7 @@ pub struct DriverPositionItem {
     pub truck_id: i64,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct DelayRef {
     pub id: Option<i64>,
     pub reason: Option<String>,
@@ -221,7 +221,7 @@ pub struct DelayRef {
 }
 
 /// The running delay (spec 3 "Delay status").
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct DelayStatusView {
     pub id: i64,
     /// Net minutes.

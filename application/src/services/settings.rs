@@ -66,7 +66,7 @@ pub(crate) fn yes_no(b: bool) -> String {
 }
 
 /// `{ "id": ... }`.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct IdRef {
     pub id: i64,
 }
@@ -74,7 +74,7 @@ pub struct IdRef {
 // ---- Settings.
 
 /// A configured delay reason. `time` is in minutes.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct DelayView {
     pub id: i64,
     pub reason: String,
@@ -94,7 +94,7 @@ impl From<DelayRecord> for DelayView {
 }
 
 /// The settings of a company with the spec's spellings (spec 3 section 3).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SettingsView {
     /// `None` while the company has never saved its settings (the defaults are shown).
     pub id: Option<i64>,
@@ -149,19 +149,19 @@ pub struct SettingsView {
 }
 
 /// The answer to a save: the message the screen shows and the settings as stored.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SavedSettingsView {
     pub message: &'static str,
     pub settings: SettingsView,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct LogoView {
     pub company: IdRef,
     pub logo: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ToleranceView {
     pub company: IdRef,
     #[serde(rename = "enableTolerance")]
@@ -169,7 +169,7 @@ pub struct ToleranceView {
 }
 
 /// The server's date and time in the company's zone.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DateTimeView {
     /// RFC 3339 with the zone's offset, e.g. `2026-03-05T14:07:59-03:00`.

@@ -34,7 +34,7 @@ use crate::ports::{Repos, StoreExt};
 const KIND: PartyKind = PartyKind::ShippingCompany;
 pub const EMAIL_TAKEN_MESSAGE: &str = "Email já cadastrado!";
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShippingUserView {
     pub id: i64,
@@ -46,7 +46,7 @@ pub struct ShippingUserView {
     pub has_whats: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct LoginView {
     pub login: String,
 }
@@ -54,7 +54,7 @@ pub struct LoginView {
 /// A shipping company. `warning` marks one without a user (so without a password to sign in
 /// with: the list's icon).
 /// `contact`, `users` and `login` are filled when one record is read.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ShippingCompanyView {
     pub id: i64,

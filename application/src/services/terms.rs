@@ -40,7 +40,7 @@ pub struct ContactInput {
     pub email: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct AcceptedView {
     pub redirect: &'static str,
 }

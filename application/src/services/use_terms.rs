@@ -96,7 +96,7 @@ pub fn sanitize_rich_text(html: &str) -> String {
     builder.clean(html).to_string()
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UseTermView {
     pub id: i64,
@@ -123,7 +123,7 @@ impl From<UseTermFull> for UseTermView {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedTermView {
     pub message: &'static str,

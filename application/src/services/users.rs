@@ -11,7 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::model::UserRecord;
 use crate::ports::StoreExt;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: i64,
@@ -28,14 +28,14 @@ pub struct UserView {
     pub shipping_company: Option<UserShippingView>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct UserCompanyView {
     pub id: i64,
     pub name: String,
     pub company: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct UserShippingView {
     pub id: i64,
     pub code: Option<i64>,

@@ -1,5 +1,6 @@
 //! Users and profiles: the list, the user form, the own-profile form and delete.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::model::AuthorizationFlags;
 use patio_application::services::admin_users::SaveUser;
@@ -7,17 +8,18 @@ use patio_application::services::WithSession;
 use patio_application::AppError;
 use patio_domain::admin::forms::{ProfileInput, UserInput};
 use serde::Deserialize;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::admin_common::{saved, ListParams, OptIdRef};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, session_cookie, StaffSession, STAFF_COOKIE};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/users", web::get().to(list_users))
-        .route("/users/save", web::post().to(save_user))
-        .route("/users/profile", web::post().to(save_profile))
-        .route("/users/delete/{id}", web::delete().to(delete_user));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list_users)
+        .service(save_user)
+        .service(save_profile)
+        .service(delete_user);
 }
 
 /// The user and profile forms (`POST /users/save`). `id` absent or 0 creates. The password
@@ -54,9 +56,10 @@ pub struct ProfileBody {
     password: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/users", tag = "users", params(ListParams),
-    responses((status = 200, description = "Users (8 per page when paged); search by name or e-mail, filters companyId and role"),
+#[utoipa::path(tag = "users", params(ListParams),
+    responses((status = 200, description = "Users (8 per page when paged); search by name or e-mail, filters companyId and role", body = patio_application::services::Listing<patio_application::services::users::UserView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/users")]
 pub async fn list_users(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -68,10 +71,11 @@ pub async fn list_users(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(post, path = "/api/users/save", tag = "users", request_body = UserBody,
-    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+#[utoipa::path(tag = "users", request_body = UserBody,
+    responses((status = 201, description = "Created", body = patio_application::services::users::UserView), (status = 200, description = "Edited", body = patio_application::services::users::UserView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Email já cadastrado!"), (status = 422)))]
+#[post("/users/save")]
 pub async fn save_user(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -110,8 +114,9 @@ pub async fn save_user(
     renewing(&state, saved(out.value), out.session)
 }
 
-#[utoipa::path(post, path = "/api/users/profile", tag = "users", request_body = ProfileBody,
-    responses((status = 200, description = "The signed-in user"), (status = 401), (status = 422)))]
+#[utoipa::path(tag = "users", request_body = ProfileBody,
+    responses((status = 200, description = "The signed-in user", body = patio_application::services::users::UserView), (status = 401), (status = 422)))]
+#[post("/users/profile")]
 pub async fn save_profile(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -151,9 +156,10 @@ fn renewing(
     Ok(res)
 }
 
-#[utoipa::path(delete, path = "/api/users/delete/{id}", tag = "users",
-    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+#[utoipa::path(tag = "users",
+    responses((status = 200, description = "{id, message}", body = patio_application::services::Deleted), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Você não pode excluir o próprio usuário!")))]
+#[delete("/users/delete/{id}")]
 pub async fn delete_user(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -1,17 +1,18 @@
 //! The day's attendance: start (`POST /attendances/save`) and end (`PUT /attendances/update`).
 //! `GET /attendances/today/company/{id}` is public and lives in `public.rs`.
 
+use actix_web::{post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, Session};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/attendances/save", web::post().to(start))
-        .route("/attendances/update", web::put().to(end));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(start).service(end);
 }
 
 /// `user` is recorded from the session (the body's value is not trusted).
@@ -21,10 +22,11 @@ pub struct StartBody {
     pub company: IdRef,
 }
 
-#[utoipa::path(post, path = "/api/attendances/save", tag = "attendance", request_body = StartBody,
-    responses((status = 201, description = "{id, status: true, day, companyId}"),
-        (status = 200, description = "Already open: the open attendance"),
+#[utoipa::path(tag = "attendance", request_body = StartBody,
+    responses((status = 201, description = "{id, status: true, day, companyId}", body = patio_application::services::attendance::AttendanceView),
+        (status = 200, description = "Already open: the open attendance", body = patio_application::services::attendance::AttendanceView),
         (status = 401), (status = 403), (status = 404)))]
+#[post("/attendances/save")]
 pub async fn start(
     state: web::Data<AppState>,
     session: Session,
@@ -42,10 +44,11 @@ pub async fn start(
     })
 }
 
-#[utoipa::path(put, path = "/api/attendances/update", tag = "attendance", request_body = IdRef,
-    responses((status = 200, description = "{id, status: false, day, companyId, moved, movedTo}"),
+#[utoipa::path(tag = "attendance", request_body = IdRef,
+    responses((status = 200, description = "{id, status: false, day, companyId, moved, movedTo}", body = patio_application::services::attendance::AttendanceView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "'O atendimento já foi encerrado.'")))]
+#[put("/attendances/update")]
 pub async fn end(
     state: web::Data<AppState>,
     session: Session,

@@ -1,9 +1,11 @@
 //! Sign-in, sign-out and sessions of staff and drivers; the driver's company transfer.
 
+use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::auth::{DriverLogin, DriverTransfer, StaffLogin};
 use patio_domain::roles::LoginPage;
 use serde::Deserialize;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
@@ -13,16 +15,16 @@ use crate::session::{
 };
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auth/login", web::post().to(staff_login))
-        .route("/auth/logout", web::post().to(staff_logout))
-        .route("/auth/session", web::get().to(staff_session))
-        .route("/auth/app/login", web::post().to(driver_login))
-        .route("/auth/app/logout", web::post().to(driver_logout))
-        .route("/auth/app/session", web::get().to(driver_session))
-        .route("/auth/driver-link", web::post().to(issue_driver_link))
-        .route("/auth/driver-link/{token}", web::get().to(read_driver_link))
-        .route("/driver/save", web::post().to(driver_save));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(staff_login)
+        .service(staff_logout)
+        .service(staff_session)
+        .service(driver_login)
+        .service(driver_logout)
+        .service(driver_session)
+        .service(issue_driver_link)
+        .service(read_driver_link)
+        .service(driver_save);
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -39,11 +41,12 @@ pub struct StaffLoginBody {
     page: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = StaffLoginBody,
-    responses((status = 200, description = "Signed in; sets the patio_staff cookie"),
+#[utoipa::path(tag = "auth", request_body = StaffLoginBody,
+    responses((status = 200, description = "Signed in; sets the patio_staff cookie", body = patio_application::services::auth::StaffLoginView),
         (status = 401, description = "Usuário ou senha inválido"),
         (status = 403, description = "Blocked, or role not admitted by this login page"),
         (status = 429, description = "Too many attempts")))]
+#[post("/auth/login")]
 pub async fn staff_login(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -85,8 +88,9 @@ async fn sign_out(
     blocking(move || svc.sign_out(&actor)).await
 }
 
-#[utoipa::path(post, path = "/api/auth/logout", tag = "auth",
+#[utoipa::path(tag = "auth",
     responses((status = 204, description = "The session token in hand no longer stands")))]
+#[post("/auth/logout")]
 pub async fn staff_logout(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -97,8 +101,9 @@ pub async fn staff_logout(
         .finish())
 }
 
-#[utoipa::path(get, path = "/api/auth/session", tag = "auth",
-    responses((status = 200, description = "The staff session with its menu and routes"), (status = 401)))]
+#[utoipa::path(tag = "auth",
+    responses((status = 200, description = "The staff session with its menu and routes", body = patio_application::services::auth::StaffSessionView), (status = 401)))]
+#[get("/auth/session")]
 pub async fn staff_session(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -120,11 +125,12 @@ pub struct DriverLoginBody {
     recaptcha_token: String,
 }
 
-#[utoipa::path(post, path = "/api/auth/app/login", tag = "auth", request_body = DriverLoginBody,
-    responses((status = 201, description = "Signed in; sets the patio_driver cookie"),
+#[utoipa::path(tag = "auth", request_body = DriverLoginBody,
+    responses((status = 201, description = "Signed in; sets the patio_driver cookie", body = patio_application::services::auth::DriverLoginView),
         (status = 406, description = "Registered at another company: transfer conflict body"),
         (status = 409, description = "Refused, with a message"),
         (status = 422, description = "Invalid CPF or birth date")))]
+#[post("/auth/app/login")]
 pub async fn driver_login(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -149,8 +155,9 @@ pub async fn driver_login(
     Ok(HttpResponse::Created().cookie(cookie).json(view))
 }
 
-#[utoipa::path(post, path = "/api/auth/app/logout", tag = "auth",
+#[utoipa::path(tag = "auth",
     responses((status = 204, description = "The session token in hand no longer stands")))]
+#[post("/auth/app/logout")]
 pub async fn driver_logout(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -161,8 +168,9 @@ pub async fn driver_logout(
         .finish())
 }
 
-#[utoipa::path(get, path = "/api/auth/app/session", tag = "auth",
-    responses((status = 200, description = "The driver session"), (status = 401)))]
+#[utoipa::path(tag = "auth",
+    responses((status = 200, description = "The driver session", body = patio_application::services::auth::DriverSessionView), (status = 401)))]
+#[get("/auth/app/session")]
 pub async fn driver_session(
     state: web::Data<AppState>,
     session: DriverSession,
@@ -182,8 +190,9 @@ pub struct DriverSaveBody {
     transfer_token: Option<String>,
 }
 
-#[utoipa::path(post, path = "/api/driver/save", tag = "drivers", request_body = DriverSaveBody,
-    responses((status = 200, description = "Driver moved to the company"), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "drivers", request_body = DriverSaveBody,
+    responses((status = 200, description = "Driver moved to the company", body = patio_application::services::auth::TransferView), (status = 403), (status = 404)))]
+#[post("/driver/save")]
 pub async fn driver_save(
     state: web::Data<AppState>,
     sessions: Sessions,
@@ -223,8 +232,9 @@ pub struct DriverLinkBody {
     driver_id: i64,
 }
 
-#[utoipa::path(post, path = "/api/auth/driver-link", tag = "auth", request_body = DriverLinkBody,
-    responses((status = 201, description = "A signed, expiring driver-login link"), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "auth", request_body = DriverLinkBody,
+    responses((status = 201, description = "A signed, expiring driver-login link", body = patio_application::services::auth::DriverLinkView), (status = 403), (status = 404)))]
+#[post("/auth/driver-link")]
 pub async fn issue_driver_link(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -236,8 +246,9 @@ pub async fn issue_driver_link(
     Ok(HttpResponse::Created().json(view))
 }
 
-#[utoipa::path(get, path = "/api/auth/driver-link/{token}", tag = "auth",
-    responses((status = 200, description = "CPF and birth date to pre-fill"), (status = 404, description = "Link inválido ou expirado")))]
+#[utoipa::path(tag = "auth",
+    responses((status = 200, description = "CPF and birth date to pre-fill", body = patio_application::services::auth::DriverLinkContent), (status = 404, description = "Link inválido ou expirado")))]
+#[get("/auth/driver-link/{token}")]
 pub async fn read_driver_link(
     state: web::Data<AppState>,
     token: web::Path<String>,

@@ -1,21 +1,23 @@
 //! Companies: list, read, save, delete (administrators; a Usuario reads its own).
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::companies::SaveCompany;
 use patio_domain::admin::forms::CompanyInput;
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::admin_common::{saved, text, ContactItem, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/company", web::get().to(list_companies))
-        .route("/company/create", web::post().to(save_company))
-        .route("/company/delete/{id}", web::delete().to(delete_company))
-        .route("/company/{id}", web::get().to(get_company));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list_companies)
+        .service(save_company)
+        .service(delete_company)
+        .service(get_company);
 }
 
 /// The company form. `id` absent, null or 0 creates; `company` is the legal name.
@@ -41,9 +43,10 @@ pub struct CompanyBody {
     contact: Vec<ContactItem>,
 }
 
-#[utoipa::path(get, path = "/api/company", tag = "companies", params(ListParams),
-    responses((status = 200, description = "Companies (6 per page when paged); search over name, legal name and CNPJ"),
+#[utoipa::path(tag = "companies", params(ListParams),
+    responses((status = 200, description = "Companies (6 per page when paged); search over name, legal name and CNPJ", body = patio_application::services::Listing<patio_application::services::companies::CompanyListItem>),
         (status = 401), (status = 403)))]
+#[get("/company")]
 pub async fn list_companies(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -55,8 +58,9 @@ pub async fn list_companies(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/company/{id}", tag = "companies",
-    responses((status = 200, description = "The company with its contacts"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "companies",
+    responses((status = 200, description = "The company with its contacts", body = patio_application::services::companies::CompanyView), (status = 401), (status = 403), (status = 404)))]
+#[get("/company/{id}")]
 pub async fn get_company(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -68,9 +72,10 @@ pub async fn get_company(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(post, path = "/api/company/create", tag = "companies", request_body = CompanyBody,
-    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+#[utoipa::path(tag = "companies", request_body = CompanyBody,
+    responses((status = 201, description = "Created", body = patio_application::services::companies::CompanyView), (status = 200, description = "Edited", body = patio_application::services::companies::CompanyView),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
+#[post("/company/create")]
 pub async fn save_company(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -102,9 +107,10 @@ pub async fn save_company(
     Ok(saved(out))
 }
 
-#[utoipa::path(delete, path = "/api/company/delete/{id}", tag = "companies",
-    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+#[utoipa::path(tag = "companies",
+    responses((status = 200, description = "{id, message}", body = patio_application::services::Deleted), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Still referenced")))]
+#[delete("/company/delete/{id}")]
 pub async fn delete_company(
     req: HttpRequest,
     state: web::Data<AppState>,

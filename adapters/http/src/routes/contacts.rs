@@ -1,17 +1,20 @@
 //! Removing a saved contact.
 
+use actix_web::delete;
 use actix_web::{web, HttpRequest, HttpResponse};
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/contact/delete/{id}", web::delete().to(delete_contact));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(delete_contact);
 }
 
-#[utoipa::path(delete, path = "/api/contact/delete/{id}", tag = "contacts",
-    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "contacts",
+    responses((status = 200, description = "{id, message}", body = patio_application::services::Deleted), (status = 401), (status = 403), (status = 404)))]
+#[delete("/contact/delete/{id}")]
 pub async fn delete_contact(
     req: HttpRequest,
     state: web::Data<AppState>,

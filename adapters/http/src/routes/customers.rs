@@ -1,11 +1,14 @@
 //! Customers: list (all, or by company), read, save, CSV import, delete.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::customers::SaveCustomer;
 use patio_application::services::party::ImportRow;
 use patio_domain::admin::forms::PartyInput;
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_actix_web::scope;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::admin_common::{saved, text, ContactItem, ListParams, OptIdRef};
 use crate::error::{blocking, ApiError};
@@ -15,24 +18,21 @@ use crate::state::AppState;
 /// The largest import body (about 5000 rows).
 pub const IMPORT_BODY_LIMIT: usize = 8 * 1024 * 1024;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/customer", web::get().to(list_customers))
-        .route("/customer/create", web::post().to(save_customer))
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list_customers)
+        .service(save_customer)
         .service(
-            web::resource("/customer/import")
+            scope("/customer/import")
                 .app_data(
                     web::JsonConfig::default()
                         .limit(IMPORT_BODY_LIMIT)
                         .error_handler(crate::error::json_error),
                 )
-                .route(web::post().to(import_customers)),
+                .service(import_customers),
         )
-        .route("/customer/delete/{id}", web::delete().to(delete_customer))
-        .route(
-            "/customer/company/{companyId}",
-            web::get().to(list_company_customers),
-        )
-        .route("/customer/{id}", web::get().to(get_customer));
+        .service(delete_customer)
+        .service(list_company_customers)
+        .service(get_customer);
 }
 
 /// A customer as the form (and each import row) sends it. `id` 0 creates; `company` is the
@@ -91,9 +91,10 @@ pub struct ImportParams {
     company_id: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/customer", tag = "customers", params(ListParams),
-    responses((status = 200, description = "Customers (9 per page when paged); search over name, CNPJ and code"),
+#[utoipa::path(tag = "customers", params(ListParams),
+    responses((status = 200, description = "Customers (9 per page when paged); search over name, CNPJ and code", body = patio_application::services::Listing<patio_application::services::customers::CustomerView>),
         (status = 401), (status = 403)))]
+#[get("/customer")]
 pub async fn list_customers(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -105,8 +106,9 @@ pub async fn list_customers(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/customer/company/{companyId}", tag = "customers", params(ListParams),
-    responses((status = 200, description = "The company's customers"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "customers", params(ListParams),
+    responses((status = 200, description = "The company's customers", body = patio_application::services::Listing<patio_application::services::customers::CustomerView>), (status = 401), (status = 403), (status = 404)))]
+#[get("/customer/company/{companyId}")]
 pub async fn list_company_customers(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -120,8 +122,9 @@ pub async fn list_company_customers(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/customer/{id}", tag = "customers",
-    responses((status = 200, description = "The customer with its contacts"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "customers",
+    responses((status = 200, description = "The customer with its contacts", body = patio_application::services::customers::CustomerView), (status = 401), (status = 403), (status = 404)))]
+#[get("/customer/{id}")]
 pub async fn get_customer(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -133,9 +136,10 @@ pub async fn get_customer(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(post, path = "/api/customer/create", tag = "customers", request_body = CustomerBody,
-    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+#[utoipa::path(tag = "customers", request_body = CustomerBody,
+    responses((status = 201, description = "Created", body = patio_application::services::customers::CustomerView), (status = 200, description = "Edited", body = patio_application::services::customers::CustomerView),
         (status = 401), (status = 403), (status = 404), (status = 409, description = "Código já cadastrado!"), (status = 422)))]
+#[post("/customer/create")]
 pub async fn save_customer(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -158,10 +162,11 @@ pub async fn save_customer(
     Ok(saved(out))
 }
 
-#[utoipa::path(post, path = "/api/customer/import", tag = "customers", params(ImportParams),
+#[utoipa::path(tag = "customers", params(ImportParams),
     request_body = Vec<CustomerBody>,
-    responses((status = 201, description = "{created, updated}"), (status = 401), (status = 403),
+    responses((status = 201, description = "{created, updated}", body = patio_application::services::Imported), (status = 401), (status = 403),
         (status = 422, description = "'Linha N: ...' for the first bad row; nothing is saved")))]
+#[post("")]
 pub async fn import_customers(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -192,9 +197,10 @@ fn import_rows(rows: Vec<CustomerBody>) -> Vec<ImportRow> {
         .collect()
 }
 
-#[utoipa::path(delete, path = "/api/customer/delete/{id}", tag = "customers",
-    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+#[utoipa::path(tag = "customers",
+    responses((status = 200, description = "{id, message}", body = patio_application::services::Deleted), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Erro ao excluir, existe(m) pedido(s) para este cliente!")))]
+#[delete("/customer/delete/{id}")]
 pub async fn delete_customer(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -1,27 +1,20 @@
 //! The staff dashboard's figures.
 
+use actix_web::get;
 use actix_web::{web, HttpResponse};
 use patio_application::services::dashboard::DateQuery;
 use serde::Deserialize;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{blocking, ApiError};
 use crate::session::StaffSession;
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/scheduling/totals/all",
-        web::get().to(scheduling_totals_all),
-    )
-    .route(
-        "/scheduling/totals/company/{id}",
-        web::get().to(scheduling_totals_company),
-    )
-    .route("/order/totals/all", web::get().to(order_totals_all))
-    .route(
-        "/order/totals/company/{id}",
-        web::get().to(order_totals_company),
-    );
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(scheduling_totals_all)
+        .service(scheduling_totals_company)
+        .service(order_totals_all)
+        .service(order_totals_company);
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -43,9 +36,10 @@ impl RangeParams {
     }
 }
 
-#[utoipa::path(get, path = "/api/scheduling/totals/all", tag = "dashboard", params(RangeParams),
-    responses((status = 200, description = "[{name, companyId, faulty, attended, programmedTotal}] one per company"),
+#[utoipa::path(tag = "dashboard", params(RangeParams),
+    responses((status = 200, description = "[{name, companyId, faulty, attended, programmedTotal}] one per company", body = Vec<patio_application::services::dashboard::SchedulingTotals>),
         (status = 401), (status = 403), (status = 422)))]
+#[get("/scheduling/totals/all")]
 pub async fn scheduling_totals_all(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -57,9 +51,10 @@ pub async fn scheduling_totals_all(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/scheduling/totals/company/{id}", tag = "dashboard", params(RangeParams),
-    responses((status = 200, description = "[{name: dd/MM, date, faulty, attended, programmedTotal}] one per day"),
+#[utoipa::path(tag = "dashboard", params(RangeParams),
+    responses((status = 200, description = "[{name: dd/MM, date, faulty, attended, programmedTotal}] one per day", body = Vec<patio_application::services::dashboard::SchedulingTotals>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
+#[get("/scheduling/totals/company/{id}")]
 pub async fn scheduling_totals_company(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -73,8 +68,9 @@ pub async fn scheduling_totals_company(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/order/totals/all", tag = "dashboard", params(RangeParams),
-    responses((status = 200, description = "{complete, process}"), (status = 401), (status = 403), (status = 422)))]
+#[utoipa::path(tag = "dashboard", params(RangeParams),
+    responses((status = 200, description = "{complete, process}", body = patio_application::model::OrderTotals), (status = 401), (status = 403), (status = 422)))]
+#[get("/order/totals/all")]
 pub async fn order_totals_all(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -86,8 +82,9 @@ pub async fn order_totals_all(
     Ok(HttpResponse::Ok().json(totals))
 }
 
-#[utoipa::path(get, path = "/api/order/totals/company/{id}", tag = "dashboard", params(RangeParams),
-    responses((status = 200, description = "{complete, process}"), (status = 401), (status = 403), (status = 404), (status = 422)))]
+#[utoipa::path(tag = "dashboard", params(RangeParams),
+    responses((status = 200, description = "{complete, process}", body = patio_application::model::OrderTotals), (status = 401), (status = 403), (status = 404), (status = 422)))]
+#[get("/order/totals/company/{id}")]
 pub async fn order_totals_company(
     state: web::Data<AppState>,
     session: StaffSession,

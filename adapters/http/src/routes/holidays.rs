@@ -1,24 +1,23 @@
 //! Blocked dates (spec 3 section 7): `GET /holidays/company/{companyId}`, `GET /holidays`,
 //! `POST /holidays/save`, `DELETE /holidays/delete/{id}`.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::holidays::SaveHoliday;
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::settings::{company_of, id_of, text_of, ObjectBody};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, Session};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/holidays/company/{companyId}",
-        web::get().to(company_holidays),
-    )
-    .route("/holidays", web::get().to(all_holidays))
-    .route("/holidays/save", web::post().to(save_holiday))
-    .route("/holidays/delete/{id}", web::delete().to(delete_holiday));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(company_holidays)
+        .service(all_holidays)
+        .service(save_holiday)
+        .service(delete_holiday);
 }
 
 /// `dates` as a list of day strings; a JSON text of that list, or one day, is accepted too.
@@ -46,10 +45,11 @@ pub struct HolidayBody {
     dates: Vec<String>,
 }
 
-#[utoipa::path(get, path = "/api/holidays/company/{companyId}", tag = "settings",
+#[utoipa::path(tag = "settings",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "[{id, title, dates: [YYYY-MM-DD], company: {id}, createdAt}]"),
+    responses((status = 200, description = "[{id, title, dates: [YYYY-MM-DD], company: {id}, createdAt}]", body = Vec<patio_application::services::holidays::HolidayView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/holidays/company/{companyId}")]
 pub async fn company_holidays(
     state: web::Data<AppState>,
     session: Session,
@@ -61,9 +61,10 @@ pub async fn company_holidays(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/holidays", tag = "settings",
-    responses((status = 200, description = "Administrators: every company's; other staff: their company's"),
+#[utoipa::path(tag = "settings",
+    responses((status = 200, description = "Administrators: every company's; other staff: their company's", body = Vec<patio_application::services::holidays::HolidayView>),
         (status = 401), (status = 403)))]
+#[get("/holidays")]
 pub async fn all_holidays(
     state: web::Data<AppState>,
     session: Session,
@@ -73,9 +74,10 @@ pub async fn all_holidays(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(post, path = "/api/holidays/save", tag = "settings", request_body = HolidayBody,
-    responses((status = 201, description = "Created: the entry"), (status = 200, description = "Updated: the entry"),
+#[utoipa::path(tag = "settings", request_body = HolidayBody,
+    responses((status = 201, description = "Created: the entry", body = patio_application::services::holidays::HolidayView), (status = 200, description = "Updated: the entry", body = patio_application::services::holidays::HolidayView),
         (status = 401), (status = 403), (status = 404), (status = 422, description = "'Data é obrigatório'")))]
+#[post("/holidays/save")]
 pub async fn save_holiday(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -98,9 +100,10 @@ pub async fn save_holiday(
     })
 }
 
-#[utoipa::path(delete, path = "/api/holidays/delete/{id}", tag = "settings",
+#[utoipa::path(tag = "settings",
     params(("id" = i64, Path, description = "Blocked-dates entry")),
     responses((status = 204), (status = 401), (status = 403), (status = 404)))]
+#[delete("/holidays/delete/{id}")]
 pub async fn delete_holiday(
     req: HttpRequest,
     state: web::Data<AppState>,

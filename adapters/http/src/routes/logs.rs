@@ -1,17 +1,19 @@
 //! The staff log search and its filter choices.
 
+use actix_web::get;
 use actix_web::{web, HttpResponse};
 use patio_application::services::logs::LogQuery;
 use serde::Deserialize;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{blocking, ApiError};
 use crate::session::StaffSession;
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/logs", web::get().to(search_logs))
-        .route("/logs/operations", web::get().to(log_operations))
-        .route("/logs/objects", web::get().to(log_objects));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(search_logs)
+        .service(log_operations)
+        .service(log_objects);
 }
 
 /// The spec's log filters, spelled as there.
@@ -37,9 +39,10 @@ pub struct LogParams {
     page_size: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/logs", tag = "logs", params(LogParams),
-    responses((status = 200, description = "[{id, title, operation_type, object_type, company, user, details, ip, created_at}] newest first"),
+#[utoipa::path(tag = "logs", params(LogParams),
+    responses((status = 200, description = "[{id, title, operation_type, object_type, company, user, details, ip, created_at}] newest first", body = Vec<patio_application::services::logs::LogView>),
         (status = 401), (status = 403), (status = 422, description = "End date before start date")))]
+#[get("/logs")]
 pub async fn search_logs(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -61,8 +64,9 @@ pub async fn search_logs(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/logs/operations", tag = "logs",
-    responses((status = 200, description = "[{id, label}]"), (status = 401), (status = 403)))]
+#[utoipa::path(tag = "logs",
+    responses((status = 200, description = "[{id, label}]", body = Vec<patio_application::services::logs::LabelView>), (status = 401), (status = 403)))]
+#[get("/logs/operations")]
 pub async fn log_operations(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -72,8 +76,9 @@ pub async fn log_operations(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/logs/objects", tag = "logs",
-    responses((status = 200, description = "[{id, label}]"), (status = 401), (status = 403)))]
+#[utoipa::path(tag = "logs",
+    responses((status = 200, description = "[{id, label}]", body = Vec<patio_application::services::logs::LabelView>), (status = 401), (status = 403)))]
+#[get("/logs/objects")]
 pub async fn log_objects(
     state: web::Data<AppState>,
     session: StaffSession,

@@ -1,26 +1,25 @@
 //! Autocomplete pickers and the postal-code lookup.
 
+use actix_web::get;
 use actix_web::{web, HttpResponse};
 use patio_application::services::lookup::{LikeResource, PostalLookup};
 use serde_json::json;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{blocking, ApiError};
 use crate::session::{Session, StaffSession};
 use crate::state::AppState;
 
-/// The resources this area answers; other `/{kind}/like` paths belong to other areas.
-const RESOURCES: &str = "{resource:(company|shipping-company|customer|user)}";
+// The resources this area answers (the regex in the `like` paths); other `/{kind}/like`
+// paths belong to other areas.
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/role/like", web::get().to(like_roles_all))
-        .route("/role/like/{text}", web::get().to(like_roles))
-        .route(&format!("/{RESOURCES}/like"), web::get().to(like_all))
-        .route(&format!("/{RESOURCES}/like/{{text}}"), web::get().to(like))
-        .route(
-            &format!("/{RESOURCES}/like/{{text}}/company/{{companyId}}"),
-            web::get().to(like_in_company),
-        )
-        .route("/postal-code/{cep}", web::get().to(postal_code));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(like_roles_all)
+        .service(like_roles)
+        .service(like_all)
+        .service(like)
+        .service(like_in_company)
+        .service(postal_code);
 }
 
 fn resource(name: &str) -> Result<LikeResource, ApiError> {
@@ -46,9 +45,10 @@ async fn answer(
     Ok(HttpResponse::Ok().json(items))
 }
 
-#[utoipa::path(get, path = "/api/{resource}/like", tag = "lookup",
+#[utoipa::path(path = "/{resource}/like", tag = "lookup",
     params(("resource" = String, Path, description = "company, shipping-company, customer or user")),
-    responses((status = 200, description = "Up to 20 items {id, code?, name, email?} in the actor's scope"), (status = 401), (status = 403)))]
+    responses((status = 200, description = "Up to 20 items {id, code?, name, email?} in the actor's scope", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403)))]
+#[get("/{resource:(company|shipping-company|customer|user)}/like")]
 pub async fn like_all(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -57,10 +57,11 @@ pub async fn like_all(
     answer(state, session, &path.into_inner(), None, None).await
 }
 
-#[utoipa::path(get, path = "/api/{resource}/like/{text}", tag = "lookup",
+#[utoipa::path(path = "/{resource}/like/{text}", tag = "lookup",
     params(("resource" = String, Path, description = "company, shipping-company, customer or user"),
         ("text" = String, Path, description = "Part of the name (or the code, or the e-mail)")),
-    responses((status = 200, description = "Up to 20 items {id, code?, name, email?}"), (status = 401), (status = 403)))]
+    responses((status = 200, description = "Up to 20 items {id, code?, name, email?}", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403)))]
+#[get("/{resource:(company|shipping-company|customer|user)}/like/{text}")]
 pub async fn like(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -70,9 +71,10 @@ pub async fn like(
     answer(state, session, &kind, Some(text), None).await
 }
 
-#[utoipa::path(get, path = "/api/{resource}/like/{text}/company/{companyId}", tag = "lookup",
+#[utoipa::path(path = "/{resource}/like/{text}/company/{companyId}", tag = "lookup",
     params(("resource" = String, Path), ("text" = String, Path), ("companyId" = i64, Path)),
-    responses((status = 200, description = "Items of one company"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "Items of one company", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403), (status = 404)))]
+#[get("/{resource:(company|shipping-company|customer|user)}/like/{text}/company/{companyId}")]
 pub async fn like_in_company(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -82,8 +84,9 @@ pub async fn like_in_company(
     answer(state, session, &kind, Some(text), Some(company)).await
 }
 
-#[utoipa::path(get, path = "/api/role/like", tag = "lookup",
-    responses((status = 200, description = "Every role {id, name}"), (status = 401)))]
+#[utoipa::path(tag = "lookup",
+    responses((status = 200, description = "Every role {id, name}", body = Vec<patio_application::services::lookup::RoleItem>), (status = 401)))]
+#[get("/role/like")]
 pub async fn like_roles_all(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -92,8 +95,9 @@ pub async fn like_roles_all(
     Ok(HttpResponse::Ok().json(items))
 }
 
-#[utoipa::path(get, path = "/api/role/like/{text}", tag = "lookup",
-    responses((status = 200, description = "Roles {id, name} whose spelling or label contains the text"), (status = 401)))]
+#[utoipa::path(tag = "lookup",
+    responses((status = 200, description = "Roles {id, name} whose spelling or label contains the text", body = Vec<patio_application::services::lookup::RoleItem>), (status = 401)))]
+#[get("/role/like/{text}")]
 pub async fn like_roles(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -106,11 +110,12 @@ pub async fn like_roles(
     Ok(HttpResponse::Ok().json(items))
 }
 
-#[utoipa::path(get, path = "/api/postal-code/{cep}", tag = "lookup",
-    responses((status = 200, description = "{cep, street, complement, district, city, uf}"),
+#[utoipa::path(tag = "lookup",
+    responses((status = 200, description = "{cep, street, complement, district, city, uf}", body = patio_application::model::PostalAddress),
         (status = 401), (status = 404, description = "CEP não encontrado!"),
         (status = 422, description = "CEP inválido"),
         (status = 503, description = "The postal-code service could not be asked")))]
+#[get("/postal-code/{cep}")]
 pub async fn postal_code(
     state: web::Data<AppState>,
     session: Session,

@@ -1,31 +1,41 @@
+use actix_web::get;
 use actix_web::{web, HttpResponse};
 use serde_json::json;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/health", web::get().to(health))
-        .route("/ready", web::get().to(ready))
-        .route("/openapi.json", web::get().to(openapi));
+/// `{status: "ok"}` (process up) or `{status: "ready"}` (database reachable).
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Status {
+    pub status: &'static str,
 }
 
-#[utoipa::path(get, path = "/api/health", tag = "ops", responses((status = 200, description = "Process up")))]
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(health).service(ready).service(openapi);
+}
+
+#[utoipa::path(tag = "ops", responses((status = 200, description = "Process up", body = Status)))]
+#[get("/health")]
 pub async fn health() -> HttpResponse {
-    HttpResponse::Ok().json(json!({ "status": "ok" }))
+    HttpResponse::Ok().json(Status { status: "ok" })
 }
 
-#[utoipa::path(get, path = "/api/ready", tag = "ops",
-    responses((status = 200, description = "Database reachable, migrations applied"), (status = 503)))]
+#[utoipa::path(tag = "ops",
+    responses((status = 200, description = "Database reachable, migrations applied", body = Status), (status = 503)))]
+#[get("/ready")]
 pub async fn ready(state: web::Data<AppState>) -> HttpResponse {
     let check = state.ready.clone();
     match web::block(move || check()).await {
-        Ok(true) => HttpResponse::Ok().json(json!({ "status": "ready" })),
+        Ok(true) => HttpResponse::Ok().json(Status { status: "ready" }),
         _ => HttpResponse::ServiceUnavailable().json(json!({
             "statusCode": 503, "code": "not_ready", "message": "Banco de dados indisponível."
         })),
     }
 }
 
+#[utoipa::path(tag = "ops", responses((status = 200, description = "This document", body = Object)))]
+#[get("/openapi.json")]
 pub async fn openapi() -> HttpResponse {
     HttpResponse::Ok().json(crate::openapi::document())
 }

@@ -1,38 +1,28 @@
 //! Orders (spec 2 section 7): list (all, by company, by shipping company), read, save with
 //! items and shipping companies, delete, item delete, and `hasDriver`.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::orders::{OrderListOf, SaveOrder};
 use patio_domain::orders::{OrderInput, OrderItemInput};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::admin_common::{saved, text, ListParams, OptIdRef};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/order", web::get().to(list_orders))
-        .route("/order/save", web::post().to(save_order))
-        .route("/order/delete/{id}", web::delete().to(delete_order))
-        .route(
-            "/orderItem/delete/{id}",
-            web::delete().to(delete_order_item),
-        )
-        .route(
-            "/order/company/{companyId}",
-            web::get().to(list_company_orders),
-        )
-        .route(
-            "/order/shipping-company/{shippingCompanyId}",
-            web::get().to(list_shipping_orders),
-        )
-        .route(
-            "/order/{id}/hasDriver/{driverId}",
-            web::get().to(order_has_driver),
-        )
-        .route("/order/{id}", web::get().to(get_order));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list_orders)
+        .service(save_order)
+        .service(delete_order)
+        .service(delete_order_item)
+        .service(list_company_orders)
+        .service(list_shipping_orders)
+        .service(order_has_driver)
+        .service(get_order);
 }
 
 /// The list's query: the common paging and search, and `complete` to include orders at 100 %.
@@ -107,9 +97,10 @@ async fn list(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/order", tag = "orders", params(OrderListParams),
-    responses((status = 200, description = "Orders the actor sees (9 per page when paged), newest first"),
+#[utoipa::path(tag = "orders", params(OrderListParams),
+    responses((status = 200, description = "Orders the actor sees (9 per page when paged), newest first", body = patio_application::services::Listing<patio_application::services::orders::OrderView>),
         (status = 401), (status = 403)))]
+#[get("/order")]
 pub async fn list_orders(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -118,8 +109,9 @@ pub async fn list_orders(
     list(state, session, OrderListOf::Scope, q.into_inner()).await
 }
 
-#[utoipa::path(get, path = "/api/order/company/{companyId}", tag = "orders", params(OrderListParams),
-    responses((status = 200, description = "The company's orders"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "orders", params(OrderListParams),
+    responses((status = 200, description = "The company's orders", body = patio_application::services::Listing<patio_application::services::orders::OrderView>), (status = 401), (status = 403), (status = 404)))]
+#[get("/order/company/{companyId}")]
 pub async fn list_company_orders(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -130,8 +122,9 @@ pub async fn list_company_orders(
     list(state, session, of, q.into_inner()).await
 }
 
-#[utoipa::path(get, path = "/api/order/shipping-company/{shippingCompanyId}", tag = "orders", params(OrderListParams),
-    responses((status = 200, description = "The orders open to the shipping company"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "orders", params(OrderListParams),
+    responses((status = 200, description = "The orders open to the shipping company", body = patio_application::services::Listing<patio_application::services::orders::OrderView>), (status = 401), (status = 403), (status = 404)))]
+#[get("/order/shipping-company/{shippingCompanyId}")]
 pub async fn list_shipping_orders(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -142,9 +135,10 @@ pub async fn list_shipping_orders(
     list(state, session, of, q.into_inner()).await
 }
 
-#[utoipa::path(get, path = "/api/order/{id}", tag = "orders",
-    responses((status = 200, description = "The order with its items and shipping companies"),
+#[utoipa::path(tag = "orders",
+    responses((status = 200, description = "The order with its items and shipping companies", body = patio_application::services::orders::OrderView),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/order/{id}")]
 pub async fn get_order(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -156,8 +150,9 @@ pub async fn get_order(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(get, path = "/api/order/{id}/hasDriver/{driverId}", tag = "orders",
-    responses((status = 200, description = "{orderHasThisDriver}"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "orders",
+    responses((status = 200, description = "{orderHasThisDriver}", body = patio_application::services::orders::HasDriver), (status = 401), (status = 403), (status = 404)))]
+#[get("/order/{id}/hasDriver/{driverId}")]
 pub async fn order_has_driver(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -169,9 +164,10 @@ pub async fn order_has_driver(
     Ok(HttpResponse::Ok().json(out))
 }
 
-#[utoipa::path(post, path = "/api/order/save", tag = "orders", request_body = OrderBody,
-    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+#[utoipa::path(tag = "orders", request_body = OrderBody,
+    responses((status = 201, description = "Created", body = patio_application::services::orders::OrderView), (status = 200, description = "Edited", body = patio_application::services::orders::OrderView),
         (status = 401), (status = 403), (status = 404), (status = 409, description = "Código do pedido já cadastrado!"), (status = 422)))]
+#[post("/order/save")]
 pub async fn save_order(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -210,9 +206,10 @@ pub async fn save_order(
     Ok(saved(out))
 }
 
-#[utoipa::path(delete, path = "/api/order/delete/{id}", tag = "orders",
-    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+#[utoipa::path(tag = "orders",
+    responses((status = 200, description = "{id, message}", body = patio_application::services::Deleted), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "A loading of the order has a transported quantity")))]
+#[delete("/order/delete/{id}")]
 pub async fn delete_order(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -226,8 +223,9 @@ pub async fn delete_order(
     Ok(HttpResponse::Ok().json(out))
 }
 
-#[utoipa::path(delete, path = "/api/orderItem/delete/{id}", tag = "orders",
-    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "orders",
+    responses((status = 200, description = "{id, message}", body = patio_application::services::Deleted), (status = 401), (status = 403), (status = 404)))]
+#[delete("/orderItem/delete/{id}")]
 pub async fn delete_order_item(
     req: HttpRequest,
     state: web::Data<AppState>,

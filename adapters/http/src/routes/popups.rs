@@ -1,11 +1,14 @@
 //! Pop-ups (spec 3 section 7): lists, the showing ones, read counts, save, image upload, the
 //! driver's read, delete.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::popups::{ReadPopup, SavePopup};
 use patio_application::AppError;
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_actix_web::scope;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::settings::{company_of, flag_of, id_of, large_json, text_of, ObjectBody};
 use super::uploads::read_upload;
@@ -15,22 +18,19 @@ use crate::state::AppState;
 
 pub const POPUP_REQUIRED_MESSAGE: &str = "Informe o pop-up.";
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route(
-        "/popups/company/active/{companyId}",
-        web::get().to(showing_popups),
-    )
-    .route("/popups/company/{companyId}", web::get().to(company_popups))
-    .route("/popups/view-count/{id}", web::get().to(view_count))
-    .route("/popups/users-count/{id}", web::get().to(users_count))
-    .service(
-        web::resource("/popups/save")
-            .app_data(large_json())
-            .route(web::post().to(save_popup)),
-    )
-    .route("/popups/upload", web::post().to(upload_image))
-    .route("/popups/read", web::post().to(read_popup))
-    .route("/popups/delete/{id}", web::delete().to(delete_popup));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(showing_popups)
+        .service(company_popups)
+        .service(view_count)
+        .service(users_count)
+        .service(
+            scope("/popups/save")
+                .app_data(large_json())
+                .service(save_popup),
+        )
+        .service(upload_image)
+        .service(read_popup)
+        .service(delete_popup);
 }
 
 /// Text that is absent or null stays `None` (for optional fields).
@@ -86,10 +86,11 @@ pub struct PopupImageUpload {
     id: i64,
 }
 
-#[utoipa::path(get, path = "/api/popups/company/{companyId}", tag = "popups",
+#[utoipa::path(tag = "popups",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "[{id, start_at, end_at, active, title, label, imageUrl, content, company: {id}, views, viewsUnique, createdAt, updatedAt}]"),
+    responses((status = 200, description = "[{id, start_at, end_at, active, title, label, imageUrl, content, company: {id}, views, viewsUnique, createdAt, updatedAt}]", body = Vec<patio_application::services::popups::PopupView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/popups/company/{companyId}")]
 pub async fn company_popups(
     state: web::Data<AppState>,
     session: Session,
@@ -101,10 +102,11 @@ pub async fn company_popups(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/popups/company/active/{companyId}", tag = "popups",
+#[utoipa::path(tag = "popups",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "The pop-ups active now (start_at <= now <= end_at)"),
+    responses((status = 200, description = "The pop-ups active now (start_at <= now <= end_at)", body = Vec<patio_application::services::popups::PopupView>),
         (status = 401), (status = 404)))]
+#[get("/popups/company/active/{companyId}")]
 pub async fn showing_popups(
     state: web::Data<AppState>,
     session: Session,
@@ -116,9 +118,10 @@ pub async fn showing_popups(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/popups/view-count/{id}", tag = "popups",
+#[utoipa::path(tag = "popups",
     params(("id" = i64, Path, description = "Pop-up")),
-    responses((status = 200, description = "{id, views}: reads recorded"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "{id, views}: reads recorded", body = patio_application::services::popups::ViewCount), (status = 401), (status = 403), (status = 404)))]
+#[get("/popups/view-count/{id}")]
 pub async fn view_count(
     state: web::Data<AppState>,
     session: Session,
@@ -130,9 +133,10 @@ pub async fn view_count(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(get, path = "/api/popups/users-count/{id}", tag = "popups",
+#[utoipa::path(tag = "popups",
     params(("id" = i64, Path, description = "Pop-up")),
-    responses((status = 200, description = "{id, viewsUnique}: distinct drivers"), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "{id, viewsUnique}: distinct drivers", body = patio_application::services::popups::UsersCount), (status = 401), (status = 403), (status = 404)))]
+#[get("/popups/users-count/{id}")]
 pub async fn users_count(
     state: web::Data<AppState>,
     session: Session,
@@ -144,9 +148,10 @@ pub async fn users_count(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(post, path = "/api/popups/save", tag = "popups", request_body = PopupBody,
-    responses((status = 201, description = "Created: the pop-up"), (status = 200, description = "Updated: the pop-up"),
+#[utoipa::path(tag = "popups", request_body = PopupBody,
+    responses((status = 201, description = "Created: the pop-up", body = patio_application::services::popups::PopupView), (status = 200, description = "Updated: the pop-up", body = patio_application::services::popups::PopupView),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
+#[post("")]
 pub async fn save_popup(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -177,11 +182,12 @@ pub async fn save_popup(
     })
 }
 
-#[utoipa::path(post, path = "/api/popups/upload", tag = "popups",
+#[utoipa::path(tag = "popups",
     request_body(content = PopupImageUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "The pop-up with its new imageUrl"),
+    responses((status = 200, description = "The pop-up with its new imageUrl", body = patio_application::services::popups::PopupView),
         (status = 401), (status = 403), (status = 404),
         (status = 422, description = "Not PNG/JPEG by content, larger than 2 MB, or not multipart")))]
+#[post("/popups/upload")]
 pub async fn upload_image(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -199,9 +205,10 @@ pub async fn upload_image(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(post, path = "/api/popups/read", tag = "popups", request_body = PopupReadBody,
-    responses((status = 201, description = "{id, driver: {id}, readAt}; a READ_POPUP driver log is written"),
+#[utoipa::path(tag = "popups", request_body = PopupReadBody,
+    responses((status = 201, description = "{id, driver: {id}, readAt}; a READ_POPUP driver log is written", body = patio_application::services::popups::ReadView),
         (status = 401), (status = 404)))]
+#[post("/popups/read")]
 pub async fn read_popup(
     state: web::Data<AppState>,
     session: DriverSession,
@@ -218,9 +225,10 @@ pub async fn read_popup(
     Ok(HttpResponse::Created().json(view))
 }
 
-#[utoipa::path(delete, path = "/api/popups/delete/{id}", tag = "popups",
+#[utoipa::path(tag = "popups",
     params(("id" = i64, Path, description = "Pop-up")),
     responses((status = 204), (status = 401), (status = 403), (status = 404)))]
+#[delete("/popups/delete/{id}")]
 pub async fn delete_popup(
     req: HttpRequest,
     state: web::Data<AppState>,

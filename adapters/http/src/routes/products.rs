@@ -1,11 +1,14 @@
 //! Products (spec 2 section 7): list (all, or by company), read, save, CSV import, delete, and
 //! the order form's picker `GET /product/like/...`.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::products::SaveProduct;
 use patio_domain::orders::ProductInput;
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_actix_web::scope;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::admin_common::{saved, text, ListParams, OptIdRef};
 use super::customers::IMPORT_BODY_LIMIT;
@@ -13,31 +16,24 @@ use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    // The picker before `/product/{id}`.
-    cfg.route("/product/like", web::get().to(like_products_all))
-        .route("/product/like/{text}", web::get().to(like_products))
-        .route(
-            "/product/like/{text}/company/{companyId}",
-            web::get().to(like_products_in_company),
-        )
-        .route("/product", web::get().to(list_products))
-        .route("/product/create", web::post().to(save_product))
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(like_products_all)
+        .service(like_products)
+        .service(like_products_in_company)
+        .service(list_products)
+        .service(save_product)
         .service(
-            web::resource("/product/import")
+            scope("/product/import")
                 .app_data(
                     web::JsonConfig::default()
                         .limit(IMPORT_BODY_LIMIT)
                         .error_handler(crate::error::json_error),
                 )
-                .route(web::post().to(import_products)),
+                .service(import_products),
         )
-        .route("/product/delete/{id}", web::delete().to(delete_product))
-        .route(
-            "/product/company/{companyId}",
-            web::get().to(list_company_products),
-        )
-        .route("/product/{id}", web::get().to(get_product));
+        .service(delete_product)
+        .service(list_company_products)
+        .service(get_product);
 }
 
 /// A product as the form sends it, and each import row. `id` 0 creates; the code is kept as
@@ -76,9 +72,10 @@ pub struct ProductImportParams {
     company_id: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/product", tag = "products", params(ListParams),
-    responses((status = 200, description = "Products (9 per page when paged); search over name, NCM code and code"),
+#[utoipa::path(tag = "products", params(ListParams),
+    responses((status = 200, description = "Products (9 per page when paged); search over name, NCM code and code", body = patio_application::services::Listing<patio_application::services::products::ProductView>),
         (status = 401), (status = 403)))]
+#[get("/product")]
 pub async fn list_products(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -90,8 +87,9 @@ pub async fn list_products(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/product/company/{companyId}", tag = "products", params(ListParams),
-    responses((status = 200, description = "The company's products"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "products", params(ListParams),
+    responses((status = 200, description = "The company's products", body = patio_application::services::Listing<patio_application::services::products::ProductView>), (status = 401), (status = 403), (status = 404)))]
+#[get("/product/company/{companyId}")]
 pub async fn list_company_products(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -105,9 +103,10 @@ pub async fn list_company_products(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/product/{id}", tag = "products",
-    responses((status = 200, description = "{id, code, name, group, groupName, ncmcode, company}"),
+#[utoipa::path(tag = "products",
+    responses((status = 200, description = "{id, code, name, group, groupName, ncmcode, company}", body = patio_application::services::products::ProductView),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/product/{id}")]
 pub async fn get_product(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -119,9 +118,10 @@ pub async fn get_product(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(post, path = "/api/product/create", tag = "products", request_body = ProductBody,
-    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+#[utoipa::path(tag = "products", request_body = ProductBody,
+    responses((status = 201, description = "Created", body = patio_application::services::products::ProductView), (status = 200, description = "Edited", body = patio_application::services::products::ProductView),
         (status = 401), (status = 403), (status = 404), (status = 409, description = "Código já cadastrado!"), (status = 422)))]
+#[post("/product/create")]
 pub async fn save_product(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -140,10 +140,11 @@ pub async fn save_product(
     Ok(saved(out))
 }
 
-#[utoipa::path(post, path = "/api/product/import", tag = "products", params(ProductImportParams),
+#[utoipa::path(tag = "products", params(ProductImportParams),
     request_body = Vec<ProductBody>,
-    responses((status = 201, description = "{created, updated}"), (status = 401), (status = 403),
+    responses((status = 201, description = "{created, updated}", body = patio_application::services::Imported), (status = 401), (status = 403),
         (status = 422, description = "'Linha N: ...' for every bad row; nothing is saved")))]
+#[post("")]
 pub async fn import_products(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -162,9 +163,10 @@ pub async fn import_products(
     Ok(HttpResponse::Created().json(out))
 }
 
-#[utoipa::path(delete, path = "/api/product/delete/{id}", tag = "products",
-    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+#[utoipa::path(tag = "products",
+    responses((status = 200, description = "{id, message}", body = patio_application::services::Deleted), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Erro ao excluir, existe(m) pedido(s) para este produto!")))]
+#[delete("/product/delete/{id}")]
 pub async fn delete_product(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -189,8 +191,9 @@ async fn like(
     Ok(HttpResponse::Ok().json(items))
 }
 
-#[utoipa::path(get, path = "/api/product/like", tag = "products",
-    responses((status = 200, description = "At most 20 products [{id, code, name}]"), (status = 401), (status = 403)))]
+#[utoipa::path(tag = "products",
+    responses((status = 200, description = "At most 20 products [{id, code, name}]", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403)))]
+#[get("/product/like")]
 pub async fn like_products_all(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -198,8 +201,9 @@ pub async fn like_products_all(
     like(state, session, None, None).await
 }
 
-#[utoipa::path(get, path = "/api/product/like/{text}", tag = "products",
-    responses((status = 200, description = "Products whose name or code matches"), (status = 401), (status = 403)))]
+#[utoipa::path(tag = "products",
+    responses((status = 200, description = "Products whose name or code matches", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403)))]
+#[get("/product/like/{text}")]
 pub async fn like_products(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -208,8 +212,9 @@ pub async fn like_products(
     like(state, session, Some(path.into_inner()), None).await
 }
 
-#[utoipa::path(get, path = "/api/product/like/{text}/company/{companyId}", tag = "products",
-    responses((status = 200, description = "The company's matching products"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "products",
+    responses((status = 200, description = "The company's matching products", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403), (status = 404)))]
+#[get("/product/like/{text}/company/{companyId}")]
 pub async fn like_products_in_company(
     state: web::Data<AppState>,
     session: StaffSession,

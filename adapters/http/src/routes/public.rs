@@ -1,26 +1,19 @@
 //! Reads the login pages make before anyone signs in.
 
+use actix_web::get;
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/company/host", web::get().to(company_by_host))
-        .route("/company/public", web::get().to(public_companies))
-        .route(
-            "/settings/operating-data/{companyId}",
-            web::get().to(operating_data),
-        )
-        .route(
-            "/attendances/today/company/{companyId}",
-            web::get().to(attendance_today),
-        )
-        .route(
-            "/useTerm/user/company/{companyId}",
-            web::get().to(active_term),
-        );
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(company_by_host)
+        .service(public_companies)
+        .service(operating_data)
+        .service(attendance_today)
+        .service(active_term);
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -28,8 +21,9 @@ pub struct HostQuery {
     host: String,
 }
 
-#[utoipa::path(get, path = "/api/company/host", tag = "companies", params(HostQuery),
-    responses((status = 200, description = "The company served on this host"), (status = 404)))]
+#[utoipa::path(tag = "companies", params(HostQuery),
+    responses((status = 200, description = "The company served on this host", body = patio_application::services::public::HostCompanyView), (status = 404)))]
+#[get("/company/host")]
 pub async fn company_by_host(
     state: web::Data<AppState>,
     q: web::Query<HostQuery>,
@@ -39,16 +33,18 @@ pub async fn company_by_host(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(get, path = "/api/company/public", tag = "companies",
-    responses((status = 200, description = "Active companies for the driver's chooser: id, name, logo")))]
+#[utoipa::path(tag = "companies",
+    responses((status = 200, description = "Active companies for the driver's chooser: id, name, logo", body = Vec<patio_application::model::CompanyPublic>)))]
+#[get("/company/public")]
 pub async fn public_companies(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let svc = state.services.public.clone();
     let list = blocking(move || svc.public_companies()).await?;
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/settings/operating-data/{companyId}", tag = "settings",
-    responses((status = 200, description = "start, end, weekDays, programmedTotal"), (status = 404)))]
+#[utoipa::path(tag = "settings",
+    responses((status = 200, description = "start, end, weekDays, programmedTotal", body = patio_application::services::public::OperatingDataView), (status = 404)))]
+#[get("/settings/operating-data/{companyId}")]
 pub async fn operating_data(
     state: web::Data<AppState>,
     path: web::Path<i64>,
@@ -59,8 +55,9 @@ pub async fn operating_data(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(get, path = "/api/attendances/today/company/{companyId}", tag = "attendance",
-    responses((status = 200, description = "{id, status} or null"), (status = 404)))]
+#[utoipa::path(tag = "attendance",
+    responses((status = 200, description = "{id, status} or null", body = Option<patio_application::model::AttendanceRecord>), (status = 404)))]
+#[get("/attendances/today/company/{companyId}")]
 pub async fn attendance_today(
     state: web::Data<AppState>,
     path: web::Path<i64>,
@@ -71,8 +68,9 @@ pub async fn attendance_today(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(get, path = "/api/useTerm/user/company/{companyId}", tag = "terms",
-    responses((status = 200, description = "{id, title, content, updatedAt} or null"), (status = 404)))]
+#[utoipa::path(tag = "terms",
+    responses((status = 200, description = "{id, title, content, updatedAt} or null", body = Option<patio_application::model::UseTermRecord>), (status = 404)))]
+#[get("/useTerm/user/company/{companyId}")]
 pub async fn active_term(
     state: web::Data<AppState>,
     path: web::Path<i64>,

@@ -1,12 +1,15 @@
 //! The virtual queue (spec 3 section 7 "Queue and expedition"): join, leave, delay, reset and
 //! the queue reads. Handlers parse, call one service method on a blocking thread and map.
 
+use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::queue::{DelayCommand, JoinCommand};
 use patio_application::services::queue_reads::QueueReadService;
 use patio_application::{AppError, AppResult};
 use patio_domain::auth::Actor;
 use serde::{Deserialize, Serialize};
+use utoipa_actix_web::scope;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
@@ -16,31 +19,25 @@ use crate::state::AppState;
 /// Under one `/queue` scope, registered first in `/api`: the driver apps poll
 /// `/queue/position/driver/{id}`, and actix matches routes one by one, so the hot path should
 /// not walk the regexes of every other area first.
-pub fn routes(cfg: &mut web::ServiceConfig) {
+pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(
-        web::scope("/queue")
-            .route("/save", web::post().to(join))
-            .route(
-                "/position/driver/{driverId}",
-                web::get().to(driver_position),
-            )
-            .route("/delete/{queueId}", web::delete().to(leave))
-            .route("/reset", web::post().to(reset))
-            .route("/delay", web::put().to(delay))
-            .route("/company/{id}", web::get().to(company_queue))
-            .route("/shipping-company/{id}", web::get().to(shipping_queue))
-            .route("/active/company/{id}", web::get().to(active_company))
-            .route(
-                "/active/shipping-company/{id}",
-                web::get().to(active_shipping),
-            )
-            .route("/active/{companyId}", web::get().to(panel))
-            .route("/totals/company/{id}", web::get().to(totals))
-            .route("/next-date/{companyId}", web::get().to(next_date))
-            .route("/hasDriver/{driverId}", web::get().to(has_driver))
-            .route("/driver/positions", web::get().to(driver_positions))
-            .route("/delayStatus/company/{id}", web::get().to(delay_status))
-            .route("/{id}", web::get().to(entry)),
+        scope("/queue")
+            .service(join)
+            .service(driver_position)
+            .service(leave)
+            .service(reset)
+            .service(delay)
+            .service(company_queue)
+            .service(shipping_queue)
+            .service(active_company)
+            .service(active_shipping)
+            .service(panel)
+            .service(totals)
+            .service(next_date)
+            .service(has_driver)
+            .service(driver_positions)
+            .service(delay_status)
+            .service(entry),
     );
 }
 
@@ -88,11 +85,12 @@ pub struct JoinBody {
     pub truck: Option<IdRef>,
 }
 
-#[utoipa::path(post, path = "/api/queue/save", tag = "queue", request_body = JoinBody,
-    responses((status = 201, description = "{id, message: 'Marcação Confirmada', position, date, forecast, time, isFreelancer}"),
+#[utoipa::path(tag = "queue", request_body = JoinBody,
+    responses((status = 201, description = "{id, message: 'Marcação Confirmada', position, date, forecast, time, isFreelancer}", body = patio_application::services::queue::JoinView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Refused by the queue rules (pt-BR message)"),
         (status = 422, description = "'Selecione um veículo!' and other field messages")))]
+#[post("/save")]
 pub async fn join(
     state: web::Data<AppState>,
     session: Session,
@@ -123,10 +121,11 @@ pub async fn join(
     Ok(HttpResponse::Created().json(view))
 }
 
-#[utoipa::path(delete, path = "/api/queue/delete/{queueId}", tag = "queue",
-    responses((status = 200, description = "{id, message: 'Você saiu da fila com sucesso'}"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "{id, message: 'Você saiu da fila com sucesso'}", body = patio_application::services::queue::LeaveView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Inside the leave window, or not waiting")))]
+#[delete("/delete/{queueId}")]
 pub async fn leave(
     state: web::Data<AppState>,
     session: Session,
@@ -145,9 +144,10 @@ pub struct CompanyBody {
     pub company: IdRef,
 }
 
-#[utoipa::path(post, path = "/api/queue/reset", tag = "queue", request_body = CompanyBody,
-    responses((status = 200, description = "{message: 'Fila resetada', companyId, entries}"),
+#[utoipa::path(tag = "queue", request_body = CompanyBody,
+    responses((status = 200, description = "{message: 'Fila resetada', companyId, entries}", body = patio_application::services::queue::ResetView),
         (status = 401), (status = 403, description = "Root administrators only"), (status = 404)))]
+#[post("/reset")]
 pub async fn reset(
     state: web::Data<AppState>,
     session: Session,
@@ -171,11 +171,12 @@ pub struct DelayBody {
     pub company_id: i64,
 }
 
-#[utoipa::path(put, path = "/api/queue/delay", tag = "queue", request_body = DelayBody,
-    responses((status = 200, description = "{companyId, active, delayedTime, delayId}"),
+#[utoipa::path(tag = "queue", request_body = DelayBody,
+    responses((status = 200, description = "{companyId, active, delayedTime, delayId}", body = patio_application::services::queue::DelayChangeView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "'Por favor, cancelar o atraso!' or no delay to end"),
         (status = 422, description = "'Preencha os campos'")))]
+#[put("/delay")]
 pub async fn delay(
     state: web::Data<AppState>,
     session: Session,
@@ -200,9 +201,10 @@ pub struct DaysQuery {
     pub days_limit: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/queue/company/{id}", tag = "queue", params(DaysQuery),
-    responses((status = 200, description = "[{date, label, queue: [queue row]}] waiting entries by day"),
+#[utoipa::path(tag = "queue", params(DaysQuery),
+    responses((status = 200, description = "[{date, label, queue: [queue row]}] waiting entries by day", body = Vec<patio_application::services::queue_reads::QueueDayView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/company/{id}")]
 pub async fn company_queue(
     state: web::Data<AppState>,
     session: Session,
@@ -215,9 +217,10 @@ pub async fn company_queue(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(get, path = "/api/queue/shipping-company/{id}", tag = "queue", params(DaysQuery),
-    responses((status = 200, description = "The shipping company's vehicles by day"),
+#[utoipa::path(tag = "queue", params(DaysQuery),
+    responses((status = 200, description = "The shipping company's vehicles by day", body = Vec<patio_application::services::queue_reads::QueueDayView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/shipping-company/{id}")]
 pub async fn shipping_queue(
     state: web::Data<AppState>,
     session: Session,
@@ -230,9 +233,10 @@ pub async fn shipping_queue(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(get, path = "/api/queue/active/company/{id}", tag = "queue",
-    responses((status = 200, description = "Active entries: loading first, then waiting in queue order"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "Active entries: loading first, then waiting in queue order", body = Vec<patio_application::services::queue_reads::QueueRowView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/active/company/{id}")]
 pub async fn active_company(
     state: web::Data<AppState>,
     session: Session,
@@ -247,9 +251,10 @@ pub async fn active_company(
     .await
 }
 
-#[utoipa::path(get, path = "/api/queue/active/shipping-company/{id}", tag = "queue",
-    responses((status = 200, description = "The shipping company's active entries"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "The shipping company's active entries", body = Vec<patio_application::services::queue_reads::QueueRowView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/active/shipping-company/{id}")]
 pub async fn active_shipping(
     state: web::Data<AppState>,
     session: Session,
@@ -264,9 +269,10 @@ pub async fn active_shipping(
     .await
 }
 
-#[utoipa::path(get, path = "/api/queue/active/{companyId}", tag = "queue",
-    responses((status = 200, description = "Panel rows: id, position, licensePlate, time, date, isInTolerance, isActive, isMine"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "Panel rows: id, position, licensePlate, time, date, isInTolerance, isActive, isMine", body = Vec<patio_application::services::queue_reads::PanelRowView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/active/{companyId}")]
 pub async fn panel(
     state: web::Data<AppState>,
     session: Session,
@@ -275,9 +281,10 @@ pub async fn panel(
     read_one(&state, session, path.into_inner(), QueueReadService::panel).await
 }
 
-#[utoipa::path(get, path = "/api/queue/totals/company/{id}", tag = "queue",
-    responses((status = 200, description = "{totals, totalsToday, attended, missing, totalTransportedToday, dropouts}"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "{totals, totalsToday, attended, missing, totalTransportedToday, dropouts}", body = patio_application::services::queue_reads::TotalsView),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/totals/company/{id}")]
 pub async fn totals(
     state: web::Data<AppState>,
     session: Session,
@@ -286,9 +293,10 @@ pub async fn totals(
     read_one(&state, session, path.into_inner(), QueueReadService::totals).await
 }
 
-#[utoipa::path(get, path = "/api/queue/next-date/{companyId}", tag = "queue",
-    responses((status = 200, description = "{companyId, date, label, forecast, time, plannedAt}"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "{companyId, date, label, forecast, time, plannedAt}", body = patio_application::services::queue_reads::NextDateView),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/next-date/{companyId}")]
 pub async fn next_date(
     state: web::Data<AppState>,
     session: Session,
@@ -303,9 +311,10 @@ pub async fn next_date(
     .await
 }
 
-#[utoipa::path(get, path = "/api/queue/position/driver/{driverId}", tag = "queue",
-    responses((status = 200, description = "{id, companyId, position, status: null|pending|tolerance|attended|fault, forecast, date, isInTolerance, isFreelancer, truck}"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "{id, companyId, position, status: null|pending|tolerance|attended|fault, forecast, date, isInTolerance, isFreelancer, truck}", body = patio_application::services::queue_reads::DriverPositionView),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/position/driver/{driverId}")]
 pub async fn driver_position(
     state: web::Data<AppState>,
     session: Session,
@@ -321,9 +330,10 @@ pub async fn driver_position(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(get, path = "/api/queue/hasDriver/{driverId}", tag = "queue",
-    responses((status = 200, description = "{hasDriver, queueId}"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "{hasDriver, queueId}", body = patio_application::services::queue_reads::HasDriverView),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/hasDriver/{driverId}")]
 pub async fn has_driver(
     state: web::Data<AppState>,
     session: Session,
@@ -344,9 +354,10 @@ pub struct IdsQuery {
     pub ids: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/queue/driver/positions", tag = "queue", params(IdsQuery),
-    responses((status = 200, description = "[{id (driver), queueId, position, truckId}]"),
+#[utoipa::path(tag = "queue", params(IdsQuery),
+    responses((status = 200, description = "[{id (driver), queueId, position, truckId}]", body = Vec<patio_application::services::queue_reads::DriverPositionItem>),
         (status = 401), (status = 403), (status = 422)))]
+#[get("/driver/positions")]
 pub async fn driver_positions(
     state: web::Data<AppState>,
     session: Session,
@@ -367,9 +378,10 @@ pub async fn driver_positions(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(get, path = "/api/queue/delayStatus/company/{id}", tag = "queue",
-    responses((status = 200, description = "{id, delayedTime, delay: {id, reason, icon}, expedition, created_at, endsAt} or null"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "{id, delayedTime, delay: {id, reason, icon}, expedition, created_at, endsAt} or null", body = Option<patio_application::services::queue_reads::DelayStatusView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/delayStatus/company/{id}")]
 pub async fn delay_status(
     state: web::Data<AppState>,
     session: Session,
@@ -384,9 +396,10 @@ pub async fn delay_status(
     .await
 }
 
-#[utoipa::path(get, path = "/api/queue/{id}", tag = "queue",
-    responses((status = 200, description = "The queue entry with its row fields"),
+#[utoipa::path(tag = "queue",
+    responses((status = 200, description = "The queue entry with its row fields", body = patio_application::services::queue_reads::QueueRowView),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/{id}")]
 pub async fn entry(
     state: web::Data<AppState>,
     session: Session,

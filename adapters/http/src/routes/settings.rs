@@ -3,12 +3,14 @@
 //! settings-area routes share: the settings screens send numbers as text or numbers, ids as
 //! `5`, `"5"` or `{id: 5}`, and `weekDays` as JSON text.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::settings::{DelayInput, SaveSettings, SettingsPatch};
 use patio_application::AppError;
 use patio_domain::settings::form::DelayForm;
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::uploads::read_upload;
 use crate::error::{blocking, ApiError};
@@ -17,16 +19,13 @@ use crate::state::AppState;
 
 pub const COMPANY_REQUIRED_MESSAGE: &str = "Selecione uma empresa!";
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/settings/company/{companyId}", web::get().to(get_settings))
-        .route("/settings/save", web::post().to(save_settings))
-        .route("/settings/upload", web::post().to(upload_logo))
-        .route(
-            "/settings/toggle-tolerance",
-            web::post().to(toggle_tolerance),
-        )
-        .route("/settings/date-time", web::get().to(date_time))
-        .route("/delay/delete/{id}", web::delete().to(delete_delay));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(get_settings)
+        .service(save_settings)
+        .service(upload_logo)
+        .service(toggle_tolerance)
+        .service(date_time)
+        .service(delete_delay);
 }
 
 // ---- Helpers shared by the settings-area routes.
@@ -228,10 +227,11 @@ pub(crate) type ObjectBody = web::Json<serde_json::Map<String, Value>>;
 
 // ---- Handlers.
 
-#[utoipa::path(get, path = "/api/settings/company/{companyId}", tag = "settings",
+#[utoipa::path(tag = "settings",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "Every setting of spec 3 section 3 with its delay list; recaptchaSecret only for root administrators"),
+    responses((status = 200, description = "Every setting of spec 3 section 3 with its delay list; recaptchaSecret only for root administrators", body = patio_application::services::settings::SettingsView),
         (status = 401), (status = 404)))]
+#[get("/settings/company/{companyId}")]
 pub async fn get_settings(
     state: web::Data<AppState>,
     session: Session,
@@ -243,9 +243,10 @@ pub async fn get_settings(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(post, path = "/api/settings/save", tag = "settings", request_body = SettingsBody,
-    responses((status = 200, description = "{message: 'Alterações salvas com sucesso', settings}"),
+#[utoipa::path(tag = "settings", request_body = SettingsBody,
+    responses((status = 200, description = "{message: 'Alterações salvas com sucesso', settings}", body = patio_application::services::settings::SavedSettingsView),
         (status = 401), (status = 403, description = "Not a root administrator"), (status = 404), (status = 422)))]
+#[post("/settings/save")]
 pub async fn save_settings(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -276,11 +277,12 @@ pub struct LogoUpload {
     company: i64,
 }
 
-#[utoipa::path(post, path = "/api/settings/upload", tag = "settings",
+#[utoipa::path(tag = "settings",
     request_body(content = LogoUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "{company: {id}, logo: '/uploads/logos/...'}"),
+    responses((status = 200, description = "{company: {id}, logo: '/uploads/logos/...'}", body = patio_application::services::settings::LogoView),
         (status = 401), (status = 403), (status = 404),
         (status = 422, description = "Not PNG/JPEG by content, larger than 2 MB, or not multipart")))]
+#[post("/settings/upload")]
 pub async fn upload_logo(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -308,9 +310,10 @@ pub struct ToleranceBody {
     tolerance: bool,
 }
 
-#[utoipa::path(post, path = "/api/settings/toggle-tolerance", tag = "settings", request_body = ToleranceBody,
-    responses((status = 200, description = "{company: {id}, enableTolerance}"),
+#[utoipa::path(tag = "settings", request_body = ToleranceBody,
+    responses((status = 200, description = "{company: {id}, enableTolerance}", body = patio_application::services::settings::ToleranceView),
         (status = 401), (status = 403, description = "Not a root administrator nor the company's Expedicao"), (status = 404), (status = 422)))]
+#[post("/settings/toggle-tolerance")]
 pub async fn toggle_tolerance(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -341,9 +344,10 @@ pub struct DateTimeQuery {
     company_id: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/settings/date-time", tag = "settings", params(DateTimeQuery),
-    responses((status = 200, description = "{dateTime, date: dd/MM/yyyy, time: HH:mm:ss, timeZone, timestamp}"),
+#[utoipa::path(tag = "settings", params(DateTimeQuery),
+    responses((status = 200, description = "{dateTime, date: dd/MM/yyyy, time: HH:mm:ss, timeZone, timestamp}", body = patio_application::services::settings::DateTimeView),
         (status = 401), (status = 404)))]
+#[get("/settings/date-time")]
 pub async fn date_time(
     state: web::Data<AppState>,
     session: Session,
@@ -355,9 +359,10 @@ pub async fn date_time(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(delete, path = "/api/delay/delete/{id}", tag = "settings",
+#[utoipa::path(tag = "settings",
     params(("id" = i64, Path, description = "Delay reason")),
     responses((status = 204), (status = 401), (status = 403), (status = 404)))]
+#[delete("/delay/delete/{id}")]
 pub async fn delete_delay(
     req: HttpRequest,
     state: web::Data<AppState>,

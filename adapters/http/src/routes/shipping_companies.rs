@@ -1,6 +1,7 @@
 //! Shipping companies: list, read, save (with login, users' authorizations and contacts),
 //! CSV import, delete.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::model::AuthorizationFlags;
 use patio_application::services::party::ImportRow;
@@ -8,6 +9,8 @@ use patio_application::services::shipping_companies::{SaveShippingCompany, UserF
 use patio_domain::admin::forms::{LoginInput, PartyInput};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_actix_web::scope;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::admin_common::{saved, text, ContactItem, ListParams, OptIdRef};
 use super::customers::IMPORT_BODY_LIMIT;
@@ -15,29 +18,20 @@ use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/shipping-company", web::get().to(list_shipping_companies))
-        .route(
-            "/shipping-company/create",
-            web::post().to(save_shipping_company),
-        )
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(list_shipping_companies)
+        .service(save_shipping_company)
         .service(
-            web::resource("/shipping-company/import")
+            scope("/shipping-company/import")
                 .app_data(
                     web::JsonConfig::default()
                         .limit(IMPORT_BODY_LIMIT)
                         .error_handler(crate::error::json_error),
                 )
-                .route(web::post().to(import_shipping_companies)),
+                .service(import_shipping_companies),
         )
-        .route(
-            "/shipping-company/delete/{id}",
-            web::delete().to(delete_shipping_company),
-        )
-        .route(
-            "/shipping-company/{id}",
-            web::get().to(get_shipping_company),
-        );
+        .service(delete_shipping_company)
+        .service(get_shipping_company);
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -118,9 +112,10 @@ pub struct ImportParams {
     company_id: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/shipping-company", tag = "shipping-companies", params(ListParams),
-    responses((status = 200, description = "Shipping companies (8 per page when paged); search over name, CNPJ and code"),
+#[utoipa::path(tag = "shipping-companies", params(ListParams),
+    responses((status = 200, description = "Shipping companies (8 per page when paged); search over name, CNPJ and code", body = patio_application::services::Listing<patio_application::services::shipping_companies::ShippingCompanyView>),
         (status = 401), (status = 403)))]
+#[get("/shipping-company")]
 pub async fn list_shipping_companies(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -132,9 +127,10 @@ pub async fn list_shipping_companies(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/shipping-company/{id}", tag = "shipping-companies",
-    responses((status = 200, description = "With contacts, users and login (never a password)"),
+#[utoipa::path(tag = "shipping-companies",
+    responses((status = 200, description = "With contacts, users and login (never a password)", body = patio_application::services::shipping_companies::ShippingCompanyView),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/shipping-company/{id}")]
 pub async fn get_shipping_company(
     state: web::Data<AppState>,
     session: StaffSession,
@@ -146,11 +142,12 @@ pub async fn get_shipping_company(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(post, path = "/api/shipping-company/create", tag = "shipping-companies",
+#[utoipa::path(tag = "shipping-companies",
     request_body = ShippingCompanyBody,
-    responses((status = 201, description = "Created"), (status = 200, description = "Edited"),
+    responses((status = 201, description = "Created", body = patio_application::services::shipping_companies::ShippingCompanyView), (status = 200, description = "Edited", body = patio_application::services::shipping_companies::ShippingCompanyView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Código já cadastrado! / Email já cadastrado!"), (status = 422)))]
+#[post("/shipping-company/create")]
 pub async fn save_shipping_company(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -191,10 +188,11 @@ pub async fn save_shipping_company(
     Ok(saved(out))
 }
 
-#[utoipa::path(post, path = "/api/shipping-company/import", tag = "shipping-companies",
+#[utoipa::path(tag = "shipping-companies",
     params(ImportParams), request_body = Vec<ShippingCompanyBody>,
-    responses((status = 201, description = "{created, updated}"), (status = 401), (status = 403),
+    responses((status = 201, description = "{created, updated}", body = patio_application::services::Imported), (status = 401), (status = 403),
         (status = 422, description = "'Linha N: ...' for the first bad row; nothing is saved")))]
+#[post("")]
 pub async fn import_shipping_companies(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -220,9 +218,10 @@ pub async fn import_shipping_companies(
     Ok(HttpResponse::Created().json(out))
 }
 
-#[utoipa::path(delete, path = "/api/shipping-company/delete/{id}", tag = "shipping-companies",
-    responses((status = 200, description = "{id, message}"), (status = 401), (status = 403), (status = 404),
+#[utoipa::path(tag = "shipping-companies",
+    responses((status = 200, description = "{id, message}", body = patio_application::services::Deleted), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Erro ao excluir, existe(m) pedido(s) para esta transportadora!")))]
+#[delete("/shipping-company/delete/{id}")]
 pub async fn delete_shipping_company(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -1,16 +1,18 @@
+use actix_web::post;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use patio_application::services::terms::{AcceptTerms, ContactInput};
 use patio_domain::roles::SessionKind;
 use serde::Deserialize;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, Sessions};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/useTerm/authorization/save", web::post().to(accept_terms));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(accept_terms);
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -47,8 +49,9 @@ pub struct AuthorizationBody {
     contact: Vec<ContactBody>,
 }
 
-#[utoipa::path(post, path = "/api/useTerm/authorization/save", tag = "terms", request_body = AuthorizationBody,
-    responses((status = 201, description = "Accepted; where to go next"), (status = 401), (status = 404), (status = 409), (status = 422)))]
+#[utoipa::path(tag = "terms", request_body = AuthorizationBody,
+    responses((status = 201, description = "Accepted; where to go next", body = patio_application::services::terms::AcceptedView), (status = 401), (status = 404), (status = 409), (status = 422)))]
+#[post("/useTerm/authorization/save")]
 pub async fn accept_terms(
     req: HttpRequest,
     state: web::Data<AppState>,

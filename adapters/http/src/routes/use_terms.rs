@@ -2,25 +2,28 @@
 //! `GET /useTerm/{id}`, `POST /useTerm/save`, `DELETE /useTerm/delete/{id}`. The public read
 //! of the active term and the acceptance are in `public` and `terms`.
 
+use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::use_terms::SaveTerm;
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa_actix_web::scope;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::settings::{company_of, flag_of, id_of, large_json, text_of, ObjectBody};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, Session};
 use crate::state::AppState;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/useTerm/company/{companyId}", web::get().to(company_terms))
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(company_terms)
         .service(
-            web::resource("/useTerm/save")
+            scope("/useTerm/save")
                 .app_data(large_json())
-                .route(web::post().to(save_term)),
+                .service(save_term),
         )
-        .route("/useTerm/delete/{id}", web::delete().to(delete_term))
-        .route("/useTerm/{id}", web::get().to(get_term));
+        .service(delete_term)
+        .service(get_term);
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -39,10 +42,11 @@ pub struct UseTermBody {
     company: Value,
 }
 
-#[utoipa::path(get, path = "/api/useTerm/company/{companyId}", tag = "terms",
+#[utoipa::path(tag = "terms",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "[{id, title, content, active, company: {id}, createdAt, updatedAt}]"),
+    responses((status = 200, description = "[{id, title, content, active, company: {id}, createdAt, updatedAt}]", body = Vec<patio_application::services::use_terms::UseTermView>),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/useTerm/company/{companyId}")]
 pub async fn company_terms(
     state: web::Data<AppState>,
     session: Session,
@@ -54,10 +58,11 @@ pub async fn company_terms(
     Ok(HttpResponse::Ok().json(list))
 }
 
-#[utoipa::path(get, path = "/api/useTerm/{id}", tag = "terms",
+#[utoipa::path(tag = "terms",
     params(("id" = i64, Path, description = "Term")),
-    responses((status = 200, description = "{id, title, content, active, company: {id}, createdAt, updatedAt}"),
+    responses((status = 200, description = "{id, title, content, active, company: {id}, createdAt, updatedAt}", body = patio_application::services::use_terms::UseTermView),
         (status = 401), (status = 403), (status = 404)))]
+#[get("/useTerm/{id}")]
 pub async fn get_term(
     state: web::Data<AppState>,
     session: Session,
@@ -69,11 +74,12 @@ pub async fn get_term(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(post, path = "/api/useTerm/save", tag = "terms", request_body = UseTermBody,
-    responses((status = 201, description = "{message: 'Cadastro realizado com sucesso', useTerm, acceptanceReset}"),
-        (status = 200, description = "Updated, same body"),
+#[utoipa::path(tag = "terms", request_body = UseTermBody,
+    responses((status = 201, description = "{message: 'Cadastro realizado com sucesso', useTerm, acceptanceReset}", body = patio_application::services::use_terms::SavedTermView),
+        (status = 200, description = "Updated, same body", body = patio_application::services::use_terms::SavedTermView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "'Dado já cadastrado!' (title taken in the company)"), (status = 422)))]
+#[post("")]
 pub async fn save_term(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -97,9 +103,10 @@ pub async fn save_term(
     })
 }
 
-#[utoipa::path(delete, path = "/api/useTerm/delete/{id}", tag = "terms",
+#[utoipa::path(tag = "terms",
     params(("id" = i64, Path, description = "Term")),
     responses((status = 204), (status = 401), (status = 403), (status = 404)))]
+#[delete("/useTerm/delete/{id}")]
 pub async fn delete_term(
     req: HttpRequest,
     state: web::Data<AppState>,

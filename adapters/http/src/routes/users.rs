@@ -3,13 +3,16 @@ use actix_web::{web, HttpResponse};
 use crate::error::{blocking, ApiError};
 use crate::session::Session;
 use crate::state::AppState;
+use actix_web::get;
+use utoipa_actix_web::service_config::ServiceConfig;
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/users/{id}", web::get().to(get_user));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(get_user);
 }
 
-#[utoipa::path(get, path = "/api/users/{id}", tag = "users",
-    responses((status = 200, description = "The user, without password"), (status = 401), (status = 403), (status = 404)))]
+#[utoipa::path(tag = "users",
+    responses((status = 200, description = "The user, without password", body = patio_application::services::users::UserView), (status = 401), (status = 403), (status = 404)))]
+#[get("/users/{id}")]
 pub async fn get_user(
     state: web::Data<AppState>,
     session: Session,

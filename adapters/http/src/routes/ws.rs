@@ -3,8 +3,10 @@
 //! again on it and keep the spec's polling as the fallback. Nothing the client sends is
 //! acted on, besides ping and close.
 
+use actix_web::get;
 use std::sync::Arc;
 use std::time::Duration;
+use utoipa_actix_web::service_config::ServiceConfig;
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use actix_ws::Message;
@@ -18,8 +20,8 @@ use crate::state::AppState;
 /// A ping this often keeps proxies from closing a quiet socket.
 const PING_EVERY: Duration = Duration::from_secs(25);
 
-pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/ws", web::get().to(connect));
+pub fn routes(cfg: &mut ServiceConfig) {
+    cfg.service(connect);
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -29,9 +31,10 @@ pub struct RoomQuery {
     pub company_id: Option<i64>,
 }
 
-#[utoipa::path(get, path = "/api/ws", tag = "realtime", params(RoomQuery),
+#[utoipa::path(tag = "realtime", params(RoomQuery),
     responses((status = 101, description = "websocket: {event: queueChanged, companyId}"),
         (status = 400), (status = 401), (status = 404), (status = 422)))]
+#[get("/ws")]
 pub async fn connect(
     req: HttpRequest,
     body: web::Payload,

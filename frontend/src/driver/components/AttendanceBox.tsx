@@ -24,7 +24,7 @@ export function AttendanceBox({ companyId }: { companyId: number }) {
       </div>
       {hours && (
         <>
-          <p className="d-muted">{msg.operatingHours(hours.start, hours.end)}</p>
+          <p className="d-muted">{msg.operatingHours(hours.start ?? '', hours.end ?? '')}</p>
           {days && (
             <p className="d-muted">
               {msg.operatingDays}: {days}

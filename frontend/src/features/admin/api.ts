@@ -3,19 +3,15 @@
  * (`GET /api/{resource}/like/{text}`), the role list, the postal-code lookup and the removal of
  * a saved contact. Types every administration list shares live here too.
  */
+import { type Filled, type Schema } from '../../shared/api/types';
 import { api } from '../../app/api';
 
 /** Tags of the administration data (added to the one API slice by injection). */
 export const ADMIN_TAGS = ['Company', 'Customer', 'ShippingCompany', 'User', 'Log', 'Dashboard'] as const;
 export const adminBase = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS });
 
-/** One page of a list (`page` from 1). */
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** One page of a list (`page` from 1): the API's `PageView` of any row type. */
+export type Paged<T> = Omit<Schema<'PageView_CustomerView'>, 'items'> & { items: T[] };
 
 /** What every list screen sends. */
 export interface ListArgs {
@@ -37,63 +33,25 @@ export function listParams(a: ListArgs): Record<string, string | number> {
 }
 
 /** A saved contact as read. */
-export interface ContactRecord {
-  id: number;
-  name: string;
-  fone: string | null;
-  email: string | null;
-  whatsapp: boolean;
-}
+export type ContactRecord = Schema<'ContactRecord'>;
 
 /** A contact row as a form sends it (`id` for a saved one). */
-export interface ContactItem {
-  id?: number;
-  name: string;
-  fone: string;
-  email: string;
-  whatsapp: boolean;
-}
+export type ContactItem = Omit<Filled<Schema<'ContactItem'>>, 'id'> & { id?: number };
 
-export interface Deleted {
-  id: number;
-  message: string;
-}
+export type Deleted = Schema<'Deleted'>;
 
-export interface Imported {
-  created: number;
-  updated: number;
-}
+export type Imported = Schema<'Imported'>;
 
-export interface CompanyRef {
-  id: number;
-  name: string;
-}
+export type CompanyRef = Schema<'CompanyRefView'>;
 
 /** An autocomplete item. */
-export interface LikeItem {
-  id: number;
-  code?: number;
-  name: string;
-  email?: string;
-}
+export type LikeItem = Schema<'LikeItem'>;
 
 export type LikeResource = 'company' | 'shipping-company' | 'customer' | 'user';
 
-export interface RoleItem {
-  /** Wire spelling (Usuario, Administrador...). */
-  id: string;
-  /** pt-BR label. */
-  name: string;
-}
+export type RoleItem = Schema<'RoleItem'>;
 
-export interface PostalAddress {
-  cep: string;
-  street: string;
-  complement: string;
-  district: string;
-  city: string;
-  uf: string;
-}
+export type PostalAddress = Schema<'PostalAddress'>;
 
 export interface LikeArgs {
   resource: LikeResource;

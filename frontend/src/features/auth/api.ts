@@ -1,16 +1,11 @@
 /** Staff sign-in, session and the terms-approval call. */
+import { type Schema } from '../../shared/api/types';
 import { api } from '../../app/api';
 import type { TermsAuthorization } from './terms';
 
 export type LoginPageKind = 'staff' | 'dispatch';
 
-export interface StaffLoginRequest {
-  email: string;
-  password: string;
-  company: { id: number } | null;
-  recaptcha_token: string;
-  page: LoginPageKind;
-}
+export type StaffLoginRequest = Schema<'StaffLoginBody'>;
 
 export interface SessionCompany {
   id: number;
@@ -18,43 +13,11 @@ export interface SessionCompany {
   logo: string | null;
 }
 
-export interface StaffLoginResponse {
-  id: number;
-  name: string;
-  role: string;
-  isRoot: boolean;
-  accessToken: string;
-  company: SessionCompany | null;
-  shippingCompanyId: number | null;
-  useTerms: boolean;
-  mustApproveTerms: boolean;
-  landing: string;
-}
+export type StaffLoginResponse = Schema<'StaffLoginView'>;
 
-export interface MenuEntry {
-  key: string;
-  label: string;
-  path: string;
-}
+export type MenuEntry = Schema<'MenuEntry'>;
 
-export interface StaffSession {
-  kind: 'staff';
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  isRoot: boolean;
-  company: SessionCompany | null;
-  shippingCompanyId: number | null;
-  useTerms: boolean;
-  mustApproveTerms: boolean;
-  landing: string;
-  menu: MenuEntry[];
-  /** Route patterns this user may open (`:param` placeholders). */
-  routes: string[];
-  /** Pages that send this user elsewhere (pattern -> path), when the server sends them. */
-  redirects?: Record<string, string>;
-}
+export type StaffSession = Schema<'StaffSessionView'>;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,55 +1,13 @@
 /** Companies (spec 1 "Companies"): list, read, save with contacts, delete. Administrators. */
+import { type Schema } from '../../shared/api/types';
 import { adminBase, listParams, type ContactItem, type ContactRecord, type Deleted, type ListArgs, type Paged } from '../admin/api';
 
-export interface CompanyListItem {
-  id: number;
-  code: number;
-  name: string;
-  /** Legal name. */
-  company: string;
-  cnpj: string;
-  uf: string;
-  city: string;
-  status: boolean;
-  logo: string | null;
-}
+export type CompanyListItem = Schema<'CompanyListItem'>;
 
-export interface Company {
-  id: number;
-  code: number;
-  name: string;
-  company: string;
-  cnpj: string;
-  uf: string;
-  city: string;
-  street: string;
-  number: number | null;
-  complement: string | null;
-  district: string;
-  zipCode: string;
-  website: string | null;
-  logo: string | null;
-  status: boolean;
-  contact: ContactRecord[];
-}
+export type Company = Schema<'CompanyView'>;
 
 /** The company form as sent: `id` absent creates. */
-export interface CompanyBody {
-  id?: number;
-  name: string;
-  company: string;
-  cnpj: string;
-  uf: string;
-  city: string;
-  street: string;
-  number: string;
-  complement: string;
-  district: string;
-  zipCode: string;
-  website: string;
-  status: boolean;
-  contact: ContactItem[];
-}
+export type CompanyBody = Schema<'CompanyBody'>;
 
 export const companiesApi = adminBase.injectEndpoints({
   endpoints: (build) => ({

@@ -1,43 +1,16 @@
 /** Public reads of the login pages: the host's company, the company chooser, hours, terms. */
+import { type Schema } from '../../shared/api/types';
 import { api } from '../../app/api';
 
-export interface HostCompany {
-  id: number;
-  name: string;
-  /** URL path of the logo, or null. */
-  logo: string | null;
-  enableRecaptcha: boolean;
-  recaptchaSite: string | null;
-}
+export type HostCompany = Schema<'HostCompanyView'>;
 
-export interface PublicCompany {
-  id: number;
-  name: string;
-  logo: string | null;
-}
+export type PublicCompany = Schema<'CompanyPublic'>;
 
-export interface OperatingData {
-  /** HH:MM */
-  start: string;
-  /** HH:MM */
-  end: string;
-  /** Seven booleans, sunday to saturday. */
-  weekDays: boolean[];
-  programmedTotal: number;
-}
+export type OperatingData = Schema<'OperatingDataView'>;
 
-export interface AttendanceToday {
-  id: number;
-  status: unknown;
-}
+export type AttendanceToday = Schema<'AttendanceRecord'>;
 
-export interface UseTerm {
-  id: number;
-  title: string;
-  /** HTML, sanitised by the server. */
-  content: string;
-  updatedAt: string;
-}
+export type UseTerm = Schema<'UseTermRecord'>;
 
 export const companyApi = api.injectEndpoints({
   endpoints: (build) => ({

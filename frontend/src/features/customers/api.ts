@@ -1,4 +1,5 @@
 /** Customers (spec 1 "Customers"): list, read, save with contacts, CSV import, delete. */
+import { type Schema } from '../../shared/api/types';
 import {
   adminBase,
   listParams,
@@ -12,43 +13,10 @@ import {
 } from '../admin/api';
 import type { ImportRow } from '../admin/csv';
 
-export interface Customer {
-  id: number;
-  code: number;
-  name: string;
-  /** Legal name. */
-  company: string | null;
-  cnpj: string | null;
-  stateRegistration: string | null;
-  uf: string | null;
-  street: string | null;
-  number: number | null;
-  complement: string | null;
-  city: string | null;
-  district: string | null;
-  zipCode: string | null;
-  contact: ContactRecord[];
-  _company: CompanyRef;
-}
+export type Customer = Schema<'CustomerView'>;
 
 /** The customer form as sent: `id` 0 creates; `_company.id` the company it belongs to. */
-export interface CustomerBody {
-  id: number;
-  code: string;
-  name: string;
-  company: string;
-  cnpj: string;
-  stateRegistration: string;
-  uf: string;
-  street: string;
-  number: string;
-  complement: string;
-  city: string;
-  district: string;
-  zipCode: string;
-  contact: ContactItem[];
-  _company: { id: number } | null;
-}
+export type CustomerBody = Schema<'CustomerBody'>;
 
 export interface CustomerListArgs extends ListArgs {
   /** A Usuario lists its company's customers (`GET /customer/company/{id}`). */

@@ -87,7 +87,7 @@ export default function DashboardPage() {
             >
               <option value="">{adminMsg.dashAllCompanies}</option>
               {companies.map((c) => (
-                <option key={c.companyId} value={c.companyId}>
+                <option key={c.companyId} value={c.companyId ?? undefined}>
                   {c.name}
                 </option>
               ))}

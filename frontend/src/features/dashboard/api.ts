@@ -3,22 +3,12 @@
  * programmed) per company (`/all`) or per day of one company, and order totals (complete versus
  * in progress). Dates as yyyy-mm-dd.
  */
+import { type Schema } from '../../shared/api/types';
 import { adminBase } from '../admin/api';
 
-export interface SchedulingTotals {
-  /** The company's name (`/all`) or the day as dd/MM (one company). */
-  name: string;
-  companyId?: number;
-  date?: string;
-  faulty: number;
-  attended: number;
-  programmedTotal: number;
-}
+export type SchedulingTotals = Schema<'SchedulingTotals'>;
 
-export interface OrderTotals {
-  complete: number;
-  process: number;
-}
+export type OrderTotals = Schema<'OrderTotals'>;
 
 export interface DashboardArgs {
   /** One company's figures, per day; none: every company the user sees, per company. */

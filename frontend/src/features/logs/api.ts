@@ -1,23 +1,10 @@
 /** The staff log search (spec 1 "Logs") and its filter choices. Administrators. */
+import { type Schema } from '../../shared/api/types';
 import { adminBase } from '../admin/api';
 
-export interface LogEntry {
-  id: number;
-  /** HTML built by the server from escaped values. */
-  title: string;
-  operation_type: string;
-  object_type: string;
-  company: { id: number; name: string } | null;
-  user: { id: number; name: string } | null;
-  details: { key: string; value: string }[] | null;
-  ip: string | null;
-  created_at: string;
-}
+export type LogEntry = Schema<'LogView'>;
 
-export interface LabelItem {
-  id: string;
-  label: string;
-}
+export type LabelItem = Schema<'LabelView'>;
 
 /** The spec's log filters, spelled as there. Dates as yyyy-mm-dd. */
 export interface LogQuery {

@@ -2,6 +2,7 @@
  * The calls of the settings screens (spec 3 section 7 "Settings, terms, popups" and the queue
  * reset), injected into the one API slice. Paths and bodies as docs/api.md spells them.
  */
+import { type Schema } from '../../shared/api/types';
 import { api } from '../../app/api';
 import type { HolidayPayload, HolidayView } from './model/blocks';
 import type { PopupPayload, PopupView } from './model/popupForm';
@@ -16,16 +17,7 @@ export interface CompanyOption {
 }
 
 /** GET /api/queue/next-date/{companyId}: where a join would land, stored with the last plan. */
-export interface NextDateView {
-  companyId: number;
-  date: string | null;
-  /** dd/MM/yyyy */
-  label: string | null;
-  forecast: string | null;
-  /** HH:mm */
-  time: string | null;
-  plannedAt: string | null;
-}
+export type NextDateView = Schema<'NextDateView'>;
 
 const settingsBase = api.enhanceEndpoints({
   addTagTypes: ['Settings', 'Holidays', 'UseTerms', 'Popups', 'QueueNextDate'],

@@ -2,6 +2,7 @@
  * Shipping companies (spec 1 "Shipping companies"): list, read, save (with its login, its
  * users' contact authorizations and contacts), CSV import, delete.
  */
+import { type Schema } from '../../shared/api/types';
 import {
   adminBase,
   listParams,
@@ -16,56 +17,11 @@ import {
 import type { ImportRow } from '../admin/csv';
 
 /** One of its Transportadora users with the contact authorizations. */
-export interface ShippingUser {
-  id: number;
-  name: string;
-  email: string;
-  hasEmail: boolean;
-  hasSMS: boolean;
-  hasWhats: boolean;
-}
+export type ShippingUser = Schema<'ShippingUserView'>;
 
-export interface ShippingCompany {
-  id: number;
-  code: number;
-  name: string;
-  cnpj: string | null;
-  stateRegistration: string | null;
-  uf: string | null;
-  street: string | null;
-  number: number | null;
-  complement: string | null;
-  city: string | null;
-  district: string | null;
-  zipCode: string | null;
-  isEnabled: boolean;
-  /** No user (so no password to sign in with): the list's warning icon. */
-  warning: boolean;
-  company: CompanyRef;
-  login: { login: string } | null;
-  contact: ContactRecord[];
-  users: ShippingUser[];
-}
+export type ShippingCompany = Schema<'ShippingCompanyView'>;
 
-export interface ShippingCompanyBody {
-  id: number;
-  code: string;
-  name: string;
-  cnpj: string;
-  stateRegistration: string;
-  uf: string;
-  street: string;
-  number: string;
-  complement: string;
-  city: string;
-  district: string;
-  zipCode: string;
-  isEnabled: boolean;
-  contact: ContactItem[];
-  users: { id: number; hasEmail: boolean; hasSMS: boolean; hasWhats: boolean }[];
-  login: { login: string; password?: string } | null;
-  company: { id: number } | null;
-}
+export type ShippingCompanyBody = Schema<'ShippingCompanyBody'>;
 
 export interface ImportArgs {
   rows: ImportRow[];

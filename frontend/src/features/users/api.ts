@@ -1,40 +1,11 @@
 /** Users and profiles (spec 1 "Users and profiles"): list, read, save, delete. */
+import { type Schema } from '../../shared/api/types';
 import { adminBase, listParams, type Deleted, type ListArgs, type Paged } from '../admin/api';
 
-export interface UserView {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  cpf: string | null;
-  fone: string | null;
-  receivesEmail: boolean;
-  isEnabled: boolean;
-  isRoot: boolean;
-  useTerms: boolean;
-  company: { id: number; name: string; company: string } | null;
-  shippingCompany: { id: number; code: number | null; name: string } | null;
-}
+export type UserView = Schema<'UserView'>;
 
 /** `POST /users/save`: `id` absent creates; an empty password keeps the stored one. */
-export interface UserBody {
-  id?: number;
-  shippingCompany: { id: number } | null;
-  company: { id: number } | null;
-  name: string;
-  email: string;
-  role: string;
-  cpf: string;
-  fone: string;
-  password: string;
-  receivesEmail: boolean;
-  isEnabled: boolean;
-  isRoot: boolean;
-  /** A Transportadora's contact authorizations (profile form). */
-  hasSMS?: boolean;
-  hasWhats?: boolean;
-  hasEmail?: boolean;
-}
+export type UserBody = Schema<'UserBody'>;
 
 export const usersApi = adminBase.injectEndpoints({
   endpoints: (build) => ({

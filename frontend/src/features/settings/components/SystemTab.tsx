@@ -97,7 +97,7 @@ export function SystemTab({
         <span data-testid="next-date">
           {next.data
             ? next.data.label
-              ? sm.nextDate(next.data.label, next.data.time)
+              ? sm.nextDate(next.data.label, next.data.time ?? null)
               : next.data.plannedAt
                 ? sm.nextDateNone
                 : sm.nextDateNotPlanned
