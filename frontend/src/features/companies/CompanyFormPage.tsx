@@ -6,16 +6,16 @@ import { useParams } from 'react-router';
 import { Button, Col, Form, Input, Row, Space, Switch } from 'antd';
 import { useStaffGoTo } from '../auth/session';
 import { maskCnpj } from '../../shared/masks';
-import { contactPayload, contactRows } from '../admin/contacts';
-import { AddressFields } from '../admin/components/AddressFields';
-import { ContactTable } from '../admin/components/ContactTable';
-import { FormShell } from '../admin/components/FormShell';
-import { useSaveAndReturn, useSaveError } from '../admin/hooks';
-import { adminMsg } from '../admin/messages';
-import { adminPaths } from '../admin/paths';
-import { antdRules, companyRules, MAX } from '../admin/validation';
-import type { ContactItem } from '../admin/api';
-import '../admin/admin.css';
+import { contactPayload, contactRows } from '../../shared/records/contacts';
+import { AddressFields } from '../../shared/records/components/AddressFields';
+import { ContactTable } from '../../shared/records/components/ContactTable';
+import { FormShell } from '../../shared/records/components/FormShell';
+import { useSaveAndReturn, useSaveError } from '../../shared/records/hooks';
+import { adminMsg } from '../../shared/records/messages';
+import { adminPaths } from '../../shared/records/paths';
+import { antdRules, companyRules, MAX } from '../../shared/records/validation';
+import type { ContactItem } from '../../shared/records/api';
+import '../../shared/records/admin.css';
 import { useCompanyQuery, useSaveCompanyMutation, type Company } from './api';
 
 interface Values {

@@ -1,6 +1,6 @@
 /** Companies (spec 1 "Companies"): list, read, save with contacts, delete. Administrators. */
 import { type Schema } from '../../shared/api/types';
-import { adminBase, listParams, type ContactItem, type ContactRecord, type Deleted, type ListArgs, type Paged } from '../admin/api';
+import { adminBase, listParams, type Deleted, type ListArgs, type Paged } from '../../shared/records/api';
 
 export type CompanyListItem = Schema<'CompanyListItem'>;
 

@@ -1,8 +1,8 @@
 /** /cliente/novo: the customer CSV import (spec 1 sections 2 and 3). */
-import { ImportPage } from '../admin/components/ImportPage';
-import { adminMsg } from '../admin/messages';
-import { adminPaths } from '../admin/paths';
-import '../admin/admin.css';
+import { ImportPage } from '../../shared/records/components/ImportPage';
+import { adminMsg } from '../../shared/records/messages';
+import { adminPaths } from '../../shared/records/paths';
+import '../../shared/records/admin.css';
 import { useImportCustomersMutation } from './api';
 
 export default function CustomerImportPage() {

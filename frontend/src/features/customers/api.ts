@@ -3,15 +3,12 @@ import { type Schema } from '../../shared/api/types';
 import {
   adminBase,
   listParams,
-  type CompanyRef,
-  type ContactItem,
-  type ContactRecord,
   type Deleted,
   type Imported,
   type ListArgs,
   type Paged,
-} from '../admin/api';
-import type { ImportRow } from '../admin/csv';
+} from '../../shared/records/api';
+import type { ImportRow } from '../../shared/records/csv';
 
 export type Customer = Schema<'CustomerView'>;
 

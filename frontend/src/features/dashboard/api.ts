@@ -4,7 +4,7 @@
  * in progress). Dates as yyyy-mm-dd.
  */
 import { type Schema } from '../../shared/api/types';
-import { adminBase } from '../admin/api';
+import { adminBase } from '../../shared/records/api';
 
 export type SchedulingTotals = Schema<'SchedulingTotals'>;
 

@@ -11,11 +11,11 @@ import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDateTime } from '../../shared/formatters';
 import { TOAST_SECONDS } from '../../shared/messages';
-import { RemoteSelect } from '../admin/components/RemoteSelect';
-import { PageHeader } from '../admin/components/PageHeader';
-import { checkLogRange, defaultLogRange, yardToday } from '../admin/dates';
-import { adminMsg } from '../admin/messages';
-import '../admin/admin.css';
+import { RemoteSelect } from '../../shared/records/components/RemoteSelect';
+import { PageHeader } from '../../shared/records/components/PageHeader';
+import { checkLogRange, defaultLogRange, yardToday } from '../../shared/records/dates';
+import { adminMsg } from '../../shared/records/messages';
+import '../../shared/records/admin.css';
 import { useLazyLogsQuery, useLogObjectsQuery, useLogOperationsQuery, type LogEntry, type LogQuery } from './api';
 import { canLoadMore, LOG_GRID_SIZE, LOG_REQUEST_SIZE, nextServerPage, shouldLoadMore } from './logPaging';
 

@@ -1,6 +1,6 @@
 /** The staff log search (spec 1 "Logs") and its filter choices. Administrators. */
 import { type Schema } from '../../shared/api/types';
-import { adminBase } from '../admin/api';
+import { adminBase } from '../../shared/records/api';
 
 export type LogEntry = Schema<'LogView'>;
 

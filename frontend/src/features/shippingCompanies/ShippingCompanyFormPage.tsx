@@ -8,18 +8,18 @@
 import { useParams } from 'react-router';
 import { Button, Checkbox, Col, Form, Input, Row, Space, Switch, Table, Typography } from 'antd';
 import { useStaffGoTo } from '../auth/session';
-import { contactPayload, contactRows } from '../admin/contacts';
-import { AddressFields } from '../admin/components/AddressFields';
-import { CompanyPicker } from '../admin/components/CompanyPicker';
-import { ContactTable } from '../admin/components/ContactTable';
-import { FormShell } from '../admin/components/FormShell';
-import { useSaveAndReturn, useSaveError, useSession } from '../admin/hooks';
-import { maskDocument, normalizeCode } from '../admin/masks';
-import { adminMsg } from '../admin/messages';
-import { adminPaths } from '../admin/paths';
-import { antdRules, MAX, shippingRules } from '../admin/validation';
-import type { ContactItem } from '../admin/api';
-import '../admin/admin.css';
+import { contactPayload, contactRows } from '../../shared/records/contacts';
+import { AddressFields } from '../../shared/records/components/AddressFields';
+import { CompanyPicker } from '../../shared/records/components/CompanyPicker';
+import { ContactTable } from '../../shared/records/components/ContactTable';
+import { FormShell } from '../../shared/records/components/FormShell';
+import { useSaveAndReturn, useSaveError, useSession } from '../../shared/records/hooks';
+import { maskDocument, normalizeCode } from '../../shared/records/masks';
+import { adminMsg } from '../../shared/records/messages';
+import { adminPaths } from '../../shared/records/paths';
+import { antdRules, MAX, shippingRules } from '../../shared/records/validation';
+import type { ContactItem } from '../../shared/records/api';
+import '../../shared/records/admin.css';
 import { useSaveShippingCompanyMutation, useShippingCompanyQuery, type ShippingCompany, type ShippingUser } from './api';
 
 interface Values {

@@ -6,15 +6,12 @@ import { type Schema } from '../../shared/api/types';
 import {
   adminBase,
   listParams,
-  type CompanyRef,
-  type ContactItem,
-  type ContactRecord,
   type Deleted,
   type Imported,
   type ListArgs,
   type Paged,
-} from '../admin/api';
-import type { ImportRow } from '../admin/csv';
+} from '../../shared/records/api';
+import type { ImportRow } from '../../shared/records/csv';
 
 /** One of its Transportadora users with the contact authorizations. */
 export type ShippingUser = Schema<'ShippingUserView'>;

@@ -4,11 +4,11 @@
  * administrator; a Transportadora also sets its SMS / WhatsApp / e-mail authorizations.
  */
 import { App } from 'antd';
-import { FormShell } from '../admin/components/FormShell';
-import { useSession } from '../admin/hooks';
-import { adminMsg } from '../admin/messages';
+import { FormShell } from '../../shared/records/components/FormShell';
+import { useSession } from '../../shared/records/hooks';
+import { adminMsg } from '../../shared/records/messages';
 import { TOAST_SECONDS } from '../../shared/messages';
-import '../admin/admin.css';
+import '../../shared/records/admin.css';
 import { useShippingCompanyQuery } from '../shippingCompanies/api';
 import { useUserQuery } from './api';
 import { UserForm, type ContactFlags } from './UserForm';

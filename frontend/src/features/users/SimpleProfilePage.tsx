@@ -7,9 +7,9 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { maskPhone } from '../../shared/masks';
 import { TOAST_SECONDS } from '../../shared/messages';
-import { adminBase } from '../admin/api';
-import { useSaveError, useSession } from '../admin/hooks';
-import { adminMsg } from '../admin/messages';
+import { adminBase } from '../../shared/records/api';
+import { useSaveError, useSession } from '../../shared/records/hooks';
+import { adminMsg } from '../../shared/records/messages';
 import { useUserQuery } from './api';
 
 interface ProfileValues {

@@ -8,11 +8,11 @@
 import { Button, Checkbox, Col, Form, Input, Row, Select, Space, Switch, Typography } from 'antd';
 import { readApiError } from '../../shared/apiError';
 import { maskCpf, maskPhone } from '../../shared/masks';
-import { useRolesQuery } from '../admin/api';
-import { RemoteSelect } from '../admin/components/RemoteSelect';
-import { useSaveError, useSession } from '../admin/hooks';
-import { adminMsg } from '../admin/messages';
-import { antdRules, MAX, userRules } from '../admin/validation';
+import { useRolesQuery } from '../../shared/records/api';
+import { RemoteSelect } from '../../shared/records/components/RemoteSelect';
+import { useSaveError, useSession } from '../../shared/records/hooks';
+import { adminMsg } from '../../shared/records/messages';
+import { antdRules, MAX, userRules } from '../../shared/records/validation';
 import { useSaveUserMutation, type UserBody, type UserView } from './api';
 import { formRights, formShape, orderRoles } from './userForm';
 

@@ -1,11 +1,11 @@
 /** /usuario/novo and /usuario/novo/:id: the user form (administrators). */
 import { useParams } from 'react-router';
 import { useStaffGoTo } from '../auth/session';
-import { FormShell } from '../admin/components/FormShell';
-import { useSaveAndReturn } from '../admin/hooks';
-import { adminMsg } from '../admin/messages';
-import { adminPaths } from '../admin/paths';
-import '../admin/admin.css';
+import { FormShell } from '../../shared/records/components/FormShell';
+import { useSaveAndReturn } from '../../shared/records/hooks';
+import { adminMsg } from '../../shared/records/messages';
+import { adminPaths } from '../../shared/records/paths';
+import '../../shared/records/admin.css';
 import { useUserQuery } from './api';
 import { UserForm } from './UserForm';
 

@@ -1,6 +1,6 @@
 /** Users and profiles (spec 1 "Users and profiles"): list, read, save, delete. */
 import { type Schema } from '../../shared/api/types';
-import { adminBase, listParams, type Deleted, type ListArgs, type Paged } from '../admin/api';
+import { adminBase, listParams, type Deleted, type ListArgs, type Paged } from '../../shared/records/api';
 
 export type UserView = Schema<'UserView'>;
 

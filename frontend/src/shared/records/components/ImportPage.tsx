@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Col, Form, Row, Space, Table, Typography } from 'antd';
 import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
-import { useStaffGoTo } from '../../auth/session';
+import { useStaffGoTo } from '../../../features/auth/session';
 import { readApiError } from '../../../shared/apiError';
 import { TOAST_SECONDS } from '../../../shared/messages';
 import { COLUMN_LABELS, columnsOf, decodeCsv, parseCsv, type ImportKind, type ImportRow, type ParsedImport } from '../csv';

@@ -1,10 +1,10 @@
 /** Hooks the administration screens share. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, type FormInstance } from 'antd';
-import { useStaffGoTo } from '../auth/session';
+import { useStaffGoTo } from '../../features/auth/session';
 import { readApiError } from '../../shared/apiError';
 import { saveErrorText, splitFieldErrors } from './serverErrors';
-import { useStaffSessionQuery, type StaffSession } from '../auth/api';
+import { useStaffSessionQuery, type StaffSession } from '../../features/auth/api';
 import { TOAST_SECONDS } from '../../shared/messages';
 import { adminMsg, SAVE_REDIRECT_MS } from './messages';
 
@@ -50,17 +50,22 @@ export function useSaveAndReturn(listPath: string): { done: (text?: string) => v
   return { done, leaving };
 }
 
-/** Page and search of a list screen; a new search goes back to page 1. */
+/** Page, search and company filter of a list screen; a new search or filter goes back to page 1. */
 export function useListState() {
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
+  const [companyId, setCompany] = useState<number | null>(null);
   const search = useDebounced(searchText.trim());
   const [lastSearch, setLastSearch] = useState(search);
   if (search !== lastSearch) {
     setLastSearch(search);
     setPage(1);
   }
-  return { page, setPage, searchText, setSearchText, search };
+  const setCompanyId = useCallback((id: number | null) => {
+    setCompany(id);
+    setPage(1);
+  }, []);
+  return { page, setPage, searchText, setSearchText, search, companyId, setCompanyId };
 }
 
 /**

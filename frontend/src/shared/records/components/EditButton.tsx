@@ -1,6 +1,6 @@
 import { Button, Tooltip } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { useStaffGoTo } from '../../auth/session';
+import { useStaffGoTo } from '../../../features/auth/session';
 import { adminMsg } from '../messages';
 
 /** The edit action of a list row. */
