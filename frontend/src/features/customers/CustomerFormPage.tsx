@@ -13,23 +13,15 @@ import { adminMsg } from '../../shared/records/messages';
 import { adminPaths } from '../../shared/records/paths';
 import { antdRules, customerRules, MAX } from '../../shared/records/validation';
 import type { ContactItem } from '../../shared/records/api';
+import { partyAddressBody, partyAddressValues, type PartyAddressValues } from '../../shared/records/party';
 import '../../shared/records/admin.css';
 import { useCustomerQuery, useSaveCustomerMutation, type Customer } from './api';
 
-interface Values {
+interface Values extends PartyAddressValues {
   companyId: number | null;
   code: string;
   name: string;
   company: string;
-  cnpj: string;
-  stateRegistration: string;
-  uf: string;
-  street: string;
-  number: string;
-  complement: string;
-  city: string;
-  district: string;
-  zipCode: string;
   contact: ContactItem[];
 }
 
@@ -42,15 +34,7 @@ function initialValues(c: Customer | undefined): Values {
     code: c ? String(c.code) : '',
     name: c?.name ?? '',
     company: c?.company ?? '',
-    cnpj: c?.cnpj ?? '',
-    stateRegistration: c?.stateRegistration ?? '',
-    uf: c?.uf ?? '',
-    street: c?.street ?? '',
-    number: c?.number != null ? String(c.number) : '',
-    complement: c?.complement ?? '',
-    city: c?.city ?? '',
-    district: c?.district ?? '',
-    zipCode: c?.zipCode ?? '',
+    ...partyAddressValues(c),
     contact: contactRows(c?.contact),
   };
 }
@@ -89,15 +73,7 @@ function CustomerForm({ id, record }: { id: number; record: Customer | undefined
         code: String(v.code ?? '').trim(),
         name: v.name.trim(),
         company: v.company?.trim() ?? '',
-        cnpj: v.cnpj ?? '',
-        stateRegistration: v.stateRegistration?.trim() ?? '',
-        uf: v.uf ?? '',
-        street: v.street?.trim() ?? '',
-        number: v.number ?? '',
-        complement: v.complement?.trim() ?? '',
-        city: v.city?.trim() ?? '',
-        district: v.district?.trim() ?? '',
-        zipCode: v.zipCode ?? '',
+        ...partyAddressBody(v),
         contact: contactPayload(v.contact),
         _company: companyId ? { id: companyId } : null,
       }).unwrap();

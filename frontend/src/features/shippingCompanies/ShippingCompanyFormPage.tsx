@@ -19,22 +19,14 @@ import { adminMsg } from '../../shared/records/messages';
 import { adminPaths } from '../../shared/records/paths';
 import { antdRules, MAX, shippingRules } from '../../shared/records/validation';
 import type { ContactItem } from '../../shared/records/api';
+import { partyAddressBody, partyAddressValues, type PartyAddressValues } from '../../shared/records/party';
 import '../../shared/records/admin.css';
 import { useSaveShippingCompanyMutation, useShippingCompanyQuery, type ShippingCompany, type ShippingUser } from './api';
 
-interface Values {
+interface Values extends PartyAddressValues {
   companyId: number | null;
   code: string;
   name: string;
-  cnpj: string;
-  stateRegistration: string;
-  uf: string;
-  street: string;
-  number: string;
-  complement: string;
-  city: string;
-  district: string;
-  zipCode: string;
   isEnabled: boolean;
   login: string;
   password: string;
@@ -50,15 +42,7 @@ function initialValues(s: ShippingCompany | undefined): Values {
     companyId: s?.company.id ?? null,
     code: s ? String(s.code) : '',
     name: s?.name ?? '',
-    cnpj: s?.cnpj ?? '',
-    stateRegistration: s?.stateRegistration ?? '',
-    uf: s?.uf ?? '',
-    street: s?.street ?? '',
-    number: s?.number != null ? String(s.number) : '',
-    complement: s?.complement ?? '',
-    city: s?.city ?? '',
-    district: s?.district ?? '',
-    zipCode: s?.zipCode ?? '',
+    ...partyAddressValues(s),
     isEnabled: s?.isEnabled ?? true,
     login: s?.login?.login ?? '',
     password: '',
@@ -132,15 +116,7 @@ function ShippingForm({ id, record }: { id: number; record: ShippingCompany | un
         id,
         code: String(v.code ?? '').trim(),
         name: v.name.trim(),
-        cnpj: v.cnpj ?? '',
-        stateRegistration: v.stateRegistration?.trim() ?? '',
-        uf: v.uf ?? '',
-        street: v.street?.trim() ?? '',
-        number: v.number ?? '',
-        complement: v.complement?.trim() ?? '',
-        city: v.city?.trim() ?? '',
-        district: v.district?.trim() ?? '',
-        zipCode: v.zipCode ?? '',
+        ...partyAddressBody(v),
         isEnabled: v.isEnabled,
         contact: contactPayload(v.contact),
         users: (v.users ?? []).map((u) => ({ id: u.id, hasEmail: u.hasEmail, hasSMS: u.hasSMS, hasWhats: u.hasWhats })),
