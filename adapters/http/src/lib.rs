@@ -24,11 +24,9 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::JsonConfig::default().error_handler(error::json_error))
             .app_data(web::QueryConfig::default().error_handler(error::query_error))
             .app_data(web::PathConfig::default().error_handler(error::path_error))
-            .service(
-                routes::api_scope()
-                    .wrap(actix_web::middleware::from_fn(edge::refuse_foreign_writes))
-                    .wrap(edge::api_headers()),
-            );
+            // The edge middleware (foreign-origin writes, security headers) is wrapped inside
+            // `api_scope`, which keeps the scope's OpenAPI paths.
+            .service(routes::api_scope());
         if let Some(dir) = upload_dir {
             cfg.service(routes::uploads::files(dir));
         }

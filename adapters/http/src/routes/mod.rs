@@ -66,6 +66,10 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
                 "message": patio_application::error::NOT_FOUND_MESSAGE,
             }))
         }))
+        .wrap(actix_web::middleware::from_fn(
+            crate::edge::refuse_foreign_writes,
+        ))
+        .wrap(crate::edge::api_headers())
 }
 
 #[derive(Debug, Clone, Copy, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]

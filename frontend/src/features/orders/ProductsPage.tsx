@@ -1,12 +1,12 @@
 /** /produtos: the product list (9 per page; search over name, NCM code and code). */
 import { Table } from 'antd';
-import { DeleteButton } from '../admin/components/DeleteButton';
-import { LoadError } from '../admin/components/LoadError';
-import { PageHeader } from '../admin/components/PageHeader';
-import { SearchBox } from '../admin/components/SearchBox';
-import { useListState } from '../admin/hooks';
-import { adminMsg } from '../admin/messages';
-import '../admin/admin.css';
+import { DeleteButton } from '../../shared/records/components/DeleteButton';
+import { LoadError } from '../../shared/records/components/LoadError';
+import { PageHeader } from '../../shared/records/components/PageHeader';
+import { SearchBox } from '../../shared/records/components/SearchBox';
+import { useListState } from '../../shared/records/hooks';
+import { adminMsg } from '../../shared/records/messages';
+import '../../shared/records/admin.css';
 import { useDeleteProductMutation, useProductsQuery, type Product } from './api';
 
 const PAGE_SIZE = 9;

@@ -1,6 +1,6 @@
 /** Products and orders (spec 2 section 7): the lists and deletes. */
 import { api } from '../../app/api';
-import { listParams, type Deleted, type ListArgs, type Paged } from '../admin/api';
+import { listParams, type Deleted, type ListArgs, type Paged } from '../../shared/records/api';
 
 const ordersBase = api.enhanceEndpoints({ addTagTypes: ['Product', 'Order'] as const });
 
