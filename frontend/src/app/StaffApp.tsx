@@ -10,7 +10,19 @@ import { StaffRoutes } from './router';
 
 dayjs.locale('pt-br');
 
-const theme = { token: { colorPrimary: '#1d4ed8', borderRadius: 6 } };
+// Links and info share the primary blue: antd's default #1677ff is 4.1:1 on white, below WCAG AA.
+const theme = {
+  token: {
+    colorPrimary: '#1d4ed8',
+    colorInfo: '#1d4ed8',
+    colorLink: '#1d4ed8',
+    // antd's greys for secondary text and placeholders are 3.4:1 and 1.8:1 on white.
+    colorTextSecondary: '#595959',
+    colorTextTertiary: '#595959',
+    colorTextPlaceholder: '#6e6e6e',
+    borderRadius: 6,
+  },
+};
 
 export default function StaffApp() {
   return (

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO_BIRTH, DEMO_CPF, PASSWORD } from './support';
 
 // Issue 10: menus, refusals, sign-in pages and titles as each role meets them. Read-only on the

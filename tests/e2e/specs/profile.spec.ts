@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PASSWORD, sql } from './support';
 
 test('a dispatch operator edits name and phone on the simple profile form', async ({ page }) => {

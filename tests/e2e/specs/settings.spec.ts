@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { DEMO_CPF, PASSWORD, sql } from './support';
 
 /** A 1x1 PNG (a real one: the server checks images by their bytes). */

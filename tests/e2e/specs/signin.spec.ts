@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { DEMO_BIRTH, DEMO_CPF, PASSWORD, sql } from './support';
 
 async function staffLogin(page: Page, path: '/login' | '/expedicao', email: string) {

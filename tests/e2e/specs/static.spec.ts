@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 // Issue 10 defect 12: a real icon, and a missing static file is an error, not the app's HTML.
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createCompany, PASSWORD, unique } from './support';
 
 // Issue 10: rough edges of the settings, logs and editor screens. Each test works on a company
