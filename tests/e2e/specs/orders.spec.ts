@@ -3,7 +3,7 @@
  * /dashboard lands on the list, sees only the orders of its shipping company and no delete;
  * an administrator sees the company column and the 100 % toggle.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { PASSWORD, sql, unique } from './support';
 
 test.describe.configure({ mode: 'serial' });
