@@ -334,10 +334,11 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
         "usuarios",
         "logs",
         "configuracao",
+        "pedidos",
     ] {
         assert!(keys.contains(&key), "{key} missing from {keys:?}");
     }
-    assert!(!keys.contains(&"pedidos"), "{keys:?}");
+    assert!(!keys.contains(&"motoristas"), "{keys:?}");
 }
 
 #[actix_rt::test]

@@ -73,7 +73,6 @@ export default function OrdersPage() {
         columns={columns}
         dataSource={data?.items ?? []}
         loading={isFetching}
-        scroll={{ x: 900 }}
         locale={{ emptyText: adminMsg.noResults }}
         pagination={{
           current: list.page,
