@@ -16,10 +16,17 @@ const theme = {
     colorPrimary: '#1d4ed8',
     colorInfo: '#1d4ed8',
     colorLink: '#1d4ed8',
+    // Hover and press darken instead of antd's lighter blue (4.3:1 under white text).
+    colorPrimaryHover: '#1e40af',
+    colorPrimaryActive: '#1e3a8a',
+    colorLinkHover: '#1e40af',
+    colorLinkActive: '#1e3a8a',
     // antd's greys for secondary text and placeholders are 3.4:1 and 1.8:1 on white.
     colorTextSecondary: '#595959',
     colorTextTertiary: '#595959',
     colorTextPlaceholder: '#6e6e6e',
+    // Off switches and empty notices use this grey; white on antd's #bfbfbf is 1.8:1.
+    colorTextQuaternary: '#6e6e6e',
     borderRadius: 6,
   },
 };

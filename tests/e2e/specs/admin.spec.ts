@@ -321,15 +321,16 @@ test('the shipping-company user signs in and sees only its data', async ({ page 
   await page.goto(`${origin}/dashboard`);
   await expect(page).toHaveURL(`${origin}/pedidos`);
   await page.goto(`${origin}/empresas`);
-  await expect(page).toHaveURL(`${origin}/login`, { timeout: 5_000 });
+  await expect(page.getByText('Você não tem permissão de acesso!')).toBeVisible();
+  await expect(page).toHaveURL(`${origin}/empresas`);
 });
 
 test('the log screen finds these operations', async ({ page }) => {
   await signIn(page, 'admin@patio.local');
   await expect(page).toHaveURL('/dashboard');
   await page.goto('/logs');
-  // The first search runs at once, from yesterday to today.
-  await expect(page.getByText('Consulta finalizada!')).toBeVisible();
+  // The first search runs at once, from yesterday to today, without a toast (issue 10: the
+  // toast answers only a search the user started).
   await expect(page.getByText(/Usuário Administrador Demo entrou no sistema/).first()).toBeVisible();
 
   const objectType = page.getByRole('combobox', { name: 'Tipo de objeto' });

@@ -11,6 +11,10 @@ export async function expectAccessible(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
   // The SPA renders after its session read; let the first screen settle before judging it.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // A dialog or message caught mid-animation is half transparent: judge the settled screen.
+  await page
+    .waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-leave-active"], [class*="-appear-active"]'), undefined, { timeout: 3_000 })
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad
