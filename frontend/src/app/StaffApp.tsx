@@ -27,6 +27,8 @@ const theme = {
     colorTextPlaceholder: '#6e6e6e',
     // Off switches and empty notices use this grey; white on antd's #bfbfbf is 1.8:1.
     colorTextQuaternary: '#6e6e6e',
+    // Danger buttons and errors: antd's #ff4d4f is 3.3:1 on white.
+    colorError: '#cf1322',
     borderRadius: 6,
   },
 };
