@@ -128,8 +128,8 @@ export const msg = {
     Espectador: 'Espectador',
     Portaria: 'Portaria',
   } as Record<string, string>,
-  landingCarrier: 'A Fila Virtual da sua transportadora será exibida aqui em breve.',
-  landingDispatch: 'O painel da expedição será exibido aqui em breve.',
+  landingCarrier: 'A Fila Virtual da transportadora ainda não está disponível nesta versão. Use o menu para consultar seus pedidos.',
+  landingDispatch: 'O painel da expedição ainda não está disponível nesta versão.',
 
   // Driver home (spec 3 section 2)
   driverGreetingCompany: (company: string) => `Você está conectado à ${company}.`,
