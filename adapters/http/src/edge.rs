@@ -5,13 +5,17 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{header, Method};
 use actix_web::middleware::{DefaultHeaders, Next};
-use actix_web::ResponseError;
+use actix_web::{web, ResponseError};
 use patio_application::AppError;
 
 use crate::error::ApiError;
 use crate::session::{DRIVER_COOKIE, STAFF_COOKIE};
 
 pub const FOREIGN_ORIGIN_MESSAGE: &str = "Requisição de outra origem não permitida.";
+pub const NUL_MESSAGE: &str = "A requisição contém um caractere inválido (NUL).";
+
+/// Bodies larger than this are not scanned here; the extractors refuse them anyway.
+const SCANNED_BODY_LIMIT: usize = 16 * 1024 * 1024;
 
 /// The app's policy: scripts from itself, reCAPTCHA and the shell's own inline scripts (by
 /// hash, `{inline}`); antd writes its styles at run time, so styles allow inline; frames only
@@ -108,9 +112,102 @@ pub async fn refuse_foreign_writes(
         .map(ServiceResponse::map_into_left_body)
 }
 
+/// Whether text carries a NUL: raw, percent-encoded (`%00`) or, in JSON, escaped (`\u0000`
+/// not itself preceded by an escaping backslash). PostgreSQL refuses 0x00 in text, so such a
+/// value must never reach a query.
+pub fn has_nul(bytes: &[u8], json: bool) -> bool {
+    if bytes.contains(&0) {
+        return true;
+    }
+    let lower = |i: usize| bytes.get(i).map(u8::to_ascii_lowercase);
+    for i in 0..bytes.len() {
+        if !json
+            && bytes[i] == b'%'
+            && bytes.get(i + 1) == Some(&b'0')
+            && bytes.get(i + 2) == Some(&b'0')
+        {
+            return true;
+        }
+        if json
+            && bytes[i] == b'\\'
+            && lower(i + 1) == Some(b'u')
+            && bytes.get(i + 2..i + 6) == Some(b"0000")
+        {
+            let backslashes = bytes[..i].iter().rev().take_while(|b| **b == b'\\').count();
+            if backslashes % 2 == 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn nul_refusal() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::BadRequest().json(serde_json::json!({
+        "statusCode": 400, "code": "bad_request", "message": NUL_MESSAGE
+    }))
+}
+
+/// Refuses a NUL byte in the path, the query or a JSON / form body with 400 before any
+/// handler runs (multipart text fields are checked where they are read).
+pub async fn refuse_nul(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    use futures_util::StreamExt as _;
+    let uri = req.uri().path_and_query().map(|p| p.as_str()).unwrap_or("");
+    if has_nul(uri.as_bytes(), false) {
+        return Ok(req.into_response(nul_refusal()).map_into_right_body());
+    }
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let json = content_type.contains("json");
+    if json || content_type.starts_with("application/x-www-form-urlencoded") {
+        let mut payload = actix_web::HttpMessage::take_payload(&mut req);
+        let mut body = web::BytesMut::new();
+        while let Some(chunk) = payload.next().await {
+            let chunk = chunk?;
+            if body.len() + chunk.len() > SCANNED_BODY_LIMIT {
+                return Ok(req
+                    .into_response(actix_web::HttpResponse::PayloadTooLarge().json(
+                        serde_json::json!({
+                            "statusCode": 413, "code": "bad_request",
+                            "message": crate::error::BAD_REQUEST_MESSAGE
+                        }),
+                    ))
+                    .map_into_right_body());
+            }
+            body.extend_from_slice(&chunk);
+        }
+        if has_nul(&body, json) {
+            return Ok(req.into_response(nul_refusal()).map_into_right_body());
+        }
+        req.set_payload(actix_web::dev::Payload::from(body.freeze()));
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_left_body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nul_is_found_raw_percent_encoded_and_json_escaped_but_not_in_an_escaped_backslash() {
+        assert!(has_nul(b"/api/company/host?host=%00", false));
+        assert!(has_nul(b"a\0b", false));
+        assert!(has_nul(br#"{"name":"a\u0000"}"#, true));
+        assert!(has_nul(br#"{"name":"a\U0000"}"#, true));
+        assert!(!has_nul(br#"{"name":"a\\u0000"}"#, true));
+        assert!(!has_nul(br#"{"name":"a\u0000"}"#, false));
+        assert!(!has_nul(br#"{"name":"100%00"}"#, true));
+        assert!(!has_nul(b"/api/company?search=100%25", false));
+    }
 
     #[test]
     fn the_policy_admits_the_shell_s_inline_scripts_by_hash_only() {

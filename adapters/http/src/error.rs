@@ -110,7 +110,25 @@ fn bad_request(detail: impl std::fmt::Display) -> actix_web::Error {
     .into()
 }
 
+pub const INVALID_VALUES_MESSAGE: &str =
+    "Valores inválidos na requisição: confira os campos numéricos e de texto.";
+
+/// Malformed JSON is 400; well-formed JSON whose values do not fit the body (a fraction or a
+/// number beyond 64 bits where an id goes, text where a number goes) is 422, like any other
+/// invalid field.
 pub fn json_error(err: actix_web::error::JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
+    if let actix_web::error::JsonPayloadError::Deserialize(e) = &err {
+        if e.classify() == serde_json::error::Category::Data {
+            tracing::debug!(%e, "invalid values");
+            let body = json!({ "statusCode": 422, "code": "validation",
+                "message": INVALID_VALUES_MESSAGE, "fields": {} });
+            return actix_web::error::InternalError::from_response(
+                err.to_string(),
+                HttpResponse::UnprocessableEntity().json(body),
+            )
+            .into();
+        }
+    }
     bad_request(err)
 }
 

@@ -281,3 +281,94 @@ async fn the_app_and_the_api_answer_with_security_headers_and_refuse_to_be_frame
         "{csp}"
     );
 }
+
+// ---- 5. A NUL byte is refused at the edge, never a 500
+
+#[actix_rt::test]
+async fn a_nul_byte_in_a_query_path_or_body_is_refused_with_400_and_changes_nothing() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let nul = "A requisição contém um caractere inválido (NUL).";
+    // Public and signed-in reads, by query and by path.
+    for req in [
+        TestRequest::get().uri("/api/company/host?host=%00"),
+        get("/api/company?search=%00", &usuario),
+        get("/api/customer/like/ab%00cd", &usuario),
+    ] {
+        let (status, body, _) = send(&svc, req).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(body["message"], nul);
+    }
+    // A JSON body, escaped as JSON sends it.
+    let before = app.scalar_i64("SELECT count(*) AS v FROM customers");
+    let mut customer = customer_body(77, "Fazenda\u{0}Nula", None);
+    customer["company"] = json!("Nula\u{0} SA");
+    let (status, body, _) = send(&svc, post("/api/customer/create", &usuario, customer)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["message"], nul);
+    assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM customers"), before);
+    // A backslash followed by the text u0000 is just text.
+    let (status, body, _) = send(
+        &svc,
+        post(
+            "/api/customer/create",
+            &usuario,
+            customer_body(78, "Fazenda \\u0000 Literal", None),
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // A multipart text field.
+    let boundary = "XyZ";
+    let multipart = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"id\"\r\n\r\n1\0\r\n--{boundary}--\r\n"
+    );
+    let (status, body, _) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/popups/upload")
+            .insert_header(("Cookie", usuario.as_str()))
+            .insert_header((
+                "Content-Type",
+                format!("multipart/form-data; boundary={boundary}"),
+            ))
+            .set_payload(multipart),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["message"], nul);
+}
+
+// ---- 10. An id that is not a 64-bit integer is 422, never a new record
+
+#[actix_rt::test]
+async fn an_id_beyond_64_bits_or_not_an_integer_is_422_and_creates_nothing() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let company = app.ids.demo;
+    let popups = || app.scalar_i64("SELECT count(*) AS v FROM popups");
+    let before = popups();
+    for bad in [json!(1e20), json!(1.5), json!("abc"), json!(true)] {
+        let body = json!({
+            "id": bad, "title": "Aviso", "active": true, "content": "<p>x</p>",
+            "start_at": "2026-03-01", "end_at": "2026-03-31", "company": { "id": company }
+        });
+        let (status, answer, _) = send(&svc, post("/api/popups/save", &usuario, body)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {answer}");
+        assert_eq!(answer["fields"]["id"], "Identificador inválido.", "{bad}");
+    }
+    assert_eq!(popups(), before, "nothing was created");
+    // Typed bodies: a fraction or a number beyond 64 bits where an integer goes.
+    let customers = || app.scalar_i64("SELECT count(*) AS v FROM customers");
+    let before = customers();
+    for bad in [json!(1e20), json!(1.5)] {
+        let mut body = customer_body(90, "Fazenda Grande", None);
+        body["id"] = bad.clone();
+        let (status, answer, _) = send(&svc, post("/api/customer/create", &usuario, body)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}: {answer}");
+        assert_eq!(answer["code"], "validation");
+    }
+    assert_eq!(customers(), before);
+}

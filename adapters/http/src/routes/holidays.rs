@@ -85,7 +85,7 @@ pub async fn save_holiday(
     body: ObjectBody,
 ) -> Result<HttpResponse, ApiError> {
     let cmd = SaveHoliday {
-        id: id_of(body.get("id")),
+        id: id_of("id", body.get("id"))?,
         company_id: company_of(body.get("company"))?,
         title: text_of(body.get("title")).unwrap_or_default(),
         dates: dates_of(body.get("dates")),

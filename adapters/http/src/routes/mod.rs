@@ -66,6 +66,7 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
                 "message": patio_application::error::NOT_FOUND_MESSAGE,
             }))
         }))
+        .wrap(actix_web::middleware::from_fn(crate::edge::refuse_nul))
         .wrap(actix_web::middleware::from_fn(
             crate::edge::refuse_foreign_writes,
         ))

@@ -159,7 +159,7 @@ pub async fn save_popup(
     body: ObjectBody,
 ) -> Result<HttpResponse, ApiError> {
     let cmd = SavePopup {
-        id: id_of(body.get("id")),
+        id: id_of("id", body.get("id"))?,
         company_id: company_of(body.get("company"))?,
         start_at: optional_text(body.get("start_at")),
         end_at: optional_text(body.get("end_at")),
@@ -215,10 +215,10 @@ pub async fn read_popup(
     body: ObjectBody,
 ) -> Result<HttpResponse, ApiError> {
     let cmd = ReadPopup {
-        popup_id: id_of(body.get("id"))
+        popup_id: id_of("id", body.get("id"))?
             .ok_or_else(|| ApiError(AppError::field("id", POPUP_REQUIRED_MESSAGE)))?,
-        driver_id: id_of(body.get("driver")).unwrap_or(session.0.id),
-        company_id: id_of(body.get("company")),
+        driver_id: id_of("driver", body.get("driver"))?.unwrap_or(session.0.id),
+        company_id: id_of("company", body.get("company"))?,
     };
     let svc = state.services.popups.clone();
     let view = blocking(move || svc.read(&session.0, cmd)).await?;

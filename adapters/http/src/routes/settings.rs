@@ -30,19 +30,29 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 // ---- Helpers shared by the settings-area routes.
 
-/// An id sent as `5`, `"5"` or `{ "id": 5 }`; `None` for anything else (null, "undefined").
-pub(crate) fn id_of(v: Option<&Value>) -> Option<i64> {
-    match v? {
-        Value::Number(n) => n.as_i64(),
-        Value::String(s) => s.trim().parse().ok(),
-        Value::Object(o) => id_of(o.get("id")),
-        _ => None,
+pub const INVALID_ID_MESSAGE: &str = "Identificador inválido.";
+
+/// An id sent as `5`, `"5"` or `{ "id": 5 }`; `None` when absent (missing, null, "",
+/// "undefined"). Anything else — a fraction, a number beyond 64 bits, text — is 422: a
+/// mistyped id must never turn an update into a new record.
+pub(crate) fn id_of(field: &str, v: Option<&Value>) -> Result<Option<i64>, ApiError> {
+    let invalid = || ApiError(AppError::field(field, INVALID_ID_MESSAGE));
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n.as_i64().map(Some).ok_or_else(invalid),
+        Some(Value::String(s)) => match s.trim() {
+            "" | "undefined" | "null" => Ok(None),
+            t => t.parse().map(Some).map_err(|_| invalid()),
+        },
+        Some(Value::Object(o)) => id_of(field, o.get("id")),
+        Some(_) => Err(invalid()),
     }
 }
 
 /// The company of a body (`company` as an id or `{id}`), or 422.
 pub(crate) fn company_of(v: Option<&Value>) -> Result<i64, ApiError> {
-    id_of(v).ok_or_else(|| ApiError(AppError::field("company", COMPANY_REQUIRED_MESSAGE)))
+    id_of("company", v)?
+        .ok_or_else(|| ApiError(AppError::field("company", COMPANY_REQUIRED_MESSAGE)))
 }
 
 /// A scalar as text: `None` when absent, `""` for null.
@@ -103,18 +113,20 @@ fn checkin_ip_text(v: Option<&Value>) -> Option<String> {
     }
 }
 
-fn delays_of(v: Option<&Value>) -> Vec<DelayInput> {
+fn delays_of(v: Option<&Value>) -> Result<Vec<DelayInput>, ApiError> {
     let Some(Value::Array(list)) = v else {
-        return Vec::new();
+        return Ok(Vec::new());
     };
     list.iter()
-        .map(|d| DelayInput {
-            id: id_of(d.get("id")),
-            form: DelayForm {
-                reason: text_of(d.get("reason")).unwrap_or_default(),
-                time: text_of(d.get("time")).unwrap_or_default(),
-                icon: text_of(d.get("icon")).filter(|i| !i.is_empty()),
-            },
+        .map(|d| {
+            Ok(DelayInput {
+                id: id_of("id", d.get("id"))?,
+                form: DelayForm {
+                    reason: text_of(d.get("reason")).unwrap_or_default(),
+                    time: text_of(d.get("time")).unwrap_or_default(),
+                    icon: text_of(d.get("icon")).filter(|i| !i.is_empty()),
+                },
+            })
         })
         .collect()
 }
@@ -255,7 +267,7 @@ pub async fn save_settings(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let company_id = company_of(body.get("company"))?;
-    let delays = delays_of(body.get("delay").or_else(|| body.get("delays")));
+    let delays = delays_of(body.get("delay").or_else(|| body.get("delays")))?;
     let cmd = SaveSettings {
         company_id,
         patch: patch_of(&body),
@@ -383,12 +395,17 @@ mod tests {
 
     #[test]
     fn ids_come_as_numbers_text_or_objects() {
-        assert_eq!(id_of(Some(&json!(5))), Some(5));
-        assert_eq!(id_of(Some(&json!(" 7 "))), Some(7));
-        assert_eq!(id_of(Some(&json!({ "id": 9 }))), Some(9));
-        assert_eq!(id_of(Some(&json!("undefined"))), None);
-        assert_eq!(id_of(Some(&Value::Null)), None);
-        assert_eq!(id_of(None), None);
+        let id = |v: Option<&Value>| id_of("id", v).ok();
+        assert_eq!(id(Some(&json!(5))), Some(Some(5)));
+        assert_eq!(id(Some(&json!(" 7 "))), Some(Some(7)));
+        assert_eq!(id(Some(&json!({ "id": 9 }))), Some(Some(9)));
+        assert_eq!(id(Some(&json!("undefined"))), Some(None));
+        assert_eq!(id(Some(&Value::Null)), Some(None));
+        assert_eq!(id(None), Some(None));
+        assert_eq!(id(Some(&json!(1e20))), None);
+        assert_eq!(id(Some(&json!(1.5))), None);
+        assert_eq!(id(Some(&json!("abc"))), None);
+        assert_eq!(id(Some(&json!(true))), None);
     }
 
     #[test]

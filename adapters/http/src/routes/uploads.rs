@@ -94,6 +94,9 @@ pub async fn read_upload(
                 }
                 text.extend_from_slice(&chunk);
             }
+            if text.contains(&0) {
+                return Err(ApiError(AppError::field(&name, crate::edge::NUL_MESSAGE)));
+            }
             form.fields
                 .insert(name, String::from_utf8_lossy(&text).into_owned());
         }

@@ -87,7 +87,7 @@ pub async fn save_term(
     body: ObjectBody,
 ) -> Result<HttpResponse, ApiError> {
     let cmd = SaveTerm {
-        id: id_of(body.get("id")),
+        id: id_of("id", body.get("id"))?,
         company_id: company_of(body.get("company"))?,
         title: text_of(body.get("title")).unwrap_or_default(),
         content: text_of(body.get("content")).unwrap_or_default(),
