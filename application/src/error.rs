@@ -74,12 +74,18 @@ pub enum AppError {
     Captcha(String),
     #[error("{0}")]
     Internal(String),
+    /// The database cannot be reached now: answered at once with 503 rather than after a
+    /// long wait, so clients and balancers retry elsewhere.
+    #[error("{0}")]
+    Unavailable(String),
 }
 
 pub type AppResult<T> = Result<T, AppError>;
 
 pub const NOT_FOUND_MESSAGE: &str = "Registro não encontrado";
 pub const INTERNAL_MESSAGE: &str = "Erro interno. Tente novamente em instantes.";
+pub const UNAVAILABLE_MESSAGE: &str =
+    "Sistema temporariamente indisponível. Tente novamente em instantes.";
 
 impl AppError {
     pub fn not_found() -> Self {
@@ -88,6 +94,11 @@ impl AppError {
 
     pub fn field(field: &str, message: &str) -> Self {
         Self::Validation(vec![FieldError::new(field, message)])
+    }
+
+    pub fn unavailable(e: impl std::fmt::Display) -> Self {
+        tracing::warn!(error = %e, "database unavailable");
+        Self::Unavailable(UNAVAILABLE_MESSAGE.to_owned())
     }
 
     pub fn internal(e: impl std::fmt::Display) -> Self {

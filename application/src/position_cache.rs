@@ -11,14 +11,16 @@
 //! most.
 //!
 //! The cache is only used while the event stream is up: before the listener connects, and
-//! whenever it drops, every read goes to the database.
+//! whenever it drops, every read goes to the database. When the stream drops, the answers
+//! kept so far become the last known ones: they are served only when the database cannot be
+//! reached (issue 9: an outage), because then nobody can change the queue either.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::queue_ports::{
     DomainEvent, DriverPositionRecord, EventPublisher, EventSink, PositionReader,
 };
@@ -66,6 +68,8 @@ struct State {
     /// Bumped by every invalidation, so that a read that raced with one is not kept.
     generation: u64,
     entries: HashMap<i64, Kept>,
+    /// What was kept when the stream dropped, for answers during a database outage.
+    last_known: HashMap<i64, Kept>,
 }
 
 impl PositionCache {
@@ -107,15 +111,18 @@ impl PositionCache {
                     .fetch_add(1, Ordering::Relaxed);
                 for d in drivers {
                     state.entries.remove(d);
+                    state.last_known.remove(d);
                 }
             }
             None => {
                 self.stats
                     .company_invalidations
                     .fetch_add(1, Ordering::Relaxed);
-                state
-                    .entries
-                    .retain(|_, (_, r)| r.as_ref().is_some_and(|r| r.company_id != *company_id));
+                let other_company = |_: &i64, (_, r): &mut Kept| {
+                    r.as_ref().is_some_and(|r| r.company_id != *company_id)
+                };
+                state.entries.retain(other_company);
+                state.last_known.retain(other_company);
             }
         }
     }
@@ -129,6 +136,7 @@ impl PositionCache {
         if let Ok(mut state) = self.state.lock() {
             state.generation = state.generation.wrapping_add(1);
             state.entries.clear();
+            state.last_known.clear();
         }
     }
 
@@ -136,8 +144,24 @@ impl PositionCache {
         if let Ok(mut state) = self.state.lock() {
             state.live = live;
             state.generation = state.generation.wrapping_add(1);
-            state.entries.clear();
+            if live {
+                state.entries.clear();
+                state.last_known.clear();
+            } else {
+                let kept = std::mem::take(&mut state.entries);
+                state.last_known.extend(kept);
+            }
         }
+    }
+
+    /// The answer kept before the event stream dropped, if any.
+    fn last_known(&self, driver_id: i64) -> Option<Option<DriverPositionRecord>> {
+        let state = self.state.lock().ok()?;
+        state
+            .last_known
+            .get(&driver_id)
+            .or_else(|| state.entries.get(&driver_id))
+            .map(|(_, record)| record.clone())
     }
 
     /// Whether the event stream is up, so answers are kept.
@@ -181,7 +205,12 @@ impl PositionReader for PositionCache {
             .filter(|s| s.live)
             .map(|s| s.generation)
         else {
-            return self.source.driver_position(driver_id);
+            return match self.source.driver_position(driver_id) {
+                Err(AppError::Unavailable(why)) => {
+                    self.last_known(driver_id).ok_or(AppError::Unavailable(why))
+                }
+                other => other,
+            };
         };
         self.stats.misses.fetch_add(1, Ordering::Relaxed);
         let record = self.source.driver_position(driver_id)?;
@@ -253,11 +282,15 @@ mod tests {
     struct Source {
         reads: AtomicUsize,
         position: Mutex<i32>,
+        down: std::sync::atomic::AtomicBool,
     }
 
     impl PositionReader for Source {
         fn driver_position(&self, driver_id: i64) -> AppResult<Option<DriverPositionRecord>> {
             self.reads.fetch_add(1, Ordering::SeqCst);
+            if self.down.load(Ordering::SeqCst) {
+                return Err(crate::AppError::unavailable("database down"));
+            }
             let position = *self.position.lock().map_err(crate::AppError::internal)?;
             Ok(Some(DriverPositionRecord {
                 id: driver_id,
@@ -280,6 +313,7 @@ mod tests {
         Arc::new(Source {
             reads: AtomicUsize::new(0),
             position: Mutex::new(7),
+            down: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -353,6 +387,30 @@ mod tests {
         position(&cache);
         position(&cache);
         assert_eq!(src.reads.load(Ordering::SeqCst), 3);
+    }
+
+    #[test]
+    fn during_a_database_outage_the_last_known_answer_is_served() {
+        let src = source();
+        let cache = PositionCache::new(src.clone(), DEFAULT_TTL);
+        cache.connected();
+        assert_eq!(position(&cache), Some(7));
+        // The outage drops the event stream, then every read fails.
+        cache.disconnected();
+        src.down.store(true, Ordering::SeqCst);
+        assert_eq!(position(&cache), Some(7));
+        // Another driver was never read: the outage is told, not hidden.
+        assert!(matches!(
+            cache.driver_position(99),
+            Err(crate::AppError::Unavailable(_))
+        ));
+        // Back up: the database answers again, and the stream's return forgets the old answers.
+        src.down.store(false, Ordering::SeqCst);
+        *src.position.lock().unwrap_or_else(|e| e.into_inner()) = 3;
+        assert_eq!(position(&cache), Some(3));
+        cache.connected();
+        src.down.store(true, Ordering::SeqCst);
+        assert!(cache.driver_position(10).is_err());
     }
 
     #[test]

@@ -45,6 +45,7 @@ impl ApiError {
             AppError::RateLimited(_) => "rate_limited",
             AppError::Captcha(_) => "captcha",
             AppError::Internal(_) => "internal",
+            AppError::Unavailable(_) => "unavailable",
         }
     }
 
@@ -92,6 +93,7 @@ impl ResponseError for ApiError {
             AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Captcha(_) => StatusCode::BAD_REQUEST,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 

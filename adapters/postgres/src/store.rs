@@ -48,13 +48,16 @@ pub fn db_error(e: DieselError) -> AppError {
         DieselError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _) => {
             AppError::Referenced(REFERENCED_MESSAGE.to_owned())
         }
+        DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => {
+            AppError::unavailable(e)
+        }
         _ => AppError::internal(e),
     }
 }
 
 impl Store for PgStore {
     fn run(&self, work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()> {
-        let mut conn = self.pool.get().map_err(AppError::internal)?;
+        let mut conn = crate::pool::checkout(&self.pool)?;
         conn.transaction::<(), TxError, _>(|conn| {
             let mut repos = PgRepos { conn };
             work(&mut repos).map_err(TxError::App)

@@ -307,7 +307,10 @@ async fn a_nul_byte_in_a_query_path_or_body_is_refused_with_400_and_changes_noth
     let (status, body, _) = send(&svc, post("/api/customer/create", &usuario, customer)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["message"], nul);
-    assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM customers"), before);
+    assert_eq!(
+        app.scalar_i64("SELECT count(*) AS v FROM customers"),
+        before
+    );
     // A backslash followed by the text u0000 is just text.
     let (status, body, _) = send(
         &svc,

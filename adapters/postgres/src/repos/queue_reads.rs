@@ -487,12 +487,12 @@ impl PgDirectReader {
 
 impl AccountReader for PgDirectReader {
     fn account(&self, kind: SessionKind, id: i64) -> AppResult<Option<AccountState>> {
-        let mut conn = self.pool.get().map_err(AppError::internal)?;
+        let mut conn = crate::pool::checkout(&self.pool)?;
         load_account(&mut conn, kind, id)
     }
 
     fn revoke(&self, kind: SessionKind, id: i64, token_id: &str, expires_at: i64) -> AppResult<()> {
-        let mut conn = self.pool.get().map_err(AppError::internal)?;
+        let mut conn = crate::pool::checkout(&self.pool)?;
         // Rows of expired tokens are dead weight: each sign-out sweeps them.
         diesel::sql_query(
             "WITH swept AS (DELETE FROM revoked_sessions WHERE expires_at <= now())
@@ -599,7 +599,7 @@ pub(crate) fn load_account(
 
 impl PositionReader for PgDirectReader {
     fn driver_position(&self, driver_id: i64) -> AppResult<Option<DriverPositionRecord>> {
-        let mut conn = self.pool.get().map_err(AppError::internal)?;
+        let mut conn = crate::pool::checkout(&self.pool)?;
         load_driver_position(&mut conn, driver_id)
     }
 }

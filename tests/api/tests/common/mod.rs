@@ -366,6 +366,21 @@ impl TestApp {
         build_state(parts)
     }
 
+    /// `patio serve`'s wiring in full: positions remembered by `cache`, accounts for 30 s.
+    #[allow(dead_code)]
+    pub fn instance_as_served(
+        &self,
+        cache: Arc<patio_application::position_cache::PositionCache>,
+    ) -> patio_http::AppState {
+        let reader = patio_postgres::PgDirectReader::from_pool(self.db.pool().clone());
+        let mut parts = self.parts(self.db.pool().clone(), Some(cache));
+        parts.accounts = Some(patio_application::account_check::AccountCheck::with_memory(
+            Arc::new(reader),
+            patio_application::account_check::DEFAULT_MEMORY,
+        ));
+        build_state(parts)
+    }
+
     /// The same wiring (clock included) on another pool of this test's database, e.g. a
     /// larger one for tests that need many connections at once.
     pub fn state_with_pool(&self, pool: patio_postgres::PgPool) -> patio_http::AppState {
