@@ -1,16 +1,20 @@
-//! Login throttling per account and per address: after too many failures in a window, further
-//! attempts are refused until the oldest failure leaves the window. Kept in memory per
-//! instance (docs/decisions.md).
+//! Login throttling (issue 9 item 8): failures are counted per account, per address and per
+//! known device in a window, in a store every instance shares (PostgreSQL in `patio serve`),
+//! so N instances enforce one limit. The rule — who is refused — is
+//! `patio_domain::auth::sign_in_refused`; see docs/decisions.md.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
+use patio_domain::auth::{sign_in_refused, FailedSignIns, SignInLimits};
+
+use crate::error::AppResult;
 
 #[derive(Debug, Clone, Copy)]
 pub struct ThrottlePolicy {
     pub per_account: usize,
     pub per_address: usize,
+    pub per_device: usize,
     pub window: Duration,
 }
 
@@ -19,6 +23,7 @@ impl Default for ThrottlePolicy {
         Self {
             per_account: 5,
             per_address: 30,
+            per_device: 5,
             window: Duration::minutes(15),
         }
     }
@@ -27,70 +32,134 @@ impl Default for ThrottlePolicy {
 pub const RATE_LIMITED_MESSAGE: &str =
     "Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.";
 
-#[derive(Debug, Default)]
+/// Where failures are kept (shared by the instances).
+pub trait ThrottleStore: Send + Sync {
+    /// For each key, the failures recorded at or after `since`.
+    fn failures_since(&self, keys: &[String], since: DateTime<Utc>) -> AppResult<Vec<usize>>;
+    /// One failure for each key at `at`; may drop failures older than `forget_before`.
+    fn record(
+        &self,
+        keys: &[String],
+        at: DateTime<Utc>,
+        forget_before: DateTime<Utc>,
+    ) -> AppResult<()>;
+    /// Forgets every failure of these keys.
+    fn forgive(&self, keys: &[String]) -> AppResult<()>;
+}
+
+/// One sign-in attempt's identity: the account (e-mail or `cpf:...`), the caller's address,
+/// and the device mark the browser showed for this account, if any.
+#[derive(Debug, Clone, Copy)]
+pub struct Attempt<'a> {
+    pub account: &'a str,
+    pub address: Option<&'a str>,
+    pub device: Option<&'a str>,
+}
+
+impl Attempt<'_> {
+    fn account_key(&self) -> String {
+        format!("a:{}", self.account.trim().to_lowercase())
+    }
+
+    fn address_key(&self) -> String {
+        format!("ip:{}", self.address.unwrap_or("-"))
+    }
+
+    fn device_key(&self) -> Option<String> {
+        self.device
+            .map(|d| format!("d:{}:{d}", self.account.trim().to_lowercase()))
+    }
+
+    fn keys(&self) -> Vec<String> {
+        let mut keys = vec![self.account_key(), self.address_key()];
+        keys.extend(self.device_key());
+        keys
+    }
+}
+
+#[derive(Clone)]
 pub struct LoginThrottle {
     policy: ThrottlePolicy,
-    failures: Mutex<HashMap<String, VecDeque<DateTime<Utc>>>>,
+    store: Arc<dyn ThrottleStore>,
 }
 
 impl LoginThrottle {
-    pub fn new(policy: ThrottlePolicy) -> Self {
-        Self {
-            policy,
-            failures: Mutex::new(HashMap::new()),
+    pub fn new(policy: ThrottlePolicy, store: Arc<dyn ThrottleStore>) -> Self {
+        Self { policy, store }
+    }
+
+    fn limits(&self) -> SignInLimits {
+        SignInLimits {
+            per_account: self.policy.per_account,
+            per_address: self.policy.per_address,
+            per_device: self.policy.per_device,
         }
     }
 
-    fn keys(account: &str, address: Option<&str>) -> [(String, bool); 2] {
-        [
-            (format!("a:{}", account.trim().to_lowercase()), true),
-            (format!("ip:{}", address.unwrap_or("-")), false),
-        ]
-    }
-
-    /// True when either the account or the address has used up its attempts.
-    pub fn is_blocked(&self, account: &str, address: Option<&str>, now: DateTime<Utc>) -> bool {
-        let Ok(mut map) = self.failures.lock() else {
-            return false;
+    /// Whether this attempt is refused before its password is checked.
+    pub fn is_blocked(&self, attempt: Attempt<'_>, now: DateTime<Utc>) -> AppResult<bool> {
+        let counts = self
+            .store
+            .failures_since(&attempt.keys(), now - self.policy.window)?;
+        let failed = FailedSignIns {
+            account: counts.first().copied().unwrap_or(0),
+            address: counts.get(1).copied().unwrap_or(0),
+            device: attempt.device.map(|_| counts.get(2).copied().unwrap_or(0)),
         };
-        Self::keys(account, address)
+        Ok(sign_in_refused(failed, self.limits()))
+    }
+
+    pub fn record_failure(&self, attempt: Attempt<'_>, now: DateTime<Utc>) -> AppResult<()> {
+        self.store
+            .record(&attempt.keys(), now, now - self.policy.window)
+    }
+
+    /// A successful sign-in forgives what it answered to: its device's failures when it
+    /// showed a mark (the flood from elsewhere keeps counting against strangers), else the
+    /// account's. Never the address's.
+    pub fn record_success(&self, attempt: Attempt<'_>) -> AppResult<()> {
+        let key = attempt
+            .device_key()
+            .unwrap_or_else(|| attempt.account_key());
+        self.store.forgive(&[key])
+    }
+}
+
+/// Failures kept in this process only (unit tests and tools; `patio serve` uses PostgreSQL).
+#[derive(Default)]
+pub struct MemoryThrottleStore {
+    failures: std::sync::Mutex<Vec<(String, DateTime<Utc>)>>,
+}
+
+impl ThrottleStore for MemoryThrottleStore {
+    fn failures_since(&self, keys: &[String], since: DateTime<Utc>) -> AppResult<Vec<usize>> {
+        let all = self.failures.lock().map_err(crate::AppError::internal)?;
+        Ok(keys
             .iter()
-            .any(|(key, is_account)| {
-                let limit = if *is_account {
-                    self.policy.per_account
-                } else {
-                    self.policy.per_address
-                };
-                match map.get_mut(key) {
-                    Some(q) => {
-                        while q.front().is_some_and(|t| *t <= now - self.policy.window) {
-                            q.pop_front();
-                        }
-                        q.len() >= limit
-                    }
-                    None => false,
-                }
+            .map(|k| {
+                all.iter()
+                    .filter(|(key, at)| key == k && *at >= since)
+                    .count()
             })
+            .collect())
     }
 
-    pub fn record_failure(&self, account: &str, address: Option<&str>, now: DateTime<Utc>) {
-        if let Ok(mut map) = self.failures.lock() {
-            for (key, _) in Self::keys(account, address) {
-                map.entry(key).or_default().push_back(now);
-            }
-            // Keeps memory bounded under a flood of distinct keys.
-            if map.len() > 100_000 {
-                let horizon = now - self.policy.window;
-                map.retain(|_, q| q.back().is_some_and(|t| *t > horizon));
-            }
-        }
+    fn record(
+        &self,
+        keys: &[String],
+        at: DateTime<Utc>,
+        forget_before: DateTime<Utc>,
+    ) -> AppResult<()> {
+        let mut all = self.failures.lock().map_err(crate::AppError::internal)?;
+        all.retain(|(_, t)| *t >= forget_before);
+        all.extend(keys.iter().map(|k| (k.clone(), at)));
+        Ok(())
     }
 
-    /// A successful sign-in forgives the account, not the address.
-    pub fn record_success(&self, account: &str) {
-        if let Ok(mut map) = self.failures.lock() {
-            map.remove(&format!("a:{}", account.trim().to_lowercase()));
-        }
+    fn forgive(&self, keys: &[String]) -> AppResult<()> {
+        let mut all = self.failures.lock().map_err(crate::AppError::internal)?;
+        all.retain(|(k, _)| !keys.contains(k));
+        Ok(())
     }
 }
 
@@ -99,38 +168,96 @@ mod tests {
     use super::*;
 
     fn t0() -> DateTime<Utc> {
-        DateTime::from_timestamp(1_700_000_000, 0).unwrap()
+        DateTime::from_timestamp(1_700_000_000, 0).unwrap_or_default()
+    }
+
+    fn throttle() -> LoginThrottle {
+        LoginThrottle::new(
+            ThrottlePolicy::default(),
+            Arc::new(MemoryThrottleStore::default()),
+        )
+    }
+
+    fn from<'a>(account: &'a str, address: &'a str) -> Attempt<'a> {
+        Attempt {
+            account,
+            address: Some(address),
+            device: None,
+        }
     }
 
     #[test]
     fn account_is_blocked_after_five_failures_in_fifteen_minutes() {
-        let th = LoginThrottle::new(ThrottlePolicy::default());
-        for i in 0..5 {
-            assert!(!th.is_blocked("a@x.com", Some("1.1.1.1"), t0()));
-            th.record_failure("A@x.com", Some(&format!("10.0.0.{i}")), t0());
+        let th = throttle();
+        let addresses: Vec<String> = (0..5).map(|i| format!("10.0.0.{i}")).collect();
+        for a in &addresses {
+            assert_eq!(
+                th.is_blocked(from("a@x.com", "1.1.1.1"), t0()).ok(),
+                Some(false)
+            );
+            th.record_failure(from("A@x.com", a), t0()).ok();
         }
-        assert!(th.is_blocked("a@x.com", Some("9.9.9.9"), t0()));
-        assert!(!th.is_blocked("a@x.com", None, t0() + Duration::minutes(16)));
+        assert_eq!(
+            th.is_blocked(from("a@x.com", "9.9.9.9"), t0()).ok(),
+            Some(true)
+        );
+        let later = t0() + Duration::minutes(16);
+        assert_eq!(
+            th.is_blocked(from("a@x.com", "9.9.9.9"), later).ok(),
+            Some(false)
+        );
     }
 
     #[test]
     fn address_is_blocked_after_thirty_failures_across_accounts() {
-        let th = LoginThrottle::new(ThrottlePolicy::default());
-        for i in 0..30 {
-            th.record_failure(&format!("u{i}@x.com"), Some("1.1.1.1"), t0());
+        let th = throttle();
+        let accounts: Vec<String> = (0..30).map(|i| format!("u{i}@x.com")).collect();
+        for a in &accounts {
+            th.record_failure(from(a, "1.1.1.1"), t0()).ok();
         }
-        assert!(th.is_blocked("new@x.com", Some("1.1.1.1"), t0()));
-        assert!(!th.is_blocked("new@x.com", Some("2.2.2.2"), t0()));
+        assert_eq!(
+            th.is_blocked(from("new@x.com", "1.1.1.1"), t0()).ok(),
+            Some(true)
+        );
+        assert_eq!(
+            th.is_blocked(from("new@x.com", "2.2.2.2"), t0()).ok(),
+            Some(false)
+        );
+    }
+
+    #[test]
+    fn a_known_device_signs_in_while_strangers_are_blocked() {
+        let th = throttle();
+        for _ in 0..40 {
+            th.record_failure(from("a@x.com", "6.6.6.6"), t0()).ok();
+        }
+        let owner = Attempt {
+            account: "a@x.com",
+            address: Some("6.6.6.6"),
+            device: Some("dev-1"),
+        };
+        assert_eq!(
+            th.is_blocked(from("a@x.com", "7.7.7.7"), t0()).ok(),
+            Some(true)
+        );
+        assert_eq!(th.is_blocked(owner, t0()).ok(), Some(false));
+        for _ in 0..5 {
+            th.record_failure(owner, t0()).ok();
+        }
+        assert_eq!(th.is_blocked(owner, t0()).ok(), Some(true));
     }
 
     #[test]
     fn success_clears_the_account_failures() {
-        let th = LoginThrottle::new(ThrottlePolicy::default());
+        let th = throttle();
         for _ in 0..4 {
-            th.record_failure("a@x.com", None, t0());
+            th.record_failure(from("a@x.com", "1.1.1.1"), t0()).ok();
         }
-        th.record_success("a@x.com");
-        th.record_failure("a@x.com", None, t0());
-        assert!(!th.is_blocked("a@x.com", Some("3.3.3.3"), t0()));
+        th.record_success(from("a@x.com", "1.1.1.1")).ok();
+        th.record_failure(from("a@x.com", "1.1.1.1"), t0()).ok();
+        assert_eq!(
+            th.is_blocked(from("a@x.com", "3.3.3.3"), t0()).ok(),
+            Some(false)
+        );
     }
 }

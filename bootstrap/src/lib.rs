@@ -144,7 +144,10 @@ pub fn build_state(parts: Parts) -> AppState {
         tokens: tokens.clone(),
         captcha: parts.captcha,
         postal: parts.postal,
-        throttle: LoginThrottle::new(parts.throttle),
+        throttle: LoginThrottle::new(
+            parts.throttle,
+            Arc::new(patio_postgres::PgThrottleStore::new(parts.pool.clone())),
+        ),
         accounts: parts.accounts.unwrap_or_else(|| {
             AccountCheck::new(Arc::new(patio_postgres::PgDirectReader::from_pool(
                 parts.pool.clone(),

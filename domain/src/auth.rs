@@ -364,3 +364,68 @@ mod tests {
         assert!(!transfer_code_matches(11000, "11000"));
     }
 }
+
+/// Failed sign-ins counted in the throttle's window (issue 9 item 8).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FailedSignIns {
+    /// Of this account, from anywhere.
+    pub account: usize,
+    /// From this address, for any account.
+    pub address: usize,
+    /// From this device (a browser that signed in to this account before), when it shows
+    /// its device mark.
+    pub device: Option<usize>,
+}
+
+/// How many failures each count may reach before sign-ins are refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SignInLimits {
+    pub per_account: usize,
+    pub per_address: usize,
+    pub per_device: usize,
+}
+
+/// Whether a sign-in attempt is refused before its password is checked. A browser that signed
+/// in to the account before (it carries the account's device mark) answers only for its own
+/// failures: a flood of wrong passwords from elsewhere — or from everyone behind one proxy
+/// address — cannot lock the owner out. Any other browser meets the account and address
+/// limits, which keep guessing slow.
+pub fn sign_in_refused(failed: FailedSignIns, limits: SignInLimits) -> bool {
+    match failed.device {
+        Some(device) => device >= limits.per_device,
+        None => failed.account >= limits.per_account || failed.address >= limits.per_address,
+    }
+}
+
+#[cfg(test)]
+mod sign_in_tests {
+    use super::*;
+
+    const LIMITS: SignInLimits = SignInLimits {
+        per_account: 5,
+        per_address: 30,
+        per_device: 5,
+    };
+
+    fn failed(account: usize, address: usize, device: Option<usize>) -> FailedSignIns {
+        FailedSignIns {
+            account,
+            address,
+            device,
+        }
+    }
+
+    #[test]
+    fn an_unknown_browser_is_refused_at_the_account_or_the_address_limit() {
+        assert!(!sign_in_refused(failed(4, 29, None), LIMITS));
+        assert!(sign_in_refused(failed(5, 0, None), LIMITS));
+        assert!(sign_in_refused(failed(0, 30, None), LIMITS));
+    }
+
+    #[test]
+    fn the_owners_known_browser_is_not_locked_out_by_failures_elsewhere() {
+        assert!(!sign_in_refused(failed(500, 900, Some(0)), LIMITS));
+        assert!(!sign_in_refused(failed(500, 900, Some(4)), LIMITS));
+        assert!(sign_in_refused(failed(5, 5, Some(5)), LIMITS));
+    }
+}

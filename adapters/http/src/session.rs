@@ -185,10 +185,53 @@ pub fn session_cookie(
         .finish()
 }
 
+/// The browser's device mark: which account signed in from it before, so that a flood of
+/// wrong passwords elsewhere does not lock its owner out (issue 9 item 8). Sent only to the
+/// sign-in calls.
+pub const DEVICE_COOKIE: &str = "patio_device";
+const DEVICE_COOKIE_DAYS: i64 = 365;
+
+pub fn device_cookie(mark: String, secure: bool) -> Cookie<'static> {
+    Cookie::build(DEVICE_COOKIE, mark)
+        .path("/api/auth")
+        .http_only(true)
+        .same_site(SameSite::Strict)
+        .secure(secure)
+        .max_age(CookieDuration::days(DEVICE_COOKIE_DAYS))
+        .finish()
+}
+
+pub fn device_mark(req: &HttpRequest) -> Option<String> {
+    req.cookie(DEVICE_COOKIE).map(|c| c.value().to_owned())
+}
+
 pub fn expired_cookie(name: &'static str, secure: bool) -> Cookie<'static> {
     let mut c = session_cookie(name, String::new(), 0, secure);
     c.make_removal();
     c
+}
+
+/// Whether the session cookie must be `Secure`: always with `PATIO_SECURE_COOKIES`, and
+/// otherwise whenever the request came over HTTPS — served with TLS here, or through a trusted
+/// proxy that says `X-Forwarded-Proto: https` (anyone else's header is not believed). Plain
+/// http (`make run`) keeps cookies that the browser will send back.
+pub fn secure_cookies(req: &HttpRequest) -> bool {
+    let Some(state) = state(req) else {
+        return false;
+    };
+    if state.config.secure_cookies || req.app_config().secure() {
+        return true;
+    }
+    let from_trusted_proxy = req
+        .peer_addr()
+        .is_some_and(|a| state.config.trusted_proxies.contains(&a.ip()));
+    from_trusted_proxy
+        && req
+            .headers()
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .is_some_and(|v| v.trim().eq_ignore_ascii_case("https"))
 }
 
 /// The caller's address as the logs store it (the one helper every route uses).

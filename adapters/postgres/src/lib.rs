@@ -25,6 +25,7 @@ pub use listener::{EventListener, LISTENER_NAME};
 pub use pool::{build_pool, PgPool, PgPooledConnection};
 pub use repos::events::{PgEventPublisher, EVENTS_CHANNEL};
 pub use repos::queue_reads::{driver_position_sql, PgDirectReader};
+pub use repos::throttle::PgThrottleStore;
 
 use std::time::Duration;
 

@@ -19,7 +19,7 @@ use crate::error::{
 };
 use crate::model::{CompanyRecord, NewDriverLog, UserRecord};
 use crate::ports::{CaptchaOutcome, Repos, StoreExt};
-use crate::throttle::RATE_LIMITED_MESSAGE;
+use crate::throttle::{Attempt, RATE_LIMITED_MESSAGE};
 use patio_domain::admin::audit::{title, ObjectType, Operation};
 
 /// Staff pages that exist so far; the sidebar leaves out entries whose pages are not built.
@@ -46,6 +46,9 @@ pub const LINK_INVALID_MESSAGE: &str = "Link inválido ou expirado";
 pub const TRANSFER_REASON: &str = "TRANSFERÊNCIA DE EMPRESA";
 
 const TRANSFER_PURPOSE: &str = "driver-transfer";
+/// The device mark: a browser that signed in to an account before (issue 9 item 8).
+const DEVICE_PURPOSE: &str = "sign-in-device";
+const DEVICE_TTL_SECONDS: i64 = 365 * 24 * 3600;
 const TRANSFER_TTL_SECONDS: i64 = 15 * 60;
 const DRIVER_LINK_PURPOSE: &str = "driver-login";
 const DRIVER_LINK_TTL_SECONDS: i64 = 60 * 60;
@@ -57,6 +60,8 @@ pub struct StaffLogin {
     pub recaptcha_token: String,
     pub page: LoginPage,
     pub ip: Option<String>,
+    /// The browser's device mark (`patio_device` cookie), if any.
+    pub device: Option<String>,
 }
 
 pub struct DriverLogin {
@@ -65,6 +70,8 @@ pub struct DriverLogin {
     pub birth_date: String,
     pub recaptcha_token: String,
     pub ip: Option<String>,
+    /// The browser's device mark (`patio_device` cookie), if any.
+    pub device: Option<String>,
 }
 
 pub struct DriverTransfer {
@@ -104,6 +111,9 @@ pub struct StaffLoginView {
     pub use_terms: bool,
     pub must_approve_terms: bool,
     pub landing: String,
+    /// The device mark to keep in the browser (a cookie, never the body).
+    #[serde(skip)]
+    pub device_mark: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -133,6 +143,9 @@ pub struct DriverLoginView {
     pub company: CompanyView,
     pub use_terms: bool,
     pub must_approve_terms: bool,
+    /// The device mark to keep in the browser (a cookie, never the body).
+    #[serde(skip)]
+    pub device_mark: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -229,7 +242,13 @@ impl AuthService {
         }
         let ip = cmd.ip.as_deref();
         let now = self.now();
-        if self.deps.throttle.is_blocked(&email, ip, now) {
+        let device = self.device_of(&email, cmd.device.as_deref());
+        let attempt = Attempt {
+            account: &email,
+            address: ip,
+            device: device.as_deref(),
+        };
+        if self.deps.throttle.is_blocked(attempt, now)? {
             return Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()));
         }
 
@@ -248,14 +267,14 @@ impl AuthService {
                     // Same work as a real check, so timing does not reveal which e-mails exist.
                     self.deps.hasher.verify(&cmd.password, DUMMY_HASH);
                 }
-                self.deps.throttle.record_failure(&email, ip, now);
+                self.deps.throttle.record_failure(attempt, now)?;
                 return Err(invalid());
             }
         };
         // A company user signs in only on its own company's host; administrators anywhere.
         if let (Some(host_company), false) = (cmd.company_id, user.role == Role::Administrador) {
             if user.effective_company_id() != Some(host_company) {
-                self.deps.throttle.record_failure(&email, ip, now);
+                self.deps.throttle.record_failure(attempt, now)?;
                 return Err(invalid());
             }
         }
@@ -272,7 +291,8 @@ impl AuthService {
         if !cmd.page.admits(user.role) {
             return Err(AppError::Forbidden(roles::NOT_ALLOWED_MESSAGE.to_owned()));
         }
-        self.deps.throttle.record_success(&email);
+        self.deps.throttle.record_success(attempt)?;
+        let device_mark = Some(self.device_mark(&email, device.as_deref())?);
 
         let actor = staff_actor(&user);
         let access_token = self.deps.tokens.issue_session(&actor)?;
@@ -308,7 +328,30 @@ impl AuthService {
             use_terms: user.use_terms,
             must_approve_terms: must_approve,
             landing: roles::landing(user.role).to_owned(),
+            device_mark,
         })
+    }
+
+    /// The device id the browser's mark names for this account, if the mark is genuine.
+    fn device_of(&self, account: &str, mark: Option<&str>) -> Option<String> {
+        let payload = self.deps.tokens.verify_link(DEVICE_PURPOSE, mark?)?;
+        (payload["account"].as_str() == Some(account))
+            .then(|| payload["device"].as_str().map(str::to_owned))
+            .flatten()
+    }
+
+    /// A mark for this browser and account: the same device id again, or a new one.
+    fn device_mark(&self, account: &str, device: Option<&str>) -> AppResult<String> {
+        use rand::Rng as _;
+        let device = device.map(str::to_owned).unwrap_or_else(|| {
+            let bytes: [u8; 12] = rand::thread_rng().gen();
+            bytes.iter().map(|b| format!("{b:02x}")).collect()
+        });
+        self.deps.tokens.sign_link(
+            DEVICE_PURPOSE,
+            &json!({ "account": account, "device": device }),
+            DEVICE_TTL_SECONDS,
+        )
     }
 
     fn staff_must_approve(&self, repos: &mut dyn Repos, user: &UserRecord) -> AppResult<bool> {
@@ -371,7 +414,13 @@ impl AuthService {
         let ip = cmd.ip.as_deref();
         let now = self.now();
         let throttle_key = format!("cpf:{}", cpf.as_str());
-        if self.deps.throttle.is_blocked(&throttle_key, ip, now) {
+        let device = self.device_of(&throttle_key, cmd.device.as_deref());
+        let attempt = Attempt {
+            account: &throttle_key,
+            address: ip,
+            device: device.as_deref(),
+        };
+        if self.deps.throttle.is_blocked(attempt, now)? {
             return Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()));
         }
 
@@ -423,10 +472,11 @@ impl AuthService {
         })?;
 
         let Ok((driver, company, has_term)) = outcome else {
-            self.deps.throttle.record_failure(&throttle_key, ip, now);
+            self.deps.throttle.record_failure(attempt, now)?;
             return Err(AppError::Conflict(DRIVER_NOT_FOUND_MESSAGE.to_owned()));
         };
-        self.deps.throttle.record_success(&throttle_key);
+        self.deps.throttle.record_success(attempt)?;
+        let device_mark = Some(self.device_mark(&throttle_key, device.as_deref())?);
         let actor = driver_actor(driver.id, company.id);
         Ok(DriverLoginView {
             id: driver.id,
@@ -440,6 +490,7 @@ impl AuthService {
                 driver.use_terms,
                 has_term,
             ),
+            device_mark,
         })
     }
 
@@ -566,6 +617,7 @@ impl AuthService {
                     driver.use_terms,
                     has_term,
                 ),
+                device_mark: None,
             }),
             ..view
         })

@@ -375,3 +375,166 @@ async fn an_id_beyond_64_bits_or_not_an_integer_is_422_and_creates_nothing() {
     }
     assert_eq!(customers(), before);
 }
+
+// ---- 7. Cookies are Secure whenever the request came over HTTPS
+
+#[actix_rt::test]
+async fn session_cookies_are_secure_behind_https_and_plain_on_plain_http() {
+    let app = TestApp::new();
+    let proxy = "10.9.8.7";
+    let mut state = app.state.clone();
+    state.config.trusted_proxies = vec![proxy.parse().unwrap()];
+    let svc = service_on(state).await;
+    let sign_in = |peer: &str, proto: Option<&str>| {
+        let mut req = TestRequest::post()
+            .uri("/api/auth/login")
+            .peer_addr(addr(peer))
+            .set_json(staff_login_body(USUARIO, PASSWORD, None, "staff"));
+        if let Some(proto) = proto {
+            req = req.insert_header(("X-Forwarded-Proto", proto));
+        }
+        req
+    };
+    let session_cookie = |cookies: &[String]| {
+        cookies
+            .iter()
+            .find(|c| c.starts_with("patio_staff="))
+            .cloned()
+            .unwrap()
+    };
+    // Behind the trusted proxy that terminated HTTPS: Secure, with no flag set.
+    let (status, _, cookies) = send_with_peer(&svc, sign_in(proxy, Some("https"))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(session_cookie(&cookies).contains("Secure"), "{cookies:?}");
+    // Plain http (`make run`): the browser must get the cookie back, so not Secure.
+    let (_, _, cookies) = send_with_peer(&svc, sign_in("192.168.0.20", None)).await;
+    assert!(!session_cookie(&cookies).contains("Secure"), "{cookies:?}");
+    // Anyone else's X-Forwarded-Proto is not believed, and a proxy saying http is plain.
+    let (_, _, cookies) = send_with_peer(&svc, sign_in("192.168.0.20", Some("https"))).await;
+    assert!(!session_cookie(&cookies).contains("Secure"), "{cookies:?}");
+    let (_, _, cookies) = send_with_peer(&svc, sign_in(proxy, Some("http"))).await;
+    assert!(!session_cookie(&cookies).contains("Secure"), "{cookies:?}");
+    // The sign-out's removal cookie follows the same rule.
+    let (_, _, cookies) = send_with_peer(&svc, sign_in(proxy, Some("https"))).await;
+    let cookie = cookie_pair(&cookies, "patio_staff");
+    let (status, _, cookies) = send_with_peer(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/logout")
+            .peer_addr(addr(proxy))
+            .insert_header(("X-Forwarded-Proto", "https"))
+            .insert_header(("Cookie", cookie.as_str())),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert!(session_cookie(&cookies).contains("Secure"), "{cookies:?}");
+}
+
+// ---- 8. The throttle is shared by the instances and cannot lock the owner out
+
+fn sign_in_from(peer: &str, password: &str, device: Option<&str>) -> TestRequest {
+    let mut req = TestRequest::post()
+        .uri("/api/auth/login")
+        .peer_addr(addr(peer))
+        .set_json(staff_login_body(USUARIO, password, None, "staff"));
+    if let Some(device) = device {
+        req = req.insert_header(("Cookie", device.to_owned()));
+    }
+    req
+}
+
+#[actix_rt::test]
+async fn a_flood_of_wrong_passwords_does_not_lock_the_owner_out_of_a_known_browser() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    // The owner signed in from this browser before: it keeps a device mark.
+    let (status, _, cookies) = send_with_peer(&svc, sign_in_from("10.1.1.1", PASSWORD, None)).await;
+    assert_eq!(status, StatusCode::OK);
+    let device = cookie_pair(&cookies, "patio_device");
+    assert!(cookies
+        .iter()
+        .any(|c| c.starts_with("patio_device=") && c.contains("HttpOnly")));
+    // Someone floods the account with wrong passwords from elsewhere.
+    for _ in 0..8 {
+        let (status, _, _) =
+            send_with_peer(&svc, sign_in_from("203.0.113.9", "errada", None)).await;
+        assert!(
+            status == StatusCode::UNAUTHORIZED || status == StatusCode::TOO_MANY_REQUESTS,
+            "{status}"
+        );
+    }
+    // A browser without the mark meets the account limit, even with the right password.
+    let (status, body, _) = send_with_peer(&svc, sign_in_from("10.1.1.2", PASSWORD, None)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(
+        body["message"],
+        "Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente."
+    );
+    // The owner's browser signs in.
+    let (status, body, _) =
+        send_with_peer(&svc, sign_in_from("10.1.1.1", PASSWORD, Some(&device))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // A forged or another account's mark counts for nothing.
+    let (status, _, _) = send_with_peer(
+        &svc,
+        sign_in_from("10.1.1.3", PASSWORD, Some("patio_device=forjado")),
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    // The browser's own wrong passwords still count: five and it waits too.
+    for _ in 0..5 {
+        send_with_peer(&svc, sign_in_from("10.1.1.1", "errada", Some(&device))).await;
+    }
+    let (status, _, _) =
+        send_with_peer(&svc, sign_in_from("10.1.1.1", PASSWORD, Some(&device))).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+}
+
+#[actix_rt::test]
+async fn users_behind_one_unconfigured_proxy_address_keep_signing_in_from_known_browsers() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let proxy = "172.16.0.1";
+    let (_, _, cookies) = send_with_peer(&svc, sign_in_from(proxy, PASSWORD, None)).await;
+    let device = cookie_pair(&cookies, "patio_device");
+    // Thirty failures of other accounts from the same (proxy) address.
+    for i in 0..30 {
+        let req = TestRequest::post()
+            .uri("/api/auth/login")
+            .peer_addr(addr(proxy))
+            .set_json(staff_login_body(
+                &format!("ninguem{i}@x.com"),
+                "errada",
+                None,
+                "staff",
+            ));
+        send_with_peer(&svc, req).await;
+    }
+    let (status, _, _) = send_with_peer(&svc, sign_in_from(proxy, PASSWORD, None)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "strangers wait");
+    let (status, body, _) =
+        send_with_peer(&svc, sign_in_from(proxy, PASSWORD, Some(&device))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+#[actix_rt::test]
+async fn two_instances_on_one_database_enforce_one_login_limit() {
+    let app = TestApp::new();
+    let a = service_on(app.state_with_pool(app.db.pool().clone())).await;
+    let b = service_on(app.state_with_pool(app.db.pool().clone())).await;
+    for i in 0..5 {
+        let on = if i % 2 == 0 { &a } else { &b };
+        let (status, _, _) = send_with_peer(on, sign_in_from("198.51.100.7", "errada", None)).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "attempt {i}");
+    }
+    for on in [&a, &b] {
+        let (status, _, _) = send_with_peer(on, sign_in_from("198.51.100.8", PASSWORD, None)).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    }
+    assert_eq!(
+        app.scalar_i64(
+            "SELECT count(*) AS v FROM login_failures WHERE key = 'a:usuario@patio.local'"
+        ),
+        5
+    );
+}

@@ -10,8 +10,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{
-    client_address, expired_cookie, session_cookie, DriverSession, Sessions, StaffSession,
-    DRIVER_COOKIE, STAFF_COOKIE,
+    client_address, device_cookie, device_mark, expired_cookie, secure_cookies, session_cookie,
+    DriverSession, Sessions, StaffSession, DRIVER_COOKIE, STAFF_COOKIE,
 };
 use crate::state::AppState;
 
@@ -63,6 +63,7 @@ pub async fn staff_login(
             _ => LoginPage::Staff,
         },
         ip: client_address(&req),
+        device: device_mark(&req),
     };
     let svc = state.services.auth.clone();
     let view = blocking(move || svc.staff_login(cmd)).await?;
@@ -70,9 +71,14 @@ pub async fn staff_login(
         STAFF_COOKIE,
         view.access_token.clone(),
         state.config.staff_session_seconds,
-        state.config.secure_cookies,
+        secure_cookies(&req),
     );
-    Ok(HttpResponse::Ok().cookie(cookie).json(view))
+    let mut res = HttpResponse::Ok();
+    res.cookie(cookie);
+    if let Some(mark) = &view.device_mark {
+        res.cookie(device_cookie(mark.clone(), secure_cookies(&req)));
+    }
+    Ok(res.json(view))
 }
 
 /// Ends the session of `kind` the request carries (its bearer token, else its cookie).
@@ -97,7 +103,7 @@ pub async fn staff_logout(
 ) -> Result<HttpResponse, ApiError> {
     sign_out(&req, &state, patio_domain::roles::SessionKind::Staff).await?;
     Ok(HttpResponse::NoContent()
-        .cookie(expired_cookie(STAFF_COOKIE, state.config.secure_cookies))
+        .cookie(expired_cookie(STAFF_COOKIE, secure_cookies(&req)))
         .finish())
 }
 
@@ -143,6 +149,7 @@ pub async fn driver_login(
         birth_date: body.birth_date,
         recaptcha_token: body.recaptcha_token,
         ip: client_address(&req),
+        device: device_mark(&req),
     };
     let svc = state.services.auth.clone();
     let view = blocking(move || svc.driver_login(cmd)).await?;
@@ -150,9 +157,14 @@ pub async fn driver_login(
         DRIVER_COOKIE,
         view.access_token.clone(),
         state.config.driver_session_seconds,
-        state.config.secure_cookies,
+        secure_cookies(&req),
     );
-    Ok(HttpResponse::Created().cookie(cookie).json(view))
+    let mut res = HttpResponse::Created();
+    res.cookie(cookie);
+    if let Some(mark) = &view.device_mark {
+        res.cookie(device_cookie(mark.clone(), secure_cookies(&req)));
+    }
+    Ok(res.json(view))
 }
 
 #[utoipa::path(tag = "auth",
@@ -164,7 +176,7 @@ pub async fn driver_logout(
 ) -> Result<HttpResponse, ApiError> {
     sign_out(&req, &state, patio_domain::roles::SessionKind::Driver).await?;
     Ok(HttpResponse::NoContent()
-        .cookie(expired_cookie(DRIVER_COOKIE, state.config.secure_cookies))
+        .cookie(expired_cookie(DRIVER_COOKIE, secure_cookies(&req)))
         .finish())
 }
 
@@ -194,6 +206,7 @@ pub struct DriverSaveBody {
     responses((status = 200, description = "Driver moved to the company", body = patio_application::services::auth::TransferView), (status = 403), (status = 404)))]
 #[post("/driver/save")]
 pub async fn driver_save(
+    req: HttpRequest,
     state: web::Data<AppState>,
     sessions: Sessions,
     body: web::Json<DriverSaveBody>,
@@ -220,7 +233,7 @@ pub async fn driver_save(
             DRIVER_COOKIE,
             login.access_token.clone(),
             state.config.driver_session_seconds,
-            state.config.secure_cookies,
+            secure_cookies(&req),
         ));
     }
     Ok(res.json(view))

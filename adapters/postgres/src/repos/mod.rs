@@ -23,4 +23,5 @@ mod queue_engine;
 pub mod queue_reads;
 mod settings;
 mod shipping_companies;
+pub mod throttle;
 mod use_terms;

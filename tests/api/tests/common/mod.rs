@@ -288,7 +288,19 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let req = req.peer_addr(addr("10.1.1.1")).to_request();
+    send_with_peer(svc, req.peer_addr(addr("10.1.1.1"))).await
+}
+
+/// Like [`send`], keeping the peer address the request names (`TestRequest::peer_addr`).
+pub async fn send_with_peer<S, B>(
+    svc: &S,
+    req: test::TestRequest,
+) -> (StatusCode, Value, Vec<String>)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let req = req.to_request();
     let res = test::call_service(svc, req).await;
     let status = res.status();
     let cookies = res
