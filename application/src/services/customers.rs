@@ -14,7 +14,9 @@ use serde::Serialize;
 
 use super::contacts::{check_form_contacts, save_contacts, ContactCmd};
 use super::party::{self, CompanyRefView, ImportRow, PartyAddressView};
-use super::{forbidden, invalid, Audit, Deleted, Deps, Imported, ListQuery, Listing, Saved};
+use super::{
+    forbidden, invalid, Audit, Deleted, Deps, ImportCheck, Imported, ListQuery, Listing, Saved,
+};
 use crate::error::{AppError, AppResult};
 use crate::model::{ContactOwner, ContactRecord, CustomerRecord, ListFilter};
 use crate::ports::{Repos, StoreExt};
@@ -162,6 +164,12 @@ impl CustomerService {
         self.deps
             .store
             .tx(|repos| party::import(repos, KIND, Audit::by(actor, ip), s, company_id, &rows))
+    }
+
+    /// Checks an import's rows with the import's rules, saving nothing.
+    pub fn check_import(&self, actor: &Actor, rows: Vec<ImportRow>) -> AppResult<ImportCheck> {
+        scope(actor, Area::Customers, Access::Write).map_err(forbidden)?;
+        party::check_import(KIND, &rows)
     }
 
     pub fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {

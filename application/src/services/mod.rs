@@ -222,6 +222,22 @@ pub struct Imported {
     pub updated: usize,
 }
 
+/// The preview of an import: each row's first problem (none: ready), nothing saved.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ImportCheck {
+    /// Rows without a problem.
+    pub ready: usize,
+    pub rows: Vec<RowCheck>,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RowCheck {
+    /// The file's line (the header is line 1).
+    pub line: usize,
+    /// The row's first problem, as the import would answer it; `null` when ready.
+    pub message: Option<String>,
+}
+
 /// The most rows one import takes.
 pub const MAX_IMPORT_ROWS: usize = 5000;
 pub const EMPTY_IMPORT_MESSAGE: &str = "Nenhum registro para importar!";

@@ -2,6 +2,7 @@
 //! the code check, the write, the CSV import, the delete and the address part of the answer.
 //! The differences between the two kinds are [`PartyKind`]'s.
 
+use crate::services::{ImportCheck, RowCheck};
 use std::collections::HashMap;
 
 use patio_domain::admin::access::Scope;
@@ -144,49 +145,85 @@ struct CheckedRow {
 
 /// Checks every row before anything is written: the first bad row answers 422 'Linha N: ...'
 /// and nothing is imported. A code repeated in the file is refused too.
-fn check_rows(kind: PartyKind, rows: &[ImportRow]) -> AppResult<Vec<CheckedRow>> {
+fn check_size(rows: &[ImportRow]) -> AppResult<()> {
     if rows.is_empty() {
         return Err(AppError::field("file", EMPTY_IMPORT_MESSAGE));
     }
     if rows.len() > MAX_IMPORT_ROWS {
         return Err(AppError::field("file", IMPORT_TOO_LARGE_MESSAGE));
     }
-    let mut seen: HashMap<i32, usize> = HashMap::new();
-    let mut out = Vec::with_capacity(rows.len());
-    for (index, row) in rows.iter().enumerate() {
-        let line = row.line.unwrap_or(index + 2);
-        let data = kind
-            .check(&row.input, false)
-            .map_err(|issues| invalid_line(line, issues))?;
-        let mut contacts = Vec::new();
-        for c in &row.contacts {
-            if let Some(c) =
-                check_contact(c, ContactRule::Import).map_err(|i| invalid_line(line, i))?
-            {
-                contacts.push(ContactWrite {
-                    name: c.name,
-                    fone: c.fone,
-                    email: c.email,
-                    whatsapp: c.whatsapp,
-                });
-            }
+    Ok(())
+}
+
+/// One row under the import's rules: its fields, its contacts, and its code not already used
+/// by an earlier row of the file (`seen`: code -> line).
+fn check_row(
+    kind: PartyKind,
+    row: &ImportRow,
+    line: usize,
+    seen: &mut HashMap<i32, usize>,
+) -> Result<CheckedRow, Vec<FieldIssue>> {
+    let data = kind.check(&row.input, false)?;
+    let mut contacts = Vec::new();
+    for c in &row.contacts {
+        if let Some(c) = check_contact(c, ContactRule::Import)? {
+            contacts.push(ContactWrite {
+                name: c.name,
+                fone: c.fone,
+                email: c.email,
+                whatsapp: c.whatsapp,
+            });
         }
-        if let Some(first) = seen.insert(data.code, line) {
-            return Err(invalid_line(
-                line,
-                vec![FieldIssue::new(
-                    "code",
-                    format!("Código repetido no arquivo (linha {first})!"),
-                )],
-            ));
-        }
-        out.push(CheckedRow {
-            line,
-            data,
-            contacts,
-        });
     }
-    Ok(out)
+    if let Some(first) = seen.get(&data.code) {
+        return Err(vec![FieldIssue::new(
+            "code",
+            format!("Código repetido no arquivo (linha {first})!"),
+        )]);
+    }
+    seen.insert(data.code, line);
+    Ok(CheckedRow {
+        line,
+        data,
+        contacts,
+    })
+}
+
+fn check_rows(kind: PartyKind, rows: &[ImportRow]) -> AppResult<Vec<CheckedRow>> {
+    check_size(rows)?;
+    let mut seen: HashMap<i32, usize> = HashMap::new();
+    rows.iter()
+        .enumerate()
+        .map(|(index, row)| {
+            let line = row.line.unwrap_or(index + 2);
+            check_row(kind, row, line, &mut seen).map_err(|issues| invalid_line(line, issues))
+        })
+        .collect()
+}
+
+/// The import's preview (issue 10 defect 9): every row checked with the rules the import
+/// applies, nothing saved. A row's message is its first problem.
+pub(crate) fn check_import(kind: PartyKind, rows: &[ImportRow]) -> AppResult<ImportCheck> {
+    check_size(rows)?;
+    let mut seen: HashMap<i32, usize> = HashMap::new();
+    let rows: Vec<RowCheck> = rows
+        .iter()
+        .enumerate()
+        .map(|(index, row)| {
+            let line = row.line.unwrap_or(index + 2);
+            RowCheck {
+                line,
+                message: check_row(kind, row, line, &mut seen)
+                    .err()
+                    .and_then(|issues| issues.into_iter().next())
+                    .map(|issue| issue.message),
+            }
+        })
+        .collect();
+    Ok(ImportCheck {
+        ready: rows.iter().filter(|r| r.message.is_none()).count(),
+        rows,
+    })
 }
 
 /// The company a new record (or an import) goes to: a Usuario's own; the one an administrator

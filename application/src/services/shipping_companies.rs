@@ -294,6 +294,16 @@ impl ShippingCompanyService {
             .tx(|repos| party::import(repos, KIND, Audit::by(actor, ip), s, company_id, &rows))
     }
 
+    /// Checks an import's rows with the import's rules, saving nothing.
+    pub fn check_import(
+        &self,
+        actor: &Actor,
+        rows: Vec<ImportRow>,
+    ) -> AppResult<super::ImportCheck> {
+        scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
+        party::check_import(KIND, &rows)
+    }
+
     /// Deletes the shipping company and its Transportadora users; refused while orders or
     /// loadings name it.
     pub fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {

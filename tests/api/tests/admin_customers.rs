@@ -503,3 +503,77 @@ async fn administrators_import_into_the_chosen_company_and_others_are_refused() 
     )
     .await;
 }
+
+#[actix_rt::test]
+async fn the_import_preview_marks_each_bad_row_with_the_import_rules_and_saves_nothing() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let rows = json!([
+        import_row(json!(401), "Bom A", &cnpj(901)),
+        import_row(json!(402), "CNPJ Ruim", "12.345.678/0001-00"),
+        import_row(json!(403), "Bom B", ""),
+        import_row(json!(401), "Código Repetido", ""),
+    ]);
+    let body = expect(
+        &svc,
+        post("/api/customer/import/check", &usuario, rows),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(body["ready"], 2, "{body}");
+    let messages: Vec<(i64, Value)> = body["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["line"].as_i64().unwrap(), r["message"].clone()))
+        .collect();
+    assert_eq!(
+        messages,
+        vec![
+            (2, Value::Null),
+            (3, json!("CNPJ inválido")),
+            (4, Value::Null),
+            (5, json!("Código repetido no arquivo (linha 2)!")),
+        ]
+    );
+    assert_eq!(customers_of(&app, app.ids.demo), 0, "a preview saves nothing");
+
+    // The shipping companies' preview follows their own rules.
+    let mut bad = shipping_body(9, "Transportes Ruins", None);
+    bad["cnpj"] = json!("11.111.111/1111-11");
+    let body = expect(
+        &svc,
+        post(
+            "/api/shipping-company/import/check",
+            &usuario,
+            json!([shipping_body(8, "Transportes Bons", None), bad]),
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(body["ready"], 1, "{body}");
+    assert_eq!(body["rows"][1]["message"], "CNPJ inválido");
+
+    // Who may not import may not preview.
+    for who in [TRANSP, EXPEDICAO] {
+        let cookie = login(&svc, who).await;
+        for (uri, row) in [
+            ("/api/customer/import/check", import_row(json!(1), "X", "")),
+            (
+                "/api/shipping-company/import/check",
+                shipping_body(1, "X", None),
+            ),
+        ] {
+            expect(&svc, post(uri, &cookie, json!([row])), StatusCode::FORBIDDEN).await;
+        }
+    }
+    // An empty file is refused as the import refuses it.
+    let body = expect(
+        &svc,
+        post("/api/customer/import/check", &usuario, json!([])),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(body["message"], "Nenhum registro para importar!");
+}

@@ -188,7 +188,8 @@ test('an administrator creates a customer by form and a batch by CSV upload', as
   await expect(page).toHaveURL('/cliente/novo/0');
   await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Repetido');
 
-  // CSV: a bad row is reported by its line and nothing is saved.
+  // CSV (issue 10 defect 9): the preview checks every row with the server's rules: the bad
+  // row is marked with its message, only the good one counts, and Importar waits for a fix.
   const header = 'codigo;nome;cnpj;razao;rua;numero;uf;cidade;cep;complemento;bairro;ie;contato;ddd;telefone;email';
   await page.goto('/clientes');
   await page.getByRole('button', { name: 'Importar' }).click();
@@ -196,9 +197,13 @@ test('an administrator creates a customer by form and a batch by CSV upload', as
   await pick(page, 'Empresa de destino', COMPANY);
   const bad = csvFile('ruim.csv', [header, `9101;Sítio Bom ${RUN};;;;;MT;Sorriso;;;;;;;;`, `9102;Sítio Ruim ${RUN};12.345.678/0001-00;;;;;;;;;;;;;`]);
   await page.locator('input[type=file]').setInputFiles(bad);
-  await expect(page.getByText('2 linhas prontas para importar.')).toBeVisible();
-  await page.getByRole('button', { name: 'Importar linhas' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Linha 3: CNPJ inválido' }).first()).toBeVisible();
+  await expect(page.getByText('1 linha pronta para importar.')).toBeVisible();
+  await expect(page.getByText('1 linha com erro: corrija o arquivo e escolha-o de novo para importar.')).toBeVisible();
+  const badRow = page.getByRole('row', { name: new RegExp(`Sítio Ruim ${RUN}`) });
+  await expect(badRow.getByText('CNPJ inválido')).toBeVisible();
+  await expect(badRow).toHaveClass(/a-row-error/);
+  await expect(page.getByRole('row', { name: new RegExp(`Sítio Bom ${RUN}`) }).getByText('Pronta')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Importar linhas' })).toBeDisabled();
   for (const code of ['9101', '9102']) {
     expect((await api<{ total: number }>(page, `/api/customer?page=1&pageSize=9&search=${code}`)).total).toBe(0);
   }

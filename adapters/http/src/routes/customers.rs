@@ -28,7 +28,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
                         .limit(IMPORT_BODY_LIMIT)
                         .error_handler(crate::error::json_error),
                 )
-                .service(import_customers),
+                .service(import_customers)
+                .service(check_customer_import),
         )
         .service(delete_customer)
         .service(list_company_customers)
@@ -185,6 +186,22 @@ pub async fn import_customers(
     let ip = client_address(&req);
     let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
     Ok(HttpResponse::Created().json(out))
+}
+
+#[utoipa::path(tag = "customers",
+    request_body = Vec<CustomerBody>,
+    responses((status = 200, description = "Each row's first problem under the import's rules; nothing is saved", body = patio_application::services::ImportCheck),
+        (status = 401), (status = 403), (status = 422, description = "An empty or too large file")))]
+#[post("/check")]
+pub async fn check_customer_import(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    body: web::Json<Vec<CustomerBody>>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = import_rows(body.into_inner());
+    let svc = state.services.customers.clone();
+    let out = blocking(move || svc.check_import(&session.0, rows)).await?;
+    Ok(HttpResponse::Ok().json(out))
 }
 
 fn import_rows(rows: Vec<CustomerBody>) -> Vec<ImportRow> {

@@ -28,7 +28,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
                         .limit(IMPORT_BODY_LIMIT)
                         .error_handler(crate::error::json_error),
                 )
-                .service(import_shipping_companies),
+                .service(import_shipping_companies)
+                .service(check_shipping_import),
         )
         .service(delete_shipping_company)
         .service(get_shipping_company);
@@ -204,18 +205,37 @@ pub async fn import_shipping_companies(
     let company = q
         .company_id
         .or_else(|| rows.first().and_then(|r| r.company).and_then(|c| c.id));
-    let rows = rows
-        .into_iter()
+    let rows = import_rows(rows);
+    let svc = state.services.shipping_companies.clone();
+    let ip = client_address(&req);
+    let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
+    Ok(HttpResponse::Created().json(out))
+}
+
+#[utoipa::path(tag = "shipping-companies",
+    request_body = Vec<ShippingCompanyBody>,
+    responses((status = 200, description = "Each row's first problem under the import's rules; nothing is saved", body = patio_application::services::ImportCheck),
+        (status = 401), (status = 403), (status = 422, description = "An empty or too large file")))]
+#[post("/check")]
+pub async fn check_shipping_import(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    body: web::Json<Vec<ShippingCompanyBody>>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = import_rows(body.into_inner());
+    let svc = state.services.shipping_companies.clone();
+    let out = blocking(move || svc.check_import(&session.0, rows)).await?;
+    Ok(HttpResponse::Ok().json(out))
+}
+
+fn import_rows(rows: Vec<ShippingCompanyBody>) -> Vec<ImportRow> {
+    rows.into_iter()
         .map(|mut r| ImportRow {
             line: r.line,
             input: r.input(),
             contacts: r.contact.iter().map(ContactItem::input).collect(),
         })
-        .collect();
-    let svc = state.services.shipping_companies.clone();
-    let ip = client_address(&req);
-    let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
-    Ok(HttpResponse::Created().json(out))
+        .collect()
 }
 
 #[utoipa::path(tag = "shipping-companies",

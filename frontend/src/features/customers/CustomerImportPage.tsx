@@ -3,16 +3,18 @@ import { ImportPage } from '../../shared/records/components/ImportPage';
 import { adminMsg } from '../../shared/records/messages';
 import { adminPaths } from '../../shared/records/paths';
 import '../../shared/records/admin.css';
-import { useImportCustomersMutation } from './api';
+import { useCheckCustomerImportMutation, useImportCustomersMutation } from './api';
 
 export default function CustomerImportPage() {
   const [importRows] = useImportCustomersMutation();
+  const [checkRows] = useCheckCustomerImportMutation();
   return (
     <ImportPage
       kind="customer"
       title={adminMsg.customerImportTitle}
       listPath={adminPaths.customers}
       onImport={(rows, companyId) => importRows({ rows, companyId }).unwrap()}
+      onCheck={(rows) => checkRows(rows).unwrap()}
     />
   );
 }

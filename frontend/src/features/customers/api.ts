@@ -4,6 +4,7 @@ import {
   adminBase,
   listParams,
   type Deleted,
+  type ImportCheck,
   type Imported,
   type ListArgs,
   type Paged,
@@ -52,6 +53,9 @@ export const customersApi = adminBase.injectEndpoints({
       }),
       invalidatesTags: ['Customer'],
     }),
+    checkCustomerImport: build.mutation<ImportCheck, ImportRow[]>({
+      query: (rows) => ({ url: 'customer/import/check', method: 'POST', body: rows }),
+    }),
     deleteCustomer: build.mutation<Deleted, number>({
       query: (id) => ({ url: `customer/delete/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Customer'],
@@ -64,5 +68,6 @@ export const {
   useCustomerQuery,
   useSaveCustomerMutation,
   useImportCustomersMutation,
+  useCheckCustomerImportMutation,
   useDeleteCustomerMutation,
 } = customersApi;

@@ -3,16 +3,18 @@ import { ImportPage } from '../../shared/records/components/ImportPage';
 import { adminMsg } from '../../shared/records/messages';
 import { adminPaths } from '../../shared/records/paths';
 import '../../shared/records/admin.css';
-import { useImportShippingCompaniesMutation } from './api';
+import { useCheckShippingImportMutation, useImportShippingCompaniesMutation } from './api';
 
 export default function ShippingImportPage() {
   const [importRows] = useImportShippingCompaniesMutation();
+  const [checkRows] = useCheckShippingImportMutation();
   return (
     <ImportPage
       kind="shipping"
       title={adminMsg.shippingImportTitle}
       listPath={adminPaths.shippingCompanies}
       onImport={(rows, companyId) => importRows({ rows, companyId }).unwrap()}
+      onCheck={(rows) => checkRows(rows).unwrap()}
     />
   );
 }

@@ -7,6 +7,7 @@ import {
   adminBase,
   listParams,
   type Deleted,
+  type ImportCheck,
   type Imported,
   type ListArgs,
   type Paged,
@@ -48,6 +49,9 @@ export const shippingApi = adminBase.injectEndpoints({
       }),
       invalidatesTags: ['ShippingCompany'],
     }),
+    checkShippingImport: build.mutation<ImportCheck, ImportRow[]>({
+      query: (rows) => ({ url: 'shipping-company/import/check', method: 'POST', body: rows }),
+    }),
     deleteShippingCompany: build.mutation<Deleted, number>({
       query: (id) => ({ url: `shipping-company/delete/${id}`, method: 'DELETE' }),
       invalidatesTags: ['ShippingCompany', 'User'],
@@ -60,5 +64,6 @@ export const {
   useShippingCompanyQuery,
   useSaveShippingCompanyMutation,
   useImportShippingCompaniesMutation,
+  useCheckShippingImportMutation,
   useDeleteShippingCompanyMutation,
 } = shippingApi;

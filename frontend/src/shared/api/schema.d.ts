@@ -372,6 +372,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customer/import/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_customer_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customer/{id}": {
         parameters: {
             query?: never;
@@ -1508,6 +1524,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipping-company/import/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_shipping_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shipping-company/{id}": {
         parameters: {
             query?: never;
@@ -2169,6 +2201,12 @@ export interface components {
         IdView: {
             /** Format: int64 */
             id: number;
+        };
+        /** @description The preview of an import: each row's first problem (none: ready), nothing saved. */
+        ImportCheck: {
+            /** @description Rows without a problem. */
+            ready: number;
+            rows: components["schemas"]["RowCheck"][];
         };
         /** @description The answer to a CSV import. */
         Imported: {
@@ -2894,6 +2932,12 @@ export interface components {
         RoleItem: {
             id: string;
             name: string;
+        };
+        RowCheck: {
+            /** @description The file's line (the header is line 1). */
+            line: number;
+            /** @description The row's first problem, as the import would answer it; `null` when ready. */
+            message?: string | null;
         };
         /** @description The answer to a save: the message the screen shows and the settings as stored. */
         SavedSettingsView: {
@@ -4295,6 +4339,55 @@ export interface operations {
                 };
             };
             /** @description 'Linha N: ...' for the first bad row; nothing is saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_customer_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBody"][];
+            };
+        };
+        responses: {
+            /** @description Each row's first problem under the import's rules; nothing is saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportCheck"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An empty or too large file */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7701,6 +7794,55 @@ export interface operations {
                 };
             };
             /** @description 'Linha N: ...' for the first bad row; nothing is saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_shipping_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingCompanyBody"][];
+            };
+        };
+        responses: {
+            /** @description Each row's first problem under the import's rules; nothing is saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportCheck"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An empty or too large file */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -41,6 +41,8 @@ export type ContactItem = Omit<Filled<Schema<'ContactItem'>>, 'id'> & { id?: num
 export type Deleted = Schema<'Deleted'>;
 
 export type Imported = Schema<'Imported'>;
+/** The import preview's verdict on each row (the server's rules; nothing saved). */
+export type ImportCheck = Schema<'ImportCheck'>;
 
 export type CompanyRef = Schema<'CompanyRefView'>;
 

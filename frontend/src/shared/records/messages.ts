@@ -167,6 +167,13 @@ export const adminMsg = {
   importHelp: (columns: string) =>
     `Colunas, nesta ordem: ${columns}. A primeira linha é o cabeçalho; linhas sem código são ignoradas.`,
   importRows: (n: number) => (n === 1 ? '1 linha pronta para importar.' : `${n} linhas prontas para importar.`),
+  importBadRows: (n: number) =>
+    n === 1
+      ? '1 linha com erro: corrija o arquivo e escolha-o de novo para importar.'
+      : `${n} linhas com erro: corrija o arquivo e escolha-o de novo para importar.`,
+  importChecking: 'Conferindo as linhas...',
+  importStatus: 'Situação',
+  importRowReady: 'Pronta',
   importSkipped: (n: number) => (n === 1 ? '1 linha sem código foi ignorada.' : `${n} linhas sem código foram ignoradas.`),
   importEmpty: 'O arquivo não tem linhas para importar.',
   importReadError: 'Não foi possível ler o arquivo. Verifique se é um CSV.',

@@ -7,7 +7,7 @@ import { TOAST_SECONDS } from '../../../shared/messages';
 import { COLUMN_LABELS, columnsOf, decodeCsv, parseCsv, type ImportKind, type ImportRow, type ParsedImport } from '../csv';
 import { useSaveAndReturn, useSession } from '../hooks';
 import { adminMsg } from '../messages';
-import type { Imported } from '../api';
+import type { ImportCheck, Imported } from '../api';
 import { errorLine } from '../importErrors';
 import { PageHeader } from './PageHeader';
 import { RemoteSelect } from './RemoteSelect';
@@ -16,19 +16,22 @@ const PREVIEW_PAGE_SIZE = 10;
 
 /**
  * The CSV import screens (/cliente/novo, /transportadora/novo): pick a file, see the parsed
- * rows, then send them all at once. A bad row is answered 'Linha N: ...' and nothing is saved:
- * the message is shown and the row is marked in the preview.
+ * rows checked by the server with the import's own rules (each bad row marked with its
+ * message, only good rows counted), then send them all at once. Nothing is saved while any
+ * row is bad; should the import still refuse a row, its 'Linha N: ...' is shown and marked.
  */
 export function ImportPage({
   kind,
   title,
   listPath,
   onImport,
+  onCheck,
 }: {
   kind: ImportKind;
   title: string;
   listPath: string;
   onImport: (rows: ImportRow[], companyId?: number) => Promise<Imported>;
+  onCheck: (rows: ImportRow[]) => Promise<ImportCheck>;
 }) {
   const { message } = App.useApp();
   const goTo = useStaffGoTo();
@@ -40,11 +43,17 @@ export function ImportPage({
   const [readError, setReadError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [verdict, setVerdict] = useState<ImportCheck | null>(null);
+  const [checking, setChecking] = useState(false);
   const [page, setPage] = useState(1);
   const { done, leaving } = useSaveAndReturn(listPath);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const badLine = serverError ? errorLine(serverError) : null;
+  const problems = useMemo(
+    () => new Map((verdict?.rows ?? []).filter((r) => r.message).map((r) => [r.line, r.message as string])),
+    [verdict],
+  );
   const help = adminMsg.importHelp(columnsOf(kind).map((c) => COLUMN_LABELS[c]).join(', '));
 
   async function read(file: File) {
@@ -52,12 +61,28 @@ export function ImportPage({
     setServerError(null);
     setReadError(null);
     setPage(1);
+    setVerdict(null);
+    let result: ParsedImport;
     try {
-      const result = parseCsv(kind, decodeCsv(await file.arrayBuffer()));
+      result = parseCsv(kind, decodeCsv(await file.arrayBuffer()));
       setParsed(result);
     } catch {
       setParsed(null);
       setReadError(adminMsg.importReadError);
+      return;
+    }
+    if (!result.rows.length) return;
+    setChecking(true);
+    try {
+      const checked = await onCheck(result.rows);
+      setVerdict(checked);
+      const first = checked.rows.findIndex((r) => r.message);
+      if (first >= 0) setPage(Math.floor(first / PREVIEW_PAGE_SIZE) + 1);
+    } catch (e) {
+      const err = readApiError(e);
+      setServerError(Object.values(err.fields)[0] ?? err.message);
+    } finally {
+      setChecking(false);
     }
   }
 
@@ -100,9 +125,20 @@ export function ImportPage({
         render: (_: unknown, r: ImportRow) =>
           r.contact.map((c) => [c.name, c.fone, c.email].filter(Boolean).join(' · ')).join('; '),
       },
+      {
+        title: adminMsg.importStatus,
+        key: 'status',
+        render: (_: unknown, r: ImportRow) => {
+          const problem = problems.get(r.line);
+          if (problem) return <Typography.Text type="danger">{problem}</Typography.Text>;
+          return verdict ? adminMsg.importRowReady : '';
+        },
+      },
     ],
-    [],
+    [problems, verdict],
   );
+  const ready = verdict?.ready ?? 0;
+  const bad = problems.size;
 
   return (
     <div className="a-page">
@@ -158,10 +194,21 @@ export function ImportPage({
           <>
             <Alert
               className="a-notice"
-              type={parsed.rows.length ? 'info' : 'warning'}
+              type={!parsed.rows.length || bad ? 'warning' : 'info'}
               showIcon
-              title={parsed.rows.length ? adminMsg.importRows(parsed.rows.length) : adminMsg.importEmpty}
-              description={parsed.skipped ? adminMsg.importSkipped(parsed.skipped) : undefined}
+              role="status"
+              title={
+                !parsed.rows.length
+                  ? adminMsg.importEmpty
+                  : checking || !verdict
+                    ? adminMsg.importChecking
+                    : adminMsg.importRows(ready)
+              }
+              description={
+                [bad ? adminMsg.importBadRows(bad) : null, parsed.skipped ? adminMsg.importSkipped(parsed.skipped) : null]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
             />
             <Table<ImportRow>
               rowKey="line"
@@ -170,14 +217,19 @@ export function ImportPage({
               dataSource={parsed.rows}
               scroll={{ x: 800 }}
               locale={{ emptyText: adminMsg.noResults }}
-              rowClassName={(r) => (r.line === badLine ? 'a-row-error' : '')}
+              rowClassName={(r) => (r.line === badLine || problems.has(r.line) ? 'a-row-error' : '')}
               pagination={{ current: page, pageSize: PREVIEW_PAGE_SIZE, showSizeChanger: false, onChange: setPage }}
             />
           </>
         )}
         <Space className="a-form-actions">
           <Button onClick={() => goTo(listPath)}>{adminMsg.back}</Button>
-          <Button type="primary" onClick={() => void send()} loading={busy} disabled={!parsed?.rows.length || leaving}>
+          <Button
+            type="primary"
+            onClick={() => void send()}
+            loading={busy}
+            disabled={!parsed?.rows.length || !verdict || bad > 0 || checking || leaving}
+          >
             {adminMsg.importSave}
           </Button>
         </Space>
