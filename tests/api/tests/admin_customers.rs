@@ -537,7 +537,11 @@ async fn the_import_preview_marks_each_bad_row_with_the_import_rules_and_saves_n
             (5, json!("Código repetido no arquivo (linha 2)!")),
         ]
     );
-    assert_eq!(customers_of(&app, app.ids.demo), 0, "a preview saves nothing");
+    assert_eq!(
+        customers_of(&app, app.ids.demo),
+        0,
+        "a preview saves nothing"
+    );
 
     // The shipping companies' preview follows their own rules.
     let mut bad = shipping_body(9, "Transportes Ruins", None);
@@ -565,7 +569,12 @@ async fn the_import_preview_marks_each_bad_row_with_the_import_rules_and_saves_n
                 shipping_body(1, "X", None),
             ),
         ] {
-            expect(&svc, post(uri, &cookie, json!([row])), StatusCode::FORBIDDEN).await;
+            expect(
+                &svc,
+                post(uri, &cookie, json!([row])),
+                StatusCode::FORBIDDEN,
+            )
+            .await;
         }
     }
     // An empty file is refused as the import refuses it.
