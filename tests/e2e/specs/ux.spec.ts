@@ -125,3 +125,24 @@ test('the CEP-failure notice goes away once the address is typed by hand', async
   await page.getByLabel('Cidade').fill('São Paulo');
   await expect(notice).toHaveCount(0);
 });
+
+test('icons are decorative: no button is named after its icon, and each admin menu entry has its own icon', async ({ page }) => {
+  await adminLogin(page);
+  for (const path of ['/dashboard', '/empresas', '/clientes', '/transportadoras', '/usuarios', '/produtos', '/pedidos', '/logs', '/settings', '/cliente/novo', '/cliente/novo/0']) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    // An antd icon that is not aria-hidden lends its name ('plus', 'edit'...) to its button.
+    const snapshot = await page.locator('body').ariaSnapshot();
+    const leaked = snapshot
+      .split('\n')
+      .filter((line) => /- (button|link|menuitem) "(plus|edit|delete|search|upload|download|reload|file-text|arrow-left|eye|logout|user|setting|team|shop|car|home|bar-chart|profile|audit|form|close|check)\b/.test(line.trim()));
+    expect(leaked, path).toEqual([]);
+  }
+  await page.goto('/empresas');
+  await expect(page.getByRole('button', { name: 'Nova empresa', exact: true })).toBeVisible();
+  const icons = await page
+    .locator('.ant-layout-sider .ant-menu-item')
+    .evaluateAll((items) => items.map((i) => i.querySelector('.anticon')?.className ?? ''));
+  expect(icons.length).toBeGreaterThan(4);
+  expect(new Set(icons).size, icons.join('\n')).toBe(icons.length);
+});
