@@ -127,6 +127,19 @@ test('the CEP-failure notice goes away once the address is typed by hand', async
 });
 
 test('icons are decorative: no button is named after its icon, and each admin menu entry has its own icon', async ({ page }) => {
+  test.setTimeout(120_000); // a walk over eleven pages, each judged by axe
+  // A Usuario's menu too: every entry its own icon (Pedidos and Produtos once shared one).
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill('usuario@patio.local');
+  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.locator('.ant-layout-sider .ant-menu-item').first()).toBeVisible();
+  const userIcons = await page
+    .locator('.ant-layout-sider .ant-menu-item')
+    .evaluateAll((items) => items.map((i) => i.querySelector('.anticon')?.className ?? ''));
+  expect(new Set(userIcons).size, userIcons.join('\n')).toBe(userIcons.length);
+  await page.getByRole('button', { name: 'Sair' }).first().click();
+  await expect(page).toHaveURL('/login');
   await adminLogin(page);
   for (const path of ['/dashboard', '/empresas', '/clientes', '/transportadoras', '/usuarios', '/produtos', '/pedidos', '/logs', '/settings', '/cliente/novo', '/cliente/novo/0']) {
     await page.goto(path);

@@ -8,17 +8,26 @@ import { Outlet, useLocation } from 'react-router';
 import { Avatar, Button, Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   BankOutlined,
+  BuildOutlined,
   CarOutlined,
   DashboardOutlined,
   FileSearchOutlined,
+  HistoryOutlined,
   HomeOutlined,
+  IdcardOutlined,
+  InboxOutlined,
   LogoutOutlined,
   MenuOutlined,
+  ProfileOutlined,
+  RollbackOutlined,
   SettingOutlined,
   ShopOutlined,
+  TagsOutlined,
   TeamOutlined,
+  TruckOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import './staff-layout.css';
@@ -43,6 +52,15 @@ const ICONS: Record<string, ReactNode> = {
   usuarios: <TeamOutlined aria-hidden />,
   logs: <FileSearchOutlined aria-hidden />,
   configuracao: <SettingOutlined aria-hidden />,
+  pedidos: <ProfileOutlined aria-hidden />,
+  produtos: <InboxOutlined aria-hidden />,
+  motoristas: <IdcardOutlined aria-hidden />,
+  caminhoes: <TruckOutlined aria-hidden />,
+  conjuntos: <ApartmentOutlined aria-hidden />,
+  marcas: <TagsOutlined aria-hidden />,
+  modelos: <BuildOutlined aria-hidden />,
+  historico: <HistoryOutlined aria-hidden />,
+  recuperar: <RollbackOutlined aria-hidden />,
   sair: <LogoutOutlined aria-hidden />,
 };
 const LOGOUT_KEY = 'sair';
