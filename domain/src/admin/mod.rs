@@ -9,6 +9,3 @@ pub mod dates;
 pub mod forms;
 pub mod listing;
 pub mod party;
-
-// Kept so code written against `admin::FieldIssue` still builds; the type lives at the root.
-pub use crate::FieldIssue;

@@ -2,7 +2,7 @@
 //! shipping companies and items. An item needs both a product and a quantity above zero.
 
 use crate::admin::forms::max_length_message;
-use crate::admin::FieldIssue;
+use crate::FieldIssue;
 
 use super::Tonnes;
 
