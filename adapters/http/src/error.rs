@@ -112,6 +112,7 @@ fn bad_request(detail: impl std::fmt::Display) -> actix_web::Error {
     .into()
 }
 
+pub const INVALID_ID_MESSAGE: &str = "Identificador inválido.";
 pub const INVALID_VALUES_MESSAGE: &str =
     "Valores inválidos na requisição: confira os campos numéricos e de texto.";
 
@@ -138,11 +139,14 @@ pub fn query_error(err: actix_web::error::QueryPayloadError, _: &HttpRequest) ->
     bad_request(err)
 }
 
+/// A path id that is not a 64-bit integer (`abc`, `1.5`, beyond 2^63) is 422, like a bad id in
+/// a body: such a record cannot exist, and the caller sent something malformed.
 pub fn path_error(err: actix_web::error::PathError, _: &HttpRequest) -> actix_web::Error {
-    let body = json!({ "statusCode": 404, "code": "not_found", "message": patio_application::error::NOT_FOUND_MESSAGE });
+    let body = json!({ "statusCode": 422, "code": "validation",
+        "message": INVALID_ID_MESSAGE, "fields": { "id": INVALID_ID_MESSAGE } });
     actix_web::error::InternalError::from_response(
         err.to_string(),
-        HttpResponse::NotFound().json(body),
+        HttpResponse::UnprocessableEntity().json(body),
     )
     .into()
 }

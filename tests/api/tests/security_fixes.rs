@@ -538,3 +538,18 @@ async fn two_instances_on_one_database_enforce_one_login_limit() {
         5
     );
 }
+
+#[actix_rt::test]
+async fn a_path_id_beyond_64_bits_or_not_an_integer_is_422() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    for id in ["99999999999999999999", "1.5", "abc"] {
+        let (status, body, _) = send(&svc, get(&format!("/api/customer/{id}"), &usuario)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{id}: {body}");
+        assert_eq!(body["fields"]["id"], "Identificador inválido.");
+    }
+    // A well-formed id of no record is still 404.
+    let (status, _, _) = send(&svc, get("/api/customer/987654321", &usuario)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

@@ -30,7 +30,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 
 // ---- Helpers shared by the settings-area routes.
 
-pub const INVALID_ID_MESSAGE: &str = "Identificador inválido.";
+pub use crate::error::INVALID_ID_MESSAGE;
 
 /// An id sent as `5`, `"5"` or `{ "id": 5 }`; `None` when absent (missing, null, "",
 /// "undefined"). Anything else — a fraction, a number beyond 64 bits, text — is 422: a
