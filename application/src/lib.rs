@@ -3,6 +3,7 @@
 
 pub mod account_check;
 pub mod error;
+pub mod fleet_ports;
 pub mod join_lanes;
 pub mod model;
 pub mod orders_ports;

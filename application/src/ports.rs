@@ -57,6 +57,7 @@ pub trait Repos:
     + crate::settings_ports::SettingsAreaRepos
     + crate::queue_ports::QueueAreaRepos
     + crate::orders_ports::OrdersAreaRepos
+    + crate::fleet_ports::TruckCatalogRepo
 {
 }
 
@@ -81,6 +82,7 @@ impl<T> Repos for T where
         + crate::settings_ports::SettingsAreaRepos
         + crate::queue_ports::QueueAreaRepos
         + crate::orders_ports::OrdersAreaRepos
+        + crate::fleet_ports::TruckCatalogRepo
 {
 }
 

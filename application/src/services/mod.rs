@@ -40,6 +40,7 @@ pub mod queue_reads;
 pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
+pub mod truck_catalog;
 pub mod use_terms;
 pub mod users;
 
@@ -80,6 +81,7 @@ pub struct Services {
     pub use_terms: use_terms::UseTermService,
     pub popups: popups::PopupService,
     pub products: products::ProductService,
+    pub truck_catalog: truck_catalog::TruckCatalogService,
     pub orders: orders::OrderService,
     pub queue: queue::QueueService,
     pub queue_reads: queue_reads::QueueReadService,
@@ -110,6 +112,7 @@ impl Services {
             use_terms: use_terms::UseTermService::new(deps.clone()),
             popups: popups::PopupService::new(deps.clone()),
             products: products::ProductService::new(deps.clone()),
+            truck_catalog: truck_catalog::TruckCatalogService::new(deps.clone()),
             orders: orders::OrderService::new(deps.clone()),
             queue: queue::QueueService::new(deps.clone()),
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),

@@ -34,6 +34,9 @@ pub enum Area {
     /// Orders (spec 2): administrators, a Usuario (its company), and a Transportadora reading
     /// the orders open to its shipping company.
     Orders,
+    /// Truck brands and models (spec 1: Marcas and Modelos are the administrator's); every
+    /// signed-in user reads the brand list and a brand's models for the truck forms.
+    TruckCatalog,
 }
 
 /// Reading, or changing (create, edit, import, delete).
@@ -229,7 +232,7 @@ mod tests {
         staff(Role::Administrador, root, None, None)
     }
 
-    const AREAS: [Area; 8] = [
+    const AREAS: [Area; 9] = [
         Area::Companies,
         Area::Customers,
         Area::ShippingCompanies,
@@ -238,6 +241,7 @@ mod tests {
         Area::Dashboard,
         Area::Products,
         Area::Orders,
+        Area::TruckCatalog,
     ];
 
     #[test]

@@ -98,6 +98,8 @@ pub enum ObjectType {
     Queue,
     Product,
     Order,
+    TruckBrand,
+    TruckModel,
 }
 
 impl ObjectType {
@@ -131,6 +133,8 @@ impl ObjectType {
             ObjectType::Queue => "QUEUE",
             ObjectType::Product => "PRODUCT",
             ObjectType::Order => "ORDER",
+            ObjectType::TruckBrand => "TRUCK_BRAND",
+            ObjectType::TruckModel => "TRUCK_MODEL",
         }
     }
 
@@ -144,6 +148,8 @@ impl ObjectType {
             ObjectType::UseTerm => "Termo de uso",
             ObjectType::Product => "Produto",
             ObjectType::Order => "Pedido",
+            ObjectType::TruckBrand => "Marca",
+            ObjectType::TruckModel => "Modelo",
             other => other.as_str(),
         }
     }
@@ -159,12 +165,17 @@ impl ObjectType {
             ObjectType::UseTerm => "termos de uso",
             ObjectType::Product => "produtos",
             ObjectType::Order => "pedidos",
+            ObjectType::TruckBrand => "marcas",
+            ObjectType::TruckModel => "modelos",
             other => other.as_str(),
         }
     }
 
     const fn feminine(self) -> bool {
-        matches!(self, ObjectType::Company | ObjectType::ShippingCompany)
+        matches!(
+            self,
+            ObjectType::Company | ObjectType::ShippingCompany | ObjectType::TruckBrand
+        )
     }
 }
 

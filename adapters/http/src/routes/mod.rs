@@ -21,6 +21,7 @@ pub mod queue;
 pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
+pub mod truck_catalog;
 pub mod uploads;
 pub mod use_terms;
 pub mod users;
@@ -50,6 +51,7 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(logs::routes)
         // Trading data (spec 2): products and orders.
         .configure(products::routes)
+        .configure(truck_catalog::routes)
         .configure(orders::routes)
         .configure(dashboard::routes)
         // Settings area (spec 3): settings, delays, blocked dates, terms, pop-ups.

@@ -24,4 +24,5 @@ pub mod queue_reads;
 mod settings;
 mod shipping_companies;
 pub mod throttle;
+mod truck_catalog;
 mod use_terms;

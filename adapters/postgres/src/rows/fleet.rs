@@ -81,3 +81,18 @@ pub struct NewTruckRow {
     pub created_at: Option<DateTime<Utc>>,
     pub updated_at: Option<DateTime<Utc>>,
 }
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = crate::schema::truck_brands, check_for_backend(diesel::pg::Pg))]
+pub struct TruckBrandRow {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = crate::schema::truck_models, check_for_backend(diesel::pg::Pg))]
+pub struct TruckModelRow {
+    pub id: i64,
+    pub truck_brand_id: i64,
+    pub name: String,
+}
