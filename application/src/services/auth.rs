@@ -34,6 +34,8 @@ pub const BUILT_PAGES: &[&str] = &[
     "usuarios",
     "logs",
     "configuracao",
+    "marcas",
+    "modelos",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";

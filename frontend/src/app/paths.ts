@@ -31,6 +31,12 @@ export const paths = {
   logs: '/logs',
   orders: '/pedidos',
   products: '/produtos',
+  brands: '/marcas',
+  brandNew: '/marca/novo',
+  brandEdit: '/marca/:id',
+  models: '/modelos',
+  modelNew: '/modelo/novo',
+  modelEdit: '/modelo/:id',
   // Settings (spec 3 section 2)
   settings: '/settings',
   termForm: '/termos-de-acesso/:companyId/novo/:termId',

@@ -36,6 +36,14 @@ const ShippingImportPage = lazy(
 );
 const ProductsPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/ProductsPage'));
 const OrdersPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/OrdersPage'));
+const BrandsPage = lazy(() => import(/* webpackChunkName: "fleet" */ '../features/fleet/BrandsPage'));
+const ModelsPage = lazy(() => import(/* webpackChunkName: "fleet" */ '../features/fleet/ModelsPage'));
+const BrandFormPage = lazy(() =>
+  import(/* webpackChunkName: "fleet" */ '../features/fleet/CatalogFormPage').then((m) => ({ default: m.BrandFormPage })),
+);
+const ModelFormPage = lazy(() =>
+  import(/* webpackChunkName: "fleet" */ '../features/fleet/CatalogFormPage').then((m) => ({ default: m.ModelFormPage })),
+);
 const UsersPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UsersPage'));
 const UserFormPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UserFormPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/ProfilePage'));
@@ -67,6 +75,12 @@ export const staffPages: StaffPage[] = [
   { path: paths.shippingEdit, Page: ShippingCompanyFormPage, layout: true, byRoutes: true },
   { path: paths.products, Page: ProductsPage, layout: true, byRoutes: true },
   { path: paths.orders, Page: OrdersPage, layout: true, byRoutes: true },
+  { path: paths.brands, Page: BrandsPage, layout: true, byRoutes: true },
+  { path: paths.brandNew, Page: BrandFormPage, layout: true, byRoutes: true },
+  { path: paths.brandEdit, Page: BrandFormPage, layout: true, byRoutes: true },
+  { path: paths.models, Page: ModelsPage, layout: true, byRoutes: true },
+  { path: paths.modelNew, Page: ModelFormPage, layout: true, byRoutes: true },
+  { path: paths.modelEdit, Page: ModelFormPage, layout: true, byRoutes: true },
   { path: paths.users, Page: UsersPage, layout: true, byRoutes: true },
   { path: paths.userNew, Page: UserFormPage, layout: true, byRoutes: true },
   { path: paths.userEdit, Page: UserFormPage, layout: true, byRoutes: true },
