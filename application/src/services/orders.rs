@@ -14,7 +14,7 @@ use patio_domain::admin::audit::{title, ObjectType, Operation};
 use patio_domain::admin::listing::search_text;
 use patio_domain::auth::Actor;
 use patio_domain::orders::order_form::ORDER_DELETE_TRANSPORTED;
-use patio_domain::orders::status::delivered;
+use patio_domain::orders::status::{balance, delivered};
 use patio_domain::orders::{check_order, status_percent, OrderInput};
 use serde::Serialize;
 
@@ -76,10 +76,16 @@ pub struct OrderView {
     pub ordered: f64,
     /// The loadings' transported quantities plus `qtyTransported`.
     pub delivered: f64,
+    /// What is still to deliver: ordered less delivered, never below zero.
+    pub balance: f64,
     pub status: String,
     pub enable: bool,
     pub send_email: bool,
     pub create_at: DateTime<Utc>,
+    /// No loading has a transported quantity yet, so the order may be deleted.
+    pub deletable: bool,
+    /// At 100 %: finished, no new loadings and no edit.
+    pub finished: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shipping_company: Option<Vec<ShippingRef>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,10 +109,13 @@ fn view(o: OrderRecord) -> OrderView {
         qty_transported: o.qty_transported.as_f64(),
         ordered: o.ordered.as_f64(),
         delivered: delivered([o.loaded], o.qty_transported).as_f64(),
+        balance: balance(o.ordered, delivered([o.loaded], o.qty_transported)).as_f64(),
         status: o.status.to_string(),
         enable: o.enable,
         send_email: o.send_email,
         create_at: o.created_at,
+        deletable: !o.loaded.is_positive(),
+        finished: o.status >= 100,
         shipping_company: None,
         order_item: None,
     }

@@ -13,8 +13,9 @@ use serde::Serialize;
 
 use super::party::target_company;
 use super::{
-    code_taken, forbidden, Audit, Deleted, Deps, Imported, ListQuery, Listing, Saved,
-    CODE_TAKEN_MESSAGE, EMPTY_IMPORT_MESSAGE, IMPORT_TOO_LARGE_MESSAGE, MAX_IMPORT_ROWS,
+    code_taken, forbidden, Audit, Deleted, Deps, ImportCheck, Imported, ListQuery, Listing,
+    RowCheck, Saved, CODE_TAKEN_MESSAGE, EMPTY_IMPORT_MESSAGE, IMPORT_TOO_LARGE_MESSAGE,
+    MAX_IMPORT_ROWS,
 };
 use crate::error::{AppError, AppResult, FieldError};
 use crate::model::LikeItem;
@@ -289,6 +290,39 @@ impl ProductService {
                 ],
             )?;
             Ok(Imported { created, updated })
+        })
+    }
+
+    /// The import's preview: each row after the header checked with the import's rules (code,
+    /// name, NCM, a code repeated in the file), nothing saved. Rows with an empty code are
+    /// skipped, as the import skips them; a row's message is its first problem.
+    pub fn check_import(&self, actor: &Actor, rows: Vec<ProductInput>) -> AppResult<ImportCheck> {
+        scope(actor, Area::Products, Access::Write).map_err(forbidden)?;
+        if rows.len() > MAX_IMPORT_ROWS {
+            return Err(AppError::field("file", IMPORT_TOO_LARGE_MESSAGE));
+        }
+        let mut seen: HashMap<i32, usize> = HashMap::new();
+        let rows: Vec<RowCheck> = rows
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| !r.code.trim().is_empty())
+            .map(|(index, row)| {
+                let line = index + 2;
+                let message = match check_product(row) {
+                    Err(issues) => issues.into_iter().next().map(|(_, m)| m),
+                    Ok(p) => seen
+                        .insert(p.code, line)
+                        .map(|first| format!("Código repetido no arquivo (linha {first})!")),
+                };
+                RowCheck { line, message }
+            })
+            .collect();
+        if rows.is_empty() {
+            return Err(AppError::field("file", EMPTY_IMPORT_MESSAGE));
+        }
+        Ok(ImportCheck {
+            ready: rows.iter().filter(|r| r.message.is_none()).count(),
+            rows,
         })
     }
 

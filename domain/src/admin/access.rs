@@ -37,6 +37,9 @@ pub enum Area {
     /// Truck brands and models (spec 1: Marcas and Modelos are the administrator's); every
     /// signed-in user reads the brand list and a brand's models for the truck forms.
     TruckCatalog,
+    /// The loadings of an order (spec 2): administrators, a Usuario (its company) and a
+    /// Transportadora (its shipping company's loadings on the orders open to it).
+    Loadings,
 }
 
 /// Reading, or changing (create, edit, import, delete).
@@ -116,7 +119,9 @@ pub fn scope(actor: &Actor, area: Area, access: Access) -> Result<Scope, DomainE
             _,
             Role::Usuario,
         ) => own_company(),
-        (Area::ShippingCompanies | Area::Orders, Access::Read, Role::Transportadora) => {
+        (Area::Loadings, _, Role::Usuario) => own_company(),
+        (Area::Loadings, _, Role::Transportadora)
+        | (Area::ShippingCompanies | Area::Orders, Access::Read, Role::Transportadora) => {
             match (actor.company_id, actor.shipping_company_id) {
                 (Some(company_id), Some(shipping_id)) => Some(Scope::ShippingCompany {
                     company_id,
@@ -325,6 +330,28 @@ mod tests {
             assert_eq!(scope(&t, area, Access::Write), Err(DomainError::NotAllowed));
             if area != Area::ShippingCompanies && area != Area::Orders {
                 assert_eq!(scope(&t, area, Access::Read), Err(DomainError::NotAllowed));
+            }
+        }
+    }
+
+    #[test]
+    fn loadings_are_the_company_s_and_a_carrier_s_own() {
+        let u = staff(Role::Usuario, false, Some(3), None);
+        let t = staff(Role::Transportadora, false, Some(3), Some(7));
+        let carrier = Scope::ShippingCompany {
+            company_id: 3,
+            shipping_id: 7,
+        };
+        for access in [Access::Read, Access::Write] {
+            assert_eq!(scope(&admin(false), Area::Loadings, access), Ok(Scope::All));
+            assert_eq!(scope(&u, Area::Loadings, access), Ok(Scope::Company(3)));
+            assert_eq!(scope(&t, Area::Loadings, access), Ok(carrier));
+            for role in [Role::Expedicao, Role::Espectador, Role::Portaria] {
+                let a = staff(role, false, Some(3), None);
+                assert_eq!(
+                    scope(&a, Area::Loadings, access),
+                    Err(DomainError::NotAllowed)
+                );
             }
         }
     }

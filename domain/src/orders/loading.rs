@@ -295,3 +295,93 @@ mod tests {
         assert!(!days_left_is_urgent(4));
     }
 }
+
+pub const LOADING_STARTED_MESSAGE: &str =
+    "Este carregamento já foi iniciado e não pode ser excluído!";
+pub const LOADING_EXPIRED_FOR_CARRIER_MESSAGE: &str =
+    "Agendamento sem dias restantes: apenas a empresa pode excluí-lo.";
+pub const LOADING_DISPATCHED_MESSAGE: &str =
+    "Este carregamento já foi expedido e não pode ser editado!";
+pub const LOADING_EDIT_CARRIER_MESSAGE: &str = "A transportadora não pode editar carregamentos.";
+pub const LOADING_IN_QUEUE_MESSAGE: &str =
+    "O motorista está na fila com este agendamento: ele precisa sair da fila antes.";
+
+/// Who asks to change a loading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoadingEditor {
+    /// Administrador or Usuario.
+    Company,
+    Carrier,
+}
+
+/// Delete (spec 2 section 4): only before the yard starts it; a carrier only while days remain.
+pub fn may_delete_loading(
+    editor: LoadingEditor,
+    started: bool,
+    days_left: Option<i64>,
+) -> Result<(), &'static str> {
+    if started {
+        return Err(LOADING_STARTED_MESSAGE);
+    }
+    if editor == LoadingEditor::Carrier && days_left.is_none_or(|d| d <= 0) {
+        return Err(LOADING_EXPIRED_FOR_CARRIER_MESSAGE);
+    }
+    Ok(())
+}
+
+/// Edit of a saved row (truck, driver, quantity): not by a carrier, not once dispatched.
+pub fn may_edit_loading(editor: LoadingEditor, dispatched: bool) -> Result<(), &'static str> {
+    if editor == LoadingEditor::Carrier {
+        return Err(LOADING_EDIT_CARRIER_MESSAGE);
+    }
+    if dispatched {
+        return Err(LOADING_DISPATCHED_MESSAGE);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod rule_tests {
+    use super::*;
+
+    #[test]
+    fn a_started_loading_is_never_deleted() {
+        for editor in [LoadingEditor::Company, LoadingEditor::Carrier] {
+            assert_eq!(
+                may_delete_loading(editor, true, Some(5)),
+                Err(LOADING_STARTED_MESSAGE)
+            );
+        }
+    }
+
+    #[test]
+    fn a_carrier_deletes_only_while_days_remain() {
+        assert_eq!(
+            may_delete_loading(LoadingEditor::Carrier, false, Some(1)),
+            Ok(())
+        );
+        for days in [Some(0), Some(-2), None] {
+            assert_eq!(
+                may_delete_loading(LoadingEditor::Carrier, false, days),
+                Err(LOADING_EXPIRED_FOR_CARRIER_MESSAGE)
+            );
+            assert_eq!(
+                may_delete_loading(LoadingEditor::Company, false, days),
+                Ok(())
+            );
+        }
+    }
+
+    #[test]
+    fn only_the_company_edits_and_only_before_dispatch() {
+        assert_eq!(may_edit_loading(LoadingEditor::Company, false), Ok(()));
+        assert_eq!(
+            may_edit_loading(LoadingEditor::Company, true),
+            Err(LOADING_DISPATCHED_MESSAGE)
+        );
+        assert_eq!(
+            may_edit_loading(LoadingEditor::Carrier, false),
+            Err(LOADING_EDIT_CARRIER_MESSAGE)
+        );
+    }
+}

@@ -22,9 +22,20 @@ pub fn delivered(
     loadings_transported.into_iter().sum::<Tonnes>() + at_order_level
 }
 
+/// What an order still has to deliver: ordered less delivered, never below zero.
+pub fn balance(ordered: Tonnes, delivered: Tonnes) -> Tonnes {
+    Tonnes::from_hundredths((ordered.hundredths() - delivered.hundredths()).max(0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_balance_is_what_is_left_and_never_negative() {
+        assert_eq!(balance(t(100.0), t(30.5)), t(69.5));
+        assert_eq!(balance(t(100.0), t(130.0)), Tonnes::ZERO);
+    }
 
     fn t(x: f64) -> Tonnes {
         Tonnes::from_f64(x).unwrap()

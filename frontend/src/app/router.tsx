@@ -36,6 +36,10 @@ const ShippingImportPage = lazy(
 );
 const ProductsPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/ProductsPage'));
 const OrdersPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/OrdersPage'));
+const ProductImportPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/ProductImportPage'));
+const ProductFormPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/ProductFormPage'));
+const OrderFormPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/OrderFormPage'));
+const LoadingsPage = lazy(() => import(/* webpackChunkName: "orders" */ '../features/orders/LoadingsPage'));
 const BrandsPage = lazy(() => import(/* webpackChunkName: "fleet" */ '../features/fleet/BrandsPage'));
 const ModelsPage = lazy(() => import(/* webpackChunkName: "fleet" */ '../features/fleet/ModelsPage'));
 const BrandFormPage = lazy(() =>
@@ -74,7 +78,12 @@ export const staffPages: StaffPage[] = [
   { path: paths.shippingImport, Page: ShippingImportPage, layout: true, byRoutes: true },
   { path: paths.shippingEdit, Page: ShippingCompanyFormPage, layout: true, byRoutes: true },
   { path: paths.products, Page: ProductsPage, layout: true, byRoutes: true },
+  { path: paths.productImport, Page: ProductImportPage, layout: true, byRoutes: true },
+  { path: paths.productEdit, Page: ProductFormPage, layout: true, byRoutes: true },
   { path: paths.orders, Page: OrdersPage, layout: true, byRoutes: true },
+  { path: paths.orderNew, Page: OrderFormPage, layout: true, byRoutes: true },
+  { path: paths.orderEdit, Page: OrderFormPage, layout: true, byRoutes: true },
+  { path: paths.loadings, Page: LoadingsPage, layout: true, byRoutes: true },
   { path: paths.brands, Page: BrandsPage, layout: true, byRoutes: true },
   { path: paths.brandNew, Page: BrandFormPage, layout: true, byRoutes: true },
   { path: paths.brandEdit, Page: BrandFormPage, layout: true, byRoutes: true },

@@ -10,6 +10,7 @@ pub mod contacts;
 pub mod customers;
 pub mod dashboard;
 pub mod holidays;
+pub mod loadings;
 pub mod logs;
 pub mod lookup;
 pub mod ops;
@@ -53,6 +54,7 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(products::routes)
         .configure(truck_catalog::routes)
         .configure(orders::routes)
+        .configure(loadings::routes)
         .configure(dashboard::routes)
         // Settings area (spec 3): settings, delays, blocked dates, terms, pop-ups.
         .configure(settings::routes)

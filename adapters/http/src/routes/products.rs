@@ -29,6 +29,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
                         .limit(IMPORT_BODY_LIMIT)
                         .error_handler(crate::error::json_error),
                 )
+                .service(check_product_import)
                 .service(import_products),
         )
         .service(delete_product)
@@ -161,6 +162,26 @@ pub async fn import_products(
     let ip = client_address(&req);
     let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
     Ok(HttpResponse::Created().json(out))
+}
+
+#[utoipa::path(tag = "products",
+    request_body = Vec<ProductBody>,
+    responses((status = 200, description = "Each row's first problem under the import's rules (rows after the header, in file order; empty codes skipped); nothing is saved", body = patio_application::services::ImportCheck),
+        (status = 401), (status = 403), (status = 422, description = "An empty or too large file")))]
+#[post("/check")]
+pub async fn check_product_import(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    body: web::Json<Vec<ProductBody>>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = body
+        .into_inner()
+        .into_iter()
+        .map(|mut r| r.input())
+        .collect();
+    let svc = state.services.products.clone();
+    let out = blocking(move || svc.check_import(&session.0, rows)).await?;
+    Ok(HttpResponse::Ok().json(out))
 }
 
 #[utoipa::path(tag = "products",

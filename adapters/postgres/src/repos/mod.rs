@@ -11,6 +11,7 @@ mod drivers;
 pub mod events;
 mod holidays;
 mod jobs;
+mod loadings;
 mod log_search;
 mod logs;
 mod lookup;

@@ -8,6 +8,7 @@
 pub mod access;
 pub mod calendar;
 pub mod fleet;
+pub mod loadings;
 pub mod logs;
 pub mod orders;
 pub mod parties;
@@ -17,6 +18,7 @@ pub mod tenancy;
 pub use access::*;
 pub use calendar::*;
 pub use fleet::*;
+pub use loadings::*;
 pub use logs::*;
 pub use orders::*;
 pub use parties::*;

@@ -1,5 +1,6 @@
 /** /cliente/novo: the customer CSV import (spec 1 sections 2 and 3). */
 import { ImportPage } from '../../shared/records/components/ImportPage';
+import { customerImport } from '../../shared/records/partyImport';
 import { adminMsg } from '../../shared/records/messages';
 import { adminPaths } from '../../shared/records/paths';
 import '../../shared/records/admin.css';
@@ -10,7 +11,7 @@ export default function CustomerImportPage() {
   const [checkRows] = useCheckCustomerImportMutation();
   return (
     <ImportPage
-      kind="customer"
+      spec={customerImport}
       title={adminMsg.customerImportTitle}
       listPath={adminPaths.customers}
       onImport={(rows, companyId) => importRows({ rows, companyId }).unwrap()}

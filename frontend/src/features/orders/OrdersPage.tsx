@@ -4,84 +4,94 @@
  * column; a Transportadora sees the orders open to its shipping company, read-only.
  */
 import { useState } from 'react';
-import { Switch, Table, Tag } from 'antd';
-import { DeleteButton } from '../../shared/records/components/DeleteButton';
-import { LoadError } from '../../shared/records/components/LoadError';
-import { PageHeader } from '../../shared/records/components/PageHeader';
-import { SearchBox } from '../../shared/records/components/SearchBox';
+import { Button, Switch, Tooltip } from 'antd';
+import { PlusOutlined, CarOutlined } from '@ant-design/icons';
+import { useStaffGoTo } from '../auth/session';
+import { ListPage } from '../../shared/records/components/ListPage';
+import { StatusTag } from '../../shared/records/components/StatusTag';
 import { useListState, useSession } from '../../shared/records/hooks';
 import { adminMsg } from '../../shared/records/messages';
 import '../../shared/records/admin.css';
 import { useDeleteOrderMutation, useOrdersQuery, type Order } from './api';
-
-const PAGE_SIZE = 9;
-const tonnes = (t: number) => `${t.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} t`;
+import { ORDER_PAGE_SIZE, orderMsg, orderPaths } from './texts';
+import { tonnes } from './format';
 
 export default function OrdersPage() {
   const session = useSession();
+  const goTo = useStaffGoTo();
   const list = useListState();
   const [complete, setComplete] = useState(false);
-  const { data, isFetching, isError, refetch } = useOrdersQuery({
+  const query = useOrdersQuery({
     page: list.page,
-    pageSize: PAGE_SIZE,
+    pageSize: ORDER_PAGE_SIZE,
     search: list.search,
+    companyId: list.companyId ?? undefined,
     complete,
   });
   const [remove] = useDeleteOrderMutation();
-  const isAdmin = session?.role === 'Administrador';
+  const isAdmin = !!session && !session.company;
   const readOnly = session?.role === 'Transportadora';
-  const columns = [
-    { title: 'Código', dataIndex: 'code', key: 'code', width: 110 },
-    { title: 'Cliente', key: 'customer', render: (_: unknown, o: Order) => o.customer.name },
-    ...(isAdmin ? [{ title: adminMsg.company, key: 'company', render: (_: unknown, o: Order) => o.company.name }] : []),
-    {
-      title: 'Data',
-      key: 'date',
-      width: 110,
-      render: (_: unknown, o: Order) => new Date(o.createAt).toLocaleDateString('pt-BR'),
-    },
-    { title: 'Pedido', key: 'ordered', render: (_: unknown, o: Order) => tonnes(o.ordered) },
-    { title: 'Entregue', key: 'delivered', render: (_: unknown, o: Order) => tonnes(o.delivered) },
-    { title: 'Status', key: 'status', width: 90, render: (_: unknown, o: Order) => `${o.status}%` },
-    {
-      title: 'Ativo',
-      key: 'enable',
-      width: 90,
-      render: (_: unknown, o: Order) => (o.enable ? <Tag color="green">Ativo</Tag> : <Tag>Inativo</Tag>),
-    },
-    {
-      title: (
-        <span>
-          {adminMsg.actions}{' '}
-          <Switch size="small" checked={complete} onChange={setComplete} aria-label="Mostrar pedidos concluídos (100%)" />
-        </span>
-      ),
-      key: 'actions',
-      width: 140,
-      render: (_: unknown, o: Order) =>
-        readOnly ? null : <DeleteButton what={`o pedido ${o.code}`} onDelete={() => remove(o.id).unwrap()} />,
-    },
-  ];
   return (
-    <div className="a-page">
-      <PageHeader title="Pedidos" />
-      <SearchBox value={list.searchText} onChange={list.setSearchText} label="Buscar por id, código ou cliente" />
-      {isError && <LoadError onRetry={() => void refetch()} />}
-      <Table<Order>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.items ?? []}
-        loading={isFetching}
-        locale={{ emptyText: adminMsg.noResults }}
-        pagination={{
-          current: list.page,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: list.setPage,
-        }}
-      />
-    </div>
+    <ListPage<Order>
+      title={orderMsg.ordersTitle}
+      headerExtra={
+        readOnly ? undefined : (
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => goTo(orderPaths.orderNew)}>
+            {orderMsg.create}
+          </Button>
+        )
+      }
+      searchLabel={orderMsg.orderSearch}
+      list={list}
+      query={query}
+      pageSize={ORDER_PAGE_SIZE}
+      companyFilter={isAdmin}
+      scroll={{ x: 900 }}
+      columns={[
+        { title: orderMsg.code, dataIndex: 'code', key: 'code', width: 110 },
+        { title: orderMsg.customer, key: 'customer', render: (_: unknown, o: Order) => o.customer.name },
+        ...(isAdmin ? [{ title: adminMsg.company, key: 'company', render: (_: unknown, o: Order) => o.company.name }] : []),
+        {
+          title: orderMsg.date,
+          key: 'date',
+          width: 110,
+          render: (_: unknown, o: Order) => new Date(o.createAt).toLocaleDateString('pt-BR'),
+        },
+        { title: orderMsg.ordered, key: 'ordered', render: (_: unknown, o: Order) => tonnes(o.ordered) },
+        { title: orderMsg.delivered, key: 'delivered', render: (_: unknown, o: Order) => tonnes(o.delivered) },
+        { title: orderMsg.status, key: 'status', width: 90, render: (_: unknown, o: Order) => `${o.status}%` },
+        {
+          title: orderMsg.active,
+          key: 'enable',
+          width: 90,
+          render: (_: unknown, o: Order) => <StatusTag active={o.enable} />,
+        },
+      ]}
+      actions={{
+        title: (
+          <span>
+            {adminMsg.actions} <Switch size="small" checked={complete} onChange={setComplete} aria-label={orderMsg.showComplete} />
+          </span>
+        ),
+        width: 150,
+        extra: (o) =>
+          o.finished ? null : (
+            <Tooltip title={orderMsg.loadings}>
+              <Button
+                type="text"
+                icon={<CarOutlined aria-hidden />}
+                aria-label={`${orderMsg.loadings} do pedido ${o.code}`}
+                onClick={() => goTo(orderPaths.loadings(o.id))}
+              />
+            </Tooltip>
+          ),
+        canEdit: (o) => !readOnly && !o.finished,
+        editPath: (o) => orderPaths.orderEdit(o.id),
+        name: (o) => `o pedido ${o.code}`,
+        removeWhat: (o) => `o pedido ${o.code}`,
+        remove: readOnly ? undefined : (o) => remove(o.id).unwrap(),
+        canRemove: (o) => o.deletable,
+      }}
+    />
   );
 }

@@ -1,5 +1,6 @@
 /** /transportadora/novo: the shipping-company CSV import (spec 1 sections 2 and 3). */
 import { ImportPage } from '../../shared/records/components/ImportPage';
+import { shippingImport } from '../../shared/records/partyImport';
 import { adminMsg } from '../../shared/records/messages';
 import { adminPaths } from '../../shared/records/paths';
 import '../../shared/records/admin.css';
@@ -10,7 +11,7 @@ export default function ShippingImportPage() {
   const [checkRows] = useCheckShippingImportMutation();
   return (
     <ImportPage
-      kind="shipping"
+      spec={shippingImport}
       title={adminMsg.shippingImportTitle}
       listPath={adminPaths.shippingCompanies}
       onImport={(rows, companyId) => importRows({ rows, companyId }).unwrap()}

@@ -964,6 +964,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/import/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["check_product_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product/like": {
         parameters: {
             query?: never;
@@ -1332,6 +1348,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scheduling/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_loading"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/driver/{driverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["driver_loadings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/driver/{driverId}/licenseplate/{plate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["driver_plate_loadings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/order/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_loadings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/order/{orderId}/truck/{plate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_truck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["save_loadings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/saveOne": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["save_one_loading"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scheduling/totals/all": {
         parameters: {
             query?: never;
@@ -1356,6 +1484,54 @@ export interface paths {
             cookie?: never;
         };
         get: operations["scheduling_totals_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_loading"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedulingDeleted/driver/{driverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["driver_deleted_loadings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedulingDeleted/order/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_deleted_loadings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2228,6 +2404,22 @@ export interface components {
             id: number;
             message: string;
         };
+        /** @description A loading that left its order (Desistentes) and why ('TEMPO EXPIRADO'). */
+        DeletedLoadingView: {
+            /** Format: date-time */
+            deletedAt: string;
+            driver: components["schemas"]["LoadingNamedRef"];
+            /** Format: date */
+            expirationDate?: string | null;
+            /** Format: int64 */
+            id: number;
+            order: components["schemas"]["LoadingOrderRef"];
+            /** Format: double */
+            qtyOrdered: number;
+            reason: string;
+            shippingCompany?: null | components["schemas"]["LoadingNamedRef"];
+            truck: components["schemas"]["LoadingTruckRef"];
+        };
         DriverLinkBody: {
             /** Format: int64 */
             driverId: number;
@@ -2487,17 +2679,26 @@ export interface components {
          *     return arrays), else one page with the total.
          */
         Listing_OrderView: {
+            /**
+             * Format: double
+             * @description What is still to deliver: ordered less delivered, never below zero.
+             */
+            balance: number;
             code: string;
             company: components["schemas"]["CompanyRef"];
             /** Format: date-time */
             createAt: string;
             customer: components["schemas"]["CustomerRef"];
+            /** @description No loading has a transported quantity yet, so the order may be deleted. */
+            deletable: boolean;
             /**
              * Format: double
              * @description The loadings' transported quantities plus `qtyTransported`.
              */
             delivered: number;
             enable: boolean;
+            /** @description At 100 %: finished, no new loadings and no edit. */
+            finished: boolean;
             /** Format: int64 */
             id: number;
             orderItem?: components["schemas"]["OrderItemView"][] | null;
@@ -2570,6 +2771,90 @@ export interface components {
             shippingCompany?: null | components["schemas"]["UserShippingView"];
             useTerms: boolean;
         }[] | components["schemas"]["PageView_UserView"];
+        /**
+         * @description One loading of the dialog: without `id` it adds the vehicle to `order`; with `id` it edits
+         *     that loading's truck, driver and quantity.
+         */
+        LoadingBody: {
+            driver?: null | components["schemas"]["OptIdRef"];
+            /** @description `YYYY-MM-DD`. */
+            expirationDate?: string | null;
+            /** Format: int64 */
+            id?: number | null;
+            order?: null | components["schemas"]["OptIdRef"];
+            /** @description Tonnes (number or text). */
+            qtyOrdered?: string | null;
+            truck?: null | components["schemas"]["LoadingTruckBody"];
+        };
+        LoadingCompanyRef: {
+            /** Format: int64 */
+            id: number;
+        };
+        LoadingNamedRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        LoadingOrderRef: {
+            code: string;
+            /** Format: int64 */
+            id: number;
+        };
+        LoadingTruckBody: {
+            /** Format: int64 */
+            id?: number | null;
+            /** @description Used when `id` is absent: the truck of that plate in the order's company. */
+            licensePlate?: string | null;
+        };
+        LoadingTruckRef: {
+            /** Format: int64 */
+            id: number;
+            licensePlate: string;
+        };
+        /** @description The truck the new-loading dialog found by its plate: what the dialog shows before adding. */
+        LoadingTruckView: {
+            /** Format: int64 */
+            id: number;
+            licensePlate: string;
+            model?: string | null;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            netCapacity?: number | null;
+        };
+        /**
+         * @description A loading as the order's tabs show it. Quantities are tonnes. `daysLeft` counts from the
+         *     company's today to the expiry ('Dia'/'Dias' in `daysLeftLabel`, `urgent` at 3 or fewer);
+         *     `canEdit`/`canDelete` say what the reader may do with the row.
+         */
+        LoadingView: {
+            canDelete: boolean;
+            canEdit: boolean;
+            company: components["schemas"]["LoadingCompanyRef"];
+            /** Format: int64 */
+            daysLeft?: number | null;
+            daysLeftLabel?: string | null;
+            driver: components["schemas"]["LoadingNamedRef"];
+            /** Format: date-time */
+            expedDate?: string | null;
+            /** Format: date-time */
+            expedInitialDate?: string | null;
+            /** Format: date */
+            expirationDate?: string | null;
+            /** Format: int64 */
+            id: number;
+            order: components["schemas"]["LoadingOrderRef"];
+            /** Format: double */
+            qtyOrdered: number;
+            /** Format: double */
+            qtyTransported: number;
+            shippingCompany?: null | components["schemas"]["LoadingNamedRef"];
+            /** @description Finished by the yard. */
+            status: boolean;
+            truck: components["schemas"]["LoadingTruckRef"];
+            urgent: boolean;
+        };
         /**
          * @description A log entry. Spelled as the spec's log entry and filters (`created_at`, `operation_type`).
          *     One detail of a log entry, as `LogView.details` holds them (documentation of the JSON).
@@ -2716,17 +3001,26 @@ export interface components {
          *     Quantities are tonnes; `status` is the derived percent as text (spec 2 section 3).
          */
         OrderView: {
+            /**
+             * Format: double
+             * @description What is still to deliver: ordered less delivered, never below zero.
+             */
+            balance: number;
             code: string;
             company: components["schemas"]["CompanyRef"];
             /** Format: date-time */
             createAt: string;
             customer: components["schemas"]["CustomerRef"];
+            /** @description No loading has a transported quantity yet, so the order may be deleted. */
+            deletable: boolean;
             /**
              * Format: double
              * @description The loadings' transported quantities plus `qtyTransported`.
              */
             delivered: number;
             enable: boolean;
+            /** @description At 100 %: finished, no new loadings and no edit. */
+            finished: boolean;
             /** Format: int64 */
             id: number;
             orderItem?: components["schemas"]["OrderItemView"][] | null;
@@ -2817,17 +3111,26 @@ export interface components {
         };
         PageView_OrderView: {
             items: {
+                /**
+                 * Format: double
+                 * @description What is still to deliver: ordered less delivered, never below zero.
+                 */
+                balance: number;
                 code: string;
                 company: components["schemas"]["CompanyRef"];
                 /** Format: date-time */
                 createAt: string;
                 customer: components["schemas"]["CustomerRef"];
+                /** @description No loading has a transported quantity yet, so the order may be deleted. */
+                deletable: boolean;
                 /**
                  * Format: double
                  * @description The loadings' transported quantities plus `qtyTransported`.
                  */
                 delivered: number;
                 enable: boolean;
+                /** @description At 100 %: finished, no new loadings and no edit. */
+                finished: boolean;
                 /** Format: int64 */
                 id: number;
                 orderItem?: components["schemas"]["OrderItemView"][] | null;
@@ -6373,6 +6676,55 @@ export interface operations {
             };
         };
     };
+    check_product_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductBody"][];
+            };
+        };
+        responses: {
+            /** @description Each row's first problem under the import's rules (rows after the header, in file order; empty codes skipped); nothing is saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportCheck"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An empty or too large file */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     like_products_all: {
         parameters: {
             query?: never;
@@ -7421,6 +7773,361 @@ export interface operations {
             };
         };
     };
+    delete_loading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, message} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Started, no days left for a Transportadora, or in the queue */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    driver_loadings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                driverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver's loadings (the driver, or staff of its company) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadingView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    driver_plate_loadings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                driverId: number;
+                plate: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver's loadings with that truck */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadingView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_loadings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's loadings (a Transportadora: its own) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadingView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_truck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+                plate: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The truck of that plate in the order's company (a Transportadora: its own), for the new-loading dialog */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadingTruckView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_loadings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadingBody"][];
+            };
+        };
+        responses: {
+            /** @description The saved loadings, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadingView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The first refusal of the nine checks of spec 2 section 5, in the spec's order; nothing is saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_one_loading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoadingBody"];
+            };
+        };
+        responses: {
+            /** @description The saved loading */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadingView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The first refusal of the nine checks, in the spec's order */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     scheduling_totals_all: {
         parameters: {
             query?: {
@@ -7520,6 +8227,158 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_loading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One loading (staff in scope, or its driver) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadingView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    driver_deleted_loadings: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM-DD`: deleted on or after. */
+                minDate?: string;
+                /** @description `YYYY-MM-DD`: deleted on or before. */
+                maxDate?: string;
+            };
+            header?: never;
+            path: {
+                driverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver's expired authorisations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedLoadingView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A date that is not a date, or the end before the start */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_deleted_loadings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The loadings that left the order (Desistentes), with their reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedLoadingView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -49,7 +49,7 @@ export type CompanyRef = Schema<'CompanyRefView'>;
 /** An autocomplete item. */
 export type LikeItem = Schema<'LikeItem'>;
 
-export type LikeResource = 'company' | 'shipping-company' | 'customer' | 'user';
+export type LikeResource = 'company' | 'shipping-company' | 'customer' | 'user' | 'product' | 'driver' | 'truck';
 
 export type RoleItem = Schema<'RoleItem'>;
 

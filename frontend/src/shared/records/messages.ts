@@ -164,6 +164,7 @@ export const adminMsg = {
 
   // CSV import (ours)
   importPick: 'Selecionar arquivo CSV',
+  importTemplate: 'Baixar modelo CSV',
   importHelp: (columns: string) =>
     `Colunas, nesta ordem: ${columns}. A primeira linha é o cabeçalho; linhas sem código são ignoradas.`,
   importRows: (n: number) => (n === 1 ? '1 linha pronta para importar.' : `${n} linhas prontas para importar.`),

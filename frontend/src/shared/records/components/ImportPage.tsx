@@ -1,10 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Col, Form, Row, Space, Table, Typography } from 'antd';
-import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import { useStaffGoTo } from '../../../features/auth/session';
 import { readApiError } from '../../../shared/apiError';
 import { TOAST_SECONDS } from '../../../shared/messages';
-import { COLUMN_LABELS, columnsOf, decodeCsv, parseCsv, type ImportKind, type ImportRow, type ParsedImport } from '../csv';
+import { decodeCsv } from '../csv';
 import { useSaveAndReturn, useSession } from '../hooks';
 import { adminMsg } from '../messages';
 import type { ImportCheck, Imported } from '../api';
@@ -14,24 +15,42 @@ import { RemoteSelect } from './RemoteSelect';
 
 const PREVIEW_PAGE_SIZE = 10;
 
+/** What one kind of import brings to the screen: its parser, preview columns and template. */
+export interface ImportSpec<R extends { line: number }> {
+  /** CSV text -> rows (the header and rows with an empty code left out). */
+  parse: (text: string) => { rows: R[]; skipped: number };
+  /** The preview's columns between the line and the status. */
+  columns: ColumnsType<R>;
+  /** The file's columns, in order, for the help text. */
+  columnNames: readonly string[];
+  /** A template to download: its file name and rows (header first). */
+  template?: { fileName: string; rows: readonly (readonly string[])[] };
+}
+
+/** A CSV file's text from rows (`;`, what spreadsheet programs in Brazil open directly). */
+function toCsv(rows: readonly (readonly string[])[]): string {
+  const cell = (c: string) => (/[";\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+  return '\uFEFF' + rows.map((r) => r.map(cell).join(';')).join('\r\n') + '\r\n';
+}
+
 /**
- * The CSV import screens (/cliente/novo, /transportadora/novo): pick a file, see the parsed
+ * The CSV import screens (/cliente/novo, /transportadora/novo, /produto/novo): pick a file, see the parsed
  * rows checked by the server with the import's own rules (each bad row marked with its
  * message, only good rows counted), then send them all at once. Nothing is saved while any
  * row is bad; should the import still refuse a row, its 'Linha N: ...' is shown and marked.
  */
-export function ImportPage({
-  kind,
+export function ImportPage<R extends { line: number }>({
+  spec,
   title,
   listPath,
   onImport,
   onCheck,
 }: {
-  kind: ImportKind;
+  spec: ImportSpec<R>;
   title: string;
   listPath: string;
-  onImport: (rows: ImportRow[], companyId?: number) => Promise<Imported>;
-  onCheck: (rows: ImportRow[]) => Promise<ImportCheck>;
+  onImport: (rows: R[], companyId?: number) => Promise<Imported>;
+  onCheck: (rows: R[]) => Promise<ImportCheck>;
 }) {
   const { message } = App.useApp();
   const goTo = useStaffGoTo();
@@ -39,7 +58,7 @@ export function ImportPage({
   const pickCompany = !session?.company;
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
-  const [parsed, setParsed] = useState<ParsedImport | null>(null);
+  const [parsed, setParsed] = useState<{ rows: R[]; skipped: number } | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -54,7 +73,12 @@ export function ImportPage({
     () => new Map((verdict?.rows ?? []).filter((r) => r.message).map((r) => [r.line, r.message as string])),
     [verdict],
   );
-  const help = adminMsg.importHelp(columnsOf(kind).map((c) => COLUMN_LABELS[c]).join(', '));
+  const help = adminMsg.importHelp(spec.columnNames.join(', '));
+  const templateUrl = useMemo(
+    () =>
+      spec.template ? URL.createObjectURL(new Blob([toCsv(spec.template.rows)], { type: 'text/csv;charset=utf-8' })) : null,
+    [spec.template],
+  );
 
   async function read(file: File) {
     setFileName(file.name);
@@ -62,9 +86,9 @@ export function ImportPage({
     setReadError(null);
     setPage(1);
     setVerdict(null);
-    let result: ParsedImport;
+    let result: { rows: R[]; skipped: number };
     try {
-      result = parseCsv(kind, decodeCsv(await file.arrayBuffer()));
+      result = spec.parse(decodeCsv(await file.arrayBuffer()));
       setParsed(result);
     } catch {
       setParsed(null);
@@ -111,31 +135,21 @@ export function ImportPage({
     }
   }
 
-  const columns = useMemo(
+  const columns = useMemo<ColumnsType<R>>(
     () => [
       { title: adminMsg.importLine, dataIndex: 'line', key: 'line', width: 70 },
-      { title: adminMsg.code, dataIndex: 'code', key: 'code', width: 90 },
-      { title: adminMsg.name, dataIndex: 'name', key: 'name' },
-      { title: adminMsg.cnpj, dataIndex: 'cnpj', key: 'cnpj' },
-      { title: adminMsg.uf, dataIndex: 'uf', key: 'uf', width: 60 },
-      { title: adminMsg.city, dataIndex: 'city', key: 'city' },
-      {
-        title: adminMsg.contacts,
-        key: 'contact',
-        render: (_: unknown, r: ImportRow) =>
-          r.contact.map((c) => [c.name, c.fone, c.email].filter(Boolean).join(' · ')).join('; '),
-      },
+      ...spec.columns,
       {
         title: adminMsg.importStatus,
         key: 'status',
-        render: (_: unknown, r: ImportRow) => {
+        render: (_: unknown, r: R) => {
           const problem = problems.get(r.line);
           if (problem) return <Typography.Text type="danger">{problem}</Typography.Text>;
           return verdict ? adminMsg.importRowReady : '';
         },
       },
     ],
-    [problems, verdict],
+    [problems, verdict, spec.columns],
   );
   const ready = verdict?.ready ?? 0;
   const bad = problems.size;
@@ -180,6 +194,11 @@ export function ImportPage({
               <Button icon={<UploadOutlined aria-hidden />} disabled={busy || leaving} onClick={() => fileInput.current?.click()}>
                 {adminMsg.importPick}
               </Button>
+              {templateUrl && spec.template && (
+                <a href={templateUrl} download={spec.template.fileName}>
+                  <DownloadOutlined aria-hidden /> {adminMsg.importTemplate}
+                </a>
+              )}
               {fileName && (
                 <span>
                   <FileTextOutlined aria-hidden /> {adminMsg.importFile(fileName)}
@@ -210,7 +229,7 @@ export function ImportPage({
                   .join(' ') || undefined
               }
             />
-            <Table<ImportRow>
+            <Table<R>
               rowKey="line"
               size="small"
               columns={columns}

@@ -32,6 +32,13 @@ export interface RowActions<T> {
   removeWhat: (row: T) => string;
   remove?: (row: T) => Promise<unknown>;
   canRemove?: (row: T) => boolean;
+  /** Hides the edit button of a row (it stays by default). */
+  canEdit?: (row: T) => boolean;
+  /** More buttons of a row, before edit. */
+  extra?: (row: T) => ReactNode;
+  /** The action column's title (default 'Ações'). */
+  title?: ReactNode;
+  width?: number;
 }
 
 export type ListState = ReturnType<typeof useListState>;
@@ -68,14 +75,15 @@ export function ListPage<T extends { id: number }>({
   const actionColumn: TableColumnsType<T> = actions
     ? [
         {
-          title: adminMsg.actions,
+          title: actions.title ?? adminMsg.actions,
           key: 'actions',
-          width: 110,
+          width: actions.width ?? 110,
           render: (_: unknown, row: T) => {
             const remove = actions.remove;
             return (
               <Space size={0}>
-                <EditButton to={actions.editPath(row)} name={actions.name(row)} />
+                {actions.extra?.(row)}
+                {(actions.canEdit?.(row) ?? true) && <EditButton to={actions.editPath(row)} name={actions.name(row)} />}
                 {remove && (actions.canRemove?.(row) ?? true) && (
                   <DeleteButton what={actions.removeWhat(row)} onDelete={() => remove(row)} />
                 )}
