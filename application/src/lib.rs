@@ -5,6 +5,7 @@ pub mod account_check;
 pub mod error;
 pub mod fleet_ports;
 pub mod join_lanes;
+pub mod mail_ports;
 pub mod model;
 pub mod orders_ports;
 pub mod ports;

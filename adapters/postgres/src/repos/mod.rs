@@ -14,6 +14,7 @@ mod jobs;
 mod log_search;
 mod logs;
 mod lookup;
+mod mail;
 mod orders;
 mod parties;
 mod popups;
