@@ -6,6 +6,7 @@ pub mod error;
 pub mod fleet_ports;
 pub mod join_lanes;
 pub mod loading_ports;
+pub mod mail_ports;
 pub mod model;
 pub mod orders_ports;
 pub mod ports;

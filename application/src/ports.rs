@@ -59,6 +59,7 @@ pub trait Repos:
     + crate::orders_ports::OrdersAreaRepos
     + crate::fleet_ports::TruckCatalogRepo
     + crate::loading_ports::LoadingRepo
+    + crate::mail_ports::MailRepo
 {
 }
 
@@ -85,6 +86,7 @@ impl<T> Repos for T where
         + crate::orders_ports::OrdersAreaRepos
         + crate::fleet_ports::TruckCatalogRepo
         + crate::loading_ports::LoadingRepo
+        + crate::mail_ports::MailRepo
 {
 }
 

@@ -7,11 +7,13 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use patio_application::account_check::AccountCheck;
+use patio_application::mail_ports::Mailer;
 use patio_application::ports::{
     CaptchaVerifier, Clock, PasswordHasher, PostalCodeLookup, TokenService,
 };
 use patio_application::position_cache::{InvalidatingPublisher, PositionCache};
 use patio_application::queue_ports::EventPublisher;
+use patio_application::services::mail::MailSettings;
 use patio_application::services::{Deps, Services};
 use patio_application::throttle::{LoginThrottle, ThrottlePolicy};
 use patio_http::security::JwtTokens;
@@ -42,6 +44,92 @@ pub struct Config {
     pub pool_size: u32,
     /// The file store's folder (`PATIO_UPLOAD_DIR`), served at `/uploads`.
     pub upload_dir: PathBuf,
+    /// E-mail (`PATIO_SMTP_URL`, `PATIO_MAIL_FROM`, `PATIO_PUBLIC_URL`, `PATIO_REPORT_HOUR`).
+    pub mail: MailConfig,
+}
+
+/// How e-mail goes out (issue 11). Without `smtp_url`, mails are written to the log and kept
+/// in the outbox as `logged`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailConfig {
+    /// lettre's URL: `smtps://user:pass@host:465`, `smtp://user:pass@host:587?tls=required`,
+    /// `smtp://host:25`.
+    pub smtp_url: Option<String>,
+    pub from: String,
+    pub settings: MailSettings,
+}
+
+impl Default for MailConfig {
+    fn default() -> Self {
+        Self {
+            smtp_url: None,
+            from: patio_clients::mail::DEFAULT_FROM.to_owned(),
+            settings: MailSettings::default(),
+        }
+    }
+}
+
+impl MailConfig {
+    pub fn from_env() -> anyhow::Result<Self> {
+        let report_hour = match env("PATIO_REPORT_HOUR") {
+            Some(h) => patio_domain::mail::parse_report_hour(&h).ok_or_else(|| {
+                anyhow::anyhow!("PATIO_REPORT_HOUR inválido: use uma hora de 0 a 23")
+            })?,
+            None => patio_domain::mail::DEFAULT_REPORT_HOUR,
+        };
+        let public_url = env("PATIO_PUBLIC_URL")
+            .unwrap_or_else(|| patio_application::services::mail::DEFAULT_PUBLIC_URL.to_owned());
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            anyhow::bail!("PATIO_PUBLIC_URL inválido: use http:// ou https://");
+        }
+        Ok(Self {
+            smtp_url: env("PATIO_SMTP_URL"),
+            from: env("PATIO_MAIL_FROM")
+                .unwrap_or_else(|| patio_clients::mail::DEFAULT_FROM.to_owned()),
+            settings: MailSettings {
+                public_url,
+                report_hour,
+            },
+        })
+    }
+
+    /// The mail side of an instance: SMTP when configured, else the log.
+    pub fn parts(&self) -> anyhow::Result<MailParts> {
+        let mailer: Arc<dyn Mailer> = match &self.smtp_url {
+            Some(url) => {
+                let smtp = patio_clients::SmtpMailer::new(url, &self.from)?;
+                tracing::info!(server = smtp.server(), "e-mail por SMTP");
+                Arc::new(smtp)
+            }
+            None => {
+                tracing::warn!(
+                    "PATIO_SMTP_URL não definido: e-mails vão para o log e ficam na tabela outbox"
+                );
+                Arc::new(patio_clients::LogMailer)
+            }
+        };
+        Ok(MailParts {
+            mailer,
+            settings: self.settings.clone(),
+        })
+    }
+}
+
+/// The mailer and the mail settings of an instance.
+#[derive(Clone)]
+pub struct MailParts {
+    pub mailer: Arc<dyn Mailer>,
+    pub settings: MailSettings,
+}
+
+impl Default for MailParts {
+    /// The log, and the default public address and report hour.
+    fn default() -> Self {
+        Self {
+            mailer: Arc::new(patio_clients::LogMailer),
+            settings: MailSettings::default(),
+        }
+    }
 }
 
 fn env(name: &str) -> Option<String> {
@@ -92,6 +180,7 @@ impl Config {
                 env("PATIO_UPLOAD_DIR")
                     .unwrap_or_else(|| patio_clients::file_store::DEFAULT_UPLOAD_DIR.to_owned()),
             ),
+            mail: MailConfig::from_env()?,
         })
     }
 }
@@ -114,7 +203,12 @@ pub struct Parts {
     pub accounts: Option<AccountCheck>,
 }
 
+/// An instance whose mails go to the log ([`MailParts::default`]).
 pub fn build_state(parts: Parts) -> AppState {
+    build_state_with_mail(parts, MailParts::default())
+}
+
+pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
     let tokens: Arc<dyn TokenService> = Arc::new(JwtTokens::new(
         &parts.secret,
         parts.clock.clone(),
@@ -160,6 +254,8 @@ pub fn build_state(parts: Parts) -> AppState {
             }),
             None => events,
         },
+        mailer: mail.mailer,
+        mail: mail.settings,
     });
     let mut services = services;
     if let Some(cache) = parts.positions {
@@ -190,13 +286,27 @@ pub fn jobs_in_serve() -> bool {
     !env("PATIO_JOBS").is_some_and(|v| matches!(v.as_str(), "off" | "0" | "false"))
 }
 
-/// Runs the queue jobs on the blocking pool every `every`, forever (a `patio serve` task),
-/// while this instance leads (one instance runs them per period, [`patio_postgres::JobsLeader`]).
-pub async fn run_jobs_every(
-    jobs: patio_application::services::jobs::QueueJobs,
-    every: std::time::Duration,
-    database_url: String,
-) {
+/// Every background job once: the queue's, then the mail's (daily report, retries).
+pub fn run_all_jobs(services: &Services) -> AllJobsReport {
+    AllJobsReport {
+        queue: services.queue_jobs.run_all(),
+        mail: services.mail_jobs.run_all(),
+    }
+}
+
+/// What one run of every job did (`patio jobs --once` prints it).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct AllJobsReport {
+    #[serde(flatten)]
+    pub queue: patio_application::services::jobs::JobsReport,
+    #[serde(flatten)]
+    pub mail: patio_application::services::mail::MailJobsReport,
+}
+
+/// Runs the background jobs on the blocking pool every `every`, forever (a `patio serve`
+/// task), while this instance leads (one instance runs them per period,
+/// [`patio_postgres::JobsLeader`]).
+pub async fn run_jobs_every(services: Services, every: std::time::Duration, database_url: String) {
     let leader = std::sync::Arc::new(std::sync::Mutex::new(patio_postgres::JobsLeader::new(
         database_url,
     )));
@@ -204,11 +314,11 @@ pub async fn run_jobs_every(
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     loop {
         tick.tick().await;
-        let j = jobs.clone();
+        let services = services.clone();
         let leader = leader.clone();
         let run = move || {
             let leading = leader.lock().map(|mut l| l.lead()).unwrap_or(false);
-            leading.then(|| j.run_all())
+            leading.then(|| run_all_jobs(&services))
         };
         match actix_web::web::block(run).await {
             Ok(Some(report)) => tracing::debug!(target: "patio::jobs", ?report, "jobs ran"),

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use actix_web::{middleware, App, HttpServer};
 use anyhow::Context;
-use patio::{build_state, Config, Parts, SystemClock};
+use patio::{Config, Parts, SystemClock};
 use patio_application::account_check::{self, AccountCheck};
 use patio_application::ports::PasswordHasher;
 use patio_application::position_cache::{EventSinks, PositionCache, DEFAULT_TTL};
@@ -120,7 +120,7 @@ fn serve() -> anyhow::Result<()> {
     }
     let addr = config.addr.clone();
     tracing::info!(%addr, "Pátio no ar");
-    let jobs = patio::jobs_in_serve().then(|| state.services.queue_jobs.clone());
+    let jobs = patio::jobs_in_serve().then(|| state.services.clone());
     let jobs_db = config.database_url.clone();
     // PATIO_WORKERS: HTTP worker threads (default: one per core, actix's choice).
     let workers: Option<usize> = std::env::var("PATIO_WORKERS")
@@ -173,43 +173,47 @@ fn instance_state(
         .context("pool de leitura de posições")?;
     let reader = Arc::new(reader);
     let cache = Arc::new(PositionCache::new(reader.clone(), DEFAULT_TTL));
-    let state = build_state(Parts {
-        pool,
-        clock: Arc::new(SystemClock),
-        hasher: Arc::new(Argon2Hasher::owasp()),
-        captcha: Arc::new(captcha),
-        postal: Arc::new(patio_clients::ViaCepLookup::new(
-            config.postal_code_url.clone(),
-        )),
-        secret: config.secret.clone(),
-        http: HttpConfig {
-            secure_cookies: config.secure_cookies,
-            trusted_proxies: config.trusted_proxies.clone(),
-            static_dir: config.static_dir.clone(),
-            upload_dir: Some(config.upload_dir.clone()),
-            ..HttpConfig::default()
+    let state = patio::build_state_with_mail(
+        Parts {
+            pool,
+            clock: Arc::new(SystemClock),
+            hasher: Arc::new(Argon2Hasher::owasp()),
+            captcha: Arc::new(captcha),
+            postal: Arc::new(patio_clients::ViaCepLookup::new(
+                config.postal_code_url.clone(),
+            )),
+            secret: config.secret.clone(),
+            http: HttpConfig {
+                secure_cookies: config.secure_cookies,
+                trusted_proxies: config.trusted_proxies.clone(),
+                static_dir: config.static_dir.clone(),
+                upload_dir: Some(config.upload_dir.clone()),
+                ..HttpConfig::default()
+            },
+            throttle: ThrottlePolicy::default(),
+            positions: Some(cache.clone()),
+            accounts: Some(AccountCheck::with_memory(
+                reader,
+                account_check::DEFAULT_MEMORY,
+            )),
         },
-        throttle: ThrottlePolicy::default(),
-        positions: Some(cache.clone()),
-        accounts: Some(AccountCheck::with_memory(
-            reader,
-            account_check::DEFAULT_MEMORY,
-        )),
-    });
+        config.mail.parts()?,
+    );
     Ok((state, cache))
 }
 
-/// `patio jobs [--once]`: the background jobs (tolerance drops, plan refresh, loading expiry)
-/// in a loop, for deployments that keep them out of `patio serve` (`PATIO_JOBS=off`). Each
-/// job runs under its Postgres advisory lock, so any number of instances may run it.
+/// `patio jobs [--once]`: the background jobs (tolerance drops, plan refresh, loading expiry,
+/// the daily loading report and the e-mail retries) in a loop, for deployments that keep them
+/// out of `patio serve` (`PATIO_JOBS=off`). Each job runs under its Postgres advisory lock, so
+/// any number of instances may run it.
 fn jobs(args: &[String]) -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let pool = migrate(&config)?;
-    let jobs = instance_state(&config, pool)?.0.services.queue_jobs.clone();
+    let services = instance_state(&config, pool)?.0.services.clone();
     let once = args.iter().any(|a| a == "--once");
     let every = patio::jobs_interval();
     loop {
-        let report = jobs.run_all();
+        let report = patio::run_all_jobs(&services);
         tracing::info!(?report, "jobs");
         if once {
             println!("{}", serde_json::to_string(&report)?);

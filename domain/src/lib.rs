@@ -10,6 +10,7 @@ pub mod error;
 pub mod fleet;
 pub mod implement;
 pub mod issues;
+pub mod mail;
 pub mod orders;
 pub mod queue;
 pub mod roles;

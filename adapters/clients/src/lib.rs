@@ -2,7 +2,9 @@
 
 pub mod captcha;
 pub mod file_store;
+pub mod mail;
 pub mod postal_code;
 
 pub use captcha::RecaptchaVerifier;
+pub use mail::{LogMailer, SmtpMailer};
 pub use postal_code::ViaCepLookup;

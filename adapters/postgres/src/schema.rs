@@ -111,6 +111,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    daily_reports (company_id, day) {
+        company_id -> Int8,
+        day -> Date,
+        recipients -> Int4,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     delays (id) {
         id -> Int8,
         company_id -> Int8,
@@ -234,6 +243,28 @@ diesel::table! {
         send_email -> Bool,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    outbox (id) {
+        id -> Int8,
+        company_id -> Nullable<Int8>,
+        kind -> Text,
+        order_id -> Nullable<Int8>,
+        report_day -> Nullable<Date>,
+        user_id -> Nullable<Int8>,
+        recipient -> Text,
+        recipient_name -> Text,
+        subject -> Text,
+        text_body -> Text,
+        html_body -> Text,
+        status -> Text,
+        attempts -> Int4,
+        error -> Nullable<Text>,
+        created_at -> Timestamptz,
+        last_attempt_at -> Nullable<Timestamptz>,
+        sent_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -502,6 +533,7 @@ diesel::joinable!(contacts -> shipping_companies (shipping_company_id));
 diesel::joinable!(contacts -> trucks (truck_id));
 diesel::joinable!(contacts -> users (user_id));
 diesel::joinable!(customers -> companies (company_id));
+diesel::joinable!(daily_reports -> companies (company_id));
 diesel::joinable!(delays -> companies (company_id));
 diesel::joinable!(delays_in_progress -> companies (company_id));
 diesel::joinable!(delays_in_progress -> delays (delay_id));
@@ -525,6 +557,9 @@ diesel::joinable!(order_shipping_companies -> orders (order_id));
 diesel::joinable!(order_shipping_companies -> shipping_companies (shipping_company_id));
 diesel::joinable!(orders -> companies (company_id));
 diesel::joinable!(orders -> customers (customer_id));
+diesel::joinable!(outbox -> companies (company_id));
+diesel::joinable!(outbox -> orders (order_id));
+diesel::joinable!(outbox -> users (user_id));
 diesel::joinable!(popup_reads -> drivers (driver_id));
 diesel::joinable!(popup_reads -> popups (popup_id));
 diesel::joinable!(popups -> companies (company_id));
@@ -565,6 +600,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     contact_authorizations,
     contacts,
     customers,
+    daily_reports,
     delays,
     delays_in_progress,
     deleted_schedulings,
@@ -575,6 +611,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_items,
     order_shipping_companies,
     orders,
+    outbox,
     popup_reads,
     popups,
     products,

@@ -31,6 +31,7 @@ pub mod jobs;
 pub mod loadings;
 pub mod logs;
 pub mod lookup;
+pub mod mail;
 pub mod orders;
 pub mod party;
 pub mod popups;
@@ -38,6 +39,7 @@ pub mod products;
 pub mod public;
 pub mod queue;
 pub mod queue_reads;
+pub mod reports;
 pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
@@ -60,6 +62,9 @@ pub struct Deps {
     pub events: Arc<dyn crate::queue_ports::EventPublisher>,
     /// Whether sessions still stand; services forget an account after changing it.
     pub accounts: crate::account_check::AccountCheck,
+    /// E-mail: SMTP, or the log when no server is configured (issue 11).
+    pub mailer: Arc<dyn crate::mail_ports::Mailer>,
+    pub mail: mail::MailSettings,
 }
 
 /// All services, built once at start-up and shared by the adapters.
@@ -89,6 +94,8 @@ pub struct Services {
     pub queue_reads: queue_reads::QueueReadService,
     pub attendance: attendance::AttendanceService,
     pub queue_jobs: jobs::QueueJobs,
+    /// The daily loading report and the outbox's retries.
+    pub mail_jobs: mail::MailJobs,
     /// Checked by the HTTP edge on every signed-in request.
     pub accounts: crate::account_check::AccountCheck,
 }
@@ -121,6 +128,7 @@ impl Services {
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),
             attendance: attendance::AttendanceService::new(deps.clone()),
             queue_jobs: jobs::QueueJobs::new(deps.clone()),
+            mail_jobs: mail::MailJobs::new(deps.clone()),
             lookup: lookup::LookupService::new(deps),
         }
     }

@@ -281,7 +281,8 @@ impl OrderService {
     ) -> AppResult<Saved<OrderView>> {
         let s = scope(actor, Area::Orders, Access::Write).map_err(forbidden)?;
         let id = cmd.id.filter(|id| *id > 0);
-        self.deps.store.tx(|repos| {
+        let mut mails = Vec::new();
+        let saved = self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
                 Some(id) => {
                     let o = read(repos, &s, id)?;
@@ -369,11 +370,20 @@ impl OrderService {
                     ("Status", format!("{pct}%")),
                 ],
             )?;
+            if cmd.send_email {
+                let (settings, now) = (&self.deps.mail, self.deps.clock.now());
+                let created = operation == Operation::Create;
+                mails = super::mail::record_order_mail(repos, settings, id, created, now)?;
+            }
             Ok(Saved {
                 created: operation == Operation::Create,
                 view: full(repos, &s, id)?,
             })
-        })
+        })?;
+        // The order e-mail goes out after the commit; its outcome is the outbox's, never
+        // the save's.
+        super::mail::deliver(&self.deps, &mails, patio_domain::mail::Attempt::First);
+        Ok(saved)
     }
 
     /// `DELETE /orderItem/delete/{id}`: a saved item of an order the actor may edit.

@@ -15,6 +15,7 @@ mod loadings;
 mod log_search;
 mod logs;
 mod lookup;
+mod mail;
 mod orders;
 mod parties;
 mod popups;

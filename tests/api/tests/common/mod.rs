@@ -399,6 +399,16 @@ impl TestApp {
         build_state(self.parts(pool, None))
     }
 
+    /// The same wiring on `pool`, with the e-mail side given (an SMTP sink, a server that is
+    /// down, the public address and report hour).
+    pub fn state_with_mail(
+        &self,
+        pool: patio_postgres::PgPool,
+        mail: patio::MailParts,
+    ) -> patio_http::AppState {
+        patio::build_state_with_mail(self.parts(pool, None), mail)
+    }
+
     fn parts(
         &self,
         pool: patio_postgres::PgPool,

@@ -1,0 +1,2 @@
+DROP TABLE daily_reports;
+DROP TABLE outbox;
