@@ -4,7 +4,7 @@
  * one vehicle refused by a check (the server's message on screen), one added, edited and
  * deleted.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
 import { PASSWORD, sql, unique } from './support';
@@ -15,6 +15,13 @@ const RUN = unique();
 const CODE_A = 700000 + (RUN % 100000);
 const CODE_B = CODE_A + 1;
 const ORDER = `L${RUN}`.slice(0, 11);
+
+/** Clicks the option of the open antd Select dropdown that shows `text`. */
+async function option(page: Page, text: RegExp) {
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  await expect(item).toBeVisible();
+  await item.click();
+}
 
 async function signIn(page: Page, email: string, landing: string) {
   await page.goto('/login');
@@ -33,6 +40,7 @@ test('a Usuario imports products from a CSV file after a checked preview', async
   await expect(page.getByRole('link', { name: /Baixar modelo CSV/ })).toBeVisible();
 
   // A bad file first: the preview marks the row and nothing can be imported.
+  mkdirSync(info.outputDir, { recursive: true });
   const bad = join(info.outputDir, 'bad.csv');
   writeFileSync(bad, `codigo;nome;grupo;ncm\n${CODE_A};;agricola;12019000\n`);
   await page.locator('input[type=file]').setInputFiles(bad);
@@ -55,8 +63,8 @@ test('a Usuario imports products from a CSV file after a checked preview', async
 
   // Edit: the code is read-only, the group is chosen by name.
   await page.getByRole('button', { name: `Editar MILHO E2E ${RUN}` }).click();
-  await expect(page.getByLabel('Código')).toHaveAttribute('readonly', '');
-  await page.getByLabel('Nome').fill(`MILHO VERDE E2E ${RUN}`);
+  await expect(page.getByLabel('Código', { exact: true })).toHaveAttribute('readonly', '');
+  await page.getByLabel('Nome', { exact: true }).fill(`MILHO VERDE E2E ${RUN}`);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Edicao realizada com sucesso')).toBeVisible();
   await expect(page).toHaveURL('/produtos', { timeout: 10_000 });
@@ -81,21 +89,21 @@ test('a Usuario creates an order with two items and two carriers', async ({ page
   await expect(page.getByText('Código é obrigatório!')).toBeVisible();
   await expect(page.getByText('Cliente é obrigatório!')).toBeVisible();
 
-  await page.getByLabel('Código').fill(ORDER);
-  await page.getByLabel('Cliente').fill(`Fazenda L ${RUN}`);
-  await page.getByRole('option', { name: new RegExp(`Fazenda L ${RUN}`) }).click();
-  const carriers = page.getByLabel('Transportadoras');
+  await page.getByLabel('Código', { exact: true }).fill(ORDER);
+  await page.getByRole('combobox', { name: /Cliente/ }).fill(`Fazenda L ${RUN}`);
+  await option(page, new RegExp(`Fazenda L ${RUN}`));
+  const carriers = page.getByRole('combobox', { name: 'Transportadoras' });
   await carriers.fill('Transportadora Demo');
-  await page.getByRole('option', { name: /Transportadora Demo/ }).click();
+  await option(page, /Transportadora Demo/);
   await carriers.fill(`Rodovia L ${RUN}`);
-  await page.getByRole('option', { name: new RegExp(`Rodovia L ${RUN}`) }).click();
+  await option(page, new RegExp(`Rodovia L ${RUN}`));
 
   for (const [name, qty] of [
     [`SOJA E2E ${RUN}`, '30'],
     [`MILHO VERDE E2E ${RUN}`, '20'],
   ]) {
-    await page.getByLabel('Produto').fill(name);
-    await page.getByRole('option', { name: new RegExp(name) }).click();
+    await page.getByRole('combobox', { name: 'Produto' }).fill(name);
+    await option(page, new RegExp(name));
     await page.getByLabel('Quantidade (t)').fill(qty);
     await page.getByRole('button', { name: 'Adicionar item' }).click();
   }
@@ -134,8 +142,8 @@ test('the order takes vehicles through its loadings screen: a check refuses one,
   await expect(dialog.getByText('O valor deve conter apenas letras, numeros e sem espacos.')).toBeVisible();
   await dialog.getByLabel('Placa').fill('DEM0A12');
   await expect(dialog.getByText(/Volvo FH 540/)).toBeVisible();
-  await dialog.getByLabel('Motorista').fill('MOTORISTA DEMO');
-  await page.getByRole('option', { name: /MOTORISTA DEMO/ }).click();
+  await dialog.getByRole('combobox', { name: /Motorista/ }).fill('MOTORISTA DEMO');
+  await option(page, /MOTORISTA DEMO/);
   await dialog.getByLabel('Quantidade (t)').fill('17');
   await dialog.getByRole('button', { name: 'Adicionar Veiculo' }).click();
   await expect(dialog.getByText('A quantidade ultrapassa a capacidade do veiculo')).toBeVisible();

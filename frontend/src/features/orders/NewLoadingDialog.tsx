@@ -29,11 +29,14 @@ export function PlateField({
   value,
   onChange,
   id,
+  showProblem = true,
 }: {
   orderId: number;
   value: string;
   onChange: (plate: string, truck: LoadingTruck | null) => void;
   id?: string;
+  /** Off inside a Form.Item that shows the plate's problem itself. */
+  showProblem?: boolean;
 }) {
   const plate = value.toUpperCase();
   const problem = plate ? plateProblem(plate) : null;
@@ -56,7 +59,7 @@ export function PlateField({
         status={problem || (found.isError && !found.isFetching) ? 'error' : undefined}
         onChange={(e) => onChange(e.target.value.toUpperCase(), null)}
       />
-      {problem && (
+      {problem && showProblem && (
         <Typography.Text type="danger" role="alert">
           {problem}
         </Typography.Text>
@@ -148,6 +151,7 @@ export function NewLoadingDialog({ order, onClose }: { order: Order; onClose: ()
         >
           <PlateField
             id="plate"
+            showProblem={false}
             orderId={order.id}
             value={plate}
             onChange={(p, t) => {
