@@ -37,6 +37,7 @@ pub mod products;
 pub mod public;
 pub mod queue;
 pub mod queue_reads;
+pub mod sets;
 pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
@@ -82,6 +83,7 @@ pub struct Services {
     pub popups: popups::PopupService,
     pub products: products::ProductService,
     pub truck_catalog: truck_catalog::TruckCatalogService,
+    pub sets: sets::SetsService,
     pub orders: orders::OrderService,
     pub queue: queue::QueueService,
     pub queue_reads: queue_reads::QueueReadService,
@@ -113,6 +115,7 @@ impl Services {
             popups: popups::PopupService::new(deps.clone()),
             products: products::ProductService::new(deps.clone()),
             truck_catalog: truck_catalog::TruckCatalogService::new(deps.clone()),
+            sets: sets::SetsService::new(deps.clone()),
             orders: orders::OrderService::new(deps.clone()),
             queue: queue::QueueService::new(deps.clone()),
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),

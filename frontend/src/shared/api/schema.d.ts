@@ -420,6 +420,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/driver/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["groups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/groups/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/groups/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_xlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/driver/save": {
         parameters: {
             query?: never;
@@ -1476,6 +1524,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipping-company/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["bind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shipping-company/create": {
         parameters: {
             query?: never;
@@ -1540,6 +1604,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipping-company/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["unbind"];
+        trace?: never;
+    };
     "/api/shipping-company/{id}": {
         parameters: {
             query?: never;
@@ -1548,6 +1628,54 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_shipping_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping-company/{id}/bind/drivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["candidate_drivers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping-company/{id}/bind/trucks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["candidate_trucks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping-company/{id}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["linked"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1994,6 +2122,18 @@ export interface components {
             useTerm: components["schemas"]["TermRef"];
             user?: null | components["schemas"]["IdRef"];
         };
+        /** @description `POST shipping-company/bind`. */
+        BindBody: {
+            company?: null | components["schemas"]["OptIdRef"];
+            groups?: components["schemas"]["GroupPairBody"][];
+            shippingCompany?: null | components["schemas"]["OptIdRef"];
+        };
+        BindView: {
+            /** @description Pairs bound. */
+            bound: number;
+            message: string;
+            shippingCompany: components["schemas"]["SetRef"];
+        };
         /** @description `POST truck-brand/save`: `id` 0 or absent creates. */
         BrandBody: {
             /** Format: int64 */
@@ -2004,6 +2144,24 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        CandidateDriverView: {
+            /** @description 11 digits. */
+            cpf: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        CandidateTruckView: {
+            /** @description Brand name. */
+            brand?: string | null;
+            /** Format: int64 */
+            driverId?: number | null;
+            /** Format: int64 */
+            id: number;
+            licensePlate: string;
+            /** @description Model name. */
+            model?: string | null;
         };
         /** @description The company form. `id` absent, null or 0 creates; `company` is the legal name. */
         CompanyBody: {
@@ -2228,6 +2386,36 @@ export interface components {
             id: number;
             message: string;
         };
+        /**
+         * @description A set row (spec 2 section 3 "Set row"): the driver, its first contact, company, shipping
+         *     company, trucks and queue state.
+         */
+        DriverGroup: {
+            /** Format: date */
+            birthDate: string;
+            cnh?: string | null;
+            company: components["schemas"]["SetRef"];
+            /** @description The first contact only (its phone is what the list shows). */
+            contact: components["schemas"]["SetContact"][];
+            /** @description 11 digits. */
+            cpf: string;
+            /** Format: int64 */
+            id: number;
+            isEnabled: boolean;
+            name: string;
+            queue?: null | components["schemas"]["SetQueue"];
+            shippingCompany?: null | components["schemas"]["SetShippingCompany"];
+            truck: components["schemas"]["SetTruck"][];
+        };
+        /** @description One page of sets. `nextFromId` is the `from_id` of the next page; `null` at the end. */
+        DriverGroupsPage: {
+            items: components["schemas"]["DriverGroup"][];
+            /** Format: int64 */
+            nextFromId?: number | null;
+            /** Format: int32 */
+            pageSize: number;
+            permissions: components["schemas"]["SetsPermissionsView"];
+        };
         DriverLinkBody: {
             /** Format: int64 */
             driverId: number;
@@ -2320,6 +2508,11 @@ export interface components {
             phone?: string;
             /** Format: int32 */
             statusCode: number;
+        };
+        /** @description A pair to bind: a truck and its driver. */
+        GroupPairBody: {
+            driver?: null | components["schemas"]["OptIdRef"];
+            truck?: null | components["schemas"]["OptIdRef"];
         };
         /** @description The answer of `GET /order/{id}/hasDriver/{driverId}`. */
         HasDriver: {
@@ -2426,6 +2619,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /** @description A pair bound to a shipping company (a bound driver with no bound truck has `truck` null). */
+        LinkedPair: {
+            driver?: null | components["schemas"]["CandidateDriverView"];
+            truck?: null | components["schemas"]["CandidateTruckView"];
         };
         /**
          * @description A list answer: every row when the call has no paging parameters (the spec's list calls
@@ -2794,6 +2992,18 @@ export interface components {
                 id: number;
                 name: string;
             })[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
+        PageView_LinkedPair: {
+            items: {
+                driver?: null | components["schemas"]["CandidateDriverView"];
+                truck?: null | components["schemas"]["CandidateTruckView"];
+            }[];
             /** Format: int32 */
             page: number;
             /** Format: int32 */
@@ -3212,6 +3422,82 @@ export interface components {
          * @enum {string}
          */
         SessionKind: "staff" | "driver";
+        SetContact: {
+            fone?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /**
+         * @description The driver's queue entry the label comes from. `date` and `forecast` only while it waits
+         *     (hidden when attended or none); `position` 0 unless waiting.
+         */
+        SetQueue: {
+            /** Format: date */
+            date?: string | null;
+            /** Format: date-time */
+            forecast?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            position: number;
+            status: components["schemas"]["SetQueueStatus"];
+            /** Format: int64 */
+            truckId: number;
+        };
+        /**
+         * @description The queue label of a set, as the wire spells it.
+         * @enum {string}
+         */
+        SetQueueStatus: "pending" | "tolerance" | "attended" | "fault";
+        SetRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /**
+         * @description What the sets screen's row action does (administrators delete, others unbind).
+         * @enum {string}
+         */
+        SetRemoval: "delete" | "unbind";
+        SetShippingCompany: {
+            /** Format: int32 */
+            code: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        SetTruck: {
+            /** Format: int64 */
+            id: number;
+            implementType?: string | null;
+            isEnabled: boolean;
+            licensePlate: string;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            netCapacity?: number | null;
+            shippingCompany?: null | components["schemas"]["SetRef"];
+            vehicleModel?: null | components["schemas"]["SetVehicleModel"];
+        };
+        SetVehicleModel: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            truckBrand?: null | components["schemas"]["SetRef"];
+        };
+        /** @description What the sets screen offers the caller (the rules are the domain's; the screen shows). */
+        SetsPermissionsView: {
+            canExport: boolean;
+            canLink: boolean;
+            canLogInAsDriver: boolean;
+            filtersByCompany: boolean;
+            removal?: null | components["schemas"]["SetRemoval"];
+            /** @description 'Desvincular' for a shipping-company user, else 'Excluir'. */
+            removalTitle: string;
+            showsShippingCompany: boolean;
+        };
         /**
          * @description The settings save, with the spec's field names. Every field but `company` may be left out
          *     (it keeps its stored value).
@@ -3474,6 +3760,24 @@ export interface components {
             /** Format: double */
             netCapacity?: number | null;
             vehicleModel?: null | components["schemas"]["NameView"];
+        };
+        /** @description `PATCH shipping-company/unbind`: a linked pair (truck and driver), a truck or a driver. */
+        UnbindBody: {
+            driver?: null | components["schemas"]["OptIdRef"];
+            truck?: null | components["schemas"]["OptIdRef"];
+        };
+        UnbindView: {
+            /**
+             * Format: int64
+             * @description The driver unbound, if one was.
+             */
+            driver?: number | null;
+            message: string;
+            /**
+             * Format: int64
+             * @description The truck unbound, if one was.
+             */
+            truck?: number | null;
         };
         UseTermBody: {
             /** @description Saving a term as active deactivates the company's other terms. */
@@ -4709,6 +5013,216 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    groups: {
+        parameters: {
+            query?: {
+                /** @description The `nextFromId` of the previous page (absent or 0: from the start). */
+                from_id?: number;
+                /** @description 15 for the first page, 16 for each 'Carregar mais'; 1 to 100. */
+                page_size?: number;
+                /** @description A plate, or part of one (letters and digits). */
+                truck_search?: string;
+                /** @description A driver's name or CPF, or part of one. */
+                driver_search?: string;
+                /** @description The unit (company); administrators only, others always see their own. */
+                companyId?: number;
+                /** @description Not for a Transportadora, which always sees its own. */
+                shippingCompanyId?: number;
+                /** @description The queue label: pending, tolerance, attended or fault. */
+                status?: string;
+                /** @description 'Na Fila': only drivers with an active queue entry. */
+                inQueue?: boolean;
+                /** @description 'Sem Veículo': only drivers without a truck. */
+                withoutTruck?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of sets by driver id after `from_id`; `nextFromId` is null at the end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverGroupsPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Situação inválida.' (status) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_csv: {
+        parameters: {
+            query?: {
+                /** @description The `nextFromId` of the previous page (absent or 0: from the start). */
+                from_id?: number;
+                /** @description 15 for the first page, 16 for each 'Carregar mais'; 1 to 100. */
+                page_size?: number;
+                /** @description A plate, or part of one (letters and digits). */
+                truck_search?: string;
+                /** @description A driver's name or CPF, or part of one. */
+                driver_search?: string;
+                /** @description The unit (company); administrators only, others always see their own. */
+                companyId?: number;
+                /** @description Not for a Transportadora, which always sees its own. */
+                shippingCompanyId?: number;
+                /** @description The queue label: pending, tolerance, attended or fault. */
+                status?: string;
+                /** @description 'Na Fila': only drivers with an active queue entry. */
+                inQueue?: boolean;
+                /** @description 'Sem Veículo': only drivers without a truck. */
+                withoutTruck?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description conjuntos.csv: Id;Nome;CPF;Caminhão;Transportadora;Unidade for the filters (every page; `from_id` and `page_size` ignored) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Transportadora, Espectador, Portaria */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 100000 sets: narrow the filters */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_xlsx: {
+        parameters: {
+            query?: {
+                /** @description The `nextFromId` of the previous page (absent or 0: from the start). */
+                from_id?: number;
+                /** @description 15 for the first page, 16 for each 'Carregar mais'; 1 to 100. */
+                page_size?: number;
+                /** @description A plate, or part of one (letters and digits). */
+                truck_search?: string;
+                /** @description A driver's name or CPF, or part of one. */
+                driver_search?: string;
+                /** @description The unit (company); administrators only, others always see their own. */
+                companyId?: number;
+                /** @description Not for a Transportadora, which always sees its own. */
+                shippingCompanyId?: number;
+                /** @description The queue label: pending, tolerance, attended or fault. */
+                status?: string;
+                /** @description 'Na Fila': only drivers with an active queue entry. */
+                inQueue?: boolean;
+                /** @description 'Sem Veículo': only drivers without a truck. */
+                withoutTruck?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description conjuntos.xlsx: a sheet 'Conjuntos' with Id, Nome, CPF, Caminhão, Transportadora, Unidade for the filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Transportadora, Espectador, Portaria */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 100000 sets: narrow the filters */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7853,6 +8367,73 @@ export interface operations {
             };
         };
     };
+    bind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindBody"];
+            };
+        };
+        responses: {
+            /** @description Every pair bound in one transaction: 'Veículos vinculados com sucesso!' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BindView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shipping company, a truck or a driver is of another company (or not in the caller's scope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'O caminhão X já está vinculado a outra transportadora!', 'O motorista X já está vinculado a outra transportadora!' (nothing bound) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Selecione uma transportadora!', 'Adicione ao menos um conjunto (caminhão e motorista)!', 'Selecione um caminhão!', 'Selecione um motorista!', 'Este caminhão já está em outro conjunto da lista!', 'A transportadora não é desta empresa!' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     save_shipping_company: {
         parameters: {
             query?: never;
@@ -8083,6 +8664,72 @@ export interface operations {
             };
         };
     };
+    unbind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnbindBody"];
+            };
+        };
+        responses: {
+            /** @description 'Conjunto desvinculado com sucesso', 'Caminhão desvinculado com sucesso' or 'Motorista desvinculado com sucesso' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnbindView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Não está vinculado a uma transportadora!' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Selecione o caminhão ou o motorista!' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_shipping_company: {
         parameters: {
             query?: never;
@@ -8120,6 +8767,183 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    candidate_drivers: {
+        parameters: {
+            query?: {
+                /** @description A plate (trucks) or a name or CPF (drivers), or part of one. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 drivers of the shipping company's company, free or already its own, by name or CPF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateDriverView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    candidate_trucks: {
+        parameters: {
+            query?: {
+                /** @description A plate (trucks) or a name or CPF (drivers), or part of one. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 trucks of the shipping company's company, free or already its own, by plate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateTruckView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    linked: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                companyId?: number;
+                /** @description Users only: Administrador, Usuario, Transportadora, Expedicao, Espectador, Portaria. */
+                role?: string;
+                /** @description Shipping companies: accepted and ignored (trucks have their own list). */
+                withTrucks?: boolean;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pairs bound to the shipping company (5 per page); `search` matches a plate, a driver name or a CPF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageView_LinkedPair"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
