@@ -189,8 +189,8 @@ pub fn plate_pattern(text: Option<&str>) -> Option<String> {
     (!plate.is_empty()).then(|| format!("%{plate}%"))
 }
 
-/// A driver search: a name pattern (the name is stored upper-case; ILIKE anyway), and a CPF
-/// pattern when the text is only digits and separators.
+/// A driver search: an upper-case name pattern (names are stored upper-case, so a plain LIKE
+/// finds them), and a CPF pattern when the text is only digits and separators.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DriverSearch {
     pub name_pattern: String,
@@ -199,7 +199,11 @@ pub struct DriverSearch {
 
 pub fn driver_search(text: Option<&str>) -> Option<DriverSearch> {
     let text = text.map(str::trim).filter(|s| !s.is_empty())?;
-    let name = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let name = text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_uppercase();
     let digits: String = text.chars().filter(char::is_ascii_digit).collect();
     let only_document = text
         .chars()
@@ -624,7 +628,7 @@ mod tests {
         assert_eq!(plate_pattern(Some(" - ")), None);
         assert_eq!(plate_pattern(None), None);
         let s = driver_search(Some("  joão   da silva ")).unwrap();
-        assert_eq!(s.name_pattern, "%joão da silva%");
+        assert_eq!(s.name_pattern, "%JOÃO DA SILVA%");
         assert_eq!(s.cpf_pattern, None);
         let s = driver_search(Some("529.982")).unwrap();
         assert_eq!(s.cpf_pattern.as_deref(), Some("%529982%"));

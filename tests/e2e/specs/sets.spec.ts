@@ -111,7 +111,7 @@ test('a Transportadora links two trucks and drivers to itself and unbinds one', 
   await page.screenshot({ path: 'test-results/sets-link-linked.png', fullPage: true });
   await linked.getByRole('button', { name: `Desvincular ${plates[1]} / ${names[1]}` }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Desvincular', { exact: true }).first()).toBeVisible();
+  await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Desvincular');
   const unbound = page.waitForResponse((r) => r.url().endsWith('/api/shipping-company/unbind'));
   await dialog.getByRole('button', { name: 'Desvincular' }).click();
   expect((await unbound).status()).toBe(200);
@@ -186,14 +186,52 @@ test('an administrator pages through the sets and exports them; the files open w
   await expect(page).toHaveURL('/conjuntos');
   await expect(page.getByRole('heading', { name: 'Conjuntos' })).toBeVisible();
 
+  // The search waits 1 s after typing (spec 2 section 9), then asks for 15 rows.
+  const filtered = page.waitForResponse((r) => r.url().includes(`driver_search=LOTE+${run}`));
   await page.getByLabel('Motorista (nome ou CPF)').fill(`LOTE ${run}`);
+  await filtered;
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows).toHaveCount(15);
+  await expect(rows.first()).toContainText(`LOTE ${run}`);
   await page.getByRole('button', { name: 'Carregar mais' }).click();
   await expect(page.getByText('Consulta finalizada', { exact: true })).toBeVisible();
   await expect(rows).toHaveCount(20);
   await expect(page.getByRole('button', { name: 'Carregar mais' })).toHaveCount(0);
   await expect(page.getByText('Fim da lista')).toBeVisible();
+
+  // Queue labels: a coloured tag with the position; the date only while waiting. (The queue
+  // jobs of `patio serve` store the plan again, so the position and forecast are the server's.)
+  const labels: [string, string][] = [
+    ['waiting', 'Na fila'],
+    ['attended', 'Atendido'],
+    ['faulty', 'Falta'],
+  ];
+  for (const [i, [status]] of labels.entries()) {
+    const d = driverWithTruck(`FILA ${run} ${i}`, cpfOf(run + 50 + i), `FI${tag}`.slice(0, 6) + String(i));
+    sql(`UPDATE trucks SET driver_id = ${d.driver} WHERE id = ${d.truck}`);
+    const closed = status === 'waiting' ? 'NULL' : 'now()';
+    sql(
+      `INSERT INTO queue_entries (company_id, driver_id, truck_id, status, position, date, forecast_at, closed_at)
+       VALUES (${company}, ${d.driver}, ${d.truck}, '${status}', 1, CURRENT_DATE + 1, now() + interval '1 day', ${closed})`,
+    );
+  }
+  const queued = page.waitForResponse((r) => r.url().includes(`driver_search=FILA+${run}`));
+  await page.getByLabel('Motorista (nome ou CPF)').fill(`FILA ${run}`);
+  await queued;
+  const queueRows = page.getByRole('row', { name: new RegExp(`FILA ${run}`) });
+  await expect(queueRows).toHaveCount(3);
+  for (const [i, [, label]] of labels.entries()) {
+    await expect(queueRows.nth(i)).toContainText(label);
+    if (i === 0) await expect(queueRows.nth(i)).toContainText(/\dº\s*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    else await expect(queueRows.nth(i)).not.toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  }
+  await page.screenshot({ path: 'test-results/sets-admin-queue.png', fullPage: true });
+  // 'Na Fila': the waiting one only.
+  const inQueue = page.waitForResponse((r) => r.url().includes('inQueue=true'));
+  await page.getByRole('switch', { name: 'Na Fila' }).click();
+  await inQueue;
+  await expect(queueRows).toHaveCount(1);
+  await page.getByRole('switch', { name: 'Na Fila' }).click();
 
   // The exported set: this run's driver with its truck.
   await page.getByLabel('Motorista (nome ou CPF)').fill(`EXPORTADO ${run}`);

@@ -7,6 +7,7 @@
 //! plans with the values bound, so an absent filter folds away.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Date, Double, Integer, Nullable, Text, Timestamptz};
 use patio_application::model::Page;
@@ -23,63 +24,72 @@ use crate::rows::{DriverRow, ShippingCompanyRow, TruckRow};
 use crate::schema::{drivers, shipping_companies, trucks};
 use crate::store::{db_error, PgRepos};
 
-/// The driver's newest entry's day test, in the entry company's zone: `closed_at` on the day of
-/// `$11` (now). The same rule as `patio_domain::queue::closed_on_local_day`.
-const CLOSED_TODAY: &str =
-    "(timezone(COALESCE(q.time_zone, 'America/Sao_Paulo'), q.closed_at))::date
-     = (timezone(COALESCE(q.time_zone, 'America/Sao_Paulo'), $11::timestamptz))::date";
+/// The columns of a set row: the driver, its company and shipping company, its newest queue
+/// entry (an active one before any closed one) and its first contact.
+const GROUPS_SELECT: &str = "SELECT d.id, d.name, d.cpf, d.birth_date, d.is_enabled, d.cnh,
+        d.company_id, c.name AS company_name,
+        sc.id AS shipping_id, sc.code AS shipping_code, sc.name AS shipping_name,
+        ct.id AS contact_id, ct.name AS contact_name, ct.fone AS contact_fone,
+        q.id AS queue_id, q.status AS queue_status, q.in_tolerance AS queue_in_tolerance,
+        q.position AS queue_position, q.date AS queue_date,
+        q.forecast_at AS queue_forecast_at, q.truck_id AS queue_truck_id,
+        q.closed_at AS queue_closed_at, q.time_zone AS queue_time_zone
+   FROM drivers d
+   JOIN companies c ON c.id = d.company_id
+   LEFT JOIN shipping_companies sc ON sc.id = d.shipping_company_id
+   LEFT JOIN LATERAL (
+        SELECT e.id, e.status, e.in_tolerance, e.position, e.date, e.forecast_at, e.truck_id,
+               COALESCE(e.closed_at, e.attended_at) AS closed_at, s.time_zone
+          FROM queue_entries e
+          LEFT JOIN settings s ON s.company_id = e.company_id
+         WHERE e.driver_id = d.id
+         ORDER BY (e.status IN ('waiting', 'loading')) DESC, e.id DESC
+         LIMIT 1) q ON TRUE
+   LEFT JOIN LATERAL (
+        SELECT k.id, k.name, k.fone FROM contacts k
+         WHERE k.driver_id = d.id ORDER BY k.id LIMIT 1) ct ON TRUE";
 
-/// One page of sets; the binds are listed in `driver_groups`. The label filter ($10) repeats
-/// `patio_domain::fleet::sets::queue_label` in SQL, so a page holds only matching rows.
-fn groups_sql() -> String {
-    format!(
-        "SELECT d.id, d.name, d.cpf, d.birth_date, d.is_enabled, d.cnh,
-                d.company_id, c.name AS company_name,
-                sc.id AS shipping_id, sc.code AS shipping_code, sc.name AS shipping_name,
-                ct.id AS contact_id, ct.name AS contact_name, ct.fone AS contact_fone,
-                q.id AS queue_id, q.status AS queue_status, q.in_tolerance AS queue_in_tolerance,
-                q.position AS queue_position, q.date AS queue_date,
-                q.forecast_at AS queue_forecast_at, q.truck_id AS queue_truck_id,
-                q.closed_at AS queue_closed_at, q.time_zone AS queue_time_zone
-           FROM drivers d
-           JOIN companies c ON c.id = d.company_id
-           LEFT JOIN shipping_companies sc ON sc.id = d.shipping_company_id
-           LEFT JOIN LATERAL (
-                SELECT e.id, e.status, e.in_tolerance, e.position, e.date, e.forecast_at,
-                       e.truck_id, COALESCE(e.closed_at, e.attended_at) AS closed_at, s.time_zone
-                  FROM queue_entries e
-                  LEFT JOIN settings s ON s.company_id = e.company_id
-                 WHERE e.driver_id = d.id
-                 ORDER BY (e.status IN ('waiting', 'loading')) DESC, e.id DESC
-                 LIMIT 1) q ON TRUE
-           LEFT JOIN LATERAL (
-                SELECT k.id, k.name, k.fone FROM contacts k
-                 WHERE k.driver_id = d.id ORDER BY k.id LIMIT 1) ct ON TRUE
-          WHERE d.id > $1
-            AND ($2::bigint IS NULL OR d.company_id = $2)
-            AND ($3::bigint IS NULL OR d.shipping_company_id = $3)
-            AND ($5::text IS NULL OR EXISTS (
-                   SELECT 1 FROM trucks t
-                    WHERE t.driver_id = d.id
-                      AND ($4::bigint IS NULL OR t.shipping_company_id = $4)
-                      AND t.license_plate LIKE $5))
-            AND ($6::text IS NULL OR d.name ILIKE $6 OR d.cpf LIKE $7::text)
-            AND (NOT $8 OR NOT EXISTS (
-                   SELECT 1 FROM trucks t
-                    WHERE t.driver_id = d.id
-                      AND ($4::bigint IS NULL OR t.shipping_company_id = $4)))
-            AND (NOT $9 OR q.status IN ('waiting', 'loading'))
-            AND ($10::text IS NULL OR CASE $10::text
-                   WHEN 'pending' THEN q.status = 'waiting' AND NOT q.in_tolerance
-                   WHEN 'tolerance' THEN q.status = 'waiting' AND q.in_tolerance
-                   WHEN 'attended' THEN q.status = 'loading'
-                                     OR (q.status = 'attended' AND {CLOSED_TODAY})
-                   WHEN 'fault' THEN q.status IN ('faulty', 'tolerance_dropped')
-                                     AND {CLOSED_TODAY}
-                   ELSE FALSE END)
-          ORDER BY d.id
-          LIMIT $12"
-    )
+/// The label filter in SQL: the same rule as `patio_domain::fleet::sets::queue_label` (and
+/// `closed_on_local_day` for "today", in the entry company's zone), so a page holds only
+/// matching rows. `{now}` is the placeholder of the current time.
+fn label_condition(label: QueueLabel, now: &str) -> String {
+    let today = format!(
+        "(timezone(COALESCE(q.time_zone, 'America/Sao_Paulo'), q.closed_at))::date
+         = (timezone(COALESCE(q.time_zone, 'America/Sao_Paulo'), {now}::timestamptz))::date"
+    );
+    match label {
+        QueueLabel::Pending => "(q.status = 'waiting' AND NOT q.in_tolerance)".to_owned(),
+        QueueLabel::Tolerance => "(q.status = 'waiting' AND q.in_tolerance)".to_owned(),
+        QueueLabel::Attended => {
+            format!("(q.status = 'loading' OR (q.status = 'attended' AND {today}))")
+        }
+        QueueLabel::Fault => {
+            format!("(q.status IN ('faulty', 'tolerance_dropped') AND {today})")
+        }
+    }
+}
+
+type Boxed = diesel::query_builder::BoxedSqlQuery<'static, Pg, diesel::query_builder::SqlQuery>;
+
+/// The trucks that count in a truck filter: a Transportadora's own only.
+fn truck_scope(q: Boxed, p: &mut Placeholders, shipping: Option<i64>) -> Boxed {
+    match shipping {
+        Some(s) => q
+            .sql(format!(" AND t.shipping_company_id = {}", p.next()))
+            .bind::<BigInt, _>(s),
+        None => q,
+    }
+}
+
+/// The placeholders of a query built piece by piece: `$1`, `$2`, ...
+#[derive(Default)]
+struct Placeholders(usize);
+
+impl Placeholders {
+    fn next(&mut self) -> String {
+        self.0 += 1;
+        format!("${}", self.0)
+    }
 }
 
 #[derive(QueryableByName)]
@@ -336,20 +346,100 @@ fn search_binds(s: Option<&DriverSearch>) -> (Option<String>, Option<String>) {
 }
 
 impl SetsRepo for PgRepos<'_> {
+    /// Only the filters in use go into the statement, so each one can become a join the planner
+    /// may drive from (a plate's trucks, the queue's entries) rather than a test on every driver.
     fn driver_groups(&mut self, f: &GroupsFilter) -> AppResult<Vec<GroupRecord>> {
-        let (name, cpf) = search_binds(f.driver.as_ref());
-        let rows: Vec<GroupRow> = diesel::sql_query(groups_sql())
-            .bind::<BigInt, _>(f.after_id)
-            .bind::<Nullable<BigInt>, _>(f.company_id)
-            .bind::<Nullable<BigInt>, _>(f.shipping_company_id)
-            .bind::<Nullable<BigInt>, _>(f.truck_shipping_id)
-            .bind::<Nullable<Text>, _>(f.plate_pattern.as_deref())
-            .bind::<Nullable<Text>, _>(name)
-            .bind::<Nullable<Text>, _>(cpf)
-            .bind::<Bool, _>(f.without_truck)
-            .bind::<Bool, _>(f.in_queue)
-            .bind::<Nullable<Text>, _>(f.status.map(QueueLabel::as_str))
-            .bind::<Timestamptz, _>(f.now)
+        let mut p = Placeholders::default();
+        let mut q = diesel::sql_query(GROUPS_SELECT)
+            .into_boxed::<Pg>()
+            .sql(format!(" WHERE d.id > {}", p.next()))
+            .bind::<BigInt, _>(f.after_id);
+        if let Some(company) = f.company_id {
+            q = q
+                .sql(format!(" AND d.company_id = {}", p.next()))
+                .bind::<BigInt, _>(company);
+        }
+        if let Some(shipping) = f.shipping_company_id {
+            q = q
+                .sql(format!(" AND d.shipping_company_id = {}", p.next()))
+                .bind::<BigInt, _>(shipping);
+        }
+        if let Some(plate) = &f.plate_pattern {
+            q = q
+                .sql(format!(
+                    " AND d.id IN (SELECT t.driver_id FROM trucks t
+                                    WHERE t.driver_id IS NOT NULL AND t.license_plate LIKE {}",
+                    p.next()
+                ))
+                .bind::<Text, _>(plate.clone());
+            q = truck_scope(q, &mut p, f.truck_shipping_id).sql(")");
+        }
+        if let Some(driver) = &f.driver {
+            q = q
+                .sql(format!(" AND (d.name LIKE {}", p.next()))
+                .bind::<Text, _>(driver.name_pattern.clone());
+            if let Some(cpf) = &driver.cpf_pattern {
+                q = q
+                    .sql(format!(" OR d.cpf LIKE {}", p.next()))
+                    .bind::<Text, _>(cpf.clone());
+            }
+            q = q.sql(")");
+        }
+        if f.without_truck {
+            q = q.sql(" AND NOT EXISTS (SELECT 1 FROM trucks t WHERE t.driver_id = d.id");
+            q = truck_scope(q, &mut p, f.truck_shipping_id).sql(")");
+        }
+        if f.in_queue || f.status.is_some() {
+            // Start from the entries that can carry the label asked for (indexed: the active
+            // ones, and the ones closed lately, since a closed entry's label holds only on its
+            // day); then the driver's newest entry's own label decides.
+            let recent = |p: &mut Placeholders| {
+                format!(
+                    "e.closed_at >= {}::timestamptz - interval '2 days'",
+                    p.next()
+                )
+            };
+            let (candidates, binds_now) = match f.status {
+                Some(QueueLabel::Pending) => (
+                    "e.status = 'waiting' AND NOT e.in_tolerance".to_owned(),
+                    false,
+                ),
+                Some(QueueLabel::Tolerance) => {
+                    ("e.status = 'waiting' AND e.in_tolerance".to_owned(), false)
+                }
+                Some(QueueLabel::Attended) => (
+                    format!(
+                        "e.status = 'loading' OR (e.status = 'attended' AND {})",
+                        recent(&mut p)
+                    ),
+                    true,
+                ),
+                Some(QueueLabel::Fault) => (
+                    format!(
+                        "e.status IN ('faulty', 'tolerance_dropped') AND {}",
+                        recent(&mut p)
+                    ),
+                    true,
+                ),
+                None => ("e.status IN ('waiting', 'loading')".to_owned(), false),
+            };
+            q = q.sql(format!(
+                " AND d.id IN (SELECT e.driver_id FROM queue_entries e WHERE {candidates})"
+            ));
+            if binds_now {
+                q = q.bind::<Timestamptz, _>(f.now);
+            }
+            if f.in_queue {
+                q = q.sql(" AND q.status IN ('waiting', 'loading')");
+            }
+            if let Some(label) = f.status {
+                q = q
+                    .sql(format!(" AND {}", label_condition(label, &p.next())))
+                    .bind::<Timestamptz, _>(f.now);
+            }
+        }
+        let rows: Vec<GroupRow> = q
+            .sql(format!(" ORDER BY d.id LIMIT {}", p.next()))
             .bind::<BigInt, _>(i64::from(f.limit))
             .load(self.conn)
             .map_err(db_error)?;

@@ -17,6 +17,7 @@ import {
   LinkOutlined,
   LoginOutlined,
 } from '@ant-design/icons';
+import { useAppDispatch } from '../../app/store';
 import { useStaffGoTo } from '../auth/session';
 import { readApiError } from '../../shared/apiError';
 import { formatDate, formatDateTime } from '../../shared/formatters';
@@ -30,6 +31,7 @@ import '../../shared/records/admin.css';
 import './sets.css';
 import {
   exportUrl,
+  loadMoreSets,
   useDriverGroupsInfiniteQuery,
   useDriverLoginLinkMutation,
   useUnbindMutation,
@@ -82,7 +84,8 @@ export default function SetsPage() {
     [truckSearch, driverSearch, shippingCompanyId, companyId, status, inQueue, withoutTruck],
   );
   const query = useDriverGroupsInfiniteQuery(filters, { refetchOnMountOrArgChange: true });
-  const { data, isFetching, isFetchingNextPage, isError, hasNextPage, fetchNextPage, refetch } = query;
+  const { data, isFetching, isFetchingNextPage, isError, hasNextPage, refetch } = query;
+  const dispatch = useAppDispatch();
   const [unbind] = useUnbindMutation();
   const [driverLink] = useDriverLoginLinkMutation();
   const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -93,9 +96,15 @@ export default function SetsPage() {
   const unbinds = permissions?.removal === 'unbind';
 
   const loadMore = async () => {
-    const out = await fetchNextPage();
-    if (out.isError) void message.error(setsMsg.searchError, TOAST_SECONDS);
-    else void message.success(setsMsg.searchDone, TOAST_SECONDS);
+    const request = dispatch(loadMoreSets(filters));
+    try {
+      await request.unwrap();
+      void message.success(setsMsg.searchDone, TOAST_SECONDS);
+    } catch {
+      void message.error(setsMsg.searchError, TOAST_SECONDS);
+    } finally {
+      request.unsubscribe();
+    }
   };
 
   /** 'Desvincular' (Transportadora) or 'Excluir' (others): unbinds from the shipping company. */

@@ -113,6 +113,14 @@ const setsApi = adminBase.enhanceEndpoints({ addTagTypes: ['DriverGroup', 'Linke
   }),
 });
 
+/**
+ * 'Carregar mais': the next page of the sets of exactly these filters (the hook's own
+ * `fetchNextPage` could reach the entry of the filters before a change).
+ */
+export function loadMoreSets(filters: SetsFilters) {
+  return setsApi.endpoints.driverGroups.initiate(filters, { direction: 'forward' });
+}
+
 export const {
   useDriverGroupsInfiniteQuery,
   useDriverLoginLinkMutation,
