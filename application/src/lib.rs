@@ -13,6 +13,7 @@ pub mod ports;
 pub mod position_cache;
 pub mod queue_ports;
 pub mod services;
+pub mod sets_ports;
 pub mod settings_ports;
 pub mod throttle;
 

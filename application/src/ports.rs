@@ -60,6 +60,7 @@ pub trait Repos:
     + crate::fleet_ports::TruckCatalogRepo
     + crate::loading_ports::LoadingRepo
     + crate::mail_ports::MailRepo
+    + crate::sets_ports::SetsRepo
 {
 }
 
@@ -87,6 +88,7 @@ impl<T> Repos for T where
         + crate::fleet_ports::TruckCatalogRepo
         + crate::loading_ports::LoadingRepo
         + crate::mail_ports::MailRepo
+        + crate::sets_ports::SetsRepo
 {
 }
 

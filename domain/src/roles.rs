@@ -363,9 +363,16 @@ pub const STAFF_ROUTES: &[RouteRule] = &[
     rule("/produtos", ADMIN_USER, false),
     rule("/produto/novo", ADMIN_USER, false),
     rule("/produto/novo/:id", ADMIN_USER, false),
-    // Sets: root administrators only
-    rule("/conjuntos", ADMIN, true),
-    rule("/conjuntos/vincular/transportadora", ADMIN, true),
+    // Sets: the sidebar shows them to root administrators (spec 1); spec 2 has company and
+    // shipping-company users work on them too (a Transportadora links vehicles to itself and
+    // sees 'Desvincular'), so their routes admit them. Dispatch roles only read sets through
+    // the API.
+    rule("/conjuntos", ADMIN_USER_CARRIER, true),
+    rule(
+        "/conjuntos/vincular/transportadora",
+        ADMIN_USER_CARRIER,
+        true,
+    ),
     // Loading history, brands, models
     rule("/historico", ADMIN, false),
     rule("/marcas", ADMIN, false),
@@ -749,6 +756,21 @@ mod tests {
             assert!(route_allows(p, Role::Administrador, true), "{p}");
             assert!(!route_allows(p, Role::Administrador, false), "{p}");
         }
+    }
+
+    #[test]
+    fn sets_open_to_company_and_shipping_company_users_too() {
+        for p in ["/conjuntos", "/conjuntos/vincular/transportadora"] {
+            assert!(route_allows(p, Role::Usuario, false), "{p}");
+            assert!(route_allows(p, Role::Transportadora, false), "{p}");
+            for r in [Role::Expedicao, Role::Espectador, Role::Portaria] {
+                assert!(!route_allows(p, r, false), "{p} {r}");
+            }
+        }
+        // The sidebar entry stays the root administrator's (spec 1 section 2).
+        assert!(!sidebar(Role::Transportadora, false)
+            .iter()
+            .any(|e| e.key == "conjuntos"));
     }
 
     #[test]

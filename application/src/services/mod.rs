@@ -40,6 +40,7 @@ pub mod public;
 pub mod queue;
 pub mod queue_reads;
 pub mod reports;
+pub mod sets;
 pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
@@ -89,6 +90,7 @@ pub struct Services {
     pub products: products::ProductService,
     pub truck_catalog: truck_catalog::TruckCatalogService,
     pub loadings: loadings::LoadingService,
+    pub sets: sets::SetsService,
     pub orders: orders::OrderService,
     pub queue: queue::QueueService,
     pub queue_reads: queue_reads::QueueReadService,
@@ -123,6 +125,7 @@ impl Services {
             products: products::ProductService::new(deps.clone()),
             truck_catalog: truck_catalog::TruckCatalogService::new(deps.clone()),
             loadings: loadings::LoadingService::new(deps.clone()),
+            sets: sets::SetsService::new(deps.clone()),
             orders: orders::OrderService::new(deps.clone()),
             queue: queue::QueueService::new(deps.clone()),
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),

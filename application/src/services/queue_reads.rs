@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use patio_domain::auth::Actor;
+use patio_domain::fleet::sets::{queue_label, QueueLabel};
 use patio_domain::queue::{closed_on_local_day, remaining_tolerance, QueueSettings};
 use patio_domain::roles::Role;
 use patio_domain::text::br_date;
@@ -359,14 +360,7 @@ fn position_view(rec: Option<DriverPositionRecord>, now: DateTime<Utc>) -> Drive
         return none;
     };
     let closed_today = closed_on_local_day(r.closed_at, r.time_zone.as_deref(), now);
-    let status = match r.status.as_str() {
-        "waiting" if r.in_tolerance => Some("tolerance"),
-        "waiting" => Some("pending"),
-        "loading" => Some("attended"),
-        "attended" if closed_today => Some("attended"),
-        "faulty" | "tolerance_dropped" if closed_today => Some("fault"),
-        _ => None,
-    };
+    let status = queue_label(&r.status, r.in_tolerance, closed_today).map(QueueLabel::as_str);
     let Some(status) = status else {
         return none;
     };

@@ -42,6 +42,8 @@ export const paths = {
   models: '/modelos',
   modelNew: '/modelo/novo',
   modelEdit: '/modelo/:id',
+  sets: '/conjuntos',
+  setsLink: '/conjuntos/vincular/transportadora',
   // Settings (spec 3 section 2)
   settings: '/settings',
   termForm: '/termos-de-acesso/:companyId/novo/:termId',

@@ -48,6 +48,8 @@ const BrandFormPage = lazy(() =>
 const ModelFormPage = lazy(() =>
   import(/* webpackChunkName: "fleet" */ '../features/fleet/CatalogFormPage').then((m) => ({ default: m.ModelFormPage })),
 );
+const SetsPage = lazy(() => import(/* webpackChunkName: "sets" */ '../features/fleet/SetsPage'));
+const LinkPage = lazy(() => import(/* webpackChunkName: "sets" */ '../features/fleet/LinkPage'));
 const UsersPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UsersPage'));
 const UserFormPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UserFormPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/ProfilePage'));
@@ -90,6 +92,8 @@ export const staffPages: StaffPage[] = [
   { path: paths.models, Page: ModelsPage, layout: true, byRoutes: true },
   { path: paths.modelNew, Page: ModelFormPage, layout: true, byRoutes: true },
   { path: paths.modelEdit, Page: ModelFormPage, layout: true, byRoutes: true },
+  { path: paths.sets, Page: SetsPage, layout: true, byRoutes: true },
+  { path: paths.setsLink, Page: LinkPage, layout: true, byRoutes: true },
   { path: paths.users, Page: UsersPage, layout: true, byRoutes: true },
   { path: paths.userNew, Page: UserFormPage, layout: true, byRoutes: true },
   { path: paths.userEdit, Page: UserFormPage, layout: true, byRoutes: true },

@@ -19,6 +19,7 @@ pub mod popups;
 pub mod products;
 pub mod public;
 pub mod queue;
+pub mod sets;
 pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
@@ -44,6 +45,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(terms::routes)
         // Administration. `lookup` first: `/company/like` before `/company/{id}`.
         .configure(lookup::routes)
+        // Sets before the driver routes: `/driver/groups` is not a driver id.
+        .configure(sets::routes)
         .configure(companies::routes)
         .configure(customers::routes)
         .configure(shipping_companies::routes)
