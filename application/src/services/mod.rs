@@ -26,6 +26,7 @@ pub mod companies;
 pub mod contacts;
 pub mod customers;
 pub mod dashboard;
+pub mod drivers;
 pub mod holidays;
 pub mod jobs;
 pub mod logs;
@@ -82,6 +83,7 @@ pub struct Services {
     pub popups: popups::PopupService,
     pub products: products::ProductService,
     pub truck_catalog: truck_catalog::TruckCatalogService,
+    pub drivers: drivers::DriverService,
     pub orders: orders::OrderService,
     pub queue: queue::QueueService,
     pub queue_reads: queue_reads::QueueReadService,
@@ -113,6 +115,7 @@ impl Services {
             popups: popups::PopupService::new(deps.clone()),
             products: products::ProductService::new(deps.clone()),
             truck_catalog: truck_catalog::TruckCatalogService::new(deps.clone()),
+            drivers: drivers::DriverService::new(deps.clone()),
             orders: orders::OrderService::new(deps.clone()),
             queue: queue::QueueService::new(deps.clone()),
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),

@@ -420,6 +420,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/driver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_all_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/company/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_driver"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/company/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_company_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/shipping-company/{shippingCompanyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_shipping_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/{text}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/{text}/company/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_in_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/{text}/shipping-company/{shippingCompanyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_in_shipping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/driver/save": {
         parameters: {
             query?: never;
@@ -430,6 +606,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["driver_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/shipping-company/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_shipping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/unbind-shipping-company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["unbind_shipping"];
+        trace?: never;
+    };
+    "/api/driver/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_driver"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -510,6 +734,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["save_holiday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log-driver/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["driver_logs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1963,6 +2203,11 @@ export interface components {
         AcceptedView: {
             redirect: string;
         };
+        AccountDeletedView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+        };
         AttendanceRecord: {
             /** Format: int64 */
             id: number;
@@ -1993,6 +2238,12 @@ export interface components {
             hasWhats?: boolean;
             useTerm: components["schemas"]["TermRef"];
             user?: null | components["schemas"]["IdRef"];
+        };
+        /** @description The contact authorizations a driver gave (spec 2: `authorization[0]`). */
+        AuthorizationView: {
+            hasEmail: boolean;
+            hasSMS: boolean;
+            hasWhats: boolean;
         };
         /** @description `POST truck-brand/save`: `id` 0 or absent creates. */
         BrandBody: {
@@ -2222,11 +2473,44 @@ export interface components {
             /** Format: int32 */
             time: number;
         };
+        /** @description The driver's own account deletion: CPF and birth date typed again. */
+        DeleteAccountBody: {
+            /** @description `yyyy-mm-dd` (or `dd/mm/yyyy`). */
+            birthDate?: string;
+            cpf?: string;
+        };
         /** @description The answer to a delete. */
         Deleted: {
             /** Format: int64 */
             id: number;
             message: string;
+        };
+        /** @description What a row offers the person looking at it (decided by the domain). */
+        DriverActionsView: {
+            /** @description Open the signed driver-login link. */
+            loginAs: boolean;
+            /** @description Delete with confirmation (Administrador). */
+            remove: boolean;
+            /** @description Unbind from the shipping company (the others, when the driver has one). */
+            unbind: boolean;
+        };
+        /** @description A driver as the list shows it. */
+        DriverItem: {
+            actions: components["schemas"]["DriverActionsView"];
+            /**
+             * Format: date
+             * @description `yyyy-mm-dd`.
+             */
+            birthDate: string;
+            cnh?: string | null;
+            company: components["schemas"]["CompanyRefView"];
+            /** @description `###.###.###-##`. */
+            cpf: string;
+            /** Format: int64 */
+            id: number;
+            isEnabled: boolean;
+            name: string;
+            shippingCompany?: null | components["schemas"]["ShippingRefView"];
         };
         DriverLinkBody: {
             /** Format: int64 */
@@ -2242,6 +2526,27 @@ export interface components {
             path: string;
             token: string;
         };
+        /** @description One line of a driver's details panel. */
+        DriverLogDetail: {
+            key: string;
+            value: string;
+        };
+        /** @description A row of the driver log (`GET /log-driver/{id}`). */
+        DriverLogView: {
+            company?: null | components["schemas"]["CompanyRefView"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Empty: 'Não há detalhes'. */
+            details: components["schemas"]["DriverLogDetail"][];
+            /** Format: int64 */
+            id: number;
+            operationType: string;
+            /**
+             * @description HTML built from escaped values ('Motorista Entrou na Fila com a Placa ... em dd/MM/yyyy
+             *     às HH:mm').
+             */
+            title: string;
+        };
         DriverLoginBody: {
             birthDate?: string;
             company: components["schemas"]["IdRef"];
@@ -2250,7 +2555,7 @@ export interface components {
         };
         DriverLoginView: {
             accessToken: string;
-            company: components["schemas"]["CompanyView"];
+            company: components["schemas"]["SessionCompanyView"];
             /** Format: int64 */
             id: number;
             mustApproveTerms: boolean;
@@ -2288,15 +2593,35 @@ export interface components {
             status?: string | null;
             truck?: null | components["schemas"]["PositionTruck"];
         };
+        /**
+         * @description What `POST /driver/save` answers: the driver (the staff form) or the transfer (the
+         *     sign-in's confirmed override).
+         */
+        DriverSaveAnswer: components["schemas"]["DriverView"] | components["schemas"]["TransferView"];
+        /**
+         * @description `POST /driver/save`: the staff form (`id` 0 or absent creates), or, without the form's
+         *     fields, the confirmed company transfer of the driver sign-in (`override`, `id`, `company`
+         *     and the `transferToken` of the 406 answer).
+         */
         DriverSaveBody: {
-            company?: null | components["schemas"]["IdRef"];
+            /** @description `yyyy-mm-dd` (or `dd/mm/yyyy`). */
+            birthDate?: string | null;
+            cnh?: string | null;
+            company?: null | components["schemas"]["OptIdRef"];
+            contact?: components["schemas"]["ContactItem"][];
+            /** @description `###.###.###-##` or 11 digits. */
+            cpf?: string | null;
             /** Format: int64 */
             id?: number | null;
+            /** @description Absent: active. */
+            isEnabled?: boolean | null;
+            name?: string | null;
             override?: boolean;
+            shippingCompany?: null | components["schemas"]["OptIdRef"];
             transferToken?: string | null;
         };
         DriverSessionView: {
-            company: components["schemas"]["CompanyView"];
+            company: components["schemas"]["SessionCompanyView"];
             cpf: string;
             /** Format: int64 */
             id: number;
@@ -2304,6 +2629,11 @@ export interface components {
             mustApproveTerms: boolean;
             name: string;
             useTerms: boolean;
+        };
+        /** @description A driver with its contacts and authorizations (`GET /driver/{id}`, the save's answer). */
+        DriverView: components["schemas"]["DriverItem"] & {
+            authorization: components["schemas"]["AuthorizationView"][];
+            contact: components["schemas"]["ContactRecord"][];
         };
         /**
          * @description Every error answer of the API (see `error.rs` and docs/api.md): `fields` on 422 validation
@@ -2472,6 +2802,27 @@ export interface components {
             id: number;
             name: string;
         })[] | components["schemas"]["PageView_CustomerView"];
+        /**
+         * @description A list answer: every row when the call has no paging parameters (the spec's list calls
+         *     return arrays), else one page with the total.
+         */
+        Listing_DriverItem: {
+            actions: components["schemas"]["DriverActionsView"];
+            /**
+             * Format: date
+             * @description `yyyy-mm-dd`.
+             */
+            birthDate: string;
+            cnh?: string | null;
+            company: components["schemas"]["CompanyRefView"];
+            /** @description `###.###.###-##`. */
+            cpf: string;
+            /** Format: int64 */
+            id: number;
+            isEnabled: boolean;
+            name: string;
+            shippingCompany?: null | components["schemas"]["ShippingRefView"];
+        }[] | components["schemas"]["PageView_DriverItem"];
         /**
          * @description A list answer: every row when the call has no paging parameters (the spec's list calls
          *     return arrays), else one page with the total.
@@ -2794,6 +3145,31 @@ export interface components {
                 id: number;
                 name: string;
             })[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
+        PageView_DriverItem: {
+            items: {
+                actions: components["schemas"]["DriverActionsView"];
+                /**
+                 * Format: date
+                 * @description `yyyy-mm-dd`.
+                 */
+                birthDate: string;
+                cnh?: string | null;
+                company: components["schemas"]["CompanyRefView"];
+                /** @description `###.###.###-##`. */
+                cpf: string;
+                /** Format: int64 */
+                id: number;
+                isEnabled: boolean;
+                name: string;
+                shippingCompany?: null | components["schemas"]["ShippingRefView"];
+            }[];
             /** Format: int32 */
             page: number;
             /** Format: int32 */
@@ -3207,6 +3583,13 @@ export interface components {
             /** Format: double */
             qtyTransported?: number | null;
         };
+        /** @description The company of a session (distinct from the companies area's `CompanyView` in the document). */
+        SessionCompanyView: {
+            /** Format: int64 */
+            id: number;
+            logo?: string | null;
+            name: string;
+        };
         /**
          * @description Who a session belongs to: a staff user (with a role) or a driver (without).
          * @enum {string}
@@ -3361,6 +3744,13 @@ export interface components {
             id: number;
             name: string;
         };
+        ShippingRefView: {
+            /** Format: int32 */
+            code: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /** @description Contact authorizations of one of its users. */
         ShippingUserBody: {
             hasEmail?: boolean;
@@ -3388,7 +3778,7 @@ export interface components {
         };
         StaffLoginView: {
             accessToken: string;
-            company?: null | components["schemas"]["CompanyView"];
+            company?: null | components["schemas"]["SessionCompanyView"];
             /** Format: int64 */
             id: number;
             isRoot: boolean;
@@ -3401,7 +3791,7 @@ export interface components {
             useTerms: boolean;
         };
         StaffSessionView: {
-            company?: null | components["schemas"]["CompanyView"];
+            company?: null | components["schemas"]["SessionCompanyView"];
             email: string;
             /** Format: int64 */
             id: number;
@@ -3474,6 +3864,15 @@ export interface components {
             /** Format: double */
             netCapacity?: number | null;
             vehicleModel?: null | components["schemas"]["NameView"];
+        };
+        /** @description `PATCH /driver/unbind-shipping-company`: `{driver: {id}}`. */
+        UnbindBody: {
+            driver: components["schemas"]["IdRef"];
+        };
+        UnboundView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
         };
         UseTermBody: {
             /** @description Saving a term as active deactivates the company's other terms. */
@@ -4718,6 +5117,564 @@ export interface operations {
             };
         };
     };
+    list_all: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description Administrators: one company's drivers. */
+                companyId?: number;
+                /** @description One shipping company's drivers. */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drivers the caller sees (8 per page when paged): an Administrador every company's, a Usuario its company's, a Transportadora its shipping company's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_all_slash: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description Administrators: one company's drivers. */
+                companyId?: number;
+                /** @description One shipping company's drivers. */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Same as GET /driver */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Conta excluida!'}; the driver session ends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletedView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Você está na fila. Saia da fila antes de excluir sua conta. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description CPF ou data de nascimento não conferem. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_company: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description Administrators: one company's drivers. */
+                companyId?: number;
+                /** @description One shipping company's drivers. */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One company's drivers (404 outside the caller's companies) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, message} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro ao excluir,  existe(m) pedido(s) para este motorista! */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 drivers {id, code, name} in the caller's reach */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_company_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Drivers of one company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_shipping_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shippingCompanyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Drivers of one shipping company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Part of the name, the CPF or the id */
+                text: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 drivers {id, code, name} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_in_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                text: string;
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching drivers of one company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_in_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                text: string;
+                shippingCompanyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching drivers of one shipping company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     driver_save: {
         parameters: {
             query?: never;
@@ -4731,13 +5688,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Driver moved to the company */
+            /** @description Updated (the form), or the driver moved to the company (the sign-in transfer: a TransferView, with `login` when confirmed by the driver's token) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TransferView"];
+                    "application/json": components["schemas"]["DriverSaveAnswer"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -4749,6 +5723,197 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code duplicate: 'Erro ao cadastrar, estes dados ja existem'; code company_move: the driver is in the queue of (or holds a loading at) the company it would leave — save again with override */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The form's messages (spec 2 section 5) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_shipping: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description Administrators: one company's drivers. */
+                companyId?: number;
+                /** @description One shipping company's drivers. */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One shipping company's drivers (404 outside the caller's reach) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unbind_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnbindBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Motorista desvinculado com sucesso'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnboundView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver has no shipping company */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver with its contacts and authorizations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4961,6 +6126,72 @@ export interface operations {
                 };
             };
             /** @description 'Data é obrigatório' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    driver_logs: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver's log rows, newest first: title as HTML built from escaped values, company, details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverLogView"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A data final não pode ser menor que a data inicial. */
             422: {
                 headers: {
                     [name: string]: unknown;
