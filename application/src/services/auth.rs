@@ -36,6 +36,7 @@ pub const BUILT_PAGES: &[&str] = &[
     "configuracao",
     "marcas",
     "modelos",
+    "motoristas",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";

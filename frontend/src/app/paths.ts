@@ -37,6 +37,10 @@ export const paths = {
   models: '/modelos',
   modelNew: '/modelo/novo',
   modelEdit: '/modelo/:id',
+  drivers: '/motoristas',
+  driverNew: '/motorista/novo',
+  driverEdit: '/motorista/novo/:id',
+  driverLogs: '/motoristas/logs/:id',
   // Settings (spec 3 section 2)
   settings: '/settings',
   termForm: '/termos-de-acesso/:companyId/novo/:termId',

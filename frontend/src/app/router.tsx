@@ -44,6 +44,9 @@ const BrandFormPage = lazy(() =>
 const ModelFormPage = lazy(() =>
   import(/* webpackChunkName: "fleet" */ '../features/fleet/CatalogFormPage').then((m) => ({ default: m.ModelFormPage })),
 );
+const DriversPage = lazy(() => import(/* webpackChunkName: "drivers" */ '../features/fleet/DriversPage'));
+const DriverFormPage = lazy(() => import(/* webpackChunkName: "drivers" */ '../features/fleet/DriverFormPage'));
+const DriverLogsPage = lazy(() => import(/* webpackChunkName: "drivers" */ '../features/fleet/DriverLogsPage'));
 const UsersPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UsersPage'));
 const UserFormPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UserFormPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/ProfilePage'));
@@ -81,6 +84,10 @@ export const staffPages: StaffPage[] = [
   { path: paths.models, Page: ModelsPage, layout: true, byRoutes: true },
   { path: paths.modelNew, Page: ModelFormPage, layout: true, byRoutes: true },
   { path: paths.modelEdit, Page: ModelFormPage, layout: true, byRoutes: true },
+  { path: paths.drivers, Page: DriversPage, layout: true, byRoutes: true },
+  { path: paths.driverNew, Page: DriverFormPage, layout: true, byRoutes: true },
+  { path: paths.driverEdit, Page: DriverFormPage, layout: true, byRoutes: true },
+  { path: paths.driverLogs, Page: DriverLogsPage, layout: true, byRoutes: true },
   { path: paths.users, Page: UsersPage, layout: true, byRoutes: true },
   { path: paths.userNew, Page: UserFormPage, layout: true, byRoutes: true },
   { path: paths.userEdit, Page: UserFormPage, layout: true, byRoutes: true },
