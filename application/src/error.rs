@@ -44,6 +44,15 @@ pub struct TransferDriver {
     pub name: String,
 }
 
+/// Body of the 409 answer when a driver save would move a driver who is in another company's
+/// queue (or holds a loading there): the form asks before saving again with `override`.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct CompanyMoveConflict {
+    /// The company the driver would leave, and its queue entry when there is one.
+    pub company_a: TransferCompany,
+    pub driver: TransferDriver,
+}
+
 /// The one error type of the application layer; the HTTP adapter maps it once.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -68,6 +77,9 @@ pub enum AppError {
     Referenced(String),
     #[error("driver registered at another company")]
     TransferConflict(Box<TransferConflict>),
+    /// A driver save that needs the move-company confirmation (409).
+    #[error("driver tied to another company")]
+    CompanyMove(Box<CompanyMoveConflict>),
     #[error("{0}")]
     RateLimited(String),
     #[error("{0}")]

@@ -49,3 +49,110 @@ pub trait TruckCatalogRepo {
     /// `Referenced` when a truck has the model.
     fn delete_model(&mut self, id: i64) -> AppResult<()>;
 }
+
+// ---- Drivers (spec 2 "Drivers").
+
+/// A driver as the staff screens read it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DriverFull {
+    pub id: i64,
+    pub name: String,
+    /// 11 digits.
+    pub cpf: String,
+    pub cnh: Option<String>,
+    pub birth_date: chrono::NaiveDate,
+    pub is_enabled: bool,
+    pub company_id: i64,
+    pub company_name: String,
+    pub shipping_company: Option<DriverShipping>,
+}
+
+/// The shipping company a driver is bound to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DriverShipping {
+    pub id: i64,
+    pub code: i32,
+    pub name: String,
+}
+
+/// A driver list: search by id, name or CPF; a company and a shipping company narrow it.
+#[derive(Debug, Clone, Default)]
+pub struct DriverFilter {
+    pub search: Option<SearchText>,
+    pub company_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    pub page: Option<PageRequest>,
+}
+
+/// Every stored field of a driver, as the staff form saves it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DriverWrite {
+    pub company_id: i64,
+    pub shipping_company_id: Option<i64>,
+    /// Upper case, at most 80.
+    pub name: String,
+    /// 11 digits.
+    pub cpf: String,
+    pub cnh: String,
+    pub birth_date: chrono::NaiveDate,
+    pub is_enabled: bool,
+}
+
+/// A row of a driver's activity log, with the company it happened at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DriverLogRecord {
+    pub id: i64,
+    pub operation_type: String,
+    /// `{truck: {licensePlate}, scheduling: {order: {code}}, companyTo: {company}, popup:
+    /// {title}, company: {id}}`, as written.
+    pub data: serde_json::Value,
+    pub company: Option<(i64, String)>,
+    /// The company's time zone (its settings), for the title's local time.
+    pub time_zone: Option<String>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// What the staff's driver screens and the driver's account deletion need.
+pub trait DriverAdminRepo {
+    fn list_drivers(&mut self, f: &DriverFilter) -> AppResult<Page<DriverFull>>;
+    fn driver_full(&mut self, id: i64) -> AppResult<Option<DriverFull>>;
+    /// `Duplicate` when the CPF is taken.
+    fn insert_driver(&mut self, d: &DriverWrite) -> AppResult<i64>;
+    /// `Duplicate` when the CPF is taken.
+    fn update_driver(&mut self, id: i64, d: &DriverWrite) -> AppResult<()>;
+    /// The driver's latest contact authorization (SMS, WhatsApp, e-mail).
+    fn driver_authorization(
+        &mut self,
+        id: i64,
+    ) -> AppResult<Option<crate::model::AuthorizationFlags>>;
+    /// Whether loadings, queue entries or rescues point at the driver (its history).
+    fn driver_has_history(&mut self, id: i64) -> AppResult<bool>;
+    /// Deletes the driver: its contacts, authorizations and check-ins go with it, its trucks
+    /// are unbound. `Referenced` while its history points at it.
+    fn delete_driver(&mut self, id: i64) -> AppResult<()>;
+    /// Keeps the row for its history but erases the person: disabled, `name` and `cpf`
+    /// replaced, no CNH, no shipping company; contacts and authorizations deleted, trucks
+    /// unbound.
+    fn erase_driver(&mut self, id: i64, name: &str, cpf: &str) -> AppResult<()>;
+    fn set_driver_shipping_company(&mut self, id: i64, shipping: Option<i64>) -> AppResult<()>;
+    /// The shipping company `id` and the company it belongs to.
+    fn shipping_of_company(&mut self, id: i64) -> AppResult<Option<(DriverShipping, i64)>>;
+    /// Drivers whose name, CPF or id matches, for the pickers.
+    fn like_drivers(
+        &mut self,
+        search: Option<&SearchText>,
+        company_id: Option<i64>,
+        shipping_company_id: Option<i64>,
+        limit: i64,
+    ) -> AppResult<Vec<crate::model::LikeItem>>;
+    /// The driver's log rows created in `[from, to)`, newest first, at most `limit`.
+    fn driver_logs(
+        &mut self,
+        driver_id: i64,
+        from: chrono::DateTime<chrono::Utc>,
+        to: chrono::DateTime<chrono::Utc>,
+        limit: i64,
+    ) -> AppResult<Vec<DriverLogRecord>>;
+    /// Whether the driver has loadings not started at `company_id` (they leave with a move).
+    fn driver_has_pending_loadings(&mut self, id: i64, company_id: i64) -> AppResult<bool>;
+}

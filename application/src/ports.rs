@@ -61,6 +61,7 @@ pub trait Repos:
     + crate::loading_ports::LoadingRepo
     + crate::mail_ports::MailRepo
     + crate::sets_ports::SetsRepo
+    + crate::fleet_ports::DriverAdminRepo
 {
 }
 
@@ -89,6 +90,7 @@ impl<T> Repos for T where
         + crate::loading_ports::LoadingRepo
         + crate::mail_ports::MailRepo
         + crate::sets_ports::SetsRepo
+        + crate::fleet_ports::DriverAdminRepo
 {
 }
 

@@ -3,10 +3,45 @@
 
 use std::fmt;
 
-use chrono::NaiveDateTime;
+use chrono::{Days, NaiveDate, NaiveDateTime};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::admin::dates::DayRange;
 use crate::text::{br_date_time, escape_html};
+use crate::FieldIssue;
+
+/// Rows of the driver log grid per page (spec 2 section 9).
+pub const DRIVER_LOG_PAGE_SIZE: u32 = 10;
+/// Spec 3 section 5 (driver history): 'To' may not precede 'From'.
+pub const LOG_END_BEFORE_START: &str = "A data final não pode ser menor que a data inicial.";
+/// Ours: a range past a year is refused (the query stays bounded).
+pub const LOG_RANGE_TOO_LONG: &str = "O período máximo é de 366 dias!";
+/// The longest driver-log range, in days.
+pub const MAX_LOG_DAYS: i64 = 366;
+/// The default range runs from today to seven days later (spec 2 section 9).
+pub const DEFAULT_LOG_DAYS: u64 = 7;
+
+/// The days a driver-log query covers: From defaults to today, To to seven days after From;
+/// To may not precede From; at most [`MAX_LOG_DAYS`].
+pub fn log_range(
+    start: Option<NaiveDate>,
+    end: Option<NaiveDate>,
+    today: NaiveDate,
+) -> Result<DayRange, FieldIssue> {
+    let start = start.unwrap_or(today);
+    let end = end.unwrap_or_else(|| {
+        start
+            .checked_add_days(Days::new(DEFAULT_LOG_DAYS))
+            .unwrap_or(start)
+    });
+    if end < start {
+        return Err(FieldIssue::new("endDate", LOG_END_BEFORE_START));
+    }
+    if (end - start).num_days() >= MAX_LOG_DAYS {
+        return Err(FieldIssue::new("startDate", LOG_RANGE_TOO_LONG));
+    }
+    Ok(DayRange { start, end })
+}
 
 /// An operation recorded in a driver's log. Travels as the spec's upper-case code; a code this
 /// build does not know is kept as [`DriverLogType::Unknown`] rather than refused, so old or newer
@@ -405,6 +440,37 @@ mod tests {
         assert!(!popup.contains('<'), "{popup}");
         let order = render_title(&DriverLogType::InOrder, &data, at());
         assert!(order.contains("&quot;1&#39;"), "{order}");
+    }
+
+    #[test]
+    fn log_range_defaults_to_a_week_from_today_and_refuses_reversed_or_long_ranges() {
+        let d = |s: &str| s.parse::<NaiveDate>().unwrap();
+        let r = log_range(None, None, d("2026-03-05")).unwrap();
+        assert_eq!((r.start, r.end), (d("2026-03-05"), d("2026-03-12")));
+        let r = log_range(Some(d("2026-03-01")), None, d("2026-03-05")).unwrap();
+        assert_eq!(r.end, d("2026-03-08"));
+        let same = log_range(
+            Some(d("2026-03-05")),
+            Some(d("2026-03-05")),
+            d("2026-03-05"),
+        );
+        assert!(same.is_ok());
+        let e = log_range(
+            Some(d("2026-03-05")),
+            Some(d("2026-03-04")),
+            d("2026-03-05"),
+        );
+        let e = e.unwrap_err();
+        assert_eq!(
+            (e.field.as_str(), e.message.as_str()),
+            ("endDate", LOG_END_BEFORE_START)
+        );
+        let e = log_range(
+            Some(d("2025-01-01")),
+            Some(d("2026-03-05")),
+            d("2026-03-05"),
+        );
+        assert_eq!(e.unwrap_err().message, LOG_RANGE_TOO_LONG);
     }
 
     #[test]

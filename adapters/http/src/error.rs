@@ -42,6 +42,7 @@ impl ApiError {
             AppError::Duplicate(_) => "duplicate",
             AppError::Referenced(_) => "referenced",
             AppError::TransferConflict(_) => "transfer_conflict",
+            AppError::CompanyMove(_) => "company_move",
             AppError::RateLimited(_) => "rate_limited",
             AppError::Captcha(_) => "captcha",
             AppError::Internal(_) => "internal",
@@ -73,6 +74,14 @@ impl ApiError {
                     }
                 }
             }
+            AppError::CompanyMove(m) => {
+                body["message"] = json!(patio_domain::fleet::drivers::MOVE_CONFLICT_MESSAGE);
+                if let Ok(Value::Object(extra)) = serde_json::to_value(m.as_ref()) {
+                    if let Some(obj) = body.as_object_mut() {
+                        obj.extend(extra);
+                    }
+                }
+            }
             other => body["message"] = json!(other.to_string()),
         }
         body
@@ -86,9 +95,10 @@ impl ResponseError for ApiError {
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) | AppError::Blocked { .. } => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::Conflict(_) | AppError::Duplicate(_) | AppError::Referenced(_) => {
-                StatusCode::CONFLICT
-            }
+            AppError::Conflict(_)
+            | AppError::Duplicate(_)
+            | AppError::Referenced(_)
+            | AppError::CompanyMove(_) => StatusCode::CONFLICT,
             AppError::TransferConflict(_) => StatusCode::NOT_ACCEPTABLE,
             AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Captcha(_) => StatusCode::BAD_REQUEST,

@@ -37,6 +37,7 @@ pub const BUILT_PAGES: &[&str] = &[
     "marcas",
     "modelos",
     "conjuntos",
+    "motoristas",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";
@@ -46,7 +47,7 @@ pub const DRIVER_NOT_FOUND_MESSAGE: &str =
 pub const DRIVER_DISABLED_MESSAGE: &str = "Cadastro de motorista inativo, fale com a empresa.";
 pub const COMPANY_NOT_FOUND_MESSAGE: &str = "Empresa não encontrada.";
 pub const LINK_INVALID_MESSAGE: &str = "Link inválido ou expirado";
-pub const TRANSFER_REASON: &str = "TRANSFERÊNCIA DE EMPRESA";
+pub const TRANSFER_REASON: &str = super::drivers::MOVE_REASON;
 
 const TRANSFER_PURPOSE: &str = "driver-transfer";
 /// The device mark: a browser that signed in to an account before (issue 9 item 8).
@@ -84,7 +85,9 @@ pub struct DriverTransfer {
     pub actor: Option<Actor>,
 }
 
+/// The company of a session (distinct from the companies area's `CompanyView` in the document).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = SessionCompanyView)]
 pub struct CompanyView {
     pub id: i64,
     pub name: String,
@@ -554,7 +557,7 @@ impl AuthService {
             (None, false) => return Err(refused()),
         };
         let now = self.now();
-        let (view, driver, target, has_term) = self.deps.store.tx(|repos| {
+        let (view, driver, target, has_term, moved) = self.deps.store.tx(|repos| {
             let driver = repos
                 .driver(cmd.driver_id)?
                 .ok_or_else(AppError::not_found)?;
@@ -571,20 +574,18 @@ impl AuthService {
                 .company(cmd.company_id)?
                 .filter(|c| c.status)
                 .ok_or_else(AppError::not_found)?;
-            if driver.company.id != target.id {
-                let old = driver.company.id;
-                repos.cancel_driver_at_company(driver.id, old, TRANSFER_REASON, now)?;
-                repos.move_driver_to_company(driver.id, target.id)?;
-                repos.insert_driver_log(&NewDriverLog {
-                    driver_id: driver.id,
-                    company_id: target.id,
-                    operation_type: DriverLogType::OutCompany.as_str().to_owned(),
-                    data: json!({
-                        "company": { "id": old },
-                        "companyTo": { "id": target.id, "company": target.name },
-                    }),
-                })?;
-            }
+            // The one move implementation, shared with the staff form's confirmed save.
+            let moved = if driver.company.id != target.id {
+                Some(super::drivers::move_driver_company(
+                    repos,
+                    driver.id,
+                    driver.company.id,
+                    (target.id, &target.name),
+                    now,
+                )?)
+            } else {
+                None
+            };
             let has_term = repos.active_term(target.id)?.is_some();
             if by_token {
                 repos.insert_driver_log(&NewDriverLog {
@@ -599,10 +600,13 @@ impl AuthService {
                 company: IdView { id: target.id },
                 login: None,
             };
-            Ok((view, driver, target, has_term))
+            Ok((view, driver, target, has_term, moved))
         })?;
         // The driver's sessions at the former company end.
         self.deps.accounts.forget(SessionKind::Driver, driver.id);
+        if let Some(m) = moved {
+            m.publish(&self.deps);
+        }
         if !by_token {
             return Ok(view);
         }
@@ -626,9 +630,11 @@ impl AuthService {
         })
     }
 
-    /// A signed link that opens the driver login with CPF and birth date filled in.
+    /// A signed link that opens the driver login with CPF and birth date filled in. The token
+    /// names the driver and its company only (a signed token's payload is readable, and a link
+    /// ends up in browser histories): the CPF and birth date are read back on the server.
     pub fn issue_driver_link(&self, actor: &Actor, driver_id: i64) -> AppResult<DriverLinkView> {
-        if !matches!(actor.role, Some(Role::Administrador) | Some(Role::Usuario)) {
+        if !patio_domain::fleet::drivers::may_open_driver_link(actor) {
             return Err(AppError::Forbidden(roles::NOT_ALLOWED_MESSAGE.to_owned()));
         }
         let driver = self
@@ -639,11 +645,7 @@ impl AuthService {
             .ok_or_else(AppError::not_found)?;
         let token = self.deps.tokens.sign_link(
             DRIVER_LINK_PURPOSE,
-            &json!({
-                "cpf": driver.cpf,
-                "birthDate": driver.birth_date.to_string(),
-                "companyId": driver.company.id,
-            }),
+            &json!({ "driverId": driver.id, "companyId": driver.company.id }),
             DRIVER_LINK_TTL_SECONDS,
         )?;
         Ok(DriverLinkView {
@@ -652,6 +654,8 @@ impl AuthService {
         })
     }
 
+    /// What a driver-login link fills in: the driver's CPF and birth date as they are now, while
+    /// the driver is still at the link's company.
     pub fn read_driver_link(&self, token: &str) -> AppResult<DriverLinkContent> {
         let invalid = || AppError::NotFound(LINK_INVALID_MESSAGE.to_owned());
         let payload = self
@@ -659,15 +663,17 @@ impl AuthService {
             .tokens
             .verify_link(DRIVER_LINK_PURPOSE, token)
             .ok_or_else(invalid)?;
-        let cpf = payload["cpf"].as_str().ok_or_else(invalid)?.to_owned();
-        let birth_date = payload["birthDate"]
-            .as_str()
-            .and_then(|s| s.parse::<NaiveDate>().ok())
-            .ok_or_else(invalid)?;
+        let driver_id = payload["driverId"].as_i64().ok_or_else(invalid)?;
         let company = payload["companyId"].as_i64().ok_or_else(invalid)?;
+        let driver = self
+            .deps
+            .store
+            .tx(|repos| repos.driver(driver_id))?
+            .filter(|d| d.company.id == company)
+            .ok_or_else(invalid)?;
         Ok(DriverLinkContent {
-            cpf,
-            birth_date,
+            cpf: driver.cpf,
+            birth_date: driver.birth_date,
             company: IdView { id: company },
         })
     }

@@ -8,7 +8,7 @@ use patio_domain::admin::access::{scope, Access, Area};
 use patio_domain::admin::audit::{title, ObjectType, Operation};
 use patio_domain::admin::forms::{check_contact, ContactInput, ContactRule};
 use patio_domain::auth::Actor;
-use patio_domain::roles::Role;
+use patio_domain::fleet::drivers::{fleet_scope, scope_covers_driver, FleetAccess};
 
 use super::{forbidden, invalid, Audit, Deleted, Deps};
 use crate::error::{AppError, AppResult};
@@ -112,15 +112,11 @@ fn may_change(actor: &Actor, c: &OwnedContact) -> AppResult<bool> {
         }
         ContactOwner::User(id) => Ok(id == actor.id || actor.is_admin()),
         // Fleet records: administrators, the company's users and its shipping company's.
-        ContactOwner::Driver(_) | ContactOwner::Truck(_) => Ok(match actor.staff_role() {
-            Some(Role::Administrador) => true,
-            Some(Role::Usuario) => c.company_id.is_some() && c.company_id == actor.company_id,
-            Some(Role::Transportadora) => {
-                c.shipping_company_id.is_some()
-                    && c.shipping_company_id == actor.shipping_company_id
-            }
-            _ => false,
-        }),
+        ContactOwner::Driver(_) | ContactOwner::Truck(_) => {
+            let s = fleet_scope(actor, FleetAccess::Write).map_err(forbidden)?;
+            Ok(c.company_id
+                .is_some_and(|id| scope_covers_driver(&s, id, c.shipping_company_id)))
+        }
     }
 }
 

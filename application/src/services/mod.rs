@@ -26,6 +26,7 @@ pub mod companies;
 pub mod contacts;
 pub mod customers;
 pub mod dashboard;
+pub mod drivers;
 pub mod holidays;
 pub mod jobs;
 pub mod loadings;
@@ -91,6 +92,7 @@ pub struct Services {
     pub truck_catalog: truck_catalog::TruckCatalogService,
     pub loadings: loadings::LoadingService,
     pub sets: sets::SetsService,
+    pub drivers: drivers::DriverService,
     pub orders: orders::OrderService,
     pub queue: queue::QueueService,
     pub queue_reads: queue_reads::QueueReadService,
@@ -126,6 +128,7 @@ impl Services {
             truck_catalog: truck_catalog::TruckCatalogService::new(deps.clone()),
             loadings: loadings::LoadingService::new(deps.clone()),
             sets: sets::SetsService::new(deps.clone()),
+            drivers: drivers::DriverService::new(deps.clone()),
             orders: orders::OrderService::new(deps.clone()),
             queue: queue::QueueService::new(deps.clone()),
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),

@@ -23,6 +23,8 @@ pub enum Operation {
     ResetQueue,
     StartDelay,
     EndDelay,
+    /// A driver or truck left its shipping company.
+    Unbind,
 }
 
 impl Operation {
@@ -63,6 +65,7 @@ impl Operation {
             Operation::ResetQueue => "RESET_QUEUE",
             Operation::StartDelay => "START_DELAY",
             Operation::EndDelay => "END_DELAY",
+            Operation::Unbind => "UNBIND",
         }
     }
 
@@ -100,6 +103,7 @@ pub enum ObjectType {
     Order,
     TruckBrand,
     TruckModel,
+    Driver,
 }
 
 impl ObjectType {
@@ -135,6 +139,7 @@ impl ObjectType {
             ObjectType::Order => "ORDER",
             ObjectType::TruckBrand => "TRUCK_BRAND",
             ObjectType::TruckModel => "TRUCK_MODEL",
+            ObjectType::Driver => "DRIVER",
         }
     }
 
@@ -150,6 +155,7 @@ impl ObjectType {
             ObjectType::Order => "Pedido",
             ObjectType::TruckBrand => "Marca",
             ObjectType::TruckModel => "Modelo",
+            ObjectType::Driver => "Motorista",
             other => other.as_str(),
         }
     }
@@ -167,6 +173,7 @@ impl ObjectType {
             ObjectType::Order => "pedidos",
             ObjectType::TruckBrand => "marcas",
             ObjectType::TruckModel => "modelos",
+            ObjectType::Driver => "motoristas",
             other => other.as_str(),
         }
     }

@@ -3,6 +3,7 @@
 //! with them; both are copied as they are).
 
 pub mod sets;
+pub mod drivers;
 
 use chrono::NaiveDate;
 

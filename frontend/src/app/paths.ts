@@ -44,6 +44,10 @@ export const paths = {
   modelEdit: '/modelo/:id',
   sets: '/conjuntos',
   setsLink: '/conjuntos/vincular/transportadora',
+  drivers: '/motoristas',
+  driverNew: '/motorista/novo',
+  driverEdit: '/motorista/novo/:id',
+  driverLogs: '/motoristas/logs/:id',
   // Settings (spec 3 section 2)
   settings: '/settings',
   termForm: '/termos-de-acesso/:companyId/novo/:termId',

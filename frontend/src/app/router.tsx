@@ -50,6 +50,9 @@ const ModelFormPage = lazy(() =>
 );
 const SetsPage = lazy(() => import(/* webpackChunkName: "sets" */ '../features/fleet/SetsPage'));
 const LinkPage = lazy(() => import(/* webpackChunkName: "sets" */ '../features/fleet/LinkPage'));
+const DriversPage = lazy(() => import(/* webpackChunkName: "drivers" */ '../features/fleet/DriversPage'));
+const DriverFormPage = lazy(() => import(/* webpackChunkName: "drivers" */ '../features/fleet/DriverFormPage'));
+const DriverLogsPage = lazy(() => import(/* webpackChunkName: "drivers" */ '../features/fleet/DriverLogsPage'));
 const UsersPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UsersPage'));
 const UserFormPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UserFormPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/ProfilePage'));
@@ -94,6 +97,10 @@ export const staffPages: StaffPage[] = [
   { path: paths.modelEdit, Page: ModelFormPage, layout: true, byRoutes: true },
   { path: paths.sets, Page: SetsPage, layout: true, byRoutes: true },
   { path: paths.setsLink, Page: LinkPage, layout: true, byRoutes: true },
+  { path: paths.drivers, Page: DriversPage, layout: true, byRoutes: true },
+  { path: paths.driverNew, Page: DriverFormPage, layout: true, byRoutes: true },
+  { path: paths.driverEdit, Page: DriverFormPage, layout: true, byRoutes: true },
+  { path: paths.driverLogs, Page: DriverLogsPage, layout: true, byRoutes: true },
   { path: paths.users, Page: UsersPage, layout: true, byRoutes: true },
   { path: paths.userNew, Page: UserFormPage, layout: true, byRoutes: true },
   { path: paths.userEdit, Page: UserFormPage, layout: true, byRoutes: true },

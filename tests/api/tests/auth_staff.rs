@@ -335,10 +335,11 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
         "logs",
         "configuracao",
         "pedidos",
+        "motoristas",
     ] {
         assert!(keys.contains(&key), "{key} missing from {keys:?}");
     }
-    assert!(!keys.contains(&"motoristas"), "{keys:?}");
+    assert!(!keys.contains(&"historico"), "{keys:?}");
 }
 
 #[actix_rt::test]

@@ -1,8 +1,9 @@
-//! Sign-in, sign-out and sessions of staff and drivers; the driver's company transfer.
+//! Sign-in, sign-out and sessions of staff and drivers; the signed driver-login links. (The
+//! driver's confirmed company transfer is `POST /driver/save`, in `drivers`.)
 
 use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::auth::{DriverLogin, DriverTransfer, StaffLogin};
+use patio_application::services::auth::{DriverLogin, StaffLogin};
 use patio_domain::roles::LoginPage;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -23,8 +24,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(driver_logout)
         .service(driver_session)
         .service(issue_driver_link)
-        .service(read_driver_link)
-        .service(driver_save);
+        .service(read_driver_link);
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -190,53 +190,6 @@ pub async fn driver_session(
     let svc = state.services.auth.clone();
     let view = blocking(move || svc.driver_session(&session.0)).await?;
     Ok(HttpResponse::Ok().json(view))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DriverSaveBody {
-    #[serde(default, rename = "override")]
-    override_: bool,
-    id: Option<i64>,
-    company: Option<IdRef>,
-    transfer_token: Option<String>,
-}
-
-#[utoipa::path(tag = "drivers", request_body = DriverSaveBody,
-    responses((status = 200, description = "Driver moved to the company", body = patio_application::services::auth::TransferView), (status = 403), (status = 404)))]
-#[post("/driver/save")]
-pub async fn driver_save(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    sessions: Sessions,
-    body: web::Json<DriverSaveBody>,
-) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
-    // Only the confirmed transfer exists so far; the full driver form arrives with the fleet.
-    let (true, Some(driver_id), Some(company)) = (body.override_, body.id, body.company) else {
-        return Err(ApiError(patio_application::AppError::field(
-            "override",
-            "Requisição inválida.",
-        )));
-    };
-    let cmd = DriverTransfer {
-        driver_id,
-        company_id: company.id,
-        transfer_token: body.transfer_token,
-        actor: sessions.of_kind(patio_domain::roles::SessionKind::Staff),
-    };
-    let svc = state.services.auth.clone();
-    let view = blocking(move || svc.transfer_driver(cmd)).await?;
-    let mut res = HttpResponse::Ok();
-    if let Some(login) = &view.login {
-        res.cookie(session_cookie(
-            DRIVER_COOKIE,
-            login.access_token.clone(),
-            state.config.driver_session_seconds,
-            secure_cookies(&req),
-        ));
-    }
-    Ok(res.json(view))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]

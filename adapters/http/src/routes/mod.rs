@@ -9,6 +9,7 @@ pub mod companies;
 pub mod contacts;
 pub mod customers;
 pub mod dashboard;
+pub mod drivers;
 pub mod holidays;
 pub mod loadings;
 pub mod logs;
@@ -56,6 +57,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         // Trading data (spec 2): products and orders.
         .configure(products::routes)
         .configure(truck_catalog::routes)
+        // Drivers (spec 2): after every other `/driver/...` route (`/driver/{id}` is last).
+        .configure(drivers::routes)
         .configure(orders::routes)
         .configure(loadings::routes)
         .configure(dashboard::routes)

@@ -1,10 +1,20 @@
+use chrono::{DateTime, Utc};
+use diesel::dsl::exists;
+use diesel::pg::Pg;
 use diesel::prelude::*;
-use patio_application::model::{CompanyRef, DriverRecord};
+use patio_application::fleet_ports::{
+    DriverAdminRepo, DriverFilter, DriverFull, DriverLogRecord, DriverShipping, DriverWrite,
+};
+use patio_application::model::{AuthorizationFlags, CompanyRef, DriverRecord, LikeItem, Page};
 use patio_application::ports::{CompanyRepo, DriverRepo};
 use patio_application::{AppError, AppResult};
+use patio_domain::admin::listing::SearchText;
 
-use crate::rows::DriverRow;
-use crate::schema::{drivers, trucks};
+use crate::rows::{DriverLogRow, DriverRow, DriverWriteRow, ShippingRefRow};
+use crate::schema::{
+    companies, contact_authorizations, contacts, driver_logs, drivers, queue_entries,
+    queue_restores, schedulings, settings, shipping_companies, trucks,
+};
 use crate::store::{db_error, PgRepos};
 
 impl PgRepos<'_> {
@@ -91,5 +101,308 @@ impl DriverRepo for PgRepos<'_> {
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)
+    }
+}
+
+// ---- The staff's driver screens (spec 2 "Drivers").
+
+type DriverSource = diesel::dsl::LeftJoin<
+    diesel::dsl::InnerJoin<drivers::table, companies::table>,
+    shipping_companies::table,
+>;
+
+fn drivers_filtered(f: &DriverFilter) -> diesel::dsl::IntoBoxed<'static, DriverSource, Pg> {
+    let mut q = drivers::table
+        .inner_join(companies::table)
+        .left_join(shipping_companies::table)
+        .into_boxed();
+    if let Some(id) = f.company_id {
+        q = q.filter(drivers::company_id.eq(id));
+    }
+    if let Some(id) = f.shipping_company_id {
+        q = q.filter(drivers::shipping_company_id.eq(id));
+    }
+    if let Some(s) = &f.search {
+        let digits = s.digits_pattern.clone().unwrap_or_else(|| "-".to_owned());
+        q = q.filter(
+            drivers::name
+                .ilike(s.pattern.clone())
+                .or(drivers::cpf.like(digits))
+                .or(drivers::id.eq(s.code.map_or(-1, i64::from))),
+        );
+    }
+    q
+}
+
+type DriverJoined = (DriverRow, String, Option<ShippingRefRow>);
+
+fn full((d, company_name, ship): DriverJoined) -> DriverFull {
+    DriverFull {
+        id: d.id,
+        name: d.name,
+        cpf: d.cpf,
+        cnh: d.cnh,
+        birth_date: d.birth_date,
+        is_enabled: d.is_enabled,
+        company_id: d.company_id,
+        company_name,
+        shipping_company: ship.map(shipping),
+    }
+}
+
+fn shipping(s: ShippingRefRow) -> DriverShipping {
+    DriverShipping {
+        id: s.id,
+        code: s.code,
+        name: s.name,
+    }
+}
+
+impl DriverAdminRepo for PgRepos<'_> {
+    fn list_drivers(&mut self, f: &DriverFilter) -> AppResult<Page<DriverFull>> {
+        let total: i64 = drivers_filtered(f)
+            .count()
+            .get_result(self.conn)
+            .map_err(db_error)?;
+        let mut q = drivers_filtered(f);
+        if let Some(p) = f.page {
+            q = q.offset(p.offset()).limit(p.limit());
+        }
+        let rows: Vec<DriverJoined> = q
+            .select((
+                DriverRow::as_select(),
+                companies::name,
+                Option::<ShippingRefRow>::as_select(),
+            ))
+            .order((drivers::name.asc(), drivers::id.asc()))
+            .load(self.conn)
+            .map_err(db_error)?;
+        Ok(Page {
+            items: rows.into_iter().map(full).collect(),
+            total,
+        })
+    }
+
+    fn driver_full(&mut self, id: i64) -> AppResult<Option<DriverFull>> {
+        drivers::table
+            .inner_join(companies::table)
+            .left_join(shipping_companies::table)
+            .filter(drivers::id.eq(id))
+            .select((
+                DriverRow::as_select(),
+                companies::name,
+                Option::<ShippingRefRow>::as_select(),
+            ))
+            .first::<DriverJoined>(self.conn)
+            .optional()
+            .map(|r| r.map(full))
+            .map_err(db_error)
+    }
+
+    fn insert_driver(&mut self, d: &DriverWrite) -> AppResult<i64> {
+        diesel::insert_into(drivers::table)
+            .values(DriverWriteRow::from(d))
+            .returning(drivers::id)
+            .get_result(self.conn)
+            .map_err(db_error)
+    }
+
+    fn update_driver(&mut self, id: i64, d: &DriverWrite) -> AppResult<()> {
+        diesel::update(drivers::table.find(id))
+            .set((
+                DriverWriteRow::from(d),
+                drivers::updated_at.eq(diesel::dsl::now),
+            ))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn driver_authorization(&mut self, id: i64) -> AppResult<Option<AuthorizationFlags>> {
+        contact_authorizations::table
+            .filter(contact_authorizations::driver_id.eq(id))
+            .order((
+                contact_authorizations::created_at.desc(),
+                contact_authorizations::id.desc(),
+            ))
+            .select((
+                contact_authorizations::has_email,
+                contact_authorizations::has_sms,
+                contact_authorizations::has_whats,
+            ))
+            .first::<(bool, bool, bool)>(self.conn)
+            .optional()
+            .map(|r| {
+                r.map(|(has_email, has_sms, has_whats)| AuthorizationFlags {
+                    has_email,
+                    has_sms,
+                    has_whats,
+                })
+            })
+            .map_err(db_error)
+    }
+
+    fn driver_has_history(&mut self, id: i64) -> AppResult<bool> {
+        let loadings = schedulings::table.filter(schedulings::driver_id.eq(id));
+        let entries = queue_entries::table.filter(queue_entries::driver_id.eq(id));
+        let rescues = queue_restores::table.filter(queue_restores::driver_id.eq(id));
+        diesel::select(exists(loadings).or(exists(entries)).or(exists(rescues)))
+            .get_result(self.conn)
+            .map_err(db_error)
+    }
+
+    fn delete_driver(&mut self, id: i64) -> AppResult<()> {
+        diesel::delete(drivers::table.find(id))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn erase_driver(&mut self, id: i64, name: &str, cpf: &str) -> AppResult<()> {
+        diesel::delete(contacts::table.filter(contacts::driver_id.eq(id)))
+            .execute(self.conn)
+            .map_err(db_error)?;
+        diesel::delete(
+            contact_authorizations::table.filter(contact_authorizations::driver_id.eq(id)),
+        )
+        .execute(self.conn)
+        .map_err(db_error)?;
+        diesel::update(trucks::table.filter(trucks::driver_id.eq(id)))
+            .set((
+                trucks::driver_id.eq(None::<i64>),
+                trucks::updated_at.eq(diesel::dsl::now),
+            ))
+            .execute(self.conn)
+            .map_err(db_error)?;
+        diesel::update(drivers::table.find(id))
+            .set((
+                drivers::name.eq(name),
+                drivers::cpf.eq(cpf),
+                drivers::cnh.eq(None::<String>),
+                drivers::shipping_company_id.eq(None::<i64>),
+                drivers::is_enabled.eq(false),
+                drivers::use_terms.eq(false),
+                drivers::updated_at.eq(diesel::dsl::now),
+            ))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn set_driver_shipping_company(&mut self, id: i64, shipping: Option<i64>) -> AppResult<()> {
+        diesel::update(drivers::table.find(id))
+            .set((
+                drivers::shipping_company_id.eq(shipping),
+                drivers::updated_at.eq(diesel::dsl::now),
+            ))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn shipping_of_company(&mut self, id: i64) -> AppResult<Option<(DriverShipping, i64)>> {
+        shipping_companies::table
+            .find(id)
+            .select((ShippingRefRow::as_select(), shipping_companies::company_id))
+            .first::<(ShippingRefRow, i64)>(self.conn)
+            .optional()
+            .map(|r| r.map(|(s, company)| (shipping(s), company)))
+            .map_err(db_error)
+    }
+
+    fn like_drivers(
+        &mut self,
+        search: Option<&SearchText>,
+        company_id: Option<i64>,
+        shipping_company_id: Option<i64>,
+        limit: i64,
+    ) -> AppResult<Vec<LikeItem>> {
+        let mut q = drivers::table.into_boxed();
+        if let Some(id) = company_id {
+            q = q.filter(drivers::company_id.eq(id));
+        }
+        if let Some(id) = shipping_company_id {
+            q = q.filter(drivers::shipping_company_id.eq(id));
+        }
+        if let Some(s) = search {
+            let digits = s.digits_pattern.clone().unwrap_or_else(|| "-".to_owned());
+            q = q.filter(
+                drivers::name
+                    .ilike(s.pattern.clone())
+                    .or(drivers::cpf.like(digits))
+                    .or(drivers::id.eq(s.code.map_or(-1, i64::from))),
+            );
+        }
+        let rows = q
+            .select((drivers::id, drivers::name))
+            .order((drivers::name.asc(), drivers::id.asc()))
+            .limit(limit)
+            .load::<(i64, String)>(self.conn)
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(id, name)| LikeItem {
+                id,
+                code: Some(id),
+                name,
+                email: None,
+            })
+            .collect())
+    }
+
+    fn driver_logs(
+        &mut self,
+        driver_id: i64,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+        limit: i64,
+    ) -> AppResult<Vec<DriverLogRecord>> {
+        let rows: Vec<(DriverLogRow, Option<String>)> = driver_logs::table
+            .left_join(companies::table)
+            .filter(driver_logs::driver_id.eq(driver_id))
+            .filter(driver_logs::created_at.ge(from))
+            .filter(driver_logs::created_at.lt(to))
+            .order((driver_logs::created_at.desc(), driver_logs::id.desc()))
+            .limit(limit)
+            .select((DriverLogRow::as_select(), companies::name.nullable()))
+            .load(self.conn)
+            .map_err(db_error)?;
+        let mut ids: Vec<i64> = rows.iter().filter_map(|(r, _)| r.company_id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let zones: Vec<(i64, String)> = settings::table
+            .filter(settings::company_id.eq_any(&ids))
+            .select((settings::company_id, settings::time_zone))
+            .load(self.conn)
+            .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|(r, company_name)| {
+                let time_zone = r
+                    .company_id
+                    .and_then(|c| zones.iter().find(|(id, _)| *id == c))
+                    .map(|(_, z)| z.clone());
+                DriverLogRecord {
+                    id: r.id,
+                    operation_type: r.operation_type,
+                    data: r.data,
+                    company: r.company_id.zip(company_name),
+                    time_zone,
+                    created_at: r.created_at,
+                }
+            })
+            .collect())
+    }
+
+    fn driver_has_pending_loadings(&mut self, id: i64, company_id: i64) -> AppResult<bool> {
+        diesel::select(exists(
+            schedulings::table
+                .filter(schedulings::driver_id.eq(id))
+                .filter(schedulings::company_id.eq(company_id))
+                .filter(schedulings::exped_initial_date.is_null())
+                .filter(schedulings::status.eq(false)),
+        ))
+        .get_result(self.conn)
+        .map_err(db_error)
     }
 }

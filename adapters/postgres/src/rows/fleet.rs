@@ -96,3 +96,39 @@ pub struct TruckModelRow {
     pub truck_brand_id: i64,
     pub name: String,
 }
+
+/// Every field the staff driver form writes (insert and update alike).
+#[derive(Debug, Clone, PartialEq, Insertable, AsChangeset)]
+#[diesel(table_name = drivers, treat_none_as_null = true, check_for_backend(diesel::pg::Pg))]
+pub struct DriverWriteRow<'a> {
+    pub company_id: i64,
+    pub shipping_company_id: Option<i64>,
+    pub name: &'a str,
+    pub cpf: &'a str,
+    pub cnh: Option<&'a str>,
+    pub birth_date: NaiveDate,
+    pub is_enabled: bool,
+}
+
+impl<'a> From<&'a patio_application::fleet_ports::DriverWrite> for DriverWriteRow<'a> {
+    fn from(d: &'a patio_application::fleet_ports::DriverWrite) -> Self {
+        Self {
+            company_id: d.company_id,
+            shipping_company_id: d.shipping_company_id,
+            name: &d.name,
+            cpf: &d.cpf,
+            cnh: Some(d.cnh.as_str()).filter(|c| !c.is_empty()),
+            birth_date: d.birth_date,
+            is_enabled: d.is_enabled,
+        }
+    }
+}
+
+/// The shipping company of a driver, as the driver screens show it.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = crate::schema::shipping_companies, check_for_backend(diesel::pg::Pg))]
+pub struct ShippingRefRow {
+    pub id: i64,
+    pub code: i32,
+    pub name: String,
+}

@@ -1,0 +1,218 @@
+/**
+ * /motorista/novo and /motorista/novo/:id (spec 2 "Drivers"): name (upper case, input 25,
+ * at most 80), CPF (###.###.###-##, check digits), CNH (11), birth date, active, the company
+ * (administrators), the shipping company (not for a Transportadora, whose drivers are its own)
+ * and the contacts. A save the server answers 409 `company_move` opens the move-company
+ * warning: Sim saves again with `override`, Não reloads the page (spec 2 sections 4 and 8).
+ * The truck rows of the form are added with the truck screens.
+ */
+import { useParams } from 'react-router';
+import { App, Button, Col, Form, Input, Row, Space, Switch } from 'antd';
+import { readApiError } from '../../shared/apiError';
+import { formatDateTime } from '../../shared/formatters';
+import { maskCpf, maskDate } from '../../shared/masks';
+import { TOAST_SECONDS } from '../../shared/messages';
+import { useStaffGoTo } from '../auth/session';
+import { CompanyPicker } from '../../shared/records/components/CompanyPicker';
+import { FormShell } from '../../shared/records/components/FormShell';
+import { RemoteSelect } from '../../shared/records/components/RemoteSelect';
+import { useSaveAndReturn, useSession } from '../../shared/records/hooks';
+import { adminMsg } from '../../shared/records/messages';
+import { splitFieldErrors } from '../../shared/records/serverErrors';
+import { antdRules } from '../../shared/records/validation';
+import '../../shared/records/admin.css';
+import {
+  CNH_MAX,
+  CPF_MASKED_LENGTH,
+  DRIVER_NAME_INPUT,
+  driverBody,
+  driverMsg,
+  driverPaths,
+  driverRules,
+  driverValues,
+  readMoveConflict,
+  type DriverValues,
+} from './drivers';
+import { useDriverQuery, useSaveDriverMutation, type Driver } from './driversApi';
+import { FleetContacts } from './FleetContacts';
+
+const FIELDS = ['name', 'cpf', 'cnh', 'birthDate', 'companyId', 'shippingCompanyId'] as const;
+const RENAME = { company: 'companyId', shippingCompany: 'shippingCompanyId' };
+
+export default function DriverFormPage() {
+  const params = useParams();
+  const id = Number(params.id ?? 0) || 0;
+  const record = useDriverQuery(id, { skip: !id });
+  return (
+    <FormShell
+      title={id ? driverMsg.editTitle : driverMsg.newTitle}
+      loading={!!id && record.isLoading}
+      error={!!id && record.isError ? record.error : undefined}
+      onRetry={() => void record.refetch()}
+    >
+      {(!id || record.data) && <DriverForm key={record.data?.id ?? 'new'} id={id} record={record.data} />}
+    </FormShell>
+  );
+}
+
+function DriverForm({ id, record }: { id: number; record: Driver | undefined }) {
+  const [form] = Form.useForm<DriverValues>();
+  const { message, modal } = App.useApp();
+  const goTo = useStaffGoTo();
+  const session = useSession();
+  const [save, { isLoading }] = useSaveDriverMutation();
+  const { done, leaving } = useSaveAndReturn(driverPaths.list);
+  const isAdmin = session?.role === 'Administrador';
+  const isCarrier = session?.role === 'Transportadora';
+  const companyId = Form.useWatch('companyId', form) as number | null | undefined;
+
+  function saved() {
+    done(id ? driverMsg.edited : driverMsg.created);
+  }
+
+  function showError(e: unknown) {
+    const err = readApiError(e);
+    if (err.statusCode === 422 && Object.keys(err.fields).length > 0) {
+      const { onForm, elsewhere } = splitFieldErrors(err.fields, FIELDS, RENAME);
+      if (onForm.length) {
+        form.setFields(onForm as Parameters<typeof form.setFields>[0]);
+        form.scrollToField(onForm[0].name, { block: 'center' });
+      }
+      void message.error(elsewhere[0] ?? onForm[0]?.errors[0] ?? err.message, TOAST_SECONDS);
+      return;
+    }
+    if (err.code === 'duplicate' || err.code === 'network') {
+      void message.error(err.code === 'duplicate' ? driverMsg.duplicate : err.message, TOAST_SECONDS);
+      return;
+    }
+    void message.error(driverMsg.saveErrorPrefix + err.message, TOAST_SECONDS);
+  }
+
+  /** The move-company warning: Sim saves again with `override`; Não reloads the page. */
+  function askToMove(v: DriverValues, company: string, queueDate: string | null) {
+    modal.confirm({
+      title: driverMsg.moveTitle,
+      content: (
+        <div>
+          <p>{driverMsg.moveIntro(company)}</p>
+          <p>{driverMsg.moveUnlink}</p>
+          {queueDate && <p>{driverMsg.moveQueueDate(formatDateTime(queueDate))}</p>}
+          <p>{driverMsg.moveQuestion}</p>
+        </div>
+      ),
+      okText: driverMsg.yes,
+      cancelText: driverMsg.no,
+      onOk: async () => {
+        try {
+          await save(driverBody(id, v, true)).unwrap();
+          saved();
+        } catch {
+          void message.error(driverMsg.overrideFailed, TOAST_SECONDS);
+        }
+      },
+      onCancel: () => window.location.reload(),
+    });
+  }
+
+  async function onFinish(v: DriverValues) {
+    const values = isAdmin ? v : { ...v, companyId: record?.company.id ?? session?.company?.id ?? null };
+    try {
+      await save(driverBody(id, values)).unwrap();
+      saved();
+    } catch (e) {
+      const err = readApiError(e);
+      const move = readMoveConflict(err.code, err.body);
+      if (move) {
+        askToMove(values, move.company, move.queueDate);
+        return;
+      }
+      showError(e);
+    }
+  }
+
+  return (
+    <Form<DriverValues>
+      form={form}
+      layout="vertical"
+      initialValues={driverValues(record)}
+      onFinish={(v) => void onFinish(v)}
+      // Another company's shipping companies are not the driver's.
+      onValuesChange={(changed: Partial<DriverValues>) => {
+        if ('companyId' in changed) form.setFieldValue('shippingCompanyId', null);
+      }}
+      scrollToFirstError
+      disabled={leaving}
+    >
+      {(isAdmin || !isCarrier) && (
+        <Row gutter={16}>
+          {isAdmin && (
+            <Col xs={24} md={12}>
+              <CompanyPicker selected={record?.company} />
+            </Col>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item label={driverMsg.shippingCompany} name="shippingCompanyId">
+              <RemoteSelect
+                resource="shipping-company"
+                companyId={(isAdmin ? companyId : session?.company?.id) ?? undefined}
+                selected={record?.shippingCompany ?? null}
+                placeholder={driverMsg.noShipping}
+                ariaLabel={driverMsg.shippingCompany}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            label={driverMsg.name}
+            name="name"
+            required
+            rules={antdRules(driverRules.name)}
+            normalize={(v: string) => (v ?? '').toUpperCase()}
+          >
+            <Input maxLength={Math.max(DRIVER_NAME_INPUT, record?.name.length ?? 0)} autoFocus={!id} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} md={6}>
+          <Form.Item label={driverMsg.cpf} name="cpf" required rules={antdRules(driverRules.cpf)} normalize={maskCpf}>
+            <Input inputMode="numeric" placeholder="000.000.000-00" maxLength={CPF_MASKED_LENGTH} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} md={6}>
+          <Form.Item label={driverMsg.cnh} name="cnh" required rules={antdRules(driverRules.cnh)}>
+            <Input maxLength={CNH_MAX} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} sm={12} md={6}>
+          <Form.Item
+            label={driverMsg.birthDate}
+            name="birthDate"
+            required
+            rules={antdRules(driverRules.birthDate)}
+            normalize={maskDate}
+          >
+            <Input inputMode="numeric" placeholder="dd/mm/aaaa" maxLength={10} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} md={6}>
+          <Form.Item label={driverMsg.enabled} name="isEnabled" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="contact" noStyle>
+        <FleetContacts />
+      </Form.Item>
+      <Space className="a-form-actions">
+        <Button onClick={() => goTo(driverPaths.list)}>{adminMsg.back}</Button>
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          {adminMsg.save}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

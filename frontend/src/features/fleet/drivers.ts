@@ -1,0 +1,258 @@
+/**
+ * Texts, paths, sizes and pure helpers of the driver screens (spec 2 "Drivers", sections 5, 8
+ * and 9). Texts the spec gives are copied verbatim (the staff driver form's messages are
+ * written without accents there); the others are ours. The server checks the same rules and
+ * answers 422 with the same messages.
+ */
+import { isValidCpf } from '../../shared/validators';
+import { birthDateToIso, isoToBirthDate, onlyDigits } from '../../shared/masks';
+import { addDays } from '../../shared/records/dates';
+import type { FormRules } from '../../shared/records/validation';
+
+export const DRIVER_PAGE_SIZE = 8;
+export const DRIVER_LOG_PAGE_SIZE = 10;
+/** The name input stops at 25 characters; the server accepts up to 80 (spec 2 section 5). */
+export const DRIVER_NAME_INPUT = 25;
+export const DRIVER_NAME_MAX = 80;
+export const CNH_MAX = 11;
+export const CPF_MASKED_LENGTH = 14;
+/** Reload after an unbind (spec 2 section 9). */
+export const UNBIND_RELOAD_MS = 1000;
+/** Default log range: From today, To seven days later. */
+export const LOG_DEFAULT_DAYS = 7;
+
+export const driverPaths = {
+  list: '/motoristas',
+  create: '/motorista/novo',
+  edit: (id: number) => `/motorista/novo/${id}`,
+  logs: (id: number) => `/motoristas/logs/${id}`,
+} as const;
+
+export const driverMsg = {
+  // Spec texts (spec 2 sections 5 and 8)
+  nameRequired: 'Nome e obrigatorio!',
+  maxLength: (n: number) => `Tamanho maximo de ${n} caracteres`,
+  cpfRequired: 'Numero de CPF e obrigatorio!',
+  cpfLength: 'Cpf deve ter 11 caracteres',
+  cpfInvalid: 'Cpf Inválido',
+  cnhRequired: 'Cnh e obrigatorio!',
+  birthRequired: 'Data de nascimento e obrigatorio!',
+  created: 'Cadastro realizado com sucesso',
+  edited: 'Edicao realizada com sucesso',
+  duplicate: 'Erro ao cadastrar, estes dados ja existem',
+  saveErrorPrefix: 'Erro ao Cadastrar: ',
+  overrideFailed: 'Usuario ou senha invalido',
+  unbound: 'Motorista desvinculado com sucesso',
+  unbindErrorPrefix: 'Erro ao Desvincular: ',
+  searchDone: 'Consulta finalizada!',
+  searchError: 'Erro ao consultar!',
+  searching: 'Pesquisando...',
+  seeDetails: 'Ver detalhes',
+  noDetails: 'Não há detalhes',
+  // Ours
+  birthInvalid: 'Data de nascimento inválida',
+  listTitle: 'Gerenciar Motoristas',
+  searchLabel: 'Buscar Motorista',
+  create: 'Cadastrar',
+  newTitle: 'Cadastrar Motorista',
+  editTitle: 'Editar Motorista',
+  name: 'Nome',
+  cpf: 'CPF',
+  cnh: 'CNH',
+  birthDate: 'Data de nascimento',
+  enabled: 'Ativo',
+  company: 'Empresa',
+  shippingCompany: 'Transportadora',
+  noShipping: 'Nenhuma',
+  status: 'Status',
+  filterShipping: 'Filtrar por transportadora',
+  clearShipping: 'Limpar filtro de transportadora',
+  edit: (name: string) => `Editar ${name}`,
+  remove: (name: string) => `Excluir o motorista ${name}`,
+  unbind: (name: string) => `Desvincular ${name} da transportadora`,
+  unbindTitle: (name: string) => `Desvincular o motorista ${name}?`,
+  unbindContent: 'O motorista deixará de pertencer à transportadora.',
+  unbindOk: 'Desvincular',
+  loginAs: (name: string) => `Entrar como ${name}`,
+  logsOf: (name: string) => `Registros de ${name}`,
+  popupBlocked: 'Permita janelas pop-up para entrar como o motorista.',
+  linkError: 'Não foi possível gerar o link de acesso do motorista.',
+  moveTitle: 'Motorista na fila de outra empresa',
+  moveIntro: (company: string) => `Este motorista está vinculado à empresa ${company}.`,
+  moveUnlink:
+    'Ao confirmar, motorista e veículo serão desvinculados dos pedidos e da fila dessa empresa, e a posição na fila será cancelada automaticamente.',
+  moveQueueDate: (date: string) => `Data na fila: ${date}`,
+  moveQuestion: 'Deseja continuar?',
+  yes: 'Sim',
+  no: 'Não',
+  contacts: 'Contatos',
+  contactName: 'Nome do contato',
+  phone: 'Telefone',
+  email: 'E-mail',
+  addContact: 'Adicionar contato',
+  editContact: (name: string) => `Editar o contato ${name}`,
+  saveContact: (name: string) => `Confirmar o contato ${name}`,
+  removeContact: (name: string) => `Remover o contato ${name}`,
+  logsTitle: 'Registros do Motorista',
+  from: 'De',
+  to: 'Até',
+  clearFrom: 'Limpar data inicial',
+  clearTo: 'Limpar data final',
+  back: 'Voltar',
+  search: 'Pesquisar',
+  details: 'Detalhes',
+  pickRow: 'Selecione um registro para ver os detalhes.',
+  title: 'Título',
+  date: 'Data',
+  endBeforeStart: 'A data final não pode ser menor que a data inicial.',
+} as const;
+
+/** The staff driver form's field rules (spec 2 section 5), checked before sending. */
+export const driverRules: FormRules = {
+  name: {
+    required: driverMsg.nameRequired,
+    check: (v) => (Array.from(v.trim()).length > DRIVER_NAME_MAX ? driverMsg.maxLength(DRIVER_NAME_MAX) : null),
+  },
+  cpf: {
+    required: driverMsg.cpfRequired,
+    check: (v) => {
+      if (onlyDigits(v).length !== 11) return driverMsg.cpfLength;
+      return isValidCpf(v) ? null : driverMsg.cpfInvalid;
+    },
+  },
+  cnh: {
+    required: driverMsg.cnhRequired,
+    check: (v) => (Array.from(v.trim()).length > CNH_MAX ? driverMsg.maxLength(CNH_MAX) : null),
+  },
+  birthDate: {
+    required: driverMsg.birthRequired,
+    check: (v) => checkBirthDate(v),
+  },
+};
+
+/** dd/mm/yyyy, a real day, not in the future. */
+export function checkBirthDate(value: string, today: Date = new Date()): string | null {
+  const iso = birthDateToIso(value);
+  if (!iso) return driverMsg.birthInvalid;
+  const [y, m, d] = iso.split('-').map(Number);
+  const date = new Date(y, m - 1, d);
+  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return driverMsg.birthInvalid;
+  return date.getTime() > today.getTime() ? driverMsg.birthInvalid : null;
+}
+
+/** The name as it is saved: spaces collapsed, upper case. */
+export function driverName(value: string): string {
+  return value.split(/\s+/).filter(Boolean).join(' ').toUpperCase();
+}
+
+/** A contact row of the driver form. */
+export interface ContactRow {
+  id?: number;
+  name: string;
+  fone: string;
+  email: string;
+  whatsapp: boolean;
+}
+
+/** The add button is enabled only when name, phone and e-mail are filled (spec 2 section 5). */
+export function canAddContact(c: Pick<ContactRow, 'name' | 'fone' | 'email'>): boolean {
+  return !!c.name.trim() && !!c.fone.trim() && !!c.email.trim();
+}
+
+/** What the form edits. */
+export interface DriverValues {
+  name: string;
+  cpf: string;
+  cnh: string;
+  /** dd/mm/yyyy */
+  birthDate: string;
+  isEnabled: boolean;
+  companyId: number | null;
+  shippingCompanyId: number | null;
+  contact: ContactRow[];
+}
+
+/** The form's values of a driver as read (or of a new one). */
+export function driverValues(
+  d:
+    | {
+        name: string;
+        cpf: string;
+        cnh?: string | null;
+        birthDate: string;
+        isEnabled: boolean;
+        company: { id: number };
+        shippingCompany?: { id: number } | null;
+        contact: { id: number; name: string; fone?: string | null; email?: string | null; whatsapp: boolean }[];
+      }
+    | undefined,
+): DriverValues {
+  return {
+    name: d?.name ?? '',
+    cpf: d?.cpf ?? '',
+    cnh: d?.cnh ?? '',
+    birthDate: d ? isoToBirthDate(d.birthDate) : '',
+    isEnabled: d?.isEnabled ?? true,
+    companyId: d?.company.id ?? null,
+    shippingCompanyId: d?.shippingCompany?.id ?? null,
+    contact: (d?.contact ?? []).map((c) => ({
+      id: c.id,
+      name: c.name,
+      fone: c.fone ?? '',
+      email: c.email ?? '',
+      whatsapp: c.whatsapp,
+    })),
+  };
+}
+
+/** The save's body (`POST /api/driver/save`). */
+export function driverBody(id: number, v: DriverValues, confirmMove = false) {
+  return {
+    id,
+    name: driverName(v.name),
+    cpf: v.cpf,
+    cnh: v.cnh.trim(),
+    birthDate: birthDateToIso(v.birthDate),
+    isEnabled: v.isEnabled,
+    company: v.companyId ? { id: v.companyId } : null,
+    shippingCompany: v.shippingCompanyId ? { id: v.shippingCompanyId } : null,
+    contact: v.contact.map((c) => ({
+      ...(c.id ? { id: c.id } : {}),
+      name: c.name.trim(),
+      fone: c.fone,
+      email: c.email.trim(),
+      whatsapp: c.whatsapp,
+    })),
+    ...(confirmMove ? { override: true } : {}),
+  };
+}
+
+/** The driver log's default range: today to seven days later (yyyy-mm-dd). */
+export function defaultDriverLogRange(today: string): { start: string; end: string } {
+  return { start: today, end: addDays(today, LOG_DEFAULT_DAYS) };
+}
+
+/** To may not precede From (spec 2 section 5); an empty end is fine (the server's default). */
+export function checkDriverLogRange(start: string | null, end: string | null): string | null {
+  return start && end && end < start ? driverMsg.endBeforeStart : null;
+}
+
+/** What the move-company warning shows, read from the 409 body (`company_a`). */
+export interface MoveConflictInfo {
+  company: string;
+  /** The queue entry's forecast (ISO), when the driver is in the queue. */
+  queueDate: string | null;
+}
+
+/** The move-company warning's content, when `body` is the save's 409 `company_move`. */
+export function readMoveConflict(code: string, body: Record<string, unknown>): MoveConflictInfo | null {
+  if (code !== 'company_move') return null;
+  const a = body.company_a;
+  if (typeof a !== 'object' || a === null) return { company: '', queueDate: null };
+  const rec = a as Record<string, unknown>;
+  const queue = rec.queue as Record<string, unknown> | null | undefined;
+  return {
+    company: typeof rec.company === 'string' ? rec.company : '',
+    queueDate: queue && typeof queue.date === 'string' ? queue.date : null,
+  };
+}
