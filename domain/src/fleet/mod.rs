@@ -2,8 +2,8 @@
 //! verbatim (the staff forms' messages are spelled without accents in the spec, the driver app's
 //! with them; both are copied as they are).
 
-pub mod sets;
 pub mod drivers;
+pub mod sets;
 
 use chrono::NaiveDate;
 

@@ -143,26 +143,6 @@ function DriverForm({ id, record }: { id: number; record: Driver | undefined }) 
       scrollToFirstError
       disabled={leaving}
     >
-      {(isAdmin || !isCarrier) && (
-        <Row gutter={16}>
-          {isAdmin && (
-            <Col xs={24} md={12}>
-              <CompanyPicker selected={record?.company} />
-            </Col>
-          )}
-          <Col xs={24} md={12}>
-            <Form.Item label={driverMsg.shippingCompany} name="shippingCompanyId">
-              <RemoteSelect
-                resource="shipping-company"
-                companyId={(isAdmin ? companyId : session?.company?.id) ?? undefined}
-                selected={record?.shippingCompany ?? null}
-                placeholder={driverMsg.noShipping}
-                ariaLabel={driverMsg.shippingCompany}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-      )}
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item
@@ -204,6 +184,26 @@ function DriverForm({ id, record }: { id: number; record: Driver | undefined }) 
           </Form.Item>
         </Col>
       </Row>
+      {(isAdmin || !isCarrier) && (
+        <Row gutter={16}>
+          {isAdmin && (
+            <Col xs={24} md={12}>
+              <CompanyPicker selected={record?.company} />
+            </Col>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item label={driverMsg.shippingCompany} name="shippingCompanyId">
+              <RemoteSelect
+                resource="shipping-company"
+                companyId={(isAdmin ? companyId : session?.company?.id) ?? undefined}
+                selected={record?.shippingCompany ?? null}
+                placeholder={driverMsg.noShipping}
+                ariaLabel={driverMsg.shippingCompany}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
       <Form.Item name="contact" noStyle>
         <FleetContacts />
       </Form.Item>

@@ -22,7 +22,7 @@ import '../../shared/records/admin.css';
 import { DRIVER_PAGE_SIZE, driverMsg, driverPaths, UNBIND_RELOAD_MS } from './drivers';
 import {
   useDeleteDriverMutation,
-  useDriverLinkMutation,
+  useIssueDriverLinkMutation,
   useDriversQuery,
   useUnbindDriverMutation,
   type DriverItem,
@@ -45,7 +45,7 @@ export default function DriversPage() {
   });
   const [remove] = useDeleteDriverMutation();
   const [unbind] = useUnbindDriverMutation();
-  const [link] = useDriverLinkMutation();
+  const [link] = useIssueDriverLinkMutation();
   const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {

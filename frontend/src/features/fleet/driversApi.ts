@@ -62,7 +62,7 @@ const driversApi = adminBase.enhanceEndpoints({ addTagTypes: ['Driver'] }).injec
       }),
       keepUnusedDataFor: 0,
     }),
-    driverLink: build.mutation<DriverLink, number>({
+    issueDriverLink: build.mutation<DriverLink, number>({
       query: (driverId) => ({ url: 'auth/driver-link', method: 'POST', body: { driverId } }),
     }),
   }),
@@ -75,5 +75,5 @@ export const {
   useDeleteDriverMutation,
   useUnbindDriverMutation,
   useLazyDriverLogsQuery,
-  useDriverLinkMutation,
+  useIssueDriverLinkMutation,
 } = driversApi;
