@@ -25,7 +25,7 @@ TRUCKS=60000
 # Page 300: 15 rows on the first page and 16 on each of the next 298.
 DEEP_PAGE=300
 DEEP_AFTER=$(( 15 + (DEEP_PAGE - 2) * 16 ))
-BIN="$ROOT/target/release/patio"
+BIN="${PATIO_BIN:-$ROOT/target/release/patio}"
 OUT="$ROOT/tests/load/results/driver_groups.json"
 TMP="$(mktemp -d)"
 
@@ -183,6 +183,7 @@ result = {
     "connections": int(sys.argv[5]),
     "seconds": int(sys.argv[6]),
     "load_generator": sys.argv[7],
+    "binary": os.environ.get("BENCH_BINARY", "release"),
     "deep_page": int(sys.argv[8]),
     "rows_before_deep_page": int(sys.argv[9]),
     "paging": "by key: WHERE id > from_id ORDER BY id LIMIT page_size",
