@@ -58,6 +58,7 @@ pub trait Repos:
     + crate::queue_ports::QueueAreaRepos
     + crate::orders_ports::OrdersAreaRepos
     + crate::fleet_ports::TruckCatalogRepo
+    + crate::fleet_ports::TruckRepo
 {
 }
 
@@ -83,6 +84,7 @@ impl<T> Repos for T where
         + crate::queue_ports::QueueAreaRepos
         + crate::orders_ports::OrdersAreaRepos
         + crate::fleet_ports::TruckCatalogRepo
+        + crate::fleet_ports::TruckRepo
 {
 }
 

@@ -153,6 +153,7 @@ pub fn build_state(parts: Parts) -> AppState {
                 parts.pool.clone(),
             )))
         }),
+        plates: Arc::new(patio_postgres::PgPlateRegistry::new(parts.pool.clone())),
         events: match &parts.positions {
             Some(cache) => Arc::new(InvalidatingPublisher {
                 cache: cache.clone(),

@@ -75,5 +75,6 @@ fn declare_error_bodies(doc: &mut utoipa::openapi::OpenApi) {
         attach(&mut item.post);
         attach(&mut item.put);
         attach(&mut item.delete);
+        attach(&mut item.patch);
     }
 }

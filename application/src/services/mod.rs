@@ -41,6 +41,7 @@ pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
 pub mod truck_catalog;
+pub mod trucks;
 pub mod use_terms;
 pub mod users;
 
@@ -59,6 +60,8 @@ pub struct Deps {
     pub events: Arc<dyn crate::queue_ports::EventPublisher>,
     /// Whether sessions still stand; services forget an account after changing it.
     pub accounts: crate::account_check::AccountCheck,
+    /// Whether a plate is a truck's (`GET truck/isTruck/{plate}`).
+    pub plates: Arc<dyn crate::fleet_ports::PlateRegistry>,
 }
 
 /// All services, built once at start-up and shared by the adapters.
@@ -82,6 +85,7 @@ pub struct Services {
     pub popups: popups::PopupService,
     pub products: products::ProductService,
     pub truck_catalog: truck_catalog::TruckCatalogService,
+    pub trucks: trucks::TruckService,
     pub orders: orders::OrderService,
     pub queue: queue::QueueService,
     pub queue_reads: queue_reads::QueueReadService,
@@ -113,6 +117,7 @@ impl Services {
             popups: popups::PopupService::new(deps.clone()),
             products: products::ProductService::new(deps.clone()),
             truck_catalog: truck_catalog::TruckCatalogService::new(deps.clone()),
+            trucks: trucks::TruckService::new(deps.clone()),
             orders: orders::OrderService::new(deps.clone()),
             queue: queue::QueueService::new(deps.clone()),
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),

@@ -37,6 +37,10 @@ pub enum Area {
     /// Truck brands and models (spec 1: Marcas and Modelos are the administrator's); every
     /// signed-in user reads the brand list and a brand's models for the truck forms.
     TruckCatalog,
+    /// Trucks (spec 2 "Trucks"): administrators (any company), a Usuario (its company), a
+    /// Transportadora (its shipping company's trucks); dispatch roles read their company's.
+    /// Deleting is the administrator's (`fleet::trucks::truck_scope`).
+    Trucks,
 }
 
 /// Reading, or changing (create, edit, import, delete).
@@ -116,7 +120,8 @@ pub fn scope(actor: &Actor, area: Area, access: Access) -> Result<Scope, DomainE
             _,
             Role::Usuario,
         ) => own_company(),
-        (Area::ShippingCompanies | Area::Orders, Access::Read, Role::Transportadora) => {
+        (Area::ShippingCompanies | Area::Orders, Access::Read, Role::Transportadora)
+        | (Area::Trucks, _, Role::Transportadora) => {
             match (actor.company_id, actor.shipping_company_id) {
                 (Some(company_id), Some(shipping_id)) => Some(Scope::ShippingCompany {
                     company_id,
@@ -124,6 +129,10 @@ pub fn scope(actor: &Actor, area: Area, access: Access) -> Result<Scope, DomainE
                 }),
                 _ => None,
             }
+        }
+        (Area::Trucks, _, Role::Usuario)
+        | (Area::Trucks, Access::Read, Role::Expedicao | Role::Espectador | Role::Portaria) => {
+            own_company()
         }
         _ => None,
     };

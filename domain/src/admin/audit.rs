@@ -100,6 +100,7 @@ pub enum ObjectType {
     Order,
     TruckBrand,
     TruckModel,
+    Truck,
 }
 
 impl ObjectType {
@@ -135,6 +136,7 @@ impl ObjectType {
             ObjectType::Order => "ORDER",
             ObjectType::TruckBrand => "TRUCK_BRAND",
             ObjectType::TruckModel => "TRUCK_MODEL",
+            ObjectType::Truck => "TRUCK",
         }
     }
 
@@ -150,6 +152,7 @@ impl ObjectType {
             ObjectType::Order => "Pedido",
             ObjectType::TruckBrand => "Marca",
             ObjectType::TruckModel => "Modelo",
+            ObjectType::Truck => "Caminhão",
             other => other.as_str(),
         }
     }
@@ -167,6 +170,7 @@ impl ObjectType {
             ObjectType::Order => "pedidos",
             ObjectType::TruckBrand => "marcas",
             ObjectType::TruckModel => "modelos",
+            ObjectType::Truck => "caminhões",
             other => other.as_str(),
         }
     }

@@ -22,6 +22,7 @@ pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
 pub mod truck_catalog;
+pub mod trucks;
 pub mod uploads;
 pub mod use_terms;
 pub mod users;
@@ -52,6 +53,7 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         // Trading data (spec 2): products and orders.
         .configure(products::routes)
         .configure(truck_catalog::routes)
+        .configure(trucks::routes)
         .configure(orders::routes)
         .configure(dashboard::routes)
         // Settings area (spec 3): settings, delays, blocked dates, terms, pop-ups.

@@ -13,6 +13,7 @@ pub mod orders;
 pub mod parties;
 pub mod queue;
 pub mod tenancy;
+pub mod trucks;
 
 pub use access::*;
 pub use calendar::*;
@@ -22,3 +23,4 @@ pub use orders::*;
 pub use parties::*;
 pub use queue::*;
 pub use tenancy::*;
+pub use trucks::*;
