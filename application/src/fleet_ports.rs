@@ -71,6 +71,20 @@ pub struct DriverFull {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DriverShipping {
     pub id: i64,
+// ---- Trucks (spec 2 "Trucks", spec 3 section 7 "Driver trucks").
+
+/// `{id, name}` of the company or driver a truck belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedRef {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The shipping company a truck is bound to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShippingRef {
+    pub id: i64,
+    pub company_id: i64,
     pub code: i32,
     pub name: String,
 }
@@ -155,4 +169,94 @@ pub trait DriverAdminRepo {
     ) -> AppResult<Vec<DriverLogRecord>>;
     /// Whether the driver has loadings not started at `company_id` (they leave with a move).
     fn driver_has_pending_loadings(&mut self, id: i64, company_id: i64) -> AppResult<bool>;
+/// A driver as the truck form offers it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DriverChoice {
+    pub id: i64,
+    pub name: String,
+    pub company_id: i64,
+    pub shipping_company_id: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TruckRecord {
+    pub id: i64,
+    pub company: NamedRef,
+    pub shipping_company: Option<ShippingRef>,
+    pub driver: Option<NamedRef>,
+    pub model: Option<ModelRecord>,
+    pub license_plate: String,
+    pub renavam: Option<String>,
+    pub owner: Option<String>,
+    pub implement_type: Option<String>,
+    pub shaft_quantity: Option<i16>,
+    /// Tonnes.
+    pub gross_capacity: Option<f64>,
+    /// Tonnes.
+    pub net_capacity: Option<f64>,
+    pub color: Option<String>,
+    pub is_enabled: bool,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Which trucks a list reads: the scope's company and shipping company, a driver's, a search
+/// by id, plate, renavam or model name, one page (or everything).
+#[derive(Debug, Clone, Default)]
+pub struct TruckFilter {
+    pub company_id: Option<i64>,
+    pub shipping_company_id: Option<i64>,
+    pub driver_id: Option<i64>,
+    pub search: Option<SearchText>,
+    pub page: Option<PageRequest>,
+}
+
+/// Every stored field of a truck, as a save writes it (axles and capacities from the
+/// implement type).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TruckWrite {
+    pub company_id: i64,
+    pub shipping_company_id: Option<i64>,
+    pub driver_id: Option<i64>,
+    pub vehicle_model_id: Option<i64>,
+    pub license_plate: String,
+    pub renavam: Option<String>,
+    pub owner: Option<String>,
+    pub implement_type: Option<String>,
+    pub shaft_quantity: Option<i16>,
+    pub gross_capacity: Option<f64>,
+    pub net_capacity: Option<f64>,
+    pub color: Option<String>,
+    pub is_enabled: bool,
+}
+
+pub trait TruckRepo {
+    fn list_trucks(&mut self, f: &TruckFilter) -> AppResult<Page<TruckRecord>>;
+    fn truck(&mut self, id: i64) -> AppResult<Option<TruckRecord>>;
+    fn truck_by_plate(&mut self, plate: &str) -> AppResult<Option<TruckRecord>>;
+    /// `Duplicate` when the plate is taken.
+    fn insert_truck(&mut self, truck: &TruckWrite) -> AppResult<i64>;
+    /// `Duplicate` when the plate is taken.
+    fn update_truck(&mut self, id: i64, truck: &TruckWrite) -> AppResult<()>;
+    fn set_truck_shipping_company(&mut self, id: i64, shipping: Option<i64>) -> AppResult<()>;
+    fn set_truck_driver(&mut self, id: i64, driver: Option<i64>) -> AppResult<()>;
+    /// Whether a waiting or loading queue entry uses the truck.
+    fn truck_in_active_queue(&mut self, id: i64) -> AppResult<bool>;
+    /// `Referenced` while loadings, queue entries or rescues point at it.
+    fn delete_truck(&mut self, id: i64) -> AppResult<()>;
+    fn shipping_company_ref(&mut self, id: i64) -> AppResult<Option<ShippingRef>>;
+    fn driver_choice(&mut self, id: i64) -> AppResult<Option<DriverChoice>>;
+    /// The company's drivers (only the shipping company's, when given), by name.
+    fn driver_choices(
+        &mut self,
+        company_id: i64,
+        shipping_company_id: Option<i64>,
+    ) -> AppResult<Vec<DriverChoice>>;
+}
+
+/// Whether a plate is a truck's (`GET truck/isTruck/{plate}`, the driver registration's check).
+/// The plate given is well formed (7 letters or digits). The adapter of `patio serve` answers
+/// from what the product knows (`patio_domain::fleet::trucks::plate_is_truck`); another one
+/// could ask an outside vehicle registry.
+pub trait PlateRegistry: Send + Sync {
+    fn is_truck(&self, plate: &patio_domain::values::Plate) -> AppResult<bool>;
 }

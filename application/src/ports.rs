@@ -62,6 +62,7 @@ pub trait Repos:
     + crate::mail_ports::MailRepo
     + crate::sets_ports::SetsRepo
     + crate::fleet_ports::DriverAdminRepo
+    + crate::fleet_ports::TruckRepo
 {
 }
 
@@ -91,6 +92,7 @@ impl<T> Repos for T where
         + crate::mail_ports::MailRepo
         + crate::sets_ports::SetsRepo
         + crate::fleet_ports::DriverAdminRepo
+        + crate::fleet_ports::TruckRepo
 {
 }
 

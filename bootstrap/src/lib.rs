@@ -247,6 +247,7 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
                 parts.pool.clone(),
             )))
         }),
+        plates: Arc::new(patio_postgres::PgPlateRegistry::new(parts.pool.clone())),
         events: match &parts.positions {
             Some(cache) => Arc::new(InvalidatingPublisher {
                 cache: cache.clone(),

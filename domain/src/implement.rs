@@ -115,100 +115,31 @@ impl<'de> Deserialize<'de> for ImplementType {
 mod tests {
     use super::*;
 
-    fn assert_row(t: ImplementType, label: &str, axles: u8, gross: f64, net: f64) {
-        assert_eq!(t.label(), label);
-        assert_eq!(t.axles(), axles, "{label}");
-        assert_eq!(t.gross_tonnes(), gross, "{label}");
-        assert_eq!(t.net_tonnes(), net, "{label}");
-        assert_eq!(ImplementType::parse(label), Ok(t));
-    }
+    /// The spec's table (spec 2 section 3), row by row: type, axles, gross t, net t.
+    const SPEC_TABLE: [(&str, u8, f64, f64); 11] = [
+        ("TRUCK", 3, 23.0, 16.0),
+        ("BITRUCK", 4, 29.0, 19.0),
+        ("TOCO", 5, 41.5, 28.0),
+        ("ROMEU & JULIETA", 6, 50.0, 32.5),
+        ("LS (MENOR 16 MT)", 6, 45.0, 31.0),
+        ("LS (MAIOR 16 MT)", 6, 48.5, 33.5),
+        ("VANDERLEIA", 6, 53.0, 36.0),
+        ("BITREM 7 EIXOS", 7, 57.0, 42.0),
+        ("BITREM 8 EIXOS", 8, 65.5, 46.5),
+        ("RODOTREM 9 EIXOS", 9, 74.0, 52.0),
+        ("RODOTREM 11 EIXOS", 11, 91.0, 65.6),
+    ];
 
     #[test]
-    fn truck_is_3_axles_23_gross_16_net() {
-        assert_row(ImplementType::Truck, "TRUCK", 3, 23.0, 16.0);
-    }
-
-    #[test]
-    fn bitruck_is_4_axles_29_gross_19_net() {
-        assert_row(ImplementType::Bitruck, "BITRUCK", 4, 29.0, 19.0);
-    }
-
-    #[test]
-    fn toco_is_5_axles_41_5_gross_28_net() {
-        assert_row(ImplementType::Toco, "TOCO", 5, 41.5, 28.0);
-    }
-
-    #[test]
-    fn romeu_e_julieta_is_6_axles_50_gross_32_5_net() {
-        assert_row(
-            ImplementType::RomeuEJulieta,
-            "ROMEU & JULIETA",
-            6,
-            50.0,
-            32.5,
-        );
-    }
-
-    #[test]
-    fn ls_menor_16_is_6_axles_45_gross_31_net() {
-        assert_row(ImplementType::LsMenor16, "LS (MENOR 16 MT)", 6, 45.0, 31.0);
-    }
-
-    #[test]
-    fn ls_maior_16_is_6_axles_48_5_gross_33_5_net() {
-        assert_row(ImplementType::LsMaior16, "LS (MAIOR 16 MT)", 6, 48.5, 33.5);
-    }
-
-    #[test]
-    fn vanderleia_is_6_axles_53_gross_36_net() {
-        assert_row(ImplementType::Vanderleia, "VANDERLEIA", 6, 53.0, 36.0);
-    }
-
-    #[test]
-    fn bitrem_7_eixos_is_7_axles_57_gross_42_net() {
-        assert_row(ImplementType::Bitrem7, "BITREM 7 EIXOS", 7, 57.0, 42.0);
-    }
-
-    #[test]
-    fn bitrem_8_eixos_is_8_axles_65_5_gross_46_5_net() {
-        assert_row(ImplementType::Bitrem8, "BITREM 8 EIXOS", 8, 65.5, 46.5);
-    }
-
-    #[test]
-    fn rodotrem_9_eixos_is_9_axles_74_gross_52_net() {
-        assert_row(ImplementType::Rodotrem9, "RODOTREM 9 EIXOS", 9, 74.0, 52.0);
-    }
-
-    #[test]
-    fn rodotrem_11_eixos_is_11_axles_91_gross_65_6_net() {
-        assert_row(
-            ImplementType::Rodotrem11,
-            "RODOTREM 11 EIXOS",
-            11,
-            91.0,
-            65.6,
-        );
-    }
-
-    #[test]
-    fn implement_types_are_listed_in_table_order() {
-        let labels: Vec<&str> = ImplementType::ALL.iter().map(|t| t.label()).collect();
-        assert_eq!(
-            labels,
-            [
-                "TRUCK",
-                "BITRUCK",
-                "TOCO",
-                "ROMEU & JULIETA",
-                "LS (MENOR 16 MT)",
-                "LS (MAIOR 16 MT)",
-                "VANDERLEIA",
-                "BITREM 7 EIXOS",
-                "BITREM 8 EIXOS",
-                "RODOTREM 9 EIXOS",
-                "RODOTREM 11 EIXOS",
-            ]
-        );
+    fn every_implement_type_fills_the_spec_tables_axles_and_capacities() {
+        assert_eq!(ImplementType::ALL.len(), SPEC_TABLE.len());
+        for (t, (label, axles, gross, net)) in ImplementType::ALL.into_iter().zip(SPEC_TABLE) {
+            assert_eq!(t.label(), label);
+            assert_eq!(t.axles(), axles, "{label}");
+            assert_eq!(t.gross_tonnes(), gross, "{label}");
+            assert_eq!(t.net_tonnes(), net, "{label}");
+            assert_eq!(ImplementType::parse(label), Ok(t));
+        }
     }
 
     #[test]

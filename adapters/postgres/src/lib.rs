@@ -26,6 +26,7 @@ pub use pool::{build_pool, PgPool, PgPooledConnection};
 pub use repos::events::{PgEventPublisher, EVENTS_CHANNEL};
 pub use repos::queue_reads::{driver_position_sql, PgDirectReader};
 pub use repos::throttle::PgThrottleStore;
+pub use repos::trucks::PgPlateRegistry;
 
 use std::time::Duration;
 

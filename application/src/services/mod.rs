@@ -46,6 +46,7 @@ pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
 pub mod truck_catalog;
+pub mod trucks;
 pub mod use_terms;
 pub mod users;
 
@@ -67,6 +68,8 @@ pub struct Deps {
     /// E-mail: SMTP, or the log when no server is configured (issue 11).
     pub mailer: Arc<dyn crate::mail_ports::Mailer>,
     pub mail: mail::MailSettings,
+    /// Whether a plate is a truck's (`GET truck/isTruck/{plate}`).
+    pub plates: Arc<dyn crate::fleet_ports::PlateRegistry>,
 }
 
 /// All services, built once at start-up and shared by the adapters.
@@ -93,6 +96,7 @@ pub struct Services {
     pub loadings: loadings::LoadingService,
     pub sets: sets::SetsService,
     pub drivers: drivers::DriverService,
+    pub trucks: trucks::TruckService,
     pub orders: orders::OrderService,
     pub queue: queue::QueueService,
     pub queue_reads: queue_reads::QueueReadService,
@@ -129,6 +133,7 @@ impl Services {
             loadings: loadings::LoadingService::new(deps.clone()),
             sets: sets::SetsService::new(deps.clone()),
             drivers: drivers::DriverService::new(deps.clone()),
+            trucks: trucks::TruckService::new(deps.clone()),
             orders: orders::OrderService::new(deps.clone()),
             queue: queue::QueueService::new(deps.clone()),
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),

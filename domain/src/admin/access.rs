@@ -40,6 +40,10 @@ pub enum Area {
     /// The loadings of an order (spec 2): administrators, a Usuario (its company) and a
     /// Transportadora (its shipping company's loadings on the orders open to it).
     Loadings,
+    /// Trucks (spec 2 "Trucks"): administrators (any company), a Usuario (its company), a
+    /// Transportadora (its shipping company's trucks); dispatch roles read their company's.
+    /// Deleting is the administrator's (`fleet::trucks::truck_scope`).
+    Trucks,
 }
 
 /// Reading, or changing (create, edit, import, delete).
@@ -120,7 +124,7 @@ pub fn scope(actor: &Actor, area: Area, access: Access) -> Result<Scope, DomainE
             Role::Usuario,
         ) => own_company(),
         (Area::Loadings, _, Role::Usuario) => own_company(),
-        (Area::Loadings, _, Role::Transportadora)
+        (Area::Loadings | Area::Trucks, _, Role::Transportadora)
         | (Area::ShippingCompanies | Area::Orders, Access::Read, Role::Transportadora) => {
             match (actor.company_id, actor.shipping_company_id) {
                 (Some(company_id), Some(shipping_id)) => Some(Scope::ShippingCompany {
@@ -129,6 +133,10 @@ pub fn scope(actor: &Actor, area: Area, access: Access) -> Result<Scope, DomainE
                 }),
                 _ => None,
             }
+        }
+        (Area::Trucks, _, Role::Usuario)
+        | (Area::Trucks, Access::Read, Role::Expedicao | Role::Espectador | Role::Portaria) => {
+            own_company()
         }
         _ => None,
     };

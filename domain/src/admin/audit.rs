@@ -104,6 +104,7 @@ pub enum ObjectType {
     TruckBrand,
     TruckModel,
     Driver,
+    Truck,
 }
 
 impl ObjectType {
@@ -140,6 +141,7 @@ impl ObjectType {
             ObjectType::TruckBrand => "TRUCK_BRAND",
             ObjectType::TruckModel => "TRUCK_MODEL",
             ObjectType::Driver => "DRIVER",
+            ObjectType::Truck => "TRUCK",
         }
     }
 
@@ -156,6 +158,7 @@ impl ObjectType {
             ObjectType::TruckBrand => "Marca",
             ObjectType::TruckModel => "Modelo",
             ObjectType::Driver => "Motorista",
+            ObjectType::Truck => "Caminhão",
             other => other.as_str(),
         }
     }
@@ -174,6 +177,7 @@ impl ObjectType {
             ObjectType::TruckBrand => "marcas",
             ObjectType::TruckModel => "modelos",
             ObjectType::Driver => "motoristas",
+            ObjectType::Truck => "caminhões",
             other => other.as_str(),
         }
     }

@@ -11,6 +11,8 @@ use crate::implement::ImplementType;
 use crate::values::{parse_birth_date, Cpf, Plate, Renavam};
 use crate::FieldIssue;
 
+pub mod trucks;
+
 pub const DRIVER_NAME_MAX: usize = 80;
 pub const CNH_MAX: usize = 11;
 pub const PLATE_MAX: usize = 7;
@@ -153,6 +155,14 @@ pub fn check_plate(text: &str) -> Result<Plate, &'static str> {
 
 pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<FieldIssue>> {
     let staff = form == TruckForm::Staff;
+    // The staff forms spell it without accents, the driver app with them (spec 3 section 5).
+    let max_message = |n: usize| {
+        if staff {
+            max_message(n)
+        } else {
+            format!("Tamanho máximo de {n} caracteres")
+        }
+    };
     let mut issues = Vec::new();
     let plate_text: String = i
         .plate
@@ -390,6 +400,43 @@ mod tests {
         let app = messages(check_truck(&TruckInput::default(), TruckForm::DriverApp));
         assert_eq!(app[0].1, "Placa é obrigatório!");
         assert_eq!(app[2].1, "Nome do proprietário é obrigatório!");
+        let long = TruckInput {
+            plate: "ABC12345".into(),
+            renavam: "1234567890123".into(),
+            owner: "O".repeat(81),
+            model: "M".repeat(51),
+            implement_type: "TRUCK".into(),
+        };
+        assert_eq!(
+            messages(check_truck(&long, TruckForm::Staff)),
+            [
+                (
+                    "licensePlate".into(),
+                    "Tamanho maximo de 7 caracteres".into()
+                ),
+                ("renavam".into(), "Tamanho maximo de 12 caracteres".into()),
+                ("owner".into(), "Tamanho maximo de 50 caracteres".into()),
+                (
+                    "vehicleModel".into(),
+                    "Tamanho maximo de 50 caracteres".into()
+                ),
+            ]
+        );
+        assert_eq!(
+            messages(check_truck(&long, TruckForm::DriverApp)),
+            [
+                (
+                    "licensePlate".into(),
+                    "Tamanho máximo de 7 caracteres".into()
+                ),
+                ("renavam".into(), "Tamanho máximo de 12 caracteres".into()),
+                ("owner".into(), "Tamanho máximo de 80 caracteres".into()),
+                (
+                    "vehicleModel".into(),
+                    "Tamanho máximo de 50 caracteres".into()
+                ),
+            ]
+        );
     }
 
     #[test]

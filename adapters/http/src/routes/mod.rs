@@ -25,6 +25,7 @@ pub mod settings;
 pub mod shipping_companies;
 pub mod terms;
 pub mod truck_catalog;
+pub mod trucks;
 pub mod uploads;
 pub mod use_terms;
 pub mod users;
@@ -59,6 +60,7 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(truck_catalog::routes)
         // Drivers (spec 2): after every other `/driver/...` route (`/driver/{id}` is last).
         .configure(drivers::routes)
+        .configure(trucks::routes)
         .configure(orders::routes)
         .configure(loadings::routes)
         .configure(dashboard::routes)

@@ -28,4 +28,5 @@ mod settings;
 mod shipping_companies;
 pub mod throttle;
 mod truck_catalog;
+pub mod trucks;
 mod use_terms;

@@ -15,6 +15,7 @@ pub mod orders;
 pub mod parties;
 pub mod queue;
 pub mod tenancy;
+pub mod trucks;
 
 pub use access::*;
 pub use calendar::*;
@@ -26,3 +27,4 @@ pub use orders::*;
 pub use parties::*;
 pub use queue::*;
 pub use tenancy::*;
+pub use trucks::*;

@@ -1732,6 +1732,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/truck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_trucks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/truck-brand": {
         parameters: {
             query?: never;
@@ -1884,6 +1900,310 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_model"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/app/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["app_edit_truck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/company/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_company_trucks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_truck"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/driver/{driverId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["trucks_of_driver"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/drivers/company/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["truck_driver_choices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/implement-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["implement_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/isTruck/{plate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["is_truck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["truck_like_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/like/company/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["truck_like_all_in_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/like/shipping-company/{shippingCompanyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["truck_like_all_in_shipping_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/like/{text}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["truck_like"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/like/{text}/company/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["truck_like_in_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/like/{text}/shipping-company/{shippingCompanyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["truck_like_in_shipping_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/rebind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["rebind_truck"];
+        trace?: never;
+    };
+    "/api/truck/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["save_truck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/shipping-company/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_shipping_company_trucks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/truck/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["unbind_truck"];
+        trace?: never;
+    };
+    "/api/truck/unbind-shipping-company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["unbind_truck_shipping_company"];
+        trace?: never;
+    };
+    "/api/truck/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_truck"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2565,6 +2885,23 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @description A row of the implement table (spec 2 section 3): what choosing the type fills. */
+        ImplementTypeView: {
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            grossCapacity: number;
+            /** @description The type as stored and shown, e.g. `LS (MENOR 16 MT)`. */
+            name: string;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            netCapacity: number;
+            /** Format: int32 */
+            shaftQuantity: number;
+        };
         /** @description The preview of an import: each row's first problem (none: ready), nothing saved. */
         ImportCheck: {
             /** @description Rows without a problem. */
@@ -2575,6 +2912,9 @@ export interface components {
         Imported: {
             created: number;
             updated: number;
+        };
+        IsTruckView: {
+            isTruck: boolean;
         };
         /**
          * @description `POST /queue/save`. `driver` defaults to the signed-in driver and `company` to the
@@ -2752,6 +3092,41 @@ export interface components {
             users: components["schemas"]["ShippingUserView"][];
             warning: boolean;
         })[] | components["schemas"]["PageView_ShippingCompanyView"];
+        /**
+         * @description A list answer: every row when the call has no paging parameters (the spec's list calls
+         *     return arrays), else one page with the total.
+         */
+        Listing_TruckView: {
+            /** @description `#rrggbb`. */
+            color?: string | null;
+            company: components["schemas"]["TruckCompanyRef"];
+            /** Format: date-time */
+            createdAt: string;
+            driver?: null | components["schemas"]["TruckDriverRef"];
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            grossCapacity?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description One of the implement table's types (`GET /truck/implement-types`). */
+            implementType?: string | null;
+            isEnabled: boolean;
+            /** @description 7 upper-case letters or digits. */
+            licensePlate: string;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            netCapacity?: number | null;
+            owner?: string | null;
+            renavam?: string | null;
+            /** Format: int32 */
+            shaftQuantity?: number | null;
+            shippingCompany?: null | components["schemas"]["TruckShippingRef"];
+            vehicleModel?: null | components["schemas"]["ModelView"];
+        }[] | components["schemas"]["PageView_TruckView"];
         /**
          * @description A list answer: every row when the call has no paging parameters (the spec's list calls
          *     return arrays), else one page with the total.
@@ -3192,6 +3567,45 @@ export interface components {
                 users: components["schemas"]["ShippingUserView"][];
                 warning: boolean;
             })[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
+        PageView_TruckView: {
+            items: {
+                /** @description `#rrggbb`. */
+                color?: string | null;
+                company: components["schemas"]["TruckCompanyRef"];
+                /** Format: date-time */
+                createdAt: string;
+                driver?: null | components["schemas"]["TruckDriverRef"];
+                /**
+                 * Format: double
+                 * @description Tonnes.
+                 */
+                grossCapacity?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** @description One of the implement table's types (`GET /truck/implement-types`). */
+                implementType?: string | null;
+                isEnabled: boolean;
+                /** @description 7 upper-case letters or digits. */
+                licensePlate: string;
+                /**
+                 * Format: double
+                 * @description Tonnes.
+                 */
+                netCapacity?: number | null;
+                owner?: string | null;
+                renavam?: string | null;
+                /** Format: int32 */
+                shaftQuantity?: number | null;
+                shippingCompany?: null | components["schemas"]["TruckShippingRef"];
+                vehicleModel?: null | components["schemas"]["ModelView"];
+            }[];
             /** Format: int32 */
             page: number;
             /** Format: int32 */
@@ -3770,13 +4184,115 @@ export interface components {
             id: number;
             login?: null | components["schemas"]["DriverLoginView"];
         };
-        TruckView: {
+        /**
+         * @description The truck form (`POST truck/save`; the driver app's `truck/rebind` and `truck/app/edit`).
+         *     `id` 0 or absent creates. Axles and capacities are stored from `implementType`; the driver
+         *     app's values are only checked (above 0). The drivers' calls take driver and company from
+         *     the session.
+         */
+        TruckBody: {
+            /** @description `#rrggbb`. */
+            color?: string | null;
+            company?: null | components["schemas"]["OptIdRef"];
+            driver?: null | components["schemas"]["OptIdRef"];
+            /** Format: double */
+            grossCapacity?: number | null;
+            /** Format: int64 */
+            id?: number | null;
+            implementType?: string | null;
+            isEnabled?: boolean | null;
+            licensePlate?: string | null;
+            /** Format: double */
+            netCapacity?: number | null;
+            owner?: string | null;
+            renavam?: string | null;
+            /** Format: double */
+            shaftQuantity?: number | null;
+            shippingCompany?: null | components["schemas"]["OptIdRef"];
+            vehicleModel?: null | components["schemas"]["VehicleModelRef"];
+        };
+        TruckCompanyRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description A driver the truck form may bind the truck to. */
+        TruckDriverChoice: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        TruckDriverRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description An item of the `truck` picker. */
+        TruckLikeItem: {
             /** Format: int64 */
             id: number;
             licensePlate: string;
-            /** Format: double */
+            /** @description The plate again, so that every picker reads `name`. */
+            name: string;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
             netCapacity?: number | null;
-            vehicleModel?: null | components["schemas"]["NameView"];
+            /** @description The model's name. */
+            vehicleModel?: string | null;
+        };
+        TruckShippingRef: {
+            /** Format: int32 */
+            code: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description The truck an unbind is about: `{truck: {id}}` (the spec's) or `{id}`. */
+        TruckUnbindBody: {
+            /** Format: int64 */
+            id?: number | null;
+            truck?: null | components["schemas"]["OptIdRef"];
+        };
+        /** @description The answer of the unbind calls. */
+        TruckUnbound: {
+            /** Format: int64 */
+            id: number;
+            /** @description 'Caminhão desvinculado com sucesso'. */
+            message: string;
+        };
+        /** @description A truck as every truck call answers it (spec 2 section 3 "Truck"). */
+        TruckView: {
+            /** @description `#rrggbb`. */
+            color?: string | null;
+            company: components["schemas"]["TruckCompanyRef"];
+            /** Format: date-time */
+            createdAt: string;
+            driver?: null | components["schemas"]["TruckDriverRef"];
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            grossCapacity?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description One of the implement table's types (`GET /truck/implement-types`). */
+            implementType?: string | null;
+            isEnabled: boolean;
+            /** @description 7 upper-case letters or digits. */
+            licensePlate: string;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            netCapacity?: number | null;
+            owner?: string | null;
+            renavam?: string | null;
+            /** Format: int32 */
+            shaftQuantity?: number | null;
+            shippingCompany?: null | components["schemas"]["TruckShippingRef"];
+            vehicleModel?: null | components["schemas"]["ModelView"];
         };
         UseTermBody: {
             /** @description Saving a term as active deactivates the company's other terms. */
@@ -3869,6 +4385,12 @@ export interface components {
             id: number;
             /** Format: int64 */
             viewsUnique: number;
+        };
+        /** @description The truck's model (`truckBrand` is accepted and ignored: the model names its brand). */
+        VehicleModelRef: {
+            /** Format: int64 */
+            id?: number | null;
+            truckBrand?: null | components["schemas"]["OptIdRef"];
         };
         ViewCount: {
             /** Format: int64 */
@@ -8988,6 +9510,50 @@ export interface operations {
             };
         };
     };
+    list_trucks: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description `GET /truck` only. */
+                companyId?: number;
+                /** @description Every list but a Transportadora's (always its own). */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every company's trucks (administrators; 8 per page when paged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_TruckView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_brands: {
         parameters: {
             query?: {
@@ -9482,6 +10048,983 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    app_edit_truck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TruckBody"];
+            };
+        };
+        responses: {
+            /** @description The driver's truck, edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a driver session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Placa já cadastrada! */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver app's messages */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_company_trucks: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description `GET /truck` only. */
+                companyId?: number;
+                /** @description Every list but a Transportadora's (always its own). */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A company's trucks (a Transportadora: its shipping company's) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_TruckView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_truck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, message} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro ao excluir, existe(m) pedido(s) para este caminhão! */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trucks_of_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                driverId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver's trucks (the driver itself, or staff who see the driver) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    truck_driver_choices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drivers the truck form may bind the truck to {id, name} (a Transportadora: its own) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckDriverChoice"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    implement_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The implement table (spec 2 section 3): type, axles, gross and net tonnes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImplementTypeView"][];
+                };
+            };
+        };
+    };
+    is_truck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 7 letters or digits (separators ignored) */
+                plate: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {isTruck}: false for a text that is not a plate; otherwise the plate registry's answer (docs/decisions.md) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IsTruckView"];
+                };
+            };
+        };
+    };
+    truck_like_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 trucks {id, licensePlate, name, vehicleModel, netCapacity} in the actor's scope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckLikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    truck_like_all_in_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trucks of one company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckLikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    truck_like_all_in_shipping_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shippingCompanyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trucks of one shipping company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckLikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    truck_like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Part of the plate, renavam or model, or the id */
+                text: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 trucks in the actor's scope */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckLikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    truck_like_in_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                text: string;
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trucks of one company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckLikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    truck_like_in_shipping_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                text: string;
+                shippingCompanyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trucks of one shipping company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckLikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rebind_truck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TruckBody"];
+            };
+        };
+        responses: {
+            /** @description A free truck of the driver's company bound to the driver, or its own updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description A new plate: registered and bound to the driver */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a driver session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Este caminhão está vinculado a outro motorista.', 'Este caminhão está cadastrado em outra empresa.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver app's messages: 'Placa é obrigatório!', 'Nome do proprietário é obrigatório!', 'Qtd de eixo é obrigatório!'... */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_truck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TruckBody"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Placa já cadastrada! */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Placa e obrigatorio!', 'Tamanho maximo de 7 caracteres', 'Renavam e obrigatorio!', 'Modelo e obrigatorio!', 'Tipo de implemento e obrigatorio!', 'Selecione uma empresa!'... */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_shipping_company_trucks: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description `GET /truck` only. */
+                companyId?: number;
+                /** @description Every list but a Transportadora's (always its own). */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A shipping company's trucks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_TruckView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unbind_truck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TruckUnbindBody"];
+            };
+        };
+        responses: {
+            /** @description The driver let go of its truck: {id, message} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckUnbound"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a driver session */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Este caminhão está na fila. Saia da fila antes de desvinculá-lo. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unbind_truck_shipping_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TruckUnbindBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Caminhão desvinculado com sucesso'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckUnbound"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_truck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The truck (staff in scope, or its driver) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TruckView"];
                 };
             };
             401: {
