@@ -71,20 +71,6 @@ pub struct DriverFull {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DriverShipping {
     pub id: i64,
-// ---- Trucks (spec 2 "Trucks", spec 3 section 7 "Driver trucks").
-
-/// `{id, name}` of the company or driver a truck belongs to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NamedRef {
-    pub id: i64,
-    pub name: String,
-}
-
-/// The shipping company a truck is bound to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShippingRef {
-    pub id: i64,
-    pub company_id: i64,
     pub code: i32,
     pub name: String,
 }
@@ -169,6 +155,26 @@ pub trait DriverAdminRepo {
     ) -> AppResult<Vec<DriverLogRecord>>;
     /// Whether the driver has loadings not started at `company_id` (they leave with a move).
     fn driver_has_pending_loadings(&mut self, id: i64, company_id: i64) -> AppResult<bool>;
+}
+
+// ---- Trucks (spec 2 "Trucks", spec 3 section 7 "Driver trucks").
+
+/// `{id, name}` of the company or driver a truck belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedRef {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The shipping company a truck is bound to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShippingRef {
+    pub id: i64,
+    pub company_id: i64,
+    pub code: i32,
+    pub name: String,
+}
+
 /// A driver as the truck form offers it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DriverChoice {

@@ -16,7 +16,7 @@ use patio_domain::values::Plate;
 
 use crate::pool::{checkout, PgPool};
 use crate::rows::{
-    DriverRefRow, ShippingRefRow, TruckBrandRow, TruckModelRow, TruckRow, TruckWriteRow,
+    DriverRefRow, TruckBrandRow, TruckModelRow, TruckRow, TruckShippingRow, TruckWriteRow,
 };
 use crate::schema::{
     companies, drivers, queue_entries, shipping_companies, truck_brands, truck_models, trucks,
@@ -71,7 +71,7 @@ fn filtered(f: &TruckFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
 type Joined = (
     TruckRow,
     (i64, String),
-    Option<ShippingRefRow>,
+    Option<TruckShippingRow>,
     Option<DriverRefRow>,
     Option<(TruckModelRow, TruckBrandRow)>,
 );
@@ -136,7 +136,7 @@ impl PgRepos<'_> {
             .select((
                 TruckRow::as_select(),
                 (companies::id, companies::name),
-                Option::<ShippingRefRow>::as_select(),
+                Option::<TruckShippingRow>::as_select(),
                 Option::<DriverRefRow>::as_select(),
                 Option::<(TruckModelRow, TruckBrandRow)>::as_select(),
             ))
@@ -229,7 +229,7 @@ impl TruckRepo for PgRepos<'_> {
     fn shipping_company_ref(&mut self, id: i64) -> AppResult<Option<ShippingRef>> {
         shipping_companies::table
             .find(id)
-            .select(ShippingRefRow::as_select())
+            .select(TruckShippingRow::as_select())
             .first(self.conn)
             .optional()
             .map(|s| {

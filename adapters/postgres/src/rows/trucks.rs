@@ -56,7 +56,7 @@ impl<'a> From<&'a TruckWrite> for TruckWriteRow<'a> {
 /// The shipping company a truck read carries.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
 #[diesel(table_name = shipping_companies, check_for_backend(diesel::pg::Pg))]
-pub struct ShippingRefRow {
+pub struct TruckShippingRow {
     pub id: i64,
     pub company_id: i64,
     pub code: i32,

@@ -420,6 +420,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/driver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_all_slash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/company/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_driver"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["groups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/groups/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/groups/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["export_xlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/company/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_company_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/shipping-company/{shippingCompanyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_shipping_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/{text}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/{text}/company/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_in_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/like/{text}/shipping-company/{shippingCompanyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["like_in_shipping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/driver/save": {
         parameters: {
             query?: never;
@@ -430,6 +654,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["driver_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/shipping-company/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_shipping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/unbind-shipping-company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["unbind_shipping"];
+        trace?: never;
+    };
+    "/api/driver/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_driver"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -510,6 +782,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["save_holiday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log-driver/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["driver_logs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1652,6 +1940,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipping-company/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["bind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shipping-company/create": {
         parameters: {
             query?: never;
@@ -1716,6 +2020,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipping-company/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["unbind"];
+        trace?: never;
+    };
     "/api/shipping-company/{id}": {
         parameters: {
             query?: never;
@@ -1724,6 +2044,54 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_shipping_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping-company/{id}/bind/drivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["candidate_drivers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping-company/{id}/bind/trucks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["candidate_trucks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping-company/{id}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["linked"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2459,6 +2827,11 @@ export interface components {
         AcceptedView: {
             redirect: string;
         };
+        AccountDeletedView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+        };
         AttendanceRecord: {
             /** Format: int64 */
             id: number;
@@ -2490,6 +2863,24 @@ export interface components {
             useTerm: components["schemas"]["TermRef"];
             user?: null | components["schemas"]["IdRef"];
         };
+        /** @description The contact authorizations a driver gave (spec 2: `authorization[0]`). */
+        AuthorizationView: {
+            hasEmail: boolean;
+            hasSMS: boolean;
+            hasWhats: boolean;
+        };
+        /** @description `POST shipping-company/bind`. */
+        BindBody: {
+            company?: null | components["schemas"]["OptIdRef"];
+            groups?: components["schemas"]["GroupPairBody"][];
+            shippingCompany?: null | components["schemas"]["OptIdRef"];
+        };
+        BindView: {
+            /** @description Pairs bound. */
+            bound: number;
+            message: string;
+            shippingCompany: components["schemas"]["SetRef"];
+        };
         /** @description `POST truck-brand/save`: `id` 0 or absent creates. */
         BrandBody: {
             /** Format: int64 */
@@ -2500,6 +2891,24 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        CandidateDriverView: {
+            /** @description 11 digits. */
+            cpf: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        CandidateTruckView: {
+            /** @description Brand name. */
+            brand?: string | null;
+            /** Format: int64 */
+            driverId?: number | null;
+            /** Format: int64 */
+            id: number;
+            licensePlate: string;
+            /** @description Model name. */
+            model?: string | null;
         };
         /** @description The company form. `id` absent, null or 0 creates; `company` is the legal name. */
         CompanyBody: {
@@ -2718,6 +3127,12 @@ export interface components {
             /** Format: int32 */
             time: number;
         };
+        /** @description The driver's own account deletion: CPF and birth date typed again. */
+        DeleteAccountBody: {
+            /** @description `yyyy-mm-dd` (or `dd/mm/yyyy`). */
+            birthDate?: string;
+            cpf?: string;
+        };
         /** @description The answer to a delete. */
         Deleted: {
             /** Format: int64 */
@@ -2740,6 +3155,63 @@ export interface components {
             shippingCompany?: null | components["schemas"]["LoadingNamedRef"];
             truck: components["schemas"]["LoadingTruckRef"];
         };
+        /** @description What a row offers the person looking at it (decided by the domain). */
+        DriverActionsView: {
+            /** @description Open the signed driver-login link. */
+            loginAs: boolean;
+            /** @description Delete with confirmation (Administrador). */
+            remove: boolean;
+            /** @description Unbind from the shipping company (the others, when the driver has one). */
+            unbind: boolean;
+        };
+        /**
+         * @description A set row (spec 2 section 3 "Set row"): the driver, its first contact, company, shipping
+         *     company, trucks and queue state.
+         */
+        DriverGroup: {
+            /** Format: date */
+            birthDate: string;
+            cnh?: string | null;
+            company: components["schemas"]["SetRef"];
+            /** @description The first contact only (its phone is what the list shows). */
+            contact: components["schemas"]["SetContact"][];
+            /** @description 11 digits. */
+            cpf: string;
+            /** Format: int64 */
+            id: number;
+            isEnabled: boolean;
+            name: string;
+            queue?: null | components["schemas"]["SetQueue"];
+            shippingCompany?: null | components["schemas"]["SetShippingCompany"];
+            truck: components["schemas"]["SetTruck"][];
+        };
+        /** @description One page of sets. `nextFromId` is the `from_id` of the next page; `null` at the end. */
+        DriverGroupsPage: {
+            items: components["schemas"]["DriverGroup"][];
+            /** Format: int64 */
+            nextFromId?: number | null;
+            /** Format: int32 */
+            pageSize: number;
+            permissions: components["schemas"]["SetsPermissionsView"];
+        };
+        /** @description A driver as the list shows it. */
+        DriverItem: {
+            actions: components["schemas"]["DriverActionsView"];
+            /**
+             * Format: date
+             * @description `yyyy-mm-dd`.
+             */
+            birthDate: string;
+            cnh?: string | null;
+            company: components["schemas"]["CompanyRefView"];
+            /** @description `###.###.###-##`. */
+            cpf: string;
+            /** Format: int64 */
+            id: number;
+            isEnabled: boolean;
+            name: string;
+            shippingCompany?: null | components["schemas"]["ShippingRefView"];
+        };
         DriverLinkBody: {
             /** Format: int64 */
             driverId: number;
@@ -2754,6 +3226,27 @@ export interface components {
             path: string;
             token: string;
         };
+        /** @description One line of a driver's details panel. */
+        DriverLogDetail: {
+            key: string;
+            value: string;
+        };
+        /** @description A row of the driver log (`GET /log-driver/{id}`). */
+        DriverLogView: {
+            company?: null | components["schemas"]["CompanyRefView"];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Empty: 'Não há detalhes'. */
+            details: components["schemas"]["DriverLogDetail"][];
+            /** Format: int64 */
+            id: number;
+            operationType: string;
+            /**
+             * @description HTML built from escaped values ('Motorista Entrou na Fila com a Placa ... em dd/MM/yyyy
+             *     às HH:mm').
+             */
+            title: string;
+        };
         DriverLoginBody: {
             birthDate?: string;
             company: components["schemas"]["IdRef"];
@@ -2762,7 +3255,7 @@ export interface components {
         };
         DriverLoginView: {
             accessToken: string;
-            company: components["schemas"]["CompanyView"];
+            company: components["schemas"]["SessionCompanyView"];
             /** Format: int64 */
             id: number;
             mustApproveTerms: boolean;
@@ -2800,15 +3293,35 @@ export interface components {
             status?: string | null;
             truck?: null | components["schemas"]["PositionTruck"];
         };
+        /**
+         * @description What `POST /driver/save` answers: the driver (the staff form) or the transfer (the
+         *     sign-in's confirmed override).
+         */
+        DriverSaveAnswer: components["schemas"]["DriverView"] | components["schemas"]["TransferView"];
+        /**
+         * @description `POST /driver/save`: the staff form (`id` 0 or absent creates), or, without the form's
+         *     fields, the confirmed company transfer of the driver sign-in (`override`, `id`, `company`
+         *     and the `transferToken` of the 406 answer).
+         */
         DriverSaveBody: {
-            company?: null | components["schemas"]["IdRef"];
+            /** @description `yyyy-mm-dd` (or `dd/mm/yyyy`). */
+            birthDate?: string | null;
+            cnh?: string | null;
+            company?: null | components["schemas"]["OptIdRef"];
+            contact?: components["schemas"]["ContactItem"][];
+            /** @description `###.###.###-##` or 11 digits. */
+            cpf?: string | null;
             /** Format: int64 */
             id?: number | null;
+            /** @description Absent: active. */
+            isEnabled?: boolean | null;
+            name?: string | null;
             override?: boolean;
+            shippingCompany?: null | components["schemas"]["OptIdRef"];
             transferToken?: string | null;
         };
         DriverSessionView: {
-            company: components["schemas"]["CompanyView"];
+            company: components["schemas"]["SessionCompanyView"];
             cpf: string;
             /** Format: int64 */
             id: number;
@@ -2816,6 +3329,11 @@ export interface components {
             mustApproveTerms: boolean;
             name: string;
             useTerms: boolean;
+        };
+        /** @description A driver with its contacts and authorizations (`GET /driver/{id}`, the save's answer). */
+        DriverView: components["schemas"]["DriverItem"] & {
+            authorization: components["schemas"]["AuthorizationView"][];
+            contact: components["schemas"]["ContactRecord"][];
         };
         /**
          * @description Every error answer of the API (see `error.rs` and docs/api.md): `fields` on 422 validation
@@ -2832,6 +3350,11 @@ export interface components {
             phone?: string;
             /** Format: int32 */
             statusCode: number;
+        };
+        /** @description A pair to bind: a truck and its driver. */
+        GroupPairBody: {
+            driver?: null | components["schemas"]["OptIdRef"];
+            truck?: null | components["schemas"]["OptIdRef"];
         };
         /** @description The answer of `GET /order/{id}/hasDriver/{driverId}`. */
         HasDriver: {
@@ -2959,6 +3482,11 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description A pair bound to a shipping company (a bound driver with no bound truck has `truck` null). */
+        LinkedPair: {
+            driver?: null | components["schemas"]["CandidateDriverView"];
+            truck?: null | components["schemas"]["CandidateTruckView"];
+        };
         /**
          * @description A list answer: every row when the call has no paging parameters (the spec's list calls
          *     return arrays), else one page with the total.
@@ -3004,6 +3532,27 @@ export interface components {
             id: number;
             name: string;
         })[] | components["schemas"]["PageView_CustomerView"];
+        /**
+         * @description A list answer: every row when the call has no paging parameters (the spec's list calls
+         *     return arrays), else one page with the total.
+         */
+        Listing_DriverItem: {
+            actions: components["schemas"]["DriverActionsView"];
+            /**
+             * Format: date
+             * @description `yyyy-mm-dd`.
+             */
+            birthDate: string;
+            cnh?: string | null;
+            company: components["schemas"]["CompanyRefView"];
+            /** @description `###.###.###-##`. */
+            cpf: string;
+            /** Format: int64 */
+            id: number;
+            isEnabled: boolean;
+            name: string;
+            shippingCompany?: null | components["schemas"]["ShippingRefView"];
+        }[] | components["schemas"]["PageView_DriverItem"];
         /**
          * @description A list answer: every row when the call has no paging parameters (the spec's list calls
          *     return arrays), else one page with the total.
@@ -3470,6 +4019,43 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        PageView_DriverItem: {
+            items: {
+                actions: components["schemas"]["DriverActionsView"];
+                /**
+                 * Format: date
+                 * @description `yyyy-mm-dd`.
+                 */
+                birthDate: string;
+                cnh?: string | null;
+                company: components["schemas"]["CompanyRefView"];
+                /** @description `###.###.###-##`. */
+                cpf: string;
+                /** Format: int64 */
+                id: number;
+                isEnabled: boolean;
+                name: string;
+                shippingCompany?: null | components["schemas"]["ShippingRefView"];
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
+        PageView_LinkedPair: {
+            items: {
+                driver?: null | components["schemas"]["CandidateDriverView"];
+                truck?: null | components["schemas"]["CandidateTruckView"];
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
         PageView_ModelView: {
             items: {
                 /** Format: int64 */
@@ -3924,11 +4510,94 @@ export interface components {
             /** Format: double */
             qtyTransported?: number | null;
         };
+        /** @description The company of a session (distinct from the companies area's `CompanyView` in the document). */
+        SessionCompanyView: {
+            /** Format: int64 */
+            id: number;
+            logo?: string | null;
+            name: string;
+        };
         /**
          * @description Who a session belongs to: a staff user (with a role) or a driver (without).
          * @enum {string}
          */
         SessionKind: "staff" | "driver";
+        SetContact: {
+            fone?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /**
+         * @description The driver's queue entry the label comes from. `date` and `forecast` only while it waits
+         *     (hidden when attended or none); `position` 0 unless waiting.
+         */
+        SetQueue: {
+            /** Format: date */
+            date?: string | null;
+            /** Format: date-time */
+            forecast?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            position: number;
+            status: components["schemas"]["SetQueueStatus"];
+            /** Format: int64 */
+            truckId: number;
+        };
+        /**
+         * @description The queue label of a set, as the wire spells it.
+         * @enum {string}
+         */
+        SetQueueStatus: "pending" | "tolerance" | "attended" | "fault";
+        SetRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /**
+         * @description What the sets screen's row action does (administrators delete, others unbind).
+         * @enum {string}
+         */
+        SetRemoval: "delete" | "unbind";
+        SetShippingCompany: {
+            /** Format: int32 */
+            code: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        SetTruck: {
+            /** Format: int64 */
+            id: number;
+            implementType?: string | null;
+            isEnabled: boolean;
+            licensePlate: string;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            netCapacity?: number | null;
+            shippingCompany?: null | components["schemas"]["SetRef"];
+            vehicleModel?: null | components["schemas"]["SetVehicleModel"];
+        };
+        SetVehicleModel: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            truckBrand?: null | components["schemas"]["SetRef"];
+        };
+        /** @description What the sets screen offers the caller (the rules are the domain's; the screen shows). */
+        SetsPermissionsView: {
+            canExport: boolean;
+            canLink: boolean;
+            canLogInAsDriver: boolean;
+            filtersByCompany: boolean;
+            removal?: null | components["schemas"]["SetRemoval"];
+            /** @description 'Desvincular' for a shipping-company user, else 'Excluir'. */
+            removalTitle: string;
+            showsShippingCompany: boolean;
+        };
         /**
          * @description The settings save, with the spec's field names. Every field but `company` may be left out
          *     (it keeps its stored value).
@@ -4078,6 +4747,13 @@ export interface components {
             id: number;
             name: string;
         };
+        ShippingRefView: {
+            /** Format: int32 */
+            code: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /** @description Contact authorizations of one of its users. */
         ShippingUserBody: {
             hasEmail?: boolean;
@@ -4105,7 +4781,7 @@ export interface components {
         };
         StaffLoginView: {
             accessToken: string;
-            company?: null | components["schemas"]["CompanyView"];
+            company?: null | components["schemas"]["SessionCompanyView"];
             /** Format: int64 */
             id: number;
             isRoot: boolean;
@@ -4118,7 +4794,7 @@ export interface components {
             useTerms: boolean;
         };
         StaffSessionView: {
-            company?: null | components["schemas"]["CompanyView"];
+            company?: null | components["schemas"]["SessionCompanyView"];
             email: string;
             /** Format: int64 */
             id: number;
@@ -4293,6 +4969,28 @@ export interface components {
             shaftQuantity?: number | null;
             shippingCompany?: null | components["schemas"]["TruckShippingRef"];
             vehicleModel?: null | components["schemas"]["ModelView"];
+        };
+        /** @description `PATCH /driver/unbind-shipping-company`: `{driver: {id}}`. */
+        UnbindBody: {
+            driver: components["schemas"]["IdRef"];
+        };
+        UnbindView: {
+            /**
+             * Format: int64
+             * @description The driver unbound, if one was.
+             */
+            driver?: number | null;
+            message: string;
+            /**
+             * Format: int64
+             * @description The truck unbound, if one was.
+             */
+            truck?: number | null;
+        };
+        UnboundView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
         };
         UseTermBody: {
             /** @description Saving a term as active deactivates the company's other terms. */
@@ -5543,6 +6241,774 @@ export interface operations {
             };
         };
     };
+    list_all: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description Administrators: one company's drivers. */
+                companyId?: number;
+                /** @description One shipping company's drivers. */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The drivers the caller sees (8 per page when paged): an Administrador every company's, a Usuario its company's, a Transportadora its shipping company's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_all_slash: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description Administrators: one company's drivers. */
+                companyId?: number;
+                /** @description One shipping company's drivers. */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Same as GET /driver */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Conta excluida!'}; the driver session ends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletedView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Você está na fila. Saia da fila antes de excluir sua conta. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description CPF ou data de nascimento não conferem. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_company: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description Administrators: one company's drivers. */
+                companyId?: number;
+                /** @description One shipping company's drivers. */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One company's drivers (404 outside the caller's companies) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, message} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Erro ao excluir,  existe(m) pedido(s) para este motorista! */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    groups: {
+        parameters: {
+            query?: {
+                /** @description The `nextFromId` of the previous page (absent or 0: from the start). */
+                from_id?: number;
+                /** @description 15 for the first page, 16 for each 'Carregar mais'; 1 to 100. */
+                page_size?: number;
+                /** @description A plate, or part of one (letters and digits). */
+                truck_search?: string;
+                /** @description A driver's name or CPF, or part of one. */
+                driver_search?: string;
+                /** @description The unit (company); administrators only, others always see their own. */
+                companyId?: number;
+                /** @description Not for a Transportadora, which always sees its own. */
+                shippingCompanyId?: number;
+                /** @description The queue label: pending, tolerance, attended or fault. */
+                status?: string;
+                /** @description 'Na Fila': only drivers with an active queue entry. */
+                inQueue?: boolean;
+                /** @description 'Sem Veículo': only drivers without a truck. */
+                withoutTruck?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of sets by driver id after `from_id`; `nextFromId` is null at the end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverGroupsPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Situação inválida.' (status) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_csv: {
+        parameters: {
+            query?: {
+                /** @description The `nextFromId` of the previous page (absent or 0: from the start). */
+                from_id?: number;
+                /** @description 15 for the first page, 16 for each 'Carregar mais'; 1 to 100. */
+                page_size?: number;
+                /** @description A plate, or part of one (letters and digits). */
+                truck_search?: string;
+                /** @description A driver's name or CPF, or part of one. */
+                driver_search?: string;
+                /** @description The unit (company); administrators only, others always see their own. */
+                companyId?: number;
+                /** @description Not for a Transportadora, which always sees its own. */
+                shippingCompanyId?: number;
+                /** @description The queue label: pending, tolerance, attended or fault. */
+                status?: string;
+                /** @description 'Na Fila': only drivers with an active queue entry. */
+                inQueue?: boolean;
+                /** @description 'Sem Veículo': only drivers without a truck. */
+                withoutTruck?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description conjuntos.csv: Id;Nome;CPF;Caminhão;Transportadora;Unidade for the filters (every page; `from_id` and `page_size` ignored) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Transportadora, Espectador, Portaria */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 100000 sets: narrow the filters */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_xlsx: {
+        parameters: {
+            query?: {
+                /** @description The `nextFromId` of the previous page (absent or 0: from the start). */
+                from_id?: number;
+                /** @description 15 for the first page, 16 for each 'Carregar mais'; 1 to 100. */
+                page_size?: number;
+                /** @description A plate, or part of one (letters and digits). */
+                truck_search?: string;
+                /** @description A driver's name or CPF, or part of one. */
+                driver_search?: string;
+                /** @description The unit (company); administrators only, others always see their own. */
+                companyId?: number;
+                /** @description Not for a Transportadora, which always sees its own. */
+                shippingCompanyId?: number;
+                /** @description The queue label: pending, tolerance, attended or fault. */
+                status?: string;
+                /** @description 'Na Fila': only drivers with an active queue entry. */
+                inQueue?: boolean;
+                /** @description 'Sem Veículo': only drivers without a truck. */
+                withoutTruck?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description conjuntos.xlsx: a sheet 'Conjuntos' with Id, Nome, CPF, Caminhão, Transportadora, Unidade for the filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Transportadora, Espectador, Portaria */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 100000 sets: narrow the filters */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 drivers {id, code, name} in the caller's reach */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_company_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Drivers of one company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_shipping_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shippingCompanyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Drivers of one shipping company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Part of the name, the CPF or the id */
+                text: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 drivers {id, code, name} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_in_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                text: string;
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching drivers of one company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    like_in_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                text: string;
+                shippingCompanyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching drivers of one shipping company */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     driver_save: {
         parameters: {
             query?: never;
@@ -5556,13 +7022,30 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Driver moved to the company */
+            /** @description Updated (the form), or the driver moved to the company (the sign-in transfer: a TransferView, with `login` when confirmed by the driver's token) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TransferView"];
+                    "application/json": components["schemas"]["DriverSaveAnswer"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -5574,6 +7057,197 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description code duplicate: 'Erro ao cadastrar, estes dados ja existem'; code company_move: the driver is in the queue of (or holds a loading at) the company it would leave — save again with override */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The form's messages (spec 2 section 5) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_shipping: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                /** @description Administrators: one company's drivers. */
+                companyId?: number;
+                /** @description One shipping company's drivers. */
+                shippingCompanyId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One shipping company's drivers (404 outside the caller's reach) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unbind_shipping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnbindBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Motorista desvinculado com sucesso'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnboundView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The driver has no shipping company */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver with its contacts and authorizations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5786,6 +7460,72 @@ export interface operations {
                 };
             };
             /** @description 'Data é obrigatório' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    driver_logs: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver's log rows, newest first: title as HTML built from escaped values, company, details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverLogView"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A data final não pode ser menor que a data inicial. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9234,6 +10974,73 @@ export interface operations {
             };
         };
     };
+    bind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindBody"];
+            };
+        };
+        responses: {
+            /** @description Every pair bound in one transaction: 'Veículos vinculados com sucesso!' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BindView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shipping company, a truck or a driver is of another company (or not in the caller's scope) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'O caminhão X já está vinculado a outra transportadora!', 'O motorista X já está vinculado a outra transportadora!' (nothing bound) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Selecione uma transportadora!', 'Adicione ao menos um conjunto (caminhão e motorista)!', 'Selecione um caminhão!', 'Selecione um motorista!', 'Este caminhão já está em outro conjunto da lista!', 'A transportadora não é desta empresa!' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     save_shipping_company: {
         parameters: {
             query?: never;
@@ -9464,6 +11271,72 @@ export interface operations {
             };
         };
     };
+    unbind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnbindBody"];
+            };
+        };
+        responses: {
+            /** @description 'Conjunto desvinculado com sucesso', 'Caminhão desvinculado com sucesso' or 'Motorista desvinculado com sucesso' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnbindView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Não está vinculado a uma transportadora!' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Selecione o caminhão ou o motorista!' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_shipping_company: {
         parameters: {
             query?: never;
@@ -9501,6 +11374,183 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    candidate_drivers: {
+        parameters: {
+            query?: {
+                /** @description A plate (trucks) or a name or CPF (drivers), or part of one. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 drivers of the shipping company's company, free or already its own, by name or CPF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateDriverView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    candidate_trucks: {
+        parameters: {
+            query?: {
+                /** @description A plate (trucks) or a name or CPF (drivers), or part of one. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 20 trucks of the shipping company's company, free or already its own, by plate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidateTruckView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    linked: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                companyId?: number;
+                /** @description Users only: Administrador, Usuario, Transportadora, Expedicao, Espectador, Portaria. */
+                role?: string;
+                /** @description Shipping companies: accepted and ignored (trucks have their own list). */
+                withTrucks?: boolean;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pairs bound to the shipping company (5 per page); `search` matches a plate, a driver name or a CPF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageView_LinkedPair"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
