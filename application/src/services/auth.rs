@@ -36,6 +36,7 @@ pub const BUILT_PAGES: &[&str] = &[
     "configuracao",
     "marcas",
     "modelos",
+    "caminhoes",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";

@@ -37,6 +37,9 @@ export const paths = {
   models: '/modelos',
   modelNew: '/modelo/novo',
   modelEdit: '/modelo/:id',
+  trucks: '/caminhoes',
+  truckNew: '/caminhao/novo',
+  truckEdit: '/caminhao/novo/:id',
   // Settings (spec 3 section 2)
   settings: '/settings',
   termForm: '/termos-de-acesso/:companyId/novo/:termId',

@@ -44,6 +44,8 @@ const BrandFormPage = lazy(() =>
 const ModelFormPage = lazy(() =>
   import(/* webpackChunkName: "fleet" */ '../features/fleet/CatalogFormPage').then((m) => ({ default: m.ModelFormPage })),
 );
+const TrucksPage = lazy(() => import(/* webpackChunkName: "trucks" */ '../features/fleet/TrucksPage'));
+const TruckFormPage = lazy(() => import(/* webpackChunkName: "trucks" */ '../features/fleet/TruckFormPage'));
 const UsersPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UsersPage'));
 const UserFormPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UserFormPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/ProfilePage'));
@@ -81,6 +83,9 @@ export const staffPages: StaffPage[] = [
   { path: paths.models, Page: ModelsPage, layout: true, byRoutes: true },
   { path: paths.modelNew, Page: ModelFormPage, layout: true, byRoutes: true },
   { path: paths.modelEdit, Page: ModelFormPage, layout: true, byRoutes: true },
+  { path: paths.trucks, Page: TrucksPage, layout: true, byRoutes: true },
+  { path: paths.truckNew, Page: TruckFormPage, layout: true, byRoutes: true },
+  { path: paths.truckEdit, Page: TruckFormPage, layout: true, byRoutes: true },
   { path: paths.users, Page: UsersPage, layout: true, byRoutes: true },
   { path: paths.userNew, Page: UserFormPage, layout: true, byRoutes: true },
   { path: paths.userEdit, Page: UserFormPage, layout: true, byRoutes: true },

@@ -33,7 +33,8 @@ async function expectAPage(page: Page) {
 
 for (const { email, login, landing } of ROLES) {
   test(`every menu entry of ${email} opens a page`, async ({ page }) => {
-    test.setTimeout(60_000);
+    // Each built page adds an entry to walk (about 5 s each on a loaded machine).
+    test.setTimeout(120_000);
     await signIn(page, login, email, landing);
     await expect(sidebar(page).getByRole('menuitem', { name: 'Sair' })).toBeVisible();
     const entries = (await sidebar(page).getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
