@@ -38,6 +38,7 @@ pub const BUILT_PAGES: &[&str] = &[
     "modelos",
     "conjuntos",
     "motoristas",
+    "caminhoes",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";

@@ -48,6 +48,9 @@ export const paths = {
   driverNew: '/motorista/novo',
   driverEdit: '/motorista/novo/:id',
   driverLogs: '/motoristas/logs/:id',
+  trucks: '/caminhoes',
+  truckNew: '/caminhao/novo',
+  truckEdit: '/caminhao/novo/:id',
   // Settings (spec 3 section 2)
   settings: '/settings',
   termForm: '/termos-de-acesso/:companyId/novo/:termId',

@@ -53,6 +53,8 @@ const LinkPage = lazy(() => import(/* webpackChunkName: "sets" */ '../features/f
 const DriversPage = lazy(() => import(/* webpackChunkName: "drivers" */ '../features/fleet/DriversPage'));
 const DriverFormPage = lazy(() => import(/* webpackChunkName: "drivers" */ '../features/fleet/DriverFormPage'));
 const DriverLogsPage = lazy(() => import(/* webpackChunkName: "drivers" */ '../features/fleet/DriverLogsPage'));
+const TrucksPage = lazy(() => import(/* webpackChunkName: "trucks" */ '../features/fleet/TrucksPage'));
+const TruckFormPage = lazy(() => import(/* webpackChunkName: "trucks" */ '../features/fleet/TruckFormPage'));
 const UsersPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UsersPage'));
 const UserFormPage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/UserFormPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../features/users/ProfilePage'));
@@ -101,6 +103,9 @@ export const staffPages: StaffPage[] = [
   { path: paths.driverNew, Page: DriverFormPage, layout: true, byRoutes: true },
   { path: paths.driverEdit, Page: DriverFormPage, layout: true, byRoutes: true },
   { path: paths.driverLogs, Page: DriverLogsPage, layout: true, byRoutes: true },
+  { path: paths.trucks, Page: TrucksPage, layout: true, byRoutes: true },
+  { path: paths.truckNew, Page: TruckFormPage, layout: true, byRoutes: true },
+  { path: paths.truckEdit, Page: TruckFormPage, layout: true, byRoutes: true },
   { path: paths.users, Page: UsersPage, layout: true, byRoutes: true },
   { path: paths.userNew, Page: UserFormPage, layout: true, byRoutes: true },
   { path: paths.userEdit, Page: UserFormPage, layout: true, byRoutes: true },

@@ -11,6 +11,7 @@ import { useSaveAndReturn, useSaveError } from '../../shared/records/hooks';
 import { adminMsg } from '../../shared/records/messages';
 import '../../shared/records/admin.css';
 import { catalogMsg, catalogPaths, CATALOG_NAME_INPUT } from './catalog';
+import { truckPaths } from './trucks';
 import {
   useAllBrandsQuery,
   useBrandQuery,
@@ -69,6 +70,8 @@ function CatalogForm({ kind, id, record }: { kind: 'brand' | 'model'; id: number
   const goTo = useStaffGoTo();
   const listPath = kind === 'brand' ? catalogPaths.brands : catalogPaths.models;
   const { done, leaving } = useSaveAndReturn(listPath);
+  // The spec sends the new-brand form's Voltar to the truck list (spec 2 "Brands and models").
+  const backPath = kind === 'brand' && !id ? truckPaths.list : listPath;
   const showError = useSaveError(form, FIELDS, RENAME);
   const [saveBrand, brandSaving] = useSaveBrandMutation();
   const [saveModel, modelSaving] = useSaveModelMutation();
@@ -109,7 +112,7 @@ function CatalogForm({ kind, id, record }: { kind: 'brand' | 'model'; id: number
         <Input maxLength={CATALOG_NAME_INPUT} autoFocus={!id} />
       </Form.Item>
       <Space className="a-form-actions">
-        <Button onClick={() => goTo(listPath)} disabled={false}>
+        <Button onClick={() => goTo(backPath)} disabled={false}>
           {adminMsg.back}
         </Button>
         <Button type="primary" htmlType="submit" loading={brandSaving.isLoading || modelSaving.isLoading}>
