@@ -50,6 +50,7 @@ pub struct IdName {
 
 #[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = QueueTruckView)]
 pub struct TruckView {
     pub id: i64,
     pub license_plate: String,
@@ -64,6 +65,7 @@ pub struct NameView {
 
 #[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = QueueOrderView)]
 pub struct OrderView {
     pub id: i64,
     pub code: String,

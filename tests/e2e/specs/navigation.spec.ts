@@ -34,7 +34,7 @@ async function expectAPage(page: Page) {
 for (const { email, login, landing } of ROLES) {
   test(`every menu entry of ${email} opens a page`, async ({ page }) => {
     // The administrator's walk has 12 entries (Conjuntos included), each page checked by axe.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await signIn(page, login, email, landing);
     await expect(sidebar(page).getByRole('menuitem', { name: 'Sair' })).toBeVisible();
     const entries = (await sidebar(page).getByRole('menuitem').allInnerTexts()).map((t) => t.trim());

@@ -95,7 +95,7 @@ pub struct BindBody {
 
 /// `PATCH shipping-company/unbind`: a linked pair (truck and driver), a truck or a driver.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct UnbindBody {
+pub struct PairUnbindBody {
     truck: Option<OptIdRef>,
     driver: Option<OptIdRef>,
 }
@@ -266,7 +266,7 @@ pub async fn bind(
     Ok(HttpResponse::Ok().json(out))
 }
 
-#[utoipa::path(tag = "sets", request_body = UnbindBody,
+#[utoipa::path(tag = "sets", request_body = PairUnbindBody,
     responses((status = 200, description = "'Conjunto desvinculado com sucesso', 'Caminhão desvinculado com sucesso' or 'Motorista desvinculado com sucesso'", body = patio_application::services::sets::UnbindView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "'Não está vinculado a uma transportadora!'"),
@@ -276,7 +276,7 @@ pub async fn unbind(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<UnbindBody>,
+    body: web::Json<PairUnbindBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let cmd = UnbindCmd {

@@ -4222,6 +4222,11 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description `PATCH shipping-company/unbind`: a linked pair (truck and driver), a truck or a driver. */
+        PairUnbindBody: {
+            driver?: null | components["schemas"]["OptIdRef"];
+            truck?: null | components["schemas"]["OptIdRef"];
+        };
         /**
          * @description A row of the panels (`/queue/active/{companyId}`): what the public panel and the driver's
          *     queue screen show.
@@ -4396,6 +4401,12 @@ export interface components {
             label: string;
             queue: components["schemas"]["QueueRowView"][];
         };
+        QueueOrderView: {
+            code: string;
+            customer?: null | components["schemas"]["NameView"];
+            /** Format: int64 */
+            id: number;
+        };
         /** @description A queue row (spec 3 section 3 "Queue row") with the entry's own fields. */
         QueueRowView: {
             attended: boolean;
@@ -4439,8 +4450,16 @@ export interface components {
             time?: string | null;
             /** @description Tolerance left (`HH:mm`) or 'Esgotado' once the forecast has passed; `null` otherwise. */
             toleranceTime?: string | null;
-            truck: components["schemas"]["TruckView"];
+            truck: components["schemas"]["QueueTruckView"];
             vehicleModelName?: string | null;
+        };
+        QueueTruckView: {
+            /** Format: int64 */
+            id: number;
+            licensePlate: string;
+            /** Format: double */
+            netCapacity?: number | null;
+            vehicleModel?: null | components["schemas"]["NameView"];
         };
         ReadView: {
             driver: components["schemas"]["IdRef"];
@@ -4504,7 +4523,7 @@ export interface components {
         SchedulingView: {
             /** Format: int64 */
             id: number;
-            order?: null | components["schemas"]["OrderView"];
+            order?: null | components["schemas"]["QueueOrderView"];
             /** Format: double */
             qtyOrdered?: number | null;
             /** Format: double */
@@ -11280,7 +11299,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UnbindBody"];
+                "application/json": components["schemas"]["PairUnbindBody"];
             };
         };
         responses: {
