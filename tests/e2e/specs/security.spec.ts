@@ -95,6 +95,8 @@ bare('the sign-in page refuses to be framed by another origin', async ({ page, b
 });
 
 test('the app runs under its Content-Security-Policy with no violation on its pages', async ({ page }) => {
+  // Nine pages, each checked by axe as well: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const violations: string[] = [];
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
