@@ -52,7 +52,7 @@ test.describe('terms approval', () => {
     await expect(page.getByText('Login realizado com sucesso')).toBeVisible();
     await expect(page.getByText('Preencha todos os campos!')).toHaveCount(0);
     await expect(page).toHaveURL('/', { timeout: 6_000 });
-    expect(sql("SELECT fone FROM contacts WHERE driver_id IS NOT NULL")).toBe('(66) 9 8888-7777');
+    expect(sql("SELECT fone FROM contacts WHERE driver_id = (SELECT id FROM drivers WHERE cpf = '52998224725')")).toBe('(66) 9 8888-7777');
     expect(refused).toEqual([]);
   });
 
