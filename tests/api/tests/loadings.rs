@@ -970,8 +970,20 @@ async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_f
             "/api/scheduling/save",
             &usuario,
             json!([
-                loading(y.order, Some(y.truck), Some(y.driver), json!(10), Some(day(1))),
-                loading(y.order, Some(y.truck), Some(y.driver), json!(12), Some(day(10)))
+                loading(
+                    y.order,
+                    Some(y.truck),
+                    Some(y.driver),
+                    json!(10),
+                    Some(day(1))
+                ),
+                loading(
+                    y.order,
+                    Some(y.truck),
+                    Some(y.driver),
+                    json!(12),
+                    Some(day(10))
+                )
             ]),
         ),
         StatusCode::OK,
@@ -1010,13 +1022,17 @@ async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_f
 
     // The same day, a finished loading is refused too. Closing a loading is the dispatch
     // panel's call (issue 13); here it is marked finished directly.
-    app.sql(&format!("UPDATE schedulings SET status = TRUE WHERE id = {later}"));
+    app.sql(&format!(
+        "UPDATE schedulings SET status = TRUE WHERE id = {later}"
+    ));
     let refused = expect(&svc, join(later), StatusCode::CONFLICT).await;
     assert_eq!(refused["message"], "Este agendamento já foi finalizado.");
     assert_eq!(queued(&app), 0);
 
     // Open again, the loading joins: the queue entry carries it.
-    app.sql(&format!("UPDATE schedulings SET status = FALSE WHERE id = {later}"));
+    app.sql(&format!(
+        "UPDATE schedulings SET status = FALSE WHERE id = {later}"
+    ));
     let joined = expect(&svc, join(later), StatusCode::CREATED).await;
     assert_eq!(joined["isFreelancer"], false, "{joined}");
     assert_eq!(queued(&app), 1);

@@ -93,6 +93,16 @@ export const driverMsg = {
   editContact: (name: string) => `Editar o contato ${name}`,
   saveContact: (name: string) => `Confirmar o contato ${name}`,
   removeContact: (name: string) => `Remover o contato ${name}`,
+  trucks: 'Caminhões',
+  addTruck: 'Adicionar caminhão',
+  addTruckOk: 'Adicionar',
+  editTruck: (plate: string) => `Editar o caminhão ${plate}`,
+  saveTruck: (plate: string) => `Confirmar o caminhão ${plate}`,
+  removeTruck: (plate: string) => `Remover o caminhão ${plate}`,
+  noTrucks: 'Nenhum caminhão vinculado a este motorista.',
+  truckNew: 'Novo (salve o motorista)',
+  // The server's text for the same rule (application drivers.rs).
+  truckRepeated: 'Placa repetida na lista de caminhões.',
   logsTitle: 'Registros do Motorista',
   from: 'De',
   to: 'Até',
@@ -145,6 +155,17 @@ export function driverName(value: string): string {
   return value.split(/\s+/).filter(Boolean).join(' ').toUpperCase();
 }
 
+/** A truck row of the driver form: plate and renavam; the rest is read from a saved truck. */
+export interface TruckRow {
+  id?: number;
+  licensePlate: string;
+  renavam: string;
+  model?: string | null;
+  netCapacity?: number | null;
+  /** A saved truck edited in its row (only new and edited rows are sent). */
+  changed?: boolean;
+}
+
 /** A contact row of the driver form. */
 export interface ContactRow {
   id?: number;
@@ -170,6 +191,7 @@ export interface DriverValues {
   companyId: number | null;
   shippingCompanyId: number | null;
   contact: ContactRow[];
+  truck: TruckRow[];
 }
 
 /** The form's values of a driver as read (or of a new one). */
@@ -184,6 +206,7 @@ export function driverValues(
         company: { id: number };
         shippingCompany?: { id: number } | null;
         contact: { id: number; name: string; fone?: string | null; email?: string | null; whatsapp: boolean }[];
+        truck?: { id: number; licensePlate: string; renavam?: string | null; model?: string | null; netCapacity?: number | null }[];
       }
     | undefined,
 ): DriverValues {
@@ -201,6 +224,13 @@ export function driverValues(
       fone: c.fone ?? '',
       email: c.email ?? '',
       whatsapp: c.whatsapp,
+    })),
+    truck: (d?.truck ?? []).map((t) => ({
+      id: t.id,
+      licensePlate: t.licensePlate,
+      renavam: t.renavam ?? '',
+      model: t.model ?? null,
+      netCapacity: t.netCapacity ?? null,
     })),
   };
 }
@@ -223,6 +253,10 @@ export function driverBody(id: number, v: DriverValues, confirmMove = false) {
       email: c.email.trim(),
       whatsapp: c.whatsapp,
     })),
+    // Saved trucks left as they were are not sent: their plate and renavam stay the truck form's.
+    truck: v.truck
+      .filter((t) => !t.id || t.changed)
+      .map((t) => ({ ...(t.id ? { id: t.id } : {}), licensePlate: t.licensePlate, renavam: t.renavam })),
     ...(confirmMove ? { override: true } : {}),
   };
 }

@@ -3319,6 +3319,8 @@ export interface components {
             override?: boolean;
             shippingCompany?: null | components["schemas"]["OptIdRef"];
             transferToken?: string | null;
+            /** @description The form's truck rows (plate and renavam; `id` for a truck already listed). */
+            truck?: components["schemas"]["DriverTruckItem"][];
         };
         DriverSessionView: {
             company: components["schemas"]["SessionCompanyView"];
@@ -3330,10 +3332,33 @@ export interface components {
             name: string;
             useTerms: boolean;
         };
+        /** @description A truck row of the driver form. */
+        DriverTruckItem: {
+            /** Format: int64 */
+            id?: number | null;
+            licensePlate?: string | null;
+            renavam?: string | null;
+        };
+        /** @description A truck of the driver, as its form lists it. */
+        DriverTruckView: {
+            /** Format: int64 */
+            id: number;
+            isEnabled: boolean;
+            licensePlate: string;
+            /** @description The model's name, when the truck has one. */
+            model?: string | null;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            netCapacity?: number | null;
+            renavam?: string | null;
+        };
         /** @description A driver with its contacts and authorizations (`GET /driver/{id}`, the save's answer). */
         DriverView: components["schemas"]["DriverItem"] & {
             authorization: components["schemas"]["AuthorizationView"][];
             contact: components["schemas"]["ContactRecord"][];
+            truck: components["schemas"]["DriverTruckView"][];
         };
         /**
          * @description Every error answer of the API (see `error.rs` and docs/api.md): `fields` on 422 validation
