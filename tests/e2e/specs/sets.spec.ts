@@ -275,4 +275,15 @@ test('an administrator pages through the sets and exports them; the files open w
   expect(sheet[0]).toEqual(HEADER);
   expect(sheet).toHaveLength(2);
   expect(sheet[1]).toEqual(expected);
+
+  // 'Excluir' (administrator): the truck, then the driver, each after its confirmation.
+  await page.getByRole('button', { name: `Excluir o caminhão ${plate}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Excluido com sucesso!')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Excluir o caminhão ${plate}` })).toHaveCount(0, { timeout: 5_000 });
+  expect(sql(`SELECT count(*) FROM trucks WHERE id = ${one.truck}`)).toBe('0');
+  await page.getByRole('button', { name: `Excluir o motorista EXPORTADO ${run}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`EXPORTADO ${run}`) })).toHaveCount(0);
+  expect(sql(`SELECT count(*) FROM drivers WHERE id = ${one.driver}`)).toBe('0');
 });
