@@ -3674,6 +3674,8 @@ export interface components {
             /** @description `#rrggbb`. */
             color?: string | null;
             company: components["schemas"]["TruckCompanyRef"];
+            /** @description The truck's contacts: in the single read and the save's answer (lists leave it empty). */
+            contact: components["schemas"]["ContactRecord"][];
             /** Format: date-time */
             createdAt: string;
             driver?: null | components["schemas"]["TruckDriverRef"];
@@ -4190,6 +4192,8 @@ export interface components {
                 /** @description `#rrggbb`. */
                 color?: string | null;
                 company: components["schemas"]["TruckCompanyRef"];
+                /** @description The truck's contacts: in the single read and the save's answer (lists leave it empty). */
+                contact: components["schemas"]["ContactRecord"][];
                 /** Format: date-time */
                 createdAt: string;
                 driver?: null | components["schemas"]["TruckDriverRef"];
@@ -4914,6 +4918,8 @@ export interface components {
             /** @description `#rrggbb`. */
             color?: string | null;
             company?: null | components["schemas"]["OptIdRef"];
+            /** @description The staff form's contacts (absent: left as they are). */
+            contact?: components["schemas"]["ContactItem"][] | null;
             driver?: null | components["schemas"]["OptIdRef"];
             /** Format: double */
             grossCapacity?: number | null;
@@ -4987,6 +4993,8 @@ export interface components {
             /** @description `#rrggbb`. */
             color?: string | null;
             company: components["schemas"]["TruckCompanyRef"];
+            /** @description The truck's contacts: in the single read and the save's answer (lists leave it empty). */
+            contact: components["schemas"]["ContactRecord"][];
             /** Format: date-time */
             createdAt: string;
             driver?: null | components["schemas"]["TruckDriverRef"];
