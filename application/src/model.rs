@@ -35,6 +35,12 @@ pub struct LoginSettings {
     pub time_zone: String,
 }
 
+/// `{ "id": ... }`: a reference to a record, in answers and in request bodies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct IdRef {
+    pub id: i64,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct CompanyRef {
     pub id: i64,

@@ -85,7 +85,4 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .wrap(crate::edge::api_headers())
 }
 
-#[derive(Debug, Clone, Copy, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
-pub struct IdRef {
-    pub id: i64,
-}
+pub use patio_application::model::IdRef;

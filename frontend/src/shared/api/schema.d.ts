@@ -2954,11 +2954,6 @@ export interface components {
             logo?: string | null;
             name: string;
         };
-        CompanyRef: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-        };
         CompanyRefView: {
             /** Format: int64 */
             id: number;
@@ -3425,6 +3420,7 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description `{ "id": ... }`: a reference to a record, in answers and in request bodies. */
         IdRef: {
             /** Format: int64 */
             id: number;
@@ -3599,7 +3595,7 @@ export interface components {
              */
             balance: number;
             code: string;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /** Format: date-time */
             createAt: string;
             customer: components["schemas"]["CustomerRef"];
@@ -3637,7 +3633,7 @@ export interface components {
         Listing_ProductView: {
             /** Format: int32 */
             code: number;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /**
              * Format: int32
              * @description 0 agrícola, 1 the other group (sent as its number).
@@ -3958,7 +3954,7 @@ export interface components {
              */
             balance: number;
             code: string;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /** Format: date-time */
             createAt: string;
             customer: components["schemas"]["CustomerRef"];
@@ -4105,7 +4101,7 @@ export interface components {
                  */
                 balance: number;
                 code: string;
-                company: components["schemas"]["CompanyRef"];
+                company: components["schemas"]["ProductCompanyRef"];
                 /** Format: date-time */
                 createAt: string;
                 customer: components["schemas"]["CustomerRef"];
@@ -4147,7 +4143,7 @@ export interface components {
             items: {
                 /** Format: int32 */
                 code: number;
-                company: components["schemas"]["CompanyRef"];
+                company: components["schemas"]["ProductCompanyRef"];
                 /**
                  * Format: int32
                  * @description 0 agrícola, 1 the other group (sent as its number).
@@ -4387,6 +4383,11 @@ export interface components {
             name?: string | null;
             ncmcode?: string | null;
         };
+        ProductCompanyRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         ProductRef: {
             /** Format: int32 */
             code: number;
@@ -4401,7 +4402,7 @@ export interface components {
         ProductView: {
             /** Format: int32 */
             code: number;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /**
              * Format: int32
              * @description 0 agrícola, 1 the other group (sent as its number).
@@ -4418,6 +4419,9 @@ export interface components {
             fone?: string | null;
             name?: string | null;
             password?: string | null;
+        };
+        QueueCompanyBody: {
+            company: components["schemas"]["IdRef"];
         };
         /** @description One day of the queue list. */
         QueueDayView: {
@@ -9754,7 +9758,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CompanyBody"];
+                "application/json": components["schemas"]["QueueCompanyBody"];
             };
         };
         responses: {
