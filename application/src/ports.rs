@@ -257,6 +257,14 @@ pub trait DashboardRepo {
         from: Option<DateTime<Utc>>,
         to: Option<DateTime<Utc>>,
     ) -> AppResult<OrderTotals>;
+    /// Queue entries that joined in `[from, to)` within the scope (the carrier dashboard),
+    /// with their loading's transported tonnes.
+    fn flow_entries(
+        &mut self,
+        scope: patio_domain::carrier_dashboard::DashboardScope,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> AppResult<Vec<patio_domain::carrier_dashboard::FlowEntry>>;
 }
 
 /// Autocomplete pickers (`GET /{resource}/like/{text}`).

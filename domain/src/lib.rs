@@ -5,6 +5,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod carrier_dashboard;
 pub mod driver_log;
 pub mod error;
 pub mod fleet;

@@ -3,10 +3,11 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Date, Nullable, Timestamptz};
+use diesel::sql_types::{BigInt, Date, Double, Nullable, Text, Timestamptz};
 use patio_application::model::{CompanyCalendar, OrderTotals, QueueDayCount};
 use patio_application::ports::DashboardRepo;
 use patio_application::AppResult;
+use patio_domain::carrier_dashboard::{DashboardScope, FlowEntry, FlowOutcome};
 
 use crate::rows::SettingsRow;
 use crate::schema::{companies, holidays, settings};
@@ -15,6 +16,22 @@ use crate::store::{db_error, PgRepos};
 /// The default when a company has no settings row.
 const DEFAULT_TIME_ZONE: &str = "America/Sao_Paulo";
 const DEFAULT_WEEK: [bool; 7] = [false, true, true, true, true, true, false];
+
+#[derive(QueryableByName)]
+struct FlowRow {
+    #[diesel(sql_type = Timestamptz)]
+    joined_at: DateTime<Utc>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    forecast_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    expedition: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    attended_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Double>)]
+    tonnes: Option<f64>,
+}
 
 #[derive(QueryableByName)]
 struct DayCountRow {
@@ -92,6 +109,57 @@ impl DashboardRepo for PgRepos<'_> {
                     .flat_map(|(_, dates)| dates.as_array().cloned().unwrap_or_default())
                     .filter_map(|d| d.as_str().and_then(|s| s.parse().ok()))
                     .collect(),
+            })
+            .collect())
+    }
+
+    fn flow_entries(
+        &mut self,
+        scope: DashboardScope,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> AppResult<Vec<FlowEntry>> {
+        let (company, shipping) = match scope {
+            DashboardScope::All => (None, None),
+            DashboardScope::Company(c) => (Some(c), None),
+            DashboardScope::ShippingCompany {
+                company_id,
+                shipping_id,
+            } => (Some(company_id), Some(shipping_id)),
+        };
+        // A carrier's vehicles: the truck's shipping company at the time of reading.
+        let rows: Vec<FlowRow> = diesel::sql_query(
+            "SELECT q.joined_at, q.forecast_at, q.expedition, q.attended_at, q.status,
+                    s.qty_transported::float8 AS tonnes
+               FROM queue_entries q
+               LEFT JOIN schedulings s ON s.id = q.scheduling_id
+               LEFT JOIN trucks t ON t.id = q.truck_id
+              WHERE q.joined_at >= $1 AND q.joined_at < $2
+                AND ($3::bigint IS NULL OR q.company_id = $3)
+                AND ($4::bigint IS NULL OR t.shipping_company_id = $4)",
+        )
+        .bind::<Timestamptz, _>(from)
+        .bind::<Timestamptz, _>(to)
+        .bind::<Nullable<BigInt>, _>(company)
+        .bind::<Nullable<BigInt>, _>(shipping)
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let outcome = match r.status.as_str() {
+                    "attended" => FlowOutcome::Attended,
+                    "faulty" | "tolerance_dropped" => FlowOutcome::Missing,
+                    _ => FlowOutcome::Other,
+                };
+                FlowEntry {
+                    joined_at: r.joined_at,
+                    forecast_at: r.forecast_at,
+                    loading_started_at: r.expedition,
+                    attended_at: r.attended_at,
+                    outcome,
+                    tonnes: r.tonnes.filter(|_| outcome == FlowOutcome::Attended),
+                }
             })
             .collect())
     }

@@ -404,6 +404,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["carrier_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/delay/delete/{id}": {
         parameters: {
             query?: never;
@@ -2909,6 +2925,66 @@ export interface components {
             licensePlate: string;
             /** @description Model name. */
             model?: string | null;
+        };
+        /** @description `GET /dashboard` (spec 3 section 3 "Dashboard result"), with the days of the range. */
+        CarrierDashboardView: {
+            /**
+             * Format: int32
+             * @description After it ('Dentro da Tolerância').
+             */
+            attendedQueuesAfterExpected: number;
+            /** Format: double */
+            attendedQueuesAvg: number;
+            /**
+             * Format: int32
+             * @description Loading started by the forecast ('Pontualmente ou Antecipadamente').
+             */
+            attendedQueuesBeforeExpected: number;
+            /** Format: int32 */
+            attendedTotal: number;
+            /** @description `HH:mm`. */
+            awaitingLoadAvg: string;
+            /** Format: double */
+            biggerTotalTransported: number;
+            /** Format: date */
+            biggerTotalTransportedDate?: string | null;
+            /** Format: date */
+            endDate: string;
+            lessAttendanceQueueDay: string;
+            lessAttendanceQueueHour: string;
+            lessEntryQueueDay: string;
+            lessEntryQueueHour: string;
+            loadingTimeAvg: string;
+            /** Format: double */
+            missingQueuesAvg: number;
+            /** Format: int32 */
+            missingTotal: number;
+            moreAttendanceQueueDay: string;
+            moreAttendanceQueueHour: string;
+            moreEntryQueueDay: string;
+            moreEntryQueueHour: string;
+            perDay: components["schemas"]["CarrierDayView"][];
+            /** Format: double */
+            queueAvg: number;
+            queueFullFlowTimeAvg: string;
+            /** Format: date */
+            startDate: string;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            totalTransportedAmount: number;
+        };
+        /** @description Vehicles of one day of the range. */
+        CarrierDayView: {
+            /** Format: int32 */
+            attended: number;
+            /** Format: date */
+            day: string;
+            /** Format: int32 */
+            missing: number;
+            /** Format: double */
+            tonnes: number;
         };
         /** @description The company form. `id` absent, null or 0 creates; `company` is the legal name. */
         CompanyBody: {
@@ -6244,6 +6320,67 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    carrier_dashboard: {
+        parameters: {
+            query?: {
+                /** @description yyyy-mm-dd; default 7 days before the end. */
+                startDate?: string;
+                /** @description yyyy-mm-dd; default today; not after today nor before startDate. */
+                endDate?: string;
+                /** @description Root administrators: one company (default: all). */
+                companyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The carrier dashboard's figures over the range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierDashboardView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expedicao, Espectador, Portaria */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
