@@ -173,8 +173,9 @@ fn extremes(counts: &[u32]) -> Option<(usize, usize)> {
     Some((most, least))
 }
 
+/// Two decimals; never -0 (an empty float sum is -0.0).
 fn round2(v: f64) -> f64 {
-    (v * 100.0).round() / 100.0
+    (v * 100.0).round() / 100.0 + 0.0
 }
 
 /// The figures of `entries` over the days `start..=end` in the company's zone `tz`.
@@ -385,6 +386,7 @@ mod tests {
         assert_eq!(s.bigger_total_transported_date, None);
         assert_eq!(s.per_day.len(), 7);
         assert_eq!(s.queue_avg, 0.0);
+        assert!(s.total_transported_amount.is_sign_positive());
     }
 
     fn staff(role: Role, company: Option<i64>, shipping: Option<i64>, root: bool) -> Actor {

@@ -9,6 +9,7 @@ export const paths = {
   staffLogin: '/login',
   dispatchLogin: '/expedicao',
   dashboard: '/dashboard',
+  carrierDashboard: '/transportadora/dashboard',
   carrierHome: '/expedicao/transportadora',
   dispatchHome: '/expedicao/painel',
   staffTerms: '/aprovar-termo/transportadora/empresa/:companyId/:userId',
