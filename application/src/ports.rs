@@ -63,6 +63,7 @@ pub trait Repos:
     + crate::sets_ports::SetsRepo
     + crate::fleet_ports::DriverAdminRepo
     + crate::fleet_ports::TruckRepo
+    + crate::yard_ports::YardRepo
 {
 }
 
@@ -93,6 +94,7 @@ impl<T> Repos for T where
         + crate::sets_ports::SetsRepo
         + crate::fleet_ports::DriverAdminRepo
         + crate::fleet_ports::TruckRepo
+        + crate::yard_ports::YardRepo
 {
 }
 

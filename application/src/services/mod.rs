@@ -49,6 +49,7 @@ pub mod truck_catalog;
 pub mod trucks;
 pub mod use_terms;
 pub mod users;
+pub mod yard;
 
 /// What every service needs from the outside.
 pub struct Deps {
@@ -102,6 +103,8 @@ pub struct Services {
     pub queue_reads: queue_reads::QueueReadService,
     pub attendance: attendance::AttendanceService,
     pub queue_jobs: jobs::QueueJobs,
+    /// The yard: dispatch actions, check-ins and calls (issue 13).
+    pub yard: yard::YardService,
     /// The daily loading report and the outbox's retries.
     pub mail_jobs: mail::MailJobs,
     /// Checked by the HTTP edge on every signed-in request.
@@ -139,6 +142,7 @@ impl Services {
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),
             attendance: attendance::AttendanceService::new(deps.clone()),
             queue_jobs: jobs::QueueJobs::new(deps.clone()),
+            yard: yard::YardService::new(deps.clone()),
             mail_jobs: mail::MailJobs::new(deps.clone()),
             lookup: lookup::LookupService::new(deps),
         }

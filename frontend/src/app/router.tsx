@@ -16,7 +16,7 @@ const LoginPage = lazy(() => import(/* webpackChunkName: "staff-login" */ '../fe
 const StaffLayout = lazy(() => import(/* webpackChunkName: "staff-layout" */ './layouts/StaffLayout'));
 const StaffTermsPage = lazy(() => import(/* webpackChunkName: "staff-terms" */ '../features/auth/StaffTermsPage'));
 const CarrierHome = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/CarrierHome'));
-const DispatchHome = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/DispatchHome'));
+const DispatchHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../features/expedition/DispatchPanel'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/NotFoundPage'));
 // Administration (spec 1): one lazy chunk per area.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'));

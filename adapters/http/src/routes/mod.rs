@@ -30,6 +30,7 @@ pub mod uploads;
 pub mod use_terms;
 pub mod users;
 pub mod ws;
+pub mod yard;
 
 /// Every API route; unknown `/api` paths answer a JSON 404, never the app's HTML.
 /// Routes are registered only through `service(handler)` of utoipa-actix-web, so each one
@@ -71,6 +72,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(popups::routes)
         // Attendance (spec 3): start and end of the day's attendance.
         .configure(attendance::routes)
+        // The yard (issue 13): loading close and weight, dropouts, check-ins and calls.
+        .configure(yard::routes)
         .default_service(web::to(|| async {
             HttpResponse::NotFound().json(json!({
                 "statusCode": 404,

@@ -37,6 +37,13 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(has_driver)
             .service(driver_positions)
             .service(delay_status)
+            // The yard's actions and lists (routes/yard.rs).
+            .service(super::yard::start)
+            .service(super::yard::return_to_queue)
+            .service(super::yard::update_driver)
+            .service(super::yard::cancel)
+            .service(super::yard::missings)
+            .service(super::yard::attendeds)
             .service(entry),
     );
 }

@@ -180,6 +180,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkins/called/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["checkin_called"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["checkin_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/company/actives/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["checkin_actives"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/count/{queueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["checkin_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["checkin_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/setcall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["checkin_setcall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company": {
         parameters: {
             query?: never;
@@ -868,6 +964,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/logs/queue-drops/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["queue_drops"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1396,6 +1508,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/attendeds/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["attendeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/close/{queueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/company/{id}": {
         parameters: {
             query?: never;
@@ -1492,6 +1636,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/missings/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["missings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/next-date/{companyId}": {
         parameters: {
             query?: never;
@@ -1572,6 +1732,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["start"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/totals/company/{id}": {
         parameters: {
             query?: never;
@@ -1581,6 +1757,38 @@ export interface paths {
         };
         get: operations["totals"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["return_to_queue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/update-driver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_driver"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1646,6 +1854,22 @@ export interface paths {
         get: operations["like_roles"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["complete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1789,6 +2013,22 @@ export interface paths {
         };
         get: operations["scheduling_totals_company"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["edit_weight"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2985,6 +3225,64 @@ export interface components {
             missing: number;
             /** Format: double */
             tonnes: number;
+        };
+        /**
+         * @description `POST /checkins/save {id, company, queue{id}, isPresent, status}`: the driver's check-in;
+         *     only `queue` counts (the rest is decided on the server).
+         */
+        CheckinSaveBody: {
+            company?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            id?: number | null;
+            isPresent?: boolean | null;
+            queue: components["schemas"]["IdRef"];
+            status?: boolean | null;
+        };
+        /** @description `GET /checkins/count/{queueId}`: the driver's check-in state, decided on the server. */
+        CheckinStateView: {
+            /** @description The caller's address is one of the company's `checkinIp`. */
+            allowed: boolean;
+            /** @description The check-in was cancelled now because the driver left the yard's network. */
+            cancelled: boolean;
+            checkin?: null | components["schemas"]["CheckinView"];
+            /**
+             * Format: int64
+             * @description Present check-ins of the entry (0 or 1).
+             */
+            count: number;
+            /** @description The company has check-in on. */
+            enabled: boolean;
+            /** Format: int64 */
+            queueId: number;
+        };
+        CheckinView: {
+            /** Format: date-time */
+            calledAt?: string | null;
+            /** Format: int64 */
+            companyId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            driverId: number;
+            driverName: string;
+            /** Format: int64 */
+            id: number;
+            isCalling: boolean;
+            isPresent: boolean;
+            licensePlate: string;
+            /** Format: int64 */
+            queueId: number;
+            status: boolean;
+            /** Format: int64 */
+            truckId: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description `POST /checkins/checkout {id, driver{id}}`. */
+        CheckoutBody: {
+            driver?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            id: number;
         };
         /** @description The company form. `id` absent, null or 0 creates; `company` is the legal name. */
         CompanyBody: {
@@ -4650,6 +4948,12 @@ export interface components {
          * @enum {string}
          */
         SessionKind: "staff" | "driver";
+        /** @description `POST /checkins/setcall {id, isCalling}`. */
+        SetCallBody: {
+            /** Format: int64 */
+            id: number;
+            isCalling?: boolean | null;
+        };
         SetContact: {
             fone?: string | null;
             /** Format: int64 */
@@ -5228,6 +5532,94 @@ export interface components {
             /** Format: int64 */
             views: number;
         };
+        YardActionView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+            /**
+             * Format: int32
+             * @description The order's status percent after a completion or a weight edit.
+             */
+            orderStatus?: number | null;
+            /** Format: int64 */
+            schedulingId?: number | null;
+            /** @description The entry's stored status after the action. */
+            status: string;
+        };
+        /** @description `POST /scheduling/close {id, status, qtyTransported, expedInitialDate, expedDate}`. */
+        YardCloseBody: {
+            /** Format: date-time */
+            expedDate?: string | null;
+            /** Format: date-time */
+            expedInitialDate?: string | null;
+            /**
+             * Format: int64
+             * @description The loading (scheduling) id.
+             */
+            id: number;
+            /** Format: double */
+            qtyTransported?: number | null;
+            status?: boolean | null;
+        };
+        /** @description `PUT /queue/update-driver {id, driver{id}, company{id}}`. */
+        YardDriverBody: {
+            company?: null | components["schemas"]["IdRef"];
+            driver?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            id: number;
+        };
+        YardListRow: {
+            /** Format: date-time */
+            attendedAt?: string | null;
+            /** Format: date-time */
+            closedAt?: string | null;
+            customerName?: string | null;
+            /** Format: date */
+            date?: string | null;
+            device?: string | null;
+            /** Format: int64 */
+            driverId: number;
+            driverName: string;
+            /** @description Hidden (null) for Portaria (spec 3 section 6). */
+            driverPhone?: string | null;
+            /** Format: date-time */
+            expedition?: string | null;
+            /** Format: int64 */
+            id: number;
+            ip?: string | null;
+            licensePlate: string;
+            orderCode?: string | null;
+            /** Format: int64 */
+            orderId?: number | null;
+            /** Format: double */
+            qtyTransported?: number | null;
+            /** Format: int64 */
+            schedulingId?: number | null;
+            status: string;
+            /** Format: int64 */
+            truckId: number;
+        };
+        /** @description `PUT /queue/update {id, scheduling{id}, company, driver}`: back to the queue. */
+        YardReturnBody: {
+            company?: null | components["schemas"]["IdRef"];
+            driver?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            id: number;
+            scheduling?: null | components["schemas"]["IdRef"];
+        };
+        /** @description `PUT /queue/start {id, status}`: `status` true starts the loading. */
+        YardStartBody: {
+            /** Format: int64 */
+            id: number;
+            status?: boolean | null;
+        };
+        /** @description `PUT /scheduling/update {id, qtyTransported}`. */
+        YardWeightBody: {
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            qtyTransported?: number | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -5637,6 +6029,291 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_called: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 10 most recent calls, newest first (staff, or the TV from an address of checkinIp) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"][];
+                };
+            };
+            /** @description 'Check-in permitido apenas na rede do pátio da empresa.' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description The check-in after the checkout (isPresent false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_actives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Present check-ins of active entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queueId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's check-in state; a present check-in from an address no longer authorised is cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinStateView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckinSaveBody"];
+            };
+        };
+        responses: {
+            /** @description The present check-in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a driver, or 'Check-in permitido apenas na rede do pátio da empresa.' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'O check-in não está habilitado.', 'Você não tem posição na fila' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_setcall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCallBody"];
+            };
+        };
+        responses: {
+            /** @description The check-in; a call publishes checkInCallResponse on /api/ws */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7859,6 +8536,54 @@ export interface operations {
             };
         };
     };
+    queue_drops: {
+        parameters: {
+            query?: {
+                licensePlate?: string | null;
+            };
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Desistentes of the operating day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardListRow"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     openapi: {
         parameters: {
             query?: never;
@@ -9485,6 +10210,109 @@ export interface operations {
             };
         };
     };
+    attendeds: {
+        parameters: {
+            query?: {
+                licensePlate?: string | null;
+            };
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Atendidos of the operating day (not for Portaria) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardListRow"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queueId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, message: 'Agendamento cancelado', status: 'cancelled'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Apenas agendamentos do dia de hoje podem ser cancelados' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     company_queue: {
         parameters: {
             query?: {
@@ -9794,6 +10622,54 @@ export interface operations {
             };
         };
     };
+    missings: {
+        parameters: {
+            query?: {
+                licensePlate?: string | null;
+            };
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Faltosos of the operating day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardListRow"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     next_date: {
         parameters: {
             query?: never;
@@ -10050,6 +10926,63 @@ export interface operations {
             };
         };
     };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardStartBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Carregamento iniciado', status: 'loading'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Por favor, iniciar o atendimento da empresa!', 'Por favor, cancelar o atraso!', 'Limite de atendimento atingido!', 'Adicione o veículo e o Motorista em um pedido!', 'motorista precisa fazer check-in' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     totals: {
         parameters: {
             query?: never;
@@ -10087,6 +11020,129 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    return_to_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardReturnBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Veículo voltou para a fila', status: 'waiting'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Este veículo não está em atendimento.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardDriverBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Motorista trocado'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Este motorista já está na fila.', 'Este veículo não está aguardando na fila.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Selecione um motorista!' */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10219,6 +11275,72 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardCloseBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Carregamento finalizado', status: 'attended', orderStatus} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Este veículo não está em atendimento.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description qtyTransported: 'Informe um peso maior que zero (até 99,999 t).' */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10681,6 +11803,72 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_weight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardWeightBody"];
+            };
+        };
+        responses: {
+            /** @description {message: 'Peso editado', orderStatus} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Apenas o peso de atendimentos de hoje pode ser editado.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description qtyTransported */
             422: {
                 headers: {
                     [name: string]: unknown;
