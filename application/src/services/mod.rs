@@ -26,6 +26,7 @@ pub mod companies;
 pub mod contacts;
 pub mod customers;
 pub mod dashboard;
+pub mod driver_app;
 pub mod drivers;
 pub mod holidays;
 pub mod jobs;
@@ -106,6 +107,7 @@ pub struct Services {
     pub mail_jobs: mail::MailJobs,
     /// Checked by the HTTP edge on every signed-in request.
     pub accounts: crate::account_check::AccountCheck,
+    pub driver_app: driver_app::DriverAppService,
 }
 
 impl Services {
@@ -140,6 +142,7 @@ impl Services {
             attendance: attendance::AttendanceService::new(deps.clone()),
             queue_jobs: jobs::QueueJobs::new(deps.clone()),
             mail_jobs: mail::MailJobs::new(deps.clone()),
+            driver_app: driver_app::DriverAppService::new(deps.clone()),
             lookup: lookup::LookupService::new(deps),
         }
     }

@@ -1,0 +1,11 @@
+/** The driver app's own routes (spec 3 section 2, "Driver app"); all under DRIVER_PATH. */
+export const driverPaths = {
+  home: '/',
+  queue: '/app/fila',
+  scheduling: '/app/agendamento',
+  status: '/app/agendamento/status',
+  panel: '/app/painel/fila',
+  edit: '/app/edit',
+  history: '/app/history',
+  expired: '/app/history?tipo=expiradas',
+} as const;
