@@ -25,6 +25,7 @@ const DriverSchedulingPage = lazy(
 );
 const DriverStatusPage = lazy(() => import(/* webpackChunkName: "driver-status" */ './pages/DriverStatusPage'));
 const DriverPanelPage = lazy(() => import(/* webpackChunkName: "driver-panel" */ './pages/DriverPanelPage'));
+const DriverRegisterPage = lazy(() => import(/* webpackChunkName: "driver-register" */ './pages/DriverRegisterPage'));
 const DriverEditPage = lazy(() => import(/* webpackChunkName: "driver-edit" */ './pages/DriverEditPage'));
 
 /** The signed-in driver's screens: [path, page]. */
@@ -54,6 +55,7 @@ export default function DriverApp() {
               <Route key={path} path={path} element={<DriverGuard>{page}</DriverGuard>} />
             ))}
             <Route path={paths.driverLogin} element={<DriverLoginPage />} />
+            <Route path={driverPaths.register} element={<DriverRegisterPage />} />
             <Route path={paths.driverLink} element={<DriverLinkPage />} />
             <Route
               path={paths.driverTerms}

@@ -1,6 +1,7 @@
 /** The driver app's own routes (spec 3 section 2, "Driver app"); all under DRIVER_PATH. */
 export const driverPaths = {
   home: '/',
+  register: '/app/driver/novo/:companyId',
   queue: '/app/fila',
   scheduling: '/app/agendamento',
   status: '/app/agendamento/status',
@@ -9,3 +10,7 @@ export const driverPaths = {
   history: '/app/history',
   expired: '/app/history?tipo=expiradas',
 } as const;
+
+export function registerPath(companyId: number): string {
+  return `/app/driver/novo/${companyId}`;
+}

@@ -98,6 +98,88 @@ test.beforeAll(async ({ request }) => {
          enable_queue_save = TRUE, enable_queue_without_scheduling = TRUE`);
 });
 
+test('a new driver registers with a truck in three steps and is signed in', async ({ page }) => {
+  test.setTimeout(90_000);
+  // The login screen leads to the registration of its company.
+  await page.goto('/app/login');
+  await page.getByRole('button', { name: 'Não tem cadastro? Cadastre-se' }).click();
+  await expect(page).toHaveURL(/\/app\/driver\/novo\/\d+$/);
+
+  // A plate the product knows without an implement type is not a truck.
+  const notTruck = plateOf('NOT', 5);
+  sql(`INSERT INTO trucks (company_id, license_plate, is_enabled) VALUES (${companyId}, '${notTruck}', TRUE)`);
+  const plate = plateOf('EVA', 6);
+  const cpf = cpfOf(RUN * 10 + 6);
+
+  await page.goto(`/app/driver/novo/${companyId}`);
+  await expect(page.getByText('Etapa 1 de 3: Dados pessoais')).toBeVisible();
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByText('Nome é obrigatório!')).toBeVisible();
+  await expect(page.getByText('Número de CPF é obrigatório!')).toBeVisible();
+  await expect(page.getByText('Data de nascimento é obrigatório!')).toBeVisible();
+  await page.getByLabel('Nome').fill(`eva motorista ${RUN}`);
+  await page.getByLabel('CPF').fill('111.111.111-12');
+  await page.getByLabel('CNH').fill('12345678901');
+  await page.getByLabel('Data de nascimento').fill('15011990');
+  await page.getByLabel('Telefone').fill('65999998888');
+  await expect(page.getByLabel('Telefone')).toHaveValue('(65) 9 9999-8888');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByText('Cpf Inválido')).toBeVisible();
+  await expect(page.getByText('Informe também o e-mail (ou deixe o telefone em branco).')).toBeVisible();
+  await page.getByLabel('E-mail').fill('eva@exemplo.com');
+  await page.getByLabel('CPF').fill(cpf);
+  await expect(page.getByLabel('Data de nascimento')).toHaveValue(BIRTH);
+  await page.getByRole('button', { name: 'Próximo' }).click();
+
+  await expect(page.getByText('Etapa 2 de 3: Caminhão')).toBeVisible();
+  await page.getByLabel('Placa').fill(notTruck.toLowerCase());
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByText('A placa informada não corresponde a um caminhão.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Fechar' }).click();
+  await page.getByLabel('Renavam').fill('12345678901');
+  await expect(page.getByLabel('Renavam')).toHaveValue('123456789-01');
+  await page.getByLabel('Marca').selectOption({ label: 'Volvo' });
+  await page.getByLabel('Modelo').selectOption({ label: 'FH 540' });
+  await page.getByLabel('Tipo de implemento').selectOption({ label: 'BITRUCK' });
+  await expect(page.getByLabel('Qtd. de eixos')).toHaveValue('4');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByText('Placa inválida')).toBeVisible();
+  await page.getByLabel('Placa').fill(`${plate.slice(0, 3)}-${plate.slice(3)}`);
+  await expect(page.getByLabel('Placa')).toHaveValue(plate);
+  await page.getByRole('button', { name: 'Próximo' }).click();
+
+  await expect(page.getByText('Etapa 3 de 3: Revisão')).toBeVisible();
+  await expect(page.getByText(`EVA MOTORISTA ${RUN}`)).toBeVisible();
+  await page.screenshot({ path: 'test-results/driver-register-review.png', fullPage: true });
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.getByText('Cadastro realizado com sucesso')).toBeVisible();
+  await expect(page).toHaveURL('/', { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Olá, Eva!' })).toBeVisible();
+  const digits = cpf.replace(/\D/g, '');
+  expect(sql(`SELECT t.license_plate || ' ' || t.implement_type FROM trucks t JOIN drivers d ON d.id = t.driver_id WHERE d.cpf = '${digits}'`)).toBe(
+    `${plate} BITRUCK`,
+  );
+  expect(sql(`SELECT count(*) FROM driver_logs l JOIN drivers d ON d.id = l.driver_id WHERE d.cpf = '${digits}' AND l.operation_type IN ('REG_DRIVER', 'CAD_TRUCK')`)).toBe('2');
+
+  // The same CPF again: 'Já existe cadastro!', back on the personal step.
+  await page.context().clearCookies();
+  await page.goto(`/app/driver/novo/${companyId}`);
+  await page.getByLabel('Nome').fill('Outra Pessoa');
+  await page.getByLabel('CPF').fill(cpf);
+  await page.getByLabel('CNH').fill('12345678901');
+  await page.getByLabel('Data de nascimento').fill(BIRTH);
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await page.getByLabel('Placa').fill(plateOf('OUT', 7));
+  await page.getByLabel('Renavam').fill('12345678901');
+  await page.getByLabel('Marca').selectOption({ label: 'Volvo' });
+  await page.getByLabel('Modelo').selectOption({ label: 'FH 540' });
+  await page.getByLabel('Tipo de implemento').selectOption({ label: 'TRUCK' });
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page.getByText('Já existe cadastro!')).toBeVisible();
+  await expect(page.getByText('Etapa 1 de 3: Dados pessoais')).toBeVisible();
+});
+
 test('a driver enters as a freelancer, sees the queue move live, leaves with the code and deletes the account', async ({
   page,
 }) => {

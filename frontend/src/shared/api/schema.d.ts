@@ -468,6 +468,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/driver/app/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["register_driver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/truck-brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["registration_brands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/truck-models/{brandId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["registration_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/driver/company/{id}": {
         parameters: {
             query?: never;
@@ -3309,6 +3357,18 @@ export interface components {
             status?: string | null;
             truck?: null | components["schemas"]["PositionTruck"];
         };
+        /** @description The registration wizard's personal step (`/app/driver/novo/{companyId}`). */
+        DriverRegisterBody: {
+            /** @description `yyyy-mm-dd` (or `dd/mm/yyyy`). */
+            birthDate?: string;
+            cnh?: string;
+            company: components["schemas"]["IdRef"];
+            contact?: components["schemas"]["ContactItem"][];
+            /** @description `###.###.###-##` or 11 digits. */
+            cpf?: string;
+            name?: string;
+            recaptcha_token?: string;
+        };
         /**
          * @description What `POST /driver/save` answers: the driver (the staff form) or the transfer (the
          *     sign-in's confirmed override).
@@ -4489,6 +4549,13 @@ export interface components {
             /** Format: int64 */
             id: number;
             message: string;
+        };
+        /** @description The registered driver, signed in (the handler turns `access_token` into the cookie). */
+        RegisteredDriverView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+            name: string;
         };
         ResetView: {
             /** Format: int64 */
@@ -6445,6 +6512,98 @@ export interface operations {
             };
             /** @description CPF ou data de nascimento não conferem. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverRegisterBody"];
+            };
+        };
+        responses: {
+            /** @description {id, name, message: 'Cadastro realizado com sucesso'}; REG_DRIVER log; sets the patio_driver cookie (signed in) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredDriverView"];
+                };
+            };
+            /** @description code duplicate: 'Já existe cadastro!' (the CPF is registered); 'Empresa não encontrada.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The registration's messages (spec 3 section 5): 'Nome é obrigatório!', 'Cpf Inválido', ... */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registration_brands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every truck brand, by name: the registration wizard's truck step, before the driver has a session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandView"][];
+                };
+            };
+        };
+    };
+    registration_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brandId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand's models: the registration wizard's truck step */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelView"][];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
