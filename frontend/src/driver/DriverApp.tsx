@@ -26,6 +26,13 @@ const DriverSchedulingPage = lazy(
 const DriverStatusPage = lazy(() => import(/* webpackChunkName: "driver-status" */ './pages/DriverStatusPage'));
 const DriverPanelPage = lazy(() => import(/* webpackChunkName: "driver-panel" */ './pages/DriverPanelPage'));
 const DriverRegisterPage = lazy(() => import(/* webpackChunkName: "driver-register" */ './pages/DriverRegisterPage'));
+const DriverHistoryPage = lazy(() => import(/* webpackChunkName: "driver-history" */ './pages/DriverHistoryPage'));
+const DriverCreateTruckPage = lazy(() =>
+  import(/* webpackChunkName: "driver-truck" */ './pages/DriverTruckFormPage').then((m) => ({ default: m.DriverCreateTruckPage })),
+);
+const DriverEditTruckPage = lazy(() =>
+  import(/* webpackChunkName: "driver-truck" */ './pages/DriverTruckFormPage').then((m) => ({ default: m.DriverEditTruckPage })),
+);
 const DriverEditPage = lazy(() => import(/* webpackChunkName: "driver-edit" */ './pages/DriverEditPage'));
 
 /** The signed-in driver's screens: [path, page]. */
@@ -35,6 +42,9 @@ const guarded: [string, ReactNode][] = [
   [driverPaths.status, <DriverStatusPage key="st" />],
   [driverPaths.panel, <DriverPanelPage key="p" />],
   [driverPaths.edit, <DriverEditPage key="e" />],
+  [driverPaths.createTruck, <DriverCreateTruckPage key="ct" />],
+  [driverPaths.editTruck, <DriverEditTruckPage key="et" />],
+  [driverPaths.history, <DriverHistoryPage key="h" />],
 ];
 
 export default function DriverApp() {

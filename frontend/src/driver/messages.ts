@@ -102,6 +102,48 @@ export const dm = {
   deleteInQueue: 'Saia da fila antes de excluir sua conta.', // ours
   cpf: 'CPF',
   birthDate: 'Data de nascimento',
+  // /app/edit (the rest)
+  name: 'Nome',
+  cnh: 'CNH',
+  authorisations: 'Autorizo receber mensagens por', // ours
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+  emailChannel: 'E-mail',
+  save: 'Salvar',
+  saved: 'Alterações salvas com sucesso', // ours (spec 3 settings' wording)
+  trucks: 'Caminhões', // ours
+  renavam: 'Renavam',
+  actions: 'Ações', // ours
+  edit: 'Editar',
+  unbind: 'Desvincular',
+  unbound: 'Caminhão desvinculado com sucesso',
+  unbindError: (status: number) => `Erro ao Desvincular: ${status}`,
+  unbindConfirm: (plate: string) => `Desvincular o caminhão ${plate}?`, // ours
+  newTruck: 'Novo Caminhão',
+  blockedEdit: (hours: number) =>
+    `Seu atendimento está a menos de ${hours} ${hours === 1 ? 'hora' : 'horas'}: alterações bloqueadas até lá.`, // ours
+  noTerm: 'A empresa ainda não publicou termos de uso; as autorizações ficam para depois.', // ours
+  // /app/create/truck, /app/edit/truck/:id
+  newTruckTitle: 'Novo Caminhão',
+  editTruckTitle: 'Editar Caminhão', // ours
+  owner: 'Proprietário',
+  review: 'Revisão', // ours
+  // /app/history
+  historyTitle: 'Histórico',
+  expiredTitle: 'Autorizações Expiradas',
+  from: 'De',
+  to: 'Até',
+  search: 'Pesquisar',
+  searching: 'Pesquisando...',
+  fromAfterTo: 'A data inicial não pode ser maior que a data final.',
+  toBeforeFrom: 'A data final não pode ser menor que a data inicial.',
+  noRows: 'Nenhum registro no período.', // ours
+  results: 'Resultados', // ours
+  expiration: 'Validade', // ours
+  reason: 'Motivo', // ours
+  removedAt: 'Removido em', // ours
+  carrier: 'Transportadora',
+  noDetails: 'Não há detalhes',
   // Generic
   loadError: 'Não foi possível carregar. Verifique sua conexão.', // ours
   retry: 'Tentar novamente',

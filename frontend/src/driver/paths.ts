@@ -7,10 +7,16 @@ export const driverPaths = {
   status: '/app/agendamento/status',
   panel: '/app/painel/fila',
   edit: '/app/edit',
+  createTruck: '/app/create/truck',
+  editTruck: '/app/edit/truck/:id',
   history: '/app/history',
   expired: '/app/history?tipo=expiradas',
 } as const;
 
 export function registerPath(companyId: number): string {
   return `/app/driver/novo/${companyId}`;
+}
+
+export function editTruckPath(id: number): string {
+  return `/app/edit/truck/${id}`;
 }

@@ -22,7 +22,7 @@ export interface JoinRequest {
   truck: { id: number };
 }
 
-const queueApi = api.enhanceEndpoints({ addTagTypes: ['DriverQueue', 'DriverLoadings'] }).injectEndpoints({
+const queueApi = api.enhanceEndpoints({ addTagTypes: ['DriverQueue', 'DriverLoadings', 'DriverTrucks'] }).injectEndpoints({
   endpoints: (build) => ({
     companySettings: build.query<Settings, number>({
       query: (companyId) => `settings/company/${companyId}`,
@@ -48,6 +48,7 @@ const queueApi = api.enhanceEndpoints({ addTagTypes: ['DriverQueue', 'DriverLoad
     }),
     driverTrucks: build.query<Truck[], number>({
       query: (driverId) => `truck/driver/${driverId}`,
+      providesTags: ['DriverTrucks'],
     }),
     driverLoadings: build.query<Loading[], number>({
       query: (driverId) => `scheduling/driver/${driverId}`,

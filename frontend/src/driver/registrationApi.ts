@@ -3,7 +3,7 @@ import { api } from '../app/api';
 import type { Schema } from '../shared/api/types';
 import type { registerBody, truckBody } from './registration';
 
-const registrationApi = api.injectEndpoints({
+const registrationApi = api.enhanceEndpoints({ addTagTypes: ['DriverTrucks'] }).injectEndpoints({
   endpoints: (build) => ({
     registrationBrands: build.query<Schema<'BrandView'>[], void>({
       query: () => 'driver/app/truck-brands',
@@ -22,6 +22,7 @@ const registrationApi = api.injectEndpoints({
     }),
     rebindTruck: build.mutation<Schema<'TruckView'>, ReturnType<typeof truckBody>>({
       query: (body) => ({ url: 'truck/rebind', method: 'PATCH', body }),
+      invalidatesTags: ['DriverTrucks'],
     }),
   }),
 });

@@ -439,3 +439,27 @@ async fn the_wizard_reads_brands_and_models_without_a_session() {
     .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
+
+#[actix_web::test]
+async fn a_driver_reads_its_own_profile_and_staff_may_not() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let (s, b) = call(&svc, "GET", "/api/driver/app/profile", Some(&me), None).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["id"], app.ids.driver);
+    assert_eq!(b["name"], "MOTORISTA DEMO");
+    assert_eq!(b["birthDate"], "1990-01-15");
+    assert!(b["authorization"].is_array());
+    // Another company's driver reads its own, never the demo driver's.
+    let other = bearer(&app, &driver(app.ids.other_driver, app.ids.other));
+    let (s, b) = call(&svc, "GET", "/api/driver/app/profile", Some(&other), None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(b["id"], app.ids.other_driver);
+    let usuario = bearer(&app, &staff(&app, "usuario@patio.local"));
+    let (s, b) = call(&svc, "GET", "/api/driver/app/profile", Some(&usuario), None).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    assert_eq!(b["message"], patio_domain::roles::NOT_ALLOWED_MESSAGE);
+    let (s, _) = call(&svc, "GET", "/api/driver/app/profile", None, None).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+}

@@ -43,6 +43,9 @@ interface Driver {
 }
 
 let companyId = 0;
+/** The driver of the orders story, still in the queue for the profile story. */
+let dora: Driver | null = null;
+let refusedOrder = '';
 
 /** A driver of the spec's company with a truck of its own. */
 function addDriver(name: string, n: number, plate: string): Driver {
@@ -276,6 +279,7 @@ test('a driver enters as a freelancer, sees the queue move live, leaves with the
 test('a driver refuses one authorised order and enters the queue with the other', async ({ page }) => {
   test.setTimeout(90_000);
   const d = addDriver(`DORA MOTORISTA ${RUN}`, 4, plateOf('DOR', 4));
+  dora = d;
   const [a, b] = [`A${RUN}`.slice(0, 10), `B${RUN}`.slice(0, 10)];
   sql(`INSERT INTO customers (company_id, code, name) VALUES (${companyId}, 1, 'Fazenda ${RUN}')`);
   for (const code of [a, b, `X${RUN}`.slice(0, 10)]) {
@@ -287,6 +291,7 @@ test('a driver refuses one authorised order and enters the queue with the other'
          SELECT ${companyId}, id, ${d.truck}, ${d.id}, 32, (now() AT TIME ZONE 'America/Sao_Paulo')::date + ${days}
            FROM orders WHERE company_id = ${companyId} AND code = '${code}' RETURNING id`);
   const refused = loading(a, 5);
+  refusedOrder = a;
   const chosen = loading(b, 3);
   loading(`X${RUN}`.slice(0, 10), 0); // no days left: not listed
 
@@ -310,4 +315,63 @@ test('a driver refuses one authorised order and enters the queue with the other'
   await expect(page).toHaveURL('/app/agendamento/status', { timeout: 10_000 });
   await expect(page.getByTestId('my-position')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Detalhes' })).toContainText(d.plate);
+});
+
+test('a driver in the queue manages its trucks from the profile and reads its history', async ({ page }) => {
+  test.setTimeout(90_000);
+  const d = dora!;
+  await signIn(page, d);
+  const menu = async (entry: string) => {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: entry }).click();
+  };
+  await menu('Perfil');
+  await expect(page).toHaveURL('/app/edit');
+  await expect(page.getByLabel('CPF', { exact: true })).toHaveValue(d.cpf);
+  await expect(page.getByLabel('Data de nascimento')).toHaveValue(BIRTH);
+  // In the queue: the account cannot go yet.
+  await expect(page.getByText('Saia da fila antes de excluir sua conta.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deletar Conta' })).toBeDisabled();
+
+  // A new truck in two steps.
+  const plate = plateOf('NEW', 8);
+  await page.getByRole('button', { name: 'Novo Caminhão' }).click();
+  await expect(page).toHaveURL('/app/create/truck');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByText('Placa é obrigatório!')).toBeVisible();
+  await page.getByLabel('Placa').fill(plate);
+  await page.getByLabel('Renavam').fill('98765432100');
+  await page.getByLabel('Marca').selectOption({ label: 'Volvo' });
+  await page.getByLabel('Modelo').selectOption({ label: 'FH 540' });
+  await page.getByLabel('Tipo de implemento').selectOption({ label: 'VANDERLEIA' });
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByText('Etapa 2 de 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Concluir' }).click();
+  await expect(page).toHaveURL('/app/edit');
+  const row = page.getByRole('row', { name: new RegExp(plate) });
+  await expect(row).toContainText('98765432100');
+
+  // Edit it, then unbind it.
+  await row.getByRole('button', { name: `Editar ${plate}` }).click();
+  await expect(page).toHaveURL(/\/app\/edit\/truck\/\d+$/);
+  await expect(page.getByLabel('Tipo de implemento')).toHaveValue('VANDERLEIA');
+  await page.getByLabel('Renavam').fill('11122233344');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL('/app/edit');
+  await expect(page.getByRole('row', { name: new RegExp(plate) })).toContainText('11122233344');
+  await page.getByRole('button', { name: `Desvincular ${plate}` }).click();
+  await page.getByRole('dialog', { name: 'Desvincular' }).getByRole('button', { name: 'Desvincular' }).click();
+  await expect(page.getByText('Caminhão desvinculado com sucesso')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(plate) })).toHaveCount(0, { timeout: 5_000 });
+  expect(sql(`SELECT count(*) FROM trucks WHERE license_plate = '${plate}' AND driver_id IS NULL`)).toBe('1');
+  await page.screenshot({ path: 'test-results/driver-profile.png', fullPage: true });
+
+  // The history: the log rows, then the refused order among the expired authorisations.
+  await menu('Histórico');
+  await expect(page).toHaveURL('/app/history');
+  await expect(page.getByRole('region', { name: 'Resultados' })).toContainText(plate);
+  await menu('Autorizações Expiradas');
+  await expect(page).toHaveURL('/app/history?tipo=expiradas');
+  const card = page.getByRole('article', { name: `Pedido ${refusedOrder}` });
+  await expect(card).toContainText('RECUSADO PELO MOTORISTA');
 });

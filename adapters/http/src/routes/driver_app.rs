@@ -18,7 +18,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(refuse_loading)
         .service(register_driver)
         .service(registration_brands)
-        .service(registration_models);
+        .service(registration_models)
+        .service(own_profile);
 }
 
 /// The registration wizard's personal step (`/app/driver/novo/{companyId}`).
@@ -114,4 +115,17 @@ pub async fn registration_models(
     let brand = path.into_inner();
     let list = blocking(move || svc.models_of_brand(brand)).await?;
     Ok(HttpResponse::Ok().json(list))
+}
+
+#[utoipa::path(tag = "driver-app",
+    responses((status = 200, description = "The signed-in driver with its contacts and authorizations (the profile screen)", body = patio_application::services::drivers::DriverView),
+        (status = 401), (status = 403, description = "Staff")))]
+#[get("/driver/app/profile")]
+pub async fn own_profile(
+    state: web::Data<AppState>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.drivers.clone();
+    let view = blocking(move || svc.own_profile(&session.0)).await?;
+    Ok(HttpResponse::Ok().json(view))
 }

@@ -11,7 +11,6 @@ import {
   emptyPersonal,
   emptyTruck,
   maskCnh,
-  maskRenavam,
   normalizePlate,
   REGISTER_REDIRECT_MS,
   registerBody,
@@ -27,11 +26,11 @@ import {
   useRebindTruckMutation,
   useRegisterDriverMutation,
   useRegistrationBrandsQuery,
-  useRegistrationImplementTypesQuery,
   useRegistrationModelsQuery,
 } from '../registrationApi';
 import { refreshDriverSession, useDriverGoTo } from '../session';
 import { Modal } from '../ui/Modal';
+import { TruckFields } from '../components/TruckFields';
 import { clearToasts, toast } from '../ui/toast';
 
 const DRAFT_KEY = 'patio.driverRegistration';
@@ -101,7 +100,6 @@ export default function DriverRegisterPage() {
   const [done, setDone] = useState(false);
   const brands = useRegistrationBrandsQuery();
   const models = useRegistrationModelsQuery(Number(draft.truck.brandId), { skip: !draft.truck.brandId });
-  const types = useRegistrationImplementTypesQuery();
   const [checkPlate] = useLazyIsTruckQuery();
   const [register] = useRegisterDriverMutation();
   const [rebind] = useRebindTruckMutation();
@@ -141,16 +139,6 @@ export default function DriverRegisterPage() {
     } catch (err) {
       toast.error(`Erro: ${readApiError(err).message}`);
     }
-  }
-
-  function onType(name: string) {
-    const t = types.data?.find((x) => x.name === name);
-    setTruck({
-      implementType: name,
-      shaftQuantity: t?.shaftQuantity ?? null,
-      grossCapacity: t?.grossCapacity ?? null,
-      netCapacity: t?.netCapacity ?? null,
-    });
   }
 
   function next() {
@@ -281,100 +269,7 @@ export default function DriverRegisterPage() {
       )}
       {step === 1 && (
         <section className="d-card" aria-label={rm.steps[1]}>
-          <Field id="reg-plate" label={rm.plate} error={errors.licensePlate}>
-            <input
-              {...inputProps('reg-plate', errors.licensePlate)}
-              autoCapitalize="characters"
-              maxLength={8}
-              value={truck.licensePlate}
-              onChange={(e) => void onPlate(e.target.value)}
-            />
-          </Field>
-          <Field id="reg-renavam" label={rm.renavam} error={errors.renavam}>
-            <input
-              {...inputProps('reg-renavam', errors.renavam)}
-              inputMode="numeric"
-              placeholder="999999999-99"
-              value={truck.renavam}
-              onChange={(e) => setTruck({ renavam: maskRenavam(e.target.value) })}
-            />
-          </Field>
-          <div className="d-field">
-            <label htmlFor="reg-brand">{rm.brand}</label>
-            <select
-              id="reg-brand"
-              value={truck.brandId}
-              onChange={(e) => setTruck({ brandId: e.target.value, modelId: '' })}
-            >
-              <option value="">{rm.chooseBrand}</option>
-              {(brands.data ?? []).map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="d-field">
-            <label htmlFor="reg-model">{rm.model}</label>
-            <select
-              id="reg-model"
-              value={truck.modelId}
-              disabled={!truck.brandId}
-              aria-invalid={errors.modelId ? true : undefined}
-              aria-describedby={errors.modelId ? 'reg-model-error' : undefined}
-              onChange={(e) => setTruck({ modelId: e.target.value })}
-            >
-              <option value="">{rm.chooseModel}</option>
-              {(models.data ?? []).map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </select>
-            {errors.modelId && (
-              <p id="reg-model-error" className="d-field-error" role="alert">
-                {errors.modelId}
-              </p>
-            )}
-          </div>
-          <div className="d-field">
-            <label htmlFor="reg-type">{rm.implementType}</label>
-            <select
-              id="reg-type"
-              value={truck.implementType}
-              aria-invalid={errors.implementType ? true : undefined}
-              aria-describedby={errors.implementType ? 'reg-type-error' : undefined}
-              onChange={(e) => onType(e.target.value)}
-            >
-              <option value="">{rm.chooseImplement}</option>
-              {(types.data ?? []).map((t) => (
-                <option key={t.name} value={t.name}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-            {errors.implementType && (
-              <p id="reg-type-error" className="d-field-error" role="alert">
-                {errors.implementType}
-              </p>
-            )}
-          </div>
-          <div className="d-row">
-            <Field id="reg-axles" label={rm.axles} error={errors.shaftQuantity}>
-              <input {...inputProps('reg-axles', errors.shaftQuantity)} readOnly value={truck.shaftQuantity ?? ''} />
-            </Field>
-            <Field id="reg-color" label={rm.color}>
-              <input id="reg-color" type="color" value={truck.color} onChange={(e) => setTruck({ color: e.target.value })} />
-            </Field>
-          </div>
-          <div className="d-row">
-            <Field id="reg-gross" label={rm.gross}>
-              <input id="reg-gross" readOnly value={truck.grossCapacity ?? ''} />
-            </Field>
-            <Field id="reg-net" label={rm.net}>
-              <input id="reg-net" readOnly value={truck.netCapacity ?? ''} />
-            </Field>
-          </div>
+          <TruckFields truck={truck} errors={errors} onChange={setTruck} onPlate={(v) => void onPlate(v)} />
         </section>
       )}
       {step === 2 && (
