@@ -375,3 +375,32 @@ test('a driver in the queue manages its trucks from the profile and reads its hi
   const card = page.getByRole('article', { name: `Pedido ${refusedOrder}` });
   await expect(card).toContainText('RECUSADO PELO MOTORISTA');
 });
+
+test('leaving is blocked inside the window before the forecast, and a closed queue shows the maintenance notice', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // No lead time: a new entry lands in the next slot, well inside the 6-hour window.
+  sql(`UPDATE settings SET hour_entry_limit = 0 WHERE company_id = ${companyId}`);
+  const g = addDriver(`GIL MOTORISTA ${RUN}`, 9, plateOf('GIL', 9));
+  const api = await driverApi(g);
+  const joined = await api.post('/api/queue/save', { data: { truck: { id: g.truck } } });
+  expect(joined.status(), await joined.text()).toBe(201);
+  await signIn(page, g);
+  await page.getByRole('button', { name: 'Minha Posição' }).click();
+  await expect(page.getByText('Não é possível sair da fila a menos de 6 horas da previsão de carregamento.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sair da fila' })).toBeDisabled();
+  await api.dispose();
+
+  // The company closes its queue: a driver outside it sees the notice instead of the entry.
+  sql(`UPDATE settings SET enable_queue_save = FALSE WHERE company_id = ${companyId}`);
+  const h = addDriver(`HUGO MOTORISTA ${RUN}`, 10, plateOf('HUG', 10));
+  await page.context().clearCookies();
+  await signIn(page, h);
+  const notice = 'A entrada na fila está em manutenção no momento. Tente novamente mais tarde.';
+  await expect(page.getByText(notice)).toBeVisible();
+  await page.goto('/app/agendamento');
+  await expect(page.getByText(notice)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Entrar como Autônomo' })).toHaveCount(0);
+  sql(`UPDATE settings SET enable_queue_save = TRUE, hour_entry_limit = 8 WHERE company_id = ${companyId}`);
+});
