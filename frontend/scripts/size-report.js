@@ -41,6 +41,7 @@ const paths = {
   'driver profile (/app/edit)': union('main', 'driver', 'driver-edit'),
   'driver truck (/app/create/truck)': union('main', 'driver', 'driver-truck'),
   'driver history (/app/history)': union('main', 'driver', 'driver-history'),
+  'driver log (/app/registro)': union('main', 'driver', 'driver-log'),
   'staff login (/login)': union('main', 'staff', 'staff-login'),
   'staff dashboard (/dashboard)': union('main', 'staff', 'staff-layout', 'dashboard'),
   'carrier landing (/expedicao/transportadora)': union('main', 'staff', 'staff-layout', 'home'),

@@ -33,6 +33,7 @@ const DriverCreateTruckPage = lazy(() =>
 const DriverEditTruckPage = lazy(() =>
   import(/* webpackChunkName: "driver-truck" */ './pages/DriverTruckFormPage').then((m) => ({ default: m.DriverEditTruckPage })),
 );
+const DriverLogPage = lazy(() => import(/* webpackChunkName: "driver-log" */ './pages/DriverLogPage'));
 const DriverEditPage = lazy(() => import(/* webpackChunkName: "driver-edit" */ './pages/DriverEditPage'));
 
 /** The signed-in driver's screens: [path, page]. */
@@ -45,6 +46,7 @@ const guarded: [string, ReactNode][] = [
   [driverPaths.createTruck, <DriverCreateTruckPage key="ct" />],
   [driverPaths.editTruck, <DriverEditTruckPage key="et" />],
   [driverPaths.history, <DriverHistoryPage key="h" />],
+  [driverPaths.log, <DriverLogPage key="l" />],
 ];
 
 export default function DriverApp() {

@@ -144,6 +144,14 @@ export const dm = {
   removedAt: 'Removido em', // ours
   carrier: 'Transportadora',
   noDetails: 'Não há detalhes',
+  // /app/registro
+  logTitle: 'Registro de atividades', // ours
+  clear: (what: string) => `Apagar ${what}`, // ours
+  logDone: 'Consulta finalizada!',
+  logError: 'Erro ao consultar!',
+  seeDetails: 'Ver detalhes',
+  company: 'Empresa',
+  title: 'Título', // ours
   // Generic
   loadError: 'Não foi possível carregar. Verifique sua conexão.', // ours
   retry: 'Tentar novamente',

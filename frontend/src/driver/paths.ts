@@ -10,6 +10,7 @@ export const driverPaths = {
   createTruck: '/app/create/truck',
   editTruck: '/app/edit/truck/:id',
   history: '/app/history',
+  log: '/app/registro',
   expired: '/app/history?tipo=expiradas',
 } as const;
 

@@ -36,4 +36,5 @@ export const {
   useUnbindTruckMutation,
   useEditTruckMutation,
   useDriverLogsQuery,
+  useLazyDriverLogsQuery,
 } = profileApi;

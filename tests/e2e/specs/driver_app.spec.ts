@@ -374,6 +374,12 @@ test('a driver in the queue manages its trucks from the profile and reads its hi
   await expect(page).toHaveURL('/app/history?tipo=expiradas');
   const card = page.getByRole('article', { name: `Pedido ${refusedOrder}` });
   await expect(card).toContainText('RECUSADO PELO MOTORISTA');
+
+  // The activity log: today to seven days later, 10 rows a page, details on demand.
+  await page.goto('/app/registro');
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page.getByText('Consulta finalizada!')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Resultados' })).toContainText(plate);
 });
 
 test('leaving is blocked inside the window before the forecast, and a closed queue shows the maintenance notice', async ({
