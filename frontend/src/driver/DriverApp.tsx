@@ -34,6 +34,7 @@ const DriverEditTruckPage = lazy(() =>
   import(/* webpackChunkName: "driver-truck" */ './pages/DriverTruckFormPage').then((m) => ({ default: m.DriverEditTruckPage })),
 );
 const DriverLogPage = lazy(() => import(/* webpackChunkName: "driver-log" */ './pages/DriverLogPage'));
+const DriverMapPage = lazy(() => import(/* webpackChunkName: "driver-map" */ './pages/DriverMapPage'));
 const DriverEditPage = lazy(() => import(/* webpackChunkName: "driver-edit" */ './pages/DriverEditPage'));
 
 /** The signed-in driver's screens: [path, page]. */
@@ -47,6 +48,7 @@ const guarded: [string, ReactNode][] = [
   [driverPaths.editTruck, <DriverEditTruckPage key="et" />],
   [driverPaths.history, <DriverHistoryPage key="h" />],
   [driverPaths.log, <DriverLogPage key="l" />],
+  [driverPaths.map, <DriverMapPage key="m" />],
 ];
 
 export default function DriverApp() {

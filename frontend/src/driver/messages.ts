@@ -152,6 +152,10 @@ export const dm = {
   seeDetails: 'Ver detalhes',
   company: 'Empresa',
   title: 'Título', // ours
+  // /app/como-chegar
+  howToArrive: 'Como Chegar',
+  noMap: 'A empresa ainda não informou o mapa de chegada.', // ours
+  mapTitle: (company: string) => `Mapa de chegada: ${company}`, // ours
   // Generic
   loadError: 'Não foi possível carregar. Verifique sua conexão.', // ours
   retry: 'Tentar novamente',

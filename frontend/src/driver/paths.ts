@@ -11,6 +11,7 @@ export const driverPaths = {
   editTruck: '/app/edit/truck/:id',
   history: '/app/history',
   log: '/app/registro',
+  map: '/app/como-chegar',
   expired: '/app/history?tipo=expiradas',
 } as const;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorisedLoadings, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, rowsAround } from './queueLogic';
 import type { Loading, PanelRow } from './queueApi';
+import { mapEmbed } from './pages/DriverMapPage';
 
 const loading = (id: number, over: Partial<Loading> = {}): Loading => ({
   id,
@@ -70,5 +71,13 @@ describe('driver queue rules', () => {
     expect(rowsAround([row(1)])).toEqual([]);
     expect(pageOfMine(rows, 10)).toBe(2);
     expect(pageOfMine([row(1)], 10)).toBe(1);
+  });
+});
+
+describe('the company map', () => {
+  it('frames only Google Maps embeds', () => {
+    expect(mapEmbed('https://www.google.com/maps/embed?pb=1')).toBe('https://www.google.com/maps/embed?pb=1');
+    expect(mapEmbed('https://evil.example/maps/')).toBeNull();
+    expect(mapEmbed(null)).toBeNull();
   });
 });

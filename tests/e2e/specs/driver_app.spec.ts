@@ -408,5 +408,10 @@ test('leaving is blocked inside the window before the forecast, and a closed que
   await page.goto('/app/agendamento');
   await expect(page.getByText(notice)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Entrar como Autônomo' })).toHaveCount(0);
+  // 'Como Chegar' without the company's map.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Como Chegar' }).click();
+  await expect(page).toHaveURL('/app/como-chegar');
+  await expect(page.getByText('A empresa ainda não informou o mapa de chegada.')).toBeVisible();
   sql(`UPDATE settings SET enable_queue_save = TRUE, hour_entry_limit = 8 WHERE company_id = ${companyId}`);
 });

@@ -61,6 +61,9 @@ export default function DriverHomePage() {
             {dm.consultQueue}
           </button>
         )}
+        <button type="button" className="d-btn d-btn-link" onClick={() => goTo(driverPaths.map)}>
+          {dm.howToArrive}
+        </button>
       </div>
     </DriverShell>
   );
