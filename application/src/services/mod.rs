@@ -26,6 +26,7 @@ pub mod companies;
 pub mod contacts;
 pub mod customers;
 pub mod dashboard;
+pub mod driver_app;
 pub mod drivers;
 pub mod holidays;
 pub mod jobs;
@@ -109,6 +110,7 @@ pub struct Services {
     pub mail_jobs: mail::MailJobs,
     /// Checked by the HTTP edge on every signed-in request.
     pub accounts: crate::account_check::AccountCheck,
+    pub driver_app: driver_app::DriverAppService,
 }
 
 impl Services {
@@ -144,6 +146,7 @@ impl Services {
             queue_jobs: jobs::QueueJobs::new(deps.clone()),
             yard: yard::YardService::new(deps.clone()),
             mail_jobs: mail::MailJobs::new(deps.clone()),
+            driver_app: driver_app::DriverAppService::new(deps.clone()),
             lookup: lookup::LookupService::new(deps),
         }
     }

@@ -9,6 +9,7 @@ pub mod companies;
 pub mod contacts;
 pub mod customers;
 pub mod dashboard;
+pub mod driver_app;
 pub mod drivers;
 pub mod holidays;
 pub mod loadings;
@@ -74,6 +75,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(attendance::routes)
         // The yard (issue 13): loading close and weight, dropouts, check-ins and calls.
         .configure(yard::routes)
+        // The driver app (spec 3): the driver refusing its own authorised order.
+        .configure(driver_app::routes)
         .default_service(web::to(|| async {
             HttpResponse::NotFound().json(json!({
                 "statusCode": 404,

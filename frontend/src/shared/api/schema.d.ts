@@ -580,6 +580,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/driver/app/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["own_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["register_driver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/truck-brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["registration_brands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/truck-models/{brandId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["registration_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/driver/company/{id}": {
         parameters: {
             query?: never;
@@ -1950,6 +2014,22 @@ export interface paths {
         get: operations["order_truck"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/refuse/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refuse_loading"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3662,6 +3742,18 @@ export interface components {
             status?: string | null;
             truck?: null | components["schemas"]["PositionTruck"];
         };
+        /** @description The registration wizard's personal step (`/app/driver/novo/{companyId}`). */
+        DriverRegisterBody: {
+            /** @description `yyyy-mm-dd` (or `dd/mm/yyyy`). */
+            birthDate?: string;
+            cnh?: string;
+            company: components["schemas"]["IdRef"];
+            contact?: components["schemas"]["ContactItem"][];
+            /** @description `###.###.###-##` or 11 digits. */
+            cpf?: string;
+            name?: string;
+            recaptcha_token?: string;
+        };
         /**
          * @description What `POST /driver/save` answers: the driver (the staff form) or the transfer (the
          *     sign-in's confirmed override).
@@ -4874,6 +4966,19 @@ export interface components {
             id: number;
             /** Format: date-time */
             readAt: string;
+        };
+        /** @description The answer to a refusal. */
+        RefusedLoadingView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+        };
+        /** @description The registered driver, signed in (the handler turns `access_token` into the cookie). */
+        RegisteredDriverView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+            name: string;
         };
         ResetView: {
             /** Format: int64 */
@@ -7274,6 +7379,135 @@ export interface operations {
             };
             /** @description CPF ou data de nascimento não conferem. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in driver with its contacts and authorizations (the profile screen) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverRegisterBody"];
+            };
+        };
+        responses: {
+            /** @description {id, name, message: 'Cadastro realizado com sucesso'}; REG_DRIVER log; sets the patio_driver cookie (signed in) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredDriverView"];
+                };
+            };
+            /** @description code duplicate: 'Já existe cadastro!' (the CPF is registered); 'Empresa não encontrada.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The registration's messages (spec 3 section 5): 'Nome é obrigatório!', 'Cpf Inválido', ... */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registration_brands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every truck brand, by name: the registration wizard's truck step, before the driver has a session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandView"][];
+                };
+            };
+        };
+    };
+    registration_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brandId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand's models: the registration wizard's truck step */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelView"][];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11582,6 +11816,63 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refuse_loading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, message: 'Recusado com sucesso!'}: the loading left the order (reason 'RECUSADO PELO MOTORISTA') */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusedLoadingView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the driver's loading */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Started, finished, or held by the driver's queue entry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
