@@ -267,6 +267,11 @@ pub trait DashboardRepo {
         from: DateTime<Utc>,
         to: DateTime<Utc>,
     ) -> AppResult<Vec<patio_domain::carrier_dashboard::FlowEntry>>;
+    /// Finished loadings (`status` true) dispatched since `from`, newest first.
+    fn loading_history(
+        &mut self,
+        filter: &crate::model::HistoryFilter,
+    ) -> AppResult<Vec<patio_domain::history::HistoryLine>>;
 }
 
 /// Autocomplete pickers (`GET /{resource}/like/{text}`).

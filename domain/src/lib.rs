@@ -9,6 +9,7 @@ pub mod carrier_dashboard;
 pub mod driver_log;
 pub mod error;
 pub mod fleet;
+pub mod history;
 pub mod implement;
 pub mod issues;
 pub mod mail;

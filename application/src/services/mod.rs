@@ -28,6 +28,7 @@ pub mod customers;
 pub mod dashboard;
 pub mod driver_app;
 pub mod drivers;
+pub mod history;
 pub mod holidays;
 pub mod jobs;
 pub mod loadings;
@@ -88,6 +89,8 @@ pub struct Services {
     pub contacts: contacts::ContactService,
     pub logs: logs::LogService,
     pub dashboard: dashboard::DashboardService,
+    /// The loading history and its exports (issue 13).
+    pub history: history::HistoryService,
     pub lookup: lookup::LookupService,
     pub settings: settings::SettingsService,
     pub holidays: holidays::HolidayService,
@@ -129,6 +132,7 @@ impl Services {
             contacts: contacts::ContactService::new(deps.clone()),
             logs: logs::LogService::new(deps.clone()),
             dashboard: dashboard::DashboardService::new(deps.clone()),
+            history: history::HistoryService::new(deps.clone()),
             settings: settings::SettingsService::new(deps.clone()),
             holidays: holidays::HolidayService::new(deps.clone()),
             use_terms: use_terms::UseTermService::new(deps.clone()),

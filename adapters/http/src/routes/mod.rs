@@ -11,6 +11,7 @@ pub mod customers;
 pub mod dashboard;
 pub mod driver_app;
 pub mod drivers;
+pub mod history;
 pub mod holidays;
 pub mod loadings;
 pub mod logs;
@@ -64,6 +65,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(drivers::routes)
         .configure(trucks::routes)
         .configure(orders::routes)
+        // Before the loadings: `/scheduling` (the history) next to `/scheduling/{id}`.
+        .configure(history::routes)
         .configure(loadings::routes)
         .configure(dashboard::routes)
         // Settings area (spec 3): settings, delays, blocked dates, terms, pop-ups.

@@ -900,6 +900,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/history/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history_xlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/holidays": {
         parameters: {
             query?: never;
@@ -1916,6 +1964,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["like_roles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3850,6 +3914,53 @@ export interface components {
             hasDriver: boolean;
             /** Format: int64 */
             queueId?: number | null;
+        };
+        HistoryPageView: {
+            /** @description Exports offered to this user. */
+            canExport: boolean;
+            /** @description The grouped column's title ('Cliente', 'Pedido', 'Caminhão', 'Motorista'), if any. */
+            groupedBy?: string | null;
+            items: components["schemas"]["HistoryRowView"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: double
+             * @description Tonnes of every row of the query (not only the page).
+             */
+            totalTransported: number;
+        };
+        /** @description One grid row: a loading, or a group of them (`key` set, the loading's fields empty). */
+        HistoryRowView: {
+            company?: string | null;
+            customer?: string | null;
+            /** @description `dd/MM/yyyy` (ungrouped) or the first and last day of the group. */
+            date: string;
+            driver?: string | null;
+            /**
+             * Format: int64
+             * @description The loading's id (ungrouped) or the row's rank in the group list.
+             */
+            id: number;
+            /** @description The grouped value (customer, order code, plate or driver), when grouped. */
+            key?: string | null;
+            licensePlate?: string | null;
+            /**
+             * Format: int32
+             * @description Loadings in the row (1 when ungrouped).
+             */
+            loadings: number;
+            orderCode?: string | null;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            qtyOrdered?: number | null;
+            /** Format: double */
+            qtyTransported: number;
         };
         HolidayBody: {
             /** @description `{id}` or an id. */
@@ -8381,6 +8492,201 @@ export interface operations {
             };
         };
     };
+    history_csv: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every row of the query, `;`-separated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history_xlsx: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Historico de Descarregamento.xlsx' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history_pdf: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description report.pdf: A4 portrait, titled 'Histórico' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     all_holidays: {
         parameters: {
             query?: never;
@@ -11509,6 +11815,74 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of 9 finished loadings, or of groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPageView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Other roles than Administrador and Usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Period or grouping not offered */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
