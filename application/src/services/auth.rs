@@ -40,6 +40,7 @@ pub const BUILT_PAGES: &[&str] = &[
     "motoristas",
     "caminhoes",
     "dashboard-transportadora",
+    "historico",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";

@@ -10,6 +10,7 @@ export const paths = {
   dispatchLogin: '/expedicao',
   dashboard: '/dashboard',
   carrierDashboard: '/transportadora/dashboard',
+  history: '/historico',
   carrierHome: '/expedicao/transportadora',
   dispatchHome: '/expedicao/painel',
   staffTerms: '/aprovar-termo/transportadora/empresa/:companyId/:userId',

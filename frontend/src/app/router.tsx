@@ -20,6 +20,7 @@ const DispatchHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/NotFoundPage'));
 // Administration (spec 1): one lazy chunk per area.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'));
+const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/HistoryPage'));
 const CarrierDashboardPage = lazy(
   () => import(/* webpackChunkName: "carrier-dashboard" */ '../features/dashboard/CarrierDashboardPage'),
 );
@@ -76,6 +77,7 @@ interface StaffPage extends GuardedRoute {
 export const staffPages: StaffPage[] = [
   { path: paths.dashboard, Page: DashboardPage, layout: true, byRoutes: true },
   { path: paths.carrierDashboard, Page: CarrierDashboardPage, layout: true, byRoutes: true },
+  { path: paths.history, Page: HistoryPage, layout: true, byRoutes: true },
   { path: paths.carrierHome, Page: CarrierHome, layout: true, byRoutes: true },
   { path: paths.dispatchHome, Page: DispatchHome, layout: true, byRoutes: true },
   { path: paths.staffTerms, Page: StaffTermsPage, layout: false, byRoutes: false },

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
-import { PASSWORD, sql, unique } from './support';
+import { PASSWORD, readXlsx, sql, unique } from './support';
 
 // Issue 12, sets and linking: a Transportadora links two trucks and drivers to itself and
 // unbinds one; an administrator pages through the sets and exports them, and the downloaded
@@ -143,36 +142,6 @@ test('a Transportadora links two trucks and drivers to itself and unbinds one', 
   await page.screenshot({ path: 'test-results/sets-carrier-list.png', fullPage: true });
 });
 
-/** The cells of the first sheet of an XLSX file (shared strings and numbers), by row. */
-function readXlsx(path: string): string[][] {
-  const script = `
-import sys, zipfile, re, xml.etree.ElementTree as ET
-ns = {'m': 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'}
-z = zipfile.ZipFile(sys.argv[1])
-strings = []
-if 'xl/sharedStrings.xml' in z.namelist():
-    for si in ET.fromstring(z.read('xl/sharedStrings.xml')).findall('m:si', ns):
-        strings.append(''.join(t.text or '' for t in si.iter('{%s}t' % ns['m'])))
-sheet = ET.fromstring(z.read('xl/worksheets/sheet1.xml'))
-for row in sheet.iter('{%s}row' % ns['m']):
-    cells = []
-    for c in row.findall('m:c', ns):
-        v = c.find('m:v', ns)
-        t = c.get('t')
-        if t == 's':
-            cells.append(strings[int(v.text)])
-        elif t == 'inlineStr':
-            cells.append(''.join(x.text or '' for x in c.iter('{%s}t' % ns['m'])))
-        else:
-            text = v.text if v is not None else ''
-            cells.append(re.sub(r'\\.0$', '', text))
-    print('\\t'.join(cells))
-`;
-  return execFileSync('python3', ['-c', script, path], { encoding: 'utf8' })
-    .split('\n')
-    .filter((l) => l.length > 0)
-    .map((l) => l.split('\t'));
-}
 
 test('an administrator pages through the sets and exports them; the files open with the right columns', async ({
   page,
