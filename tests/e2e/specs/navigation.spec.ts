@@ -26,7 +26,7 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Menu' }
 /** A page that is neither a sign-in form nor the not-found page, inside the staff layout. */
 async function expectAPage(page: Page) {
   await expect(page.getByRole('button', { name: 'Sair', exact: true })).toBeVisible();
-  await expect(page.getByLabel('Senha')).toHaveCount(0);
+  await expect(page.getByLabel('Senha', { exact: true })).toHaveCount(0);
   await expect(page.getByText('Página não encontrada')).toHaveCount(0);
   await expect(page.getByText('Você não tem permissão de acesso!')).toHaveCount(0);
 }
