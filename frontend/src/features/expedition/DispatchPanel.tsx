@@ -6,7 +6,25 @@
  * as the fallback.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Input, Modal, Row, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { readApiError } from '../../shared/apiError';
 import { useCompanyEvents } from '../../shared/realtime';
 import { useSession } from '../../shared/records/hooks';
@@ -25,8 +43,11 @@ import {
   useQueueTotalsQuery,
   useReturnToQueueMutation,
   useStartAttendanceMutation,
+  useStartDelayMutation,
   useStartLoadingMutation,
   useTodayAttendanceQuery,
+  useToggleToleranceMutation,
+  useYardSettingsQuery,
   useYardListQuery,
   type QueueRow,
   type YardListKind,
@@ -60,6 +81,10 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
   const attendance = useTodayAttendanceQuery(companyId, poll);
   const delay = useDelayStatusQuery(companyId, poll);
   const checkins = useActiveCheckinsQuery(companyId, poll);
+  const settings = useYardSettingsQuery(companyId, poll);
+  const [toggleTolerance] = useToggleToleranceMutation();
+  const [delayForm, setDelayForm] = useState(false);
+  const [connection, setConnection] = useState<boolean | null>(null);
   const [lastUpdate, setLastUpdate] = useState(() => new Date());
   const [search, setSearch] = useState('');
   const [day, setDay] = useState<string | null>(null);
@@ -317,7 +342,22 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
           </Typography.Text>
         </div>
         {can.operate && (
-          <Space>
+          <Space wrap>
+            <Space>
+              <Switch
+                aria-label={yardMsg.tolerance}
+                checked={settings.data?.enableTolerance ?? false}
+                onChange={(on) =>
+                  confirm(yardMsg.toleranceWarning(!on), () =>
+                    run(() => toggleTolerance({ companyId, tolerance: on }).unwrap()),
+                  )
+                }
+              />
+              {yardMsg.tolerance}
+            </Space>
+            <Button onClick={() => setDelayForm(true)} disabled={!!delay.data}>
+              {yardMsg.delay}
+            </Button>
             {open ? (
               <Button
                 danger
@@ -341,7 +381,27 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
             )}
           </Space>
         )}
+        <Button
+          onClick={() => {
+            void fetch('/api/health', { cache: 'no-store' })
+              .then((r) => setConnection(r.ok))
+              .catch(() => setConnection(false));
+            setTimeout(() => setConnection(null), 3_000);
+          }}
+        >
+          {yardMsg.connection}
+        </Button>
       </Space>
+      {connection !== null && (
+        <Modal open footer={null} onCancel={() => setConnection(null)} title={yardMsg.connection}>
+          <Typography.Text type={connection ? 'success' : 'danger'}>
+            {connection ? yardMsg.connected : yardMsg.disconnected}
+          </Typography.Text>
+        </Modal>
+      )}
+      {delayForm && (
+        <DelayModal companyId={companyId} reasons={settings.data?.delay ?? []} onDone={() => setDelayForm(false)} />
+      )}
       {delay.data && (
         <Alert
           style={{ marginTop: 12 }}
@@ -503,6 +563,71 @@ function WeightModal({ target, onDone }: { target: WeightTarget; onDone: () => v
           onChange={(e) => setText(e.target.value.replace(/[^0-9,]/g, ''))}
         />
       </label>
+    </Modal>
+  );
+}
+
+function DelayModal({
+  companyId,
+  reasons,
+  onDone,
+}: {
+  companyId: number;
+  reasons: { id: number; reason: string; time: number }[];
+  onDone: () => void;
+}) {
+  const { message } = App.useApp();
+  const [reason, setReason] = useState<number | null>(null);
+  const [minutes, setMinutes] = useState<number | null>(null);
+  const [startDelay, starting] = useStartDelayMutation();
+  const submit = async () => {
+    if (reason === null || !minutes) {
+      void message.error(yardMsg.delayFields);
+      return;
+    }
+    try {
+      await startDelay({ companyId, delayId: reason, time: minutes }).unwrap();
+      onDone();
+    } catch (e) {
+      void message.error(readApiError(e).message || yardMsg.delayError);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={yardMsg.delayTitle}
+      onCancel={onDone}
+      okText={yardMsg.confirm}
+      cancelText={yardMsg.cancel}
+      confirmLoading={starting.isLoading}
+      onOk={() => void submit()}
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <label>
+          {yardMsg.delayReason}
+          <Select
+            aria-label={yardMsg.delayReason}
+            style={{ width: '100%' }}
+            value={reason ?? undefined}
+            options={reasons.map((r) => ({ value: r.id, label: r.reason }))}
+            onChange={(id: number) => {
+              setReason(id);
+              setMinutes(reasons.find((r) => r.id === id)?.time ?? null);
+            }}
+          />
+        </label>
+        <label>
+          {yardMsg.delayMinutes}
+          <InputNumber
+            aria-label={yardMsg.delayMinutes}
+            style={{ width: '100%' }}
+            min={1}
+            disabled={reason === null}
+            value={minutes}
+            onChange={(v) => setMinutes(typeof v === 'number' ? v : null)}
+          />
+        </label>
+      </Space>
     </Modal>
   );
 }

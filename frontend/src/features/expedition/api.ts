@@ -14,6 +14,7 @@ export type Checkin = Schema<'CheckinView'>;
 export type Attendance = Schema<'AttendanceRecord'>;
 export type AttendanceChange = Schema<'AttendanceView'>;
 export type DelayStatus = Schema<'DelayStatusView'>;
+export type YardSettings = Schema<'SettingsView'>;
 
 export type YardListKind = 'missings' | 'attendeds' | 'drops';
 
@@ -45,6 +46,23 @@ const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
       query: ({ companyId, kind }) =>
         kind === 'drops' ? `logs/queue-drops/${companyId}` : `queue/${kind}/${companyId}`,
       providesTags: [TAG],
+    }),
+    /** Tolerance on/off and the delay reasons (the settings every staff role reads). */
+    yardSettings: build.query<YardSettings, number>({
+      query: (companyId) => `settings/company/${companyId}`,
+      providesTags: [TAG],
+    }),
+    toggleTolerance: build.mutation<unknown, { companyId: number; tolerance: boolean }>({
+      query: ({ companyId, tolerance }) => ({
+        url: 'settings/toggle-tolerance',
+        method: 'POST',
+        body: { company: { id: companyId }, tolerance },
+      }),
+      invalidatesTags: [TAG],
+    }),
+    startDelay: build.mutation<unknown, { companyId: number; delayId: number; time: number }>({
+      query: (body) => ({ url: 'queue/delay', method: 'PUT', body }),
+      invalidatesTags: [TAG],
     }),
     startAttendance: build.mutation<AttendanceChange, number>({
       query: (companyId) => ({ url: 'attendances/save', method: 'POST', body: { company: { id: companyId } } }),
@@ -100,6 +118,9 @@ export const {
   useDelayStatusQuery,
   useActiveCheckinsQuery,
   useYardListQuery,
+  useYardSettingsQuery,
+  useToggleToleranceMutation,
+  useStartDelayMutation,
   useStartAttendanceMutation,
   useEndAttendanceMutation,
   useEndDelayMutation,

@@ -11,6 +11,19 @@ export const yardMsg = {
   delayRunning: (reason: string, minutes: number) => `Atraso em andamento: ${reason} (${minutes} min)`,
   endDelay: 'Encerrar atraso',
   delayError: 'Erro ao registrar o delay',
+  delay: 'Atraso',
+  delayTitle: 'Registrar atraso',
+  delayReason: 'Motivo',
+  delayMinutes: 'Duração (minutos)',
+  delayFields: 'Preencha os campos',
+  tolerance: 'Tolerância',
+  toleranceWarning: (on: boolean) =>
+    on
+      ? 'Deseja desligar a tolerância? Os veículos deixarão de cair por tolerância.'
+      : 'Deseja ligar a tolerância? Os veículos com o horário esgotado cairão automaticamente.',
+  connection: 'Conexão',
+  connected: 'Conectado',
+  disconnected: 'Desconectado',
   cards: {
     programmed: 'Programados',
     yard: 'Pátio',
