@@ -17,6 +17,7 @@ const StaffLayout = lazy(() => import(/* webpackChunkName: "staff-layout" */ './
 const StaffTermsPage = lazy(() => import(/* webpackChunkName: "staff-terms" */ '../features/auth/StaffTermsPage'));
 const CarrierHome = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/CarrierHome'));
 const DispatchHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../features/expedition/DispatchPanel'));
+const YardTvPage = lazy(() => import(/* webpackChunkName: "tv" */ '../features/expedition/YardTvPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/NotFoundPage'));
 // Administration (spec 1): one lazy chunk per area.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'));
@@ -154,6 +155,7 @@ export function StaffRoutes() {
               </SignInPage>
             }
           />
+          <Route path={paths.yardTv} element={<YardTvPage />} />
           <Route
             element={
               <StaffGuard
