@@ -1,8 +1,10 @@
 /**
  * The yard (issue 13) as one story: a driver (through the API) joins the demo company's queue
- * with a loading of an order made through the API; the dispatcher starts the day's attendance
- * on /expedicao/painel, starts the loading and completes it with its tonnage; the order's
- * delivered quantity and status % change on /pedidos.
+ * with a loading of an order made through the API and checks in from the yard's network; the
+ * dispatcher starts the day's attendance on /expedicao/painel, calls the driver (the /tv page,
+ * with speechSynthesis replaced by a recorder, announces the plate 4 times), starts the loading
+ * and completes it with its tonnage; the order's delivered quantity and status % change on
+ * /pedidos.
  */
 import { request } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
@@ -40,7 +42,10 @@ test('a driver joins with a loading; the dispatcher starts and completes it; the
   test.setTimeout(120_000);
   const demo = Number(sql(`SELECT id FROM companies WHERE name = 'Demo Agro'`));
   // No check-in, no delay, no limit in the way of this story (other stories may change them).
-  sql(`UPDATE settings SET enable_checkin = FALSE, programmed_total = 0 WHERE company_id = ${demo}`);
+  // Check-in on, the yard's network is this machine (the server sees 127.0.0.1).
+  sql(
+    `UPDATE settings SET enable_checkin = TRUE, checkin_ip = '127.0.0.1', programmed_total = 0 WHERE company_id = ${demo}`,
+  );
   sql(`UPDATE delays_in_progress SET ended_at = now() WHERE company_id = ${demo} AND ended_at IS NULL`);
 
   // The order (100 t) and the loading (30 t) through the API, as the Usuario.
@@ -124,6 +129,62 @@ test('a driver joins with a loading; the dispatcher starts and completes it; the
     await page.getByRole('button', { name: 'Sim' }).click();
   }
   await expect(page.getByRole('button', { name: 'Encerrar atendimento' })).toBeVisible();
+
+  // Check-in on: only a checked-in driver is started.
+  await row.getByRole('button', { name: `Iniciar ${PLATE}` }).click();
+  await page.getByRole('button', { name: 'Sim' }).click();
+  await expect(page.getByText('motorista precisa fazer check-in')).toBeVisible();
+  const queueId = (await joined.json()).id as number;
+  const checkin = await phone.post('/api/checkins/save', { data: { queue: { id: queueId }, isPresent: true, status: true } });
+  expect(checkin.status(), await checkin.text()).toBe(201);
+  await expect(page.getByTestId('card-yard')).toContainText('1');
+
+  // The yard TV (no sign-in) with a recorder for the voice.
+  const tvContext = await page.context().browser()!.newContext({ baseURL });
+  await tvContext.addInitScript(() => {
+    const w = window as unknown as { __spoken: string[] } & Record<string, unknown>;
+    w.__spoken = [];
+    class Utterance {
+      text: string;
+      lang = '';
+      voice: unknown = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(text: string) {
+        this.text = text;
+      }
+    }
+    w.SpeechSynthesisUtterance = Utterance;
+    Object.defineProperty(window, 'speechSynthesis', {
+      configurable: true,
+      value: {
+        getVoices: () => [],
+        speak: (u: Utterance) => {
+          w.__spoken.push(u.text);
+          setTimeout(() => u.onend?.(), 10);
+        },
+      },
+    });
+  });
+  const tv = await tvContext.newPage();
+  await tv.goto(`/tv?empresa=${demo}`);
+  await expect(tv.getByRole('heading', { name: 'Chamada de motoristas' })).toBeVisible();
+  await tv.waitForTimeout(1_000);
+
+  // The Pátio tab calls the driver: the TV lists and announces the plate, 4 times (its first).
+  await page.getByRole('tab', { name: 'Pátio' }).click();
+  await page.getByRole('button', { name: `Chamar ${PLATE}` }).click();
+  await expect(page.getByText(`Motorista chamado MOTORISTA PATIO ${RUN}`)).toBeVisible();
+  await expect(tv.getByRole('row', { name: new RegExp(PLATE) })).toBeVisible({ timeout: 3_000 });
+  const spelled = PLATE.split('').join(' ');
+  await expect
+    .poll(async () => (await tv.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken)).filter((t) => t.includes(spelled)).length, {
+      timeout: 40_000,
+    })
+    .toBe(4);
+  await tv.screenshot({ path: 'test-results/yard-tv.png' });
+  await tvContext.close();
+  await page.getByRole('tab', { name: 'Fila' }).click();
 
   // Start loading: the Atendimento tab shows it.
   await row.getByRole('button', { name: `Iniciar ${PLATE}` }).click();

@@ -157,7 +157,11 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
                   aria-label={`${yardMsg.start} ${r.licensePlate}`}
                   onClick={() =>
                     confirm(yardMsg.startConfirm(r.licensePlate), () =>
-                      run(() => startLoading(r.id).unwrap(), yardMsg.started),
+                      run(async () => {
+                        await startLoading(r.id).unwrap();
+                        // The vehicle in loading is what the operator looks at next.
+                        setTab('attendance');
+                      }, yardMsg.started),
                     )
                   }
                 >
