@@ -35,6 +35,14 @@ async function signIn(page: Page, login: string, email: string, landing: string)
   await expect(page).toHaveURL(landing);
 }
 
+test.afterAll(() => {
+  // The demo's check-in back off for the stories that run after this one.
+  sql(
+    `UPDATE settings SET enable_checkin = FALSE, checkin_ip = NULL
+      WHERE company_id = (SELECT id FROM companies WHERE name = 'Demo Agro')`,
+  );
+});
+
 test('a driver joins with a loading; the dispatcher starts and completes it; the order follows', async ({
   page,
   baseURL,
