@@ -232,3 +232,20 @@ test('a driver joins with a loading; the dispatcher starts and completes it; the
   await office.dispose();
   await phone.dispose();
 });
+
+test('the Espectador reads the panel without actions; the Transportadora reads its Fila Virtual', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, '/expedicao', 'espectador@patio.local', '/expedicao/painel');
+  await expect(page.getByRole('heading', { name: 'Expedição' })).toBeVisible();
+  await expect(page.getByTestId('card-programmed')).toBeVisible();
+  await expect(page.getByRole('button', { name: /atendimento$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Iniciar / })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Tolerância' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sair', exact: true }).click();
+
+  await signIn(page, '/login', 'transp@patio.local', '/expedicao/transportadora');
+  await expect(page.getByRole('heading', { name: 'Fila Virtual' })).toBeVisible();
+  await page.getByLabel('Buscar placa').fill('ZZZ9Z99');
+  await expect(page.getByText('Neste momento, você não possui caminhões na fila virtual.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Iniciar/ })).toHaveCount(0);
+});

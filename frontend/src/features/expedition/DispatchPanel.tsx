@@ -35,6 +35,8 @@ import {
   useActiveQueueQuery,
   useCallDriverMutation,
   useCancelPositionMutation,
+  useChangeDriverMutation,
+  useCompanyDriversQuery,
   useCompleteLoadingMutation,
   useDelayStatusQuery,
   useEditWeightMutation,
@@ -53,11 +55,21 @@ import {
   type YardListKind,
   type YardRow,
 } from './api';
-import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, tonnesCard, whatsappLink } from './model';
+import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, queueCsv, tonnesCard, whatsappLink } from './model';
 import { yardMsg } from './texts';
 
 /** The spec's reload, kept only as the fallback of the socket. */
 const FALLBACK_POLL_MS = 180_000;
+
+/** Saves `text` as the queue CSV (UTF-8 with BOM, so spreadsheets read the accents). */
+function downloadCsv(text: string) {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = yardMsg.csvFile;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
 
 type WeightTarget = { mode: 'complete' | 'edit'; schedulingId: number; plate: string };
 
@@ -90,6 +102,7 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
   const [day, setDay] = useState<string | null>(null);
   const [list, setList] = useState<YardListKind | null>(null);
   const [weight, setWeight] = useState<WeightTarget | null>(null);
+  const [swap, setSwap] = useState<QueueRow | null>(null);
   const [tab, setTab] = useState<string | undefined>(undefined);
 
   const reread = useCallback(() => {
@@ -166,6 +179,9 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
                   }
                 >
                   {yardMsg.start}
+                </Button>
+                <Button size="small" aria-label={`${yardMsg.swap} ${r.licensePlate}`} onClick={() => setSwap(r)}>
+                  {yardMsg.swap}
                 </Button>
                 <Button
                   size="small"
@@ -301,6 +317,11 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
               onChange={(e) => setSearch(e.target.value)}
               style={{ maxWidth: 280, marginBottom: 12 }}
             />
+            {can.operate && (
+              <Button style={{ marginLeft: 8 }} onClick={() => downloadCsv(queueCsv(days))}>
+                {yardMsg.exportCsv}
+              </Button>
+            )}
             {shownDays.length === 0 && <Typography.Paragraph type="secondary">{yardMsg.noQueue}</Typography.Paragraph>}
             {shownDays.map((d) => (
               <Card key={d.label} size="small" title={d.label} style={{ marginBottom: 12 }}>
@@ -446,6 +467,7 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
         />
       )}
       {weight && <WeightModal target={weight} onDone={() => setWeight(null)} />}
+      {swap && <SwapModal companyId={companyId} row={swap} onDone={() => setSwap(null)} />}
     </div>
   );
 }
@@ -632,6 +654,51 @@ function DelayModal({
           />
         </label>
       </Space>
+    </Modal>
+  );
+}
+
+function SwapModal({ companyId, row, onDone }: { companyId: number; row: QueueRow; onDone: () => void }) {
+  const { message } = App.useApp();
+  const drivers = useCompanyDriversQuery(companyId);
+  const [driverId, setDriverId] = useState<number | null>(null);
+  const [change, changing] = useChangeDriverMutation();
+  const submit = async () => {
+    if (driverId === null) return;
+    try {
+      await change({ id: row.id, driverId, companyId }).unwrap();
+      void message.success(yardMsg.swapped);
+      onDone();
+    } catch (e) {
+      void message.error(readApiError(e).message);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={yardMsg.swapTitle(row.licensePlate)}
+      onCancel={onDone}
+      okText={yardMsg.confirm}
+      cancelText={yardMsg.cancel}
+      okButtonProps={{ disabled: driverId === null }}
+      confirmLoading={changing.isLoading}
+      onOk={() => void submit()}
+    >
+      <label>
+        {yardMsg.swapDriver}
+        <Select
+          showSearch
+          optionFilterProp="label"
+          aria-label={yardMsg.swapDriver}
+          style={{ width: '100%' }}
+          loading={drivers.isLoading}
+          value={driverId ?? undefined}
+          options={(drivers.data ?? [])
+            .filter((d) => d.id !== row.driver.id)
+            .map((d) => ({ value: d.id, label: d.name }))}
+          onChange={(id: number) => setDriverId(id)}
+        />
+      </label>
     </Modal>
   );
 }

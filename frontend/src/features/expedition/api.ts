@@ -15,6 +15,8 @@ export type Attendance = Schema<'AttendanceRecord'>;
 export type AttendanceChange = Schema<'AttendanceView'>;
 export type DelayStatus = Schema<'DelayStatusView'>;
 export type YardSettings = Schema<'SettingsView'>;
+export type QueueDay = Schema<'QueueDayView'>;
+export type DriverChoice = Schema<'LikeItem'>;
 
 export type YardListKind = 'missings' | 'attendeds' | 'drops';
 
@@ -22,6 +24,23 @@ const TAG = 'Yard' as const;
 
 const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
+    /** The Transportadora's read-only queue: its vehicles, every planned day. */
+    shippingQueue: build.query<QueueDay[], number>({
+      query: (shippingCompanyId) => ({ url: `queue/shipping-company/${shippingCompanyId}`, params: { days_limit: 30 } }),
+      providesTags: [TAG],
+    }),
+    companyDrivers: build.query<DriverChoice[], number>({
+      // The pickers' list: open to the Expedicao (the driver list itself is not).
+      query: (companyId) => `driver/like/company/${companyId}`,
+    }),
+    changeDriver: build.mutation<YardAction, { id: number; driverId: number; companyId: number }>({
+      query: ({ id, driverId, companyId }) => ({
+        url: 'queue/update-driver',
+        method: 'PUT',
+        body: { id, driver: { id: driverId }, company: { id: companyId } },
+      }),
+      invalidatesTags: [TAG],
+    }),
     activeQueue: build.query<QueueRow[], number>({
       query: (companyId) => `queue/active/company/${companyId}`,
       providesTags: [TAG],
@@ -112,6 +131,9 @@ const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
 });
 
 export const {
+  useShippingQueueQuery,
+  useCompanyDriversQuery,
+  useChangeDriverMutation,
   useActiveQueueQuery,
   useQueueTotalsQuery,
   useTodayAttendanceQuery,
