@@ -33,6 +33,16 @@ const union = (...names) => {
 const paths = {
   'driver critical path (/app/login)': union('main', 'driver'),
   'driver home (/)': union('main', 'driver', 'driver-home'),
+  'driver queue (/app/fila)': union('main', 'driver', 'driver-queue'),
+  'driver entry (/app/agendamento)': union('main', 'driver', 'driver-scheduling'),
+  'driver position (/app/agendamento/status)': union('main', 'driver', 'driver-status'),
+  'driver panel (/app/painel/fila)': union('main', 'driver', 'driver-panel'),
+  'driver registration (/app/driver/novo/:id)': union('main', 'driver', 'driver-register'),
+  'driver profile (/app/edit)': union('main', 'driver', 'driver-edit'),
+  'driver truck (/app/create/truck)': union('main', 'driver', 'driver-truck'),
+  'driver history (/app/history)': union('main', 'driver', 'driver-history'),
+  'driver log (/app/registro)': union('main', 'driver', 'driver-log'),
+  'driver map (/app/como-chegar)': union('main', 'driver', 'driver-map'),
   'staff login (/login)': union('main', 'staff', 'staff-login'),
   'staff dashboard (/dashboard)': union('main', 'staff', 'staff-layout', 'dashboard'),
   'carrier landing (/expedicao/transportadora)': union('main', 'staff', 'staff-layout', 'home'),
@@ -60,4 +70,13 @@ console.log(`\nDriver budget: ${DRIVER_BUDGET_KB} KB gz -> ${driverGz.toFixed(1)
 if (driverGz > DRIVER_BUDGET_KB) {
   console.error(`Driver critical path over budget by ${(driverGz - DRIVER_BUDGET_KB).toFixed(1)} KB.`);
   process.exit(1);
+}
+// Every driver route (its chunk on top of the login path) keeps to the same budget (issue 14).
+for (const [name, set] of Object.entries(paths)) {
+  if (!name.startsWith('driver ')) continue;
+  const gz = [...set].reduce((a, f) => a + sizes.get(f).gz, 0) / 1024;
+  if (gz > DRIVER_BUDGET_KB) {
+    console.error(`${name} over the driver budget by ${(gz - DRIVER_BUDGET_KB).toFixed(1)} KB.`);
+    process.exit(1);
+  }
 }

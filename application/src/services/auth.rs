@@ -39,6 +39,7 @@ pub const BUILT_PAGES: &[&str] = &[
     "conjuntos",
     "motoristas",
     "caminhoes",
+    "dashboard-transportadora",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";

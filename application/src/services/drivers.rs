@@ -828,6 +828,17 @@ impl DriverService {
         })
     }
 
+    /// `GET /driver/app/profile`: the signed-in driver's own record with its contacts and
+    /// authorizations (the driver app's profile screen); staff 403.
+    pub fn own_profile(&self, actor: &Actor) -> AppResult<DriverView> {
+        if !actor.is_driver() {
+            return Err(forbidden(patio_domain::DomainError::NotAllowed));
+        }
+        self.deps
+            .store
+            .tx(|repos| read(repos, actor, &Scope::All, actor.id))
+    }
+
     /// `DELETE /driver/app/delete/{id}`: the signed-in driver deletes its own account after
     /// typing its CPF and birth date again; a driver in a queue must leave it first. A driver
     /// without history is deleted; one whose loadings or queue entries must stay is erased

@@ -26,7 +26,9 @@ pub mod companies;
 pub mod contacts;
 pub mod customers;
 pub mod dashboard;
+pub mod driver_app;
 pub mod drivers;
+pub mod history;
 pub mod holidays;
 pub mod jobs;
 pub mod loadings;
@@ -87,6 +89,8 @@ pub struct Services {
     pub contacts: contacts::ContactService,
     pub logs: logs::LogService,
     pub dashboard: dashboard::DashboardService,
+    /// The loading history and its exports (issue 13).
+    pub history: history::HistoryService,
     pub lookup: lookup::LookupService,
     pub settings: settings::SettingsService,
     pub holidays: holidays::HolidayService,
@@ -109,6 +113,7 @@ pub struct Services {
     pub mail_jobs: mail::MailJobs,
     /// Checked by the HTTP edge on every signed-in request.
     pub accounts: crate::account_check::AccountCheck,
+    pub driver_app: driver_app::DriverAppService,
 }
 
 impl Services {
@@ -127,6 +132,7 @@ impl Services {
             contacts: contacts::ContactService::new(deps.clone()),
             logs: logs::LogService::new(deps.clone()),
             dashboard: dashboard::DashboardService::new(deps.clone()),
+            history: history::HistoryService::new(deps.clone()),
             settings: settings::SettingsService::new(deps.clone()),
             holidays: holidays::HolidayService::new(deps.clone()),
             use_terms: use_terms::UseTermService::new(deps.clone()),
@@ -144,6 +150,7 @@ impl Services {
             queue_jobs: jobs::QueueJobs::new(deps.clone()),
             yard: yard::YardService::new(deps.clone()),
             mail_jobs: mail::MailJobs::new(deps.clone()),
+            driver_app: driver_app::DriverAppService::new(deps.clone()),
             lookup: lookup::LookupService::new(deps),
         }
     }

@@ -9,6 +9,7 @@ export const paths = {
   staffLogin: '/login',
   dispatchLogin: '/expedicao',
   dashboard: '/dashboard',
+  carrierDashboard: '/transportadora/dashboard',
   carrierHome: '/expedicao/transportadora',
   dispatchHome: '/expedicao/painel',
   /** The yard TV: no sign-in, works only from the yard's network (checkinIp). */

@@ -3,7 +3,7 @@
  * weak signal downloads as little as possible. The login is in this chunk (it is the first
  * screen); the other pages load on demand.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import './driver.css';
 import { DriverGuard } from '../app/guards/DriverGuard';
@@ -14,10 +14,42 @@ import { Spinner } from '../shared/ui/Spinner';
 import DriverLoginPage from './pages/DriverLoginPage';
 import DriverLinkPage from './pages/DriverLinkPage';
 import { DriverNotFound } from './pages/DriverNotFound';
+import { driverPaths } from './paths';
 import { ClearToastsOnNavigation, Toasts } from './ui/Toasts';
 
 const DriverHomePage = lazy(() => import(/* webpackChunkName: "driver-home" */ './pages/DriverHomePage'));
 const DriverTermsPage = lazy(() => import(/* webpackChunkName: "driver-terms" */ './pages/DriverTermsPage'));
+const DriverQueuePage = lazy(() => import(/* webpackChunkName: "driver-queue" */ './pages/DriverQueuePage'));
+const DriverSchedulingPage = lazy(
+  () => import(/* webpackChunkName: "driver-scheduling" */ './pages/DriverSchedulingPage'),
+);
+const DriverStatusPage = lazy(() => import(/* webpackChunkName: "driver-status" */ './pages/DriverStatusPage'));
+const DriverPanelPage = lazy(() => import(/* webpackChunkName: "driver-panel" */ './pages/DriverPanelPage'));
+const DriverRegisterPage = lazy(() => import(/* webpackChunkName: "driver-register" */ './pages/DriverRegisterPage'));
+const DriverHistoryPage = lazy(() => import(/* webpackChunkName: "driver-history" */ './pages/DriverHistoryPage'));
+const DriverCreateTruckPage = lazy(() =>
+  import(/* webpackChunkName: "driver-truck" */ './pages/DriverTruckFormPage').then((m) => ({ default: m.DriverCreateTruckPage })),
+);
+const DriverEditTruckPage = lazy(() =>
+  import(/* webpackChunkName: "driver-truck" */ './pages/DriverTruckFormPage').then((m) => ({ default: m.DriverEditTruckPage })),
+);
+const DriverLogPage = lazy(() => import(/* webpackChunkName: "driver-log" */ './pages/DriverLogPage'));
+const DriverMapPage = lazy(() => import(/* webpackChunkName: "driver-map" */ './pages/DriverMapPage'));
+const DriverEditPage = lazy(() => import(/* webpackChunkName: "driver-edit" */ './pages/DriverEditPage'));
+
+/** The signed-in driver's screens: [path, page]. */
+const guarded: [string, ReactNode][] = [
+  [driverPaths.queue, <DriverQueuePage key="q" />],
+  [driverPaths.scheduling, <DriverSchedulingPage key="s" />],
+  [driverPaths.status, <DriverStatusPage key="st" />],
+  [driverPaths.panel, <DriverPanelPage key="p" />],
+  [driverPaths.edit, <DriverEditPage key="e" />],
+  [driverPaths.createTruck, <DriverCreateTruckPage key="ct" />],
+  [driverPaths.editTruck, <DriverEditTruckPage key="et" />],
+  [driverPaths.history, <DriverHistoryPage key="h" />],
+  [driverPaths.log, <DriverLogPage key="l" />],
+  [driverPaths.map, <DriverMapPage key="m" />],
+];
 
 export default function DriverApp() {
   return (
@@ -33,7 +65,11 @@ export default function DriverApp() {
                 </DriverGuard>
               }
             />
+            {guarded.map(([path, page]) => (
+              <Route key={path} path={path} element={<DriverGuard>{page}</DriverGuard>} />
+            ))}
             <Route path={paths.driverLogin} element={<DriverLoginPage />} />
+            <Route path={driverPaths.register} element={<DriverRegisterPage />} />
             <Route path={paths.driverLink} element={<DriverLinkPage />} />
             <Route
               path={paths.driverTerms}

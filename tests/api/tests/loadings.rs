@@ -1098,3 +1098,35 @@ async fn the_product_import_preview_marks_each_bad_row_and_saves_nothing() {
     )
     .await;
 }
+
+// ---- The dashboard's order totals follow orders made through the API.
+
+#[actix_rt::test]
+async fn the_dashboard_order_totals_count_orders_created_through_the_api() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let totals_path = format!("/api/order/totals/company/{}", app.ids.demo);
+    let before = expect(&svc, get(&totals_path, &usuario), StatusCode::OK).await;
+    let n = |v: &Value, k: &str| v[k].as_i64().unwrap();
+
+    // One open order (the yard's, 100 t), one delivered in full.
+    yard(&app, &svc, &usuario, 100.0, true).await;
+    let customer = app.scalar_i64("SELECT id AS v FROM customers WHERE name = 'Fazenda Rio Verde'");
+    let product = app.scalar_i64("SELECT id AS v FROM products WHERE name = 'SOJA'");
+    expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            json!({ "id": 0, "code": "PED-2", "customer": { "id": customer }, "enable": true,
+                    "qtyTransported": 40, "shippingCompany": [{ "id": app.ids.shipping }],
+                    "orderItem": [{ "product": { "id": product }, "quantity": 40 }] }),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let after = expect(&svc, get(&totals_path, &usuario), StatusCode::OK).await;
+    assert_eq!(n(&after, "process") - n(&before, "process"), 1, "{after}");
+    assert_eq!(n(&after, "complete") - n(&before, "complete"), 1, "{after}");
+}

@@ -9,7 +9,9 @@ pub mod companies;
 pub mod contacts;
 pub mod customers;
 pub mod dashboard;
+pub mod driver_app;
 pub mod drivers;
+pub mod history;
 pub mod holidays;
 pub mod loadings;
 pub mod logs;
@@ -63,6 +65,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(drivers::routes)
         .configure(trucks::routes)
         .configure(orders::routes)
+        // Before the loadings: `/scheduling` (the history) next to `/scheduling/{id}`.
+        .configure(history::routes)
         .configure(loadings::routes)
         .configure(dashboard::routes)
         // Settings area (spec 3): settings, delays, blocked dates, terms, pop-ups.
@@ -74,6 +78,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(attendance::routes)
         // The yard (issue 13): loading close and weight, dropouts, check-ins and calls.
         .configure(yard::routes)
+        // The driver app (spec 3): the driver refusing its own authorised order.
+        .configure(driver_app::routes)
         .default_service(web::to(|| async {
             HttpResponse::NotFound().json(json!({
                 "statusCode": 404,
@@ -88,7 +94,4 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .wrap(crate::edge::api_headers())
 }
 
-#[derive(Debug, Clone, Copy, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
-pub struct IdRef {
-    pub id: i64,
-}
+pub use patio_application::model::IdRef;

@@ -147,6 +147,7 @@ pub async fn leave(
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = QueueCompanyBody)]
 pub struct CompanyBody {
     pub company: IdRef,
 }

@@ -20,6 +20,8 @@ import {
   type DriverLoginRequest,
   type DriverLoginResponse,
 } from '../api';
+import { registerPath } from '../paths';
+import { rm } from '../registration';
 import { refreshDriverSession, rememberCompany, rememberedCompany, useDriverGoTo } from '../session';
 import { generateTransferCode, readTransferConflict, transferCodeMatches, type TransferConflict } from '../transfer';
 import { toast } from '../ui/toast';
@@ -198,6 +200,11 @@ export function DriverLoginScreen({
             }
           />
         </div>
+        {companyId !== null && (
+          <button type="button" className="d-link" onClick={() => goTo(registerPath(companyId))}>
+            {rm.signUpLink}
+          </button>
+        )}
         <PrivacyLink companyId={companyId} />
       </>
     );

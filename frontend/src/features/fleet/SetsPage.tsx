@@ -19,7 +19,7 @@ import {
   LoginOutlined,
 } from '@ant-design/icons';
 import { useAppDispatch } from '../../app/store';
-import { useDeleteDriverMutation } from './driversApi';
+import { useDeleteDriverMutation, useIssueDriverLinkMutation } from './driversApi';
 import { useDeleteTruckMutation } from './truckApi';
 import { adminMsg } from '../../shared/records/messages';
 import { useStaffGoTo } from '../auth/session';
@@ -37,7 +37,6 @@ import {
   exportUrl,
   loadMoreSets,
   useDriverGroupsInfiniteQuery,
-  useDriverLoginLinkMutation,
   useUnbindMutation,
   type DriverGroup,
   type SetQueueStatus,
@@ -93,7 +92,7 @@ export default function SetsPage() {
   const [unbind] = useUnbindMutation();
   const [deleteDriver] = useDeleteDriverMutation();
   const [deleteTruck] = useDeleteTruckMutation();
-  const [driverLink] = useDriverLoginLinkMutation();
+  const [driverLink] = useIssueDriverLinkMutation();
   const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const rows = useMemo(() => data?.pages.flatMap((p) => p.items) ?? [], [data]);
@@ -156,7 +155,7 @@ export default function SetsPage() {
 
   const logInAs = async (row: DriverGroup) => {
     try {
-      const link = await driverLink({ driverId: row.id }).unwrap();
+      const link = await driverLink(row.id).unwrap();
       window.open(link.path, '_blank', 'noopener');
     } catch {
       void message.error(setsMsg.driverLinkError, TOAST_SECONDS);

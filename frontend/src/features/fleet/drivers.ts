@@ -176,6 +176,18 @@ export interface ContactRow {
 }
 
 /** The add button is enabled only when name, phone and e-mail are filled (spec 2 section 5). */
+/** A fleet record's saved contacts as form rows (drivers and trucks). */
+export function contactRows(
+  list: { id: number; name: string; fone?: string | null; email?: string | null; whatsapp: boolean }[] | undefined,
+): ContactRow[] {
+  return (list ?? []).map((c) => ({ id: c.id, name: c.name, fone: c.fone ?? '', email: c.email ?? '', whatsapp: c.whatsapp }));
+}
+
+/** A contact row as the save calls take it. */
+export function contactBody(c: ContactRow) {
+  return { ...(c.id ? { id: c.id } : {}), name: c.name.trim(), fone: c.fone, email: c.email.trim(), whatsapp: c.whatsapp };
+}
+
 export function canAddContact(c: Pick<ContactRow, 'name' | 'fone' | 'email'>): boolean {
   return !!c.name.trim() && !!c.fone.trim() && !!c.email.trim();
 }
@@ -218,13 +230,7 @@ export function driverValues(
     isEnabled: d?.isEnabled ?? true,
     companyId: d?.company.id ?? null,
     shippingCompanyId: d?.shippingCompany?.id ?? null,
-    contact: (d?.contact ?? []).map((c) => ({
-      id: c.id,
-      name: c.name,
-      fone: c.fone ?? '',
-      email: c.email ?? '',
-      whatsapp: c.whatsapp,
-    })),
+    contact: contactRows(d?.contact),
     truck: (d?.truck ?? []).map((t) => ({
       id: t.id,
       licensePlate: t.licensePlate,
@@ -246,13 +252,7 @@ export function driverBody(id: number, v: DriverValues, confirmMove = false) {
     isEnabled: v.isEnabled,
     company: v.companyId ? { id: v.companyId } : null,
     shippingCompany: v.shippingCompanyId ? { id: v.shippingCompanyId } : null,
-    contact: v.contact.map((c) => ({
-      ...(c.id ? { id: c.id } : {}),
-      name: c.name.trim(),
-      fone: c.fone,
-      email: c.email.trim(),
-      whatsapp: c.whatsapp,
-    })),
+    contact: v.contact.map(contactBody),
     // Saved trucks left as they were are not sent: their plate and renavam stay the truck form's.
     truck: v.truck
       .filter((t) => !t.id || t.changed)

@@ -500,6 +500,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["carrier_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/delay/delete/{id}": {
         parameters: {
             query?: never;
@@ -559,6 +575,70 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["own_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["register_driver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/truck-brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["registration_brands"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driver/app/truck-models/{brandId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["registration_models"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -812,6 +892,54 @@ export interface paths {
             cookie?: never;
         };
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history_xlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1844,6 +1972,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scheduling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scheduling/close": {
         parameters: {
             query?: never;
@@ -1934,6 +2078,22 @@ export interface paths {
         get: operations["order_truck"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/refuse/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refuse_loading"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3150,6 +3310,66 @@ export interface components {
             /** @description Model name. */
             model?: string | null;
         };
+        /** @description `GET /dashboard` (spec 3 section 3 "Dashboard result"), with the days of the range. */
+        CarrierDashboardView: {
+            /**
+             * Format: int32
+             * @description After it ('Dentro da Tolerância').
+             */
+            attendedQueuesAfterExpected: number;
+            /** Format: double */
+            attendedQueuesAvg: number;
+            /**
+             * Format: int32
+             * @description Loading started by the forecast ('Pontualmente ou Antecipadamente').
+             */
+            attendedQueuesBeforeExpected: number;
+            /** Format: int32 */
+            attendedTotal: number;
+            /** @description `HH:mm`. */
+            awaitingLoadAvg: string;
+            /** Format: double */
+            biggerTotalTransported: number;
+            /** Format: date */
+            biggerTotalTransportedDate?: string | null;
+            /** Format: date */
+            endDate: string;
+            lessAttendanceQueueDay: string;
+            lessAttendanceQueueHour: string;
+            lessEntryQueueDay: string;
+            lessEntryQueueHour: string;
+            loadingTimeAvg: string;
+            /** Format: double */
+            missingQueuesAvg: number;
+            /** Format: int32 */
+            missingTotal: number;
+            moreAttendanceQueueDay: string;
+            moreAttendanceQueueHour: string;
+            moreEntryQueueDay: string;
+            moreEntryQueueHour: string;
+            perDay: components["schemas"]["CarrierDayView"][];
+            /** Format: double */
+            queueAvg: number;
+            queueFullFlowTimeAvg: string;
+            /** Format: date */
+            startDate: string;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            totalTransportedAmount: number;
+        };
+        /** @description Vehicles of one day of the range. */
+        CarrierDayView: {
+            /** Format: int32 */
+            attended: number;
+            /** Format: date */
+            day: string;
+            /** Format: int32 */
+            missing: number;
+            /** Format: double */
+            tonnes: number;
+        };
         /**
          * @description `POST /checkins/save {id, company, queue{id}, isPresent, status}`: the driver's check-in;
          *     only `queue` counts (the rest is decided on the server).
@@ -3250,11 +3470,6 @@ export interface components {
             /** Format: int64 */
             id: number;
             logo?: string | null;
-            name: string;
-        };
-        CompanyRef: {
-            /** Format: int64 */
-            id: number;
             name: string;
         };
         CompanyRefView: {
@@ -3591,6 +3806,18 @@ export interface components {
             status?: string | null;
             truck?: null | components["schemas"]["PositionTruck"];
         };
+        /** @description The registration wizard's personal step (`/app/driver/novo/{companyId}`). */
+        DriverRegisterBody: {
+            /** @description `yyyy-mm-dd` (or `dd/mm/yyyy`). */
+            birthDate?: string;
+            cnh?: string;
+            company: components["schemas"]["IdRef"];
+            contact?: components["schemas"]["ContactItem"][];
+            /** @description `###.###.###-##` or 11 digits. */
+            cpf?: string;
+            name?: string;
+            recaptcha_token?: string;
+        };
         /**
          * @description What `POST /driver/save` answers: the driver (the staff form) or the transfer (the
          *     sign-in's confirmed override).
@@ -3688,6 +3915,53 @@ export interface components {
             /** Format: int64 */
             queueId?: number | null;
         };
+        HistoryPageView: {
+            /** @description Exports offered to this user. */
+            canExport: boolean;
+            /** @description The grouped column's title ('Cliente', 'Pedido', 'Caminhão', 'Motorista'), if any. */
+            groupedBy?: string | null;
+            items: components["schemas"]["HistoryRowView"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: double
+             * @description Tonnes of every row of the query (not only the page).
+             */
+            totalTransported: number;
+        };
+        /** @description One grid row: a loading, or a group of them (`key` set, the loading's fields empty). */
+        HistoryRowView: {
+            company?: string | null;
+            customer?: string | null;
+            /** @description `dd/MM/yyyy` (ungrouped) or the first and last day of the group. */
+            date: string;
+            driver?: string | null;
+            /**
+             * Format: int64
+             * @description The loading's id (ungrouped) or the row's rank in the group list.
+             */
+            id: number;
+            /** @description The grouped value (customer, order code, plate or driver), when grouped. */
+            key?: string | null;
+            licensePlate?: string | null;
+            /**
+             * Format: int32
+             * @description Loadings in the row (1 when ungrouped).
+             */
+            loadings: number;
+            orderCode?: string | null;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            qtyOrdered?: number | null;
+            /** Format: double */
+            qtyTransported: number;
+        };
         HolidayBody: {
             /** @description `{id}` or an id. */
             company: Record<string, never>;
@@ -3723,6 +3997,7 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description `{ "id": ... }`: a reference to a record, in answers and in request bodies. */
         IdRef: {
             /** Format: int64 */
             id: number;
@@ -3897,7 +4172,7 @@ export interface components {
              */
             balance: number;
             code: string;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /** Format: date-time */
             createAt: string;
             customer: components["schemas"]["CustomerRef"];
@@ -3935,7 +4210,7 @@ export interface components {
         Listing_ProductView: {
             /** Format: int32 */
             code: number;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /**
              * Format: int32
              * @description 0 agrícola, 1 the other group (sent as its number).
@@ -3972,6 +4247,8 @@ export interface components {
             /** @description `#rrggbb`. */
             color?: string | null;
             company: components["schemas"]["TruckCompanyRef"];
+            /** @description The truck's contacts: in the single read and the save's answer (lists leave it empty). */
+            contact: components["schemas"]["ContactRecord"][];
             /** Format: date-time */
             createdAt: string;
             driver?: null | components["schemas"]["TruckDriverRef"];
@@ -4254,7 +4531,7 @@ export interface components {
              */
             balance: number;
             code: string;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /** Format: date-time */
             createAt: string;
             customer: components["schemas"]["CustomerRef"];
@@ -4401,7 +4678,7 @@ export interface components {
                  */
                 balance: number;
                 code: string;
-                company: components["schemas"]["CompanyRef"];
+                company: components["schemas"]["ProductCompanyRef"];
                 /** Format: date-time */
                 createAt: string;
                 customer: components["schemas"]["CustomerRef"];
@@ -4443,7 +4720,7 @@ export interface components {
             items: {
                 /** Format: int32 */
                 code: number;
-                company: components["schemas"]["CompanyRef"];
+                company: components["schemas"]["ProductCompanyRef"];
                 /**
                  * Format: int32
                  * @description 0 agrícola, 1 the other group (sent as its number).
@@ -4488,6 +4765,8 @@ export interface components {
                 /** @description `#rrggbb`. */
                 color?: string | null;
                 company: components["schemas"]["TruckCompanyRef"];
+                /** @description The truck's contacts: in the single read and the save's answer (lists leave it empty). */
+                contact: components["schemas"]["ContactRecord"][];
                 /** Format: date-time */
                 createdAt: string;
                 driver?: null | components["schemas"]["TruckDriverRef"];
@@ -4681,6 +4960,11 @@ export interface components {
             name?: string | null;
             ncmcode?: string | null;
         };
+        ProductCompanyRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         ProductRef: {
             /** Format: int32 */
             code: number;
@@ -4695,7 +4979,7 @@ export interface components {
         ProductView: {
             /** Format: int32 */
             code: number;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /**
              * Format: int32
              * @description 0 agrícola, 1 the other group (sent as its number).
@@ -4712,6 +4996,9 @@ export interface components {
             fone?: string | null;
             name?: string | null;
             password?: string | null;
+        };
+        QueueCompanyBody: {
+            company: components["schemas"]["IdRef"];
         };
         /** @description One day of the queue list. */
         QueueDayView: {
@@ -4790,6 +5077,19 @@ export interface components {
             id: number;
             /** Format: date-time */
             readAt: string;
+        };
+        /** @description The answer to a refusal. */
+        RefusedLoadingView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+        };
+        /** @description The registered driver, signed in (the handler turns `access_token` into the cookie). */
+        RegisteredDriverView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+            name: string;
         };
         ResetView: {
             /** Format: int64 */
@@ -5218,6 +5518,8 @@ export interface components {
             /** @description `#rrggbb`. */
             color?: string | null;
             company?: null | components["schemas"]["OptIdRef"];
+            /** @description The staff form's contacts (absent: left as they are). */
+            contact?: components["schemas"]["ContactItem"][] | null;
             driver?: null | components["schemas"]["OptIdRef"];
             /** Format: double */
             grossCapacity?: number | null;
@@ -5291,6 +5593,8 @@ export interface components {
             /** @description `#rrggbb`. */
             color?: string | null;
             company: components["schemas"]["TruckCompanyRef"];
+            /** @description The truck's contacts: in the single read and the save's answer (lists leave it empty). */
+            contact: components["schemas"]["ContactRecord"][];
             /** Format: date-time */
             createdAt: string;
             driver?: null | components["schemas"]["TruckDriverRef"];
@@ -6918,6 +7222,67 @@ export interface operations {
             };
         };
     };
+    carrier_dashboard: {
+        parameters: {
+            query?: {
+                /** @description yyyy-mm-dd; default 7 days before the end. */
+                startDate?: string;
+                /** @description yyyy-mm-dd; default today; not after today nor before startDate. */
+                endDate?: string;
+                /** @description Root administrators: one company (default: all). */
+                companyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The carrier dashboard's figures over the range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierDashboardView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expedicao, Espectador, Portaria */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_delay: {
         parameters: {
             query?: never;
@@ -7125,6 +7490,135 @@ export interface operations {
             };
             /** @description CPF ou data de nascimento não conferem. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    own_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in driver with its contacts and authorizations (the profile screen) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DriverRegisterBody"];
+            };
+        };
+        responses: {
+            /** @description {id, name, message: 'Cadastro realizado com sucesso'}; REG_DRIVER log; sets the patio_driver cookie (signed in) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisteredDriverView"];
+                };
+            };
+            /** @description code duplicate: 'Já existe cadastro!' (the CPF is registered); 'Empresa não encontrada.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The registration's messages (spec 3 section 5): 'Nome é obrigatório!', 'Cpf Inválido', ... */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registration_brands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every truck brand, by name: the registration wizard's truck step, before the driver has a session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandView"][];
+                };
+            };
+        };
+    };
+    registration_models: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                brandId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand's models: the registration wizard's truck step */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelView"][];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7994,6 +8488,201 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+        };
+    };
+    history_csv: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every row of the query, `;`-separated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history_xlsx: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Historico de Descarregamento.xlsx' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history_pdf: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description report.pdf: A4 portrait, titled 'Histórico' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -10622,7 +11311,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CompanyBody"];
+                "application/json": components["schemas"]["QueueCompanyBody"];
             };
         };
         responses: {
@@ -11135,6 +11824,74 @@ export interface operations {
             };
         };
     };
+    history: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of 9 finished loadings, or of groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPageView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Other roles than Administrador and Usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Period or grouping not offered */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     complete: {
         parameters: {
             query?: never;
@@ -11433,6 +12190,63 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refuse_loading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, message: 'Recusado com sucesso!'}: the loading left the order (reason 'RECUSADO PELO MOTORISTA') */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefusedLoadingView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the driver's loading */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Started, finished, or held by the driver's queue entry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

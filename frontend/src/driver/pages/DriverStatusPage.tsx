@@ -1,0 +1,261 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { readApiError } from '../../shared/apiError';
+import { formatDate, TIME_ZONE } from '../../shared/formatters';
+import { useCompanyEvents } from '../../shared/realtime';
+import { Spinner } from '../../shared/ui/Spinner';
+import { useDriverSessionQuery } from '../api';
+import { dm, LEAVE_REDIRECT_MS, POSITION_POLL_MS } from '../messages';
+import { driverPaths } from '../paths';
+import {
+  useCompanySettingsQuery,
+  useDriverPositionQuery,
+  useLeaveQueueMutation,
+  useQueuePanelQuery,
+  useServerTimeQuery,
+} from '../queueApi';
+import { exitCode, exitCodeError, insideLeaveWindow, rowsAround, timeOf } from '../queueLogic';
+import { useDriverGoTo } from '../session';
+import { DriverShell } from '../ui/DriverShell';
+import { Modal } from '../ui/Modal';
+import { toast } from '../ui/toast';
+
+const clockFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The server's clock, ticking on the phone from the offset read once; and the phone's now. */
+function useServerClock(): { text: string; now: number } {
+  const { data, fulfilledTimeStamp } = useServerTimeQuery();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(id);
+  }, []);
+  if (!data) return { text: '', now };
+  const offset = data.timestamp - (fulfilledTimeStamp ?? now);
+  return { text: clockFormat.format(new Date(now + offset)).replace(',', ''), now };
+}
+
+/**
+ * /app/agendamento/status: my position (spec 3 sections 2 and 4): the server's date and time,
+ * the position and its status, the plates around the driver, the forecast and details,
+ * 'Sair da fila' with the typed random code (blocked inside the window before the forecast)
+ * and 'Ver fila'. The position is read again at once on each queue event of the company
+ * (/api/ws), and every 30 s as the fallback.
+ */
+export default function DriverStatusPage() {
+  const { data: session } = useDriverSessionQuery();
+  const goTo = useDriverGoTo();
+  const driverId = session?.id ?? 0;
+  const companyId = session?.company.id ?? 0;
+  const position = useDriverPositionQuery(driverId, { skip: !session, pollingInterval: POSITION_POLL_MS });
+  const panel = useQueuePanelQuery(companyId, { skip: !session, pollingInterval: POSITION_POLL_MS });
+  const settings = useCompanySettingsQuery(companyId, { skip: !session });
+  const clock = useServerClock();
+  const [leave, leaving] = useLeaveQueueMutation();
+  const [code, setCode] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { refetch: refetchPosition } = position;
+  const { refetch: refetchPanel } = panel;
+
+  const onEvent = useCallback(() => {
+    void refetchPosition();
+    void refetchPanel();
+  }, [refetchPosition, refetchPanel]);
+  useCompanyEvents(onEvent, { enabled: !!session });
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  if (!session) return null;
+  if (position.isLoading) {
+    return (
+      <DriverShell>
+        <Spinner />
+      </DriverShell>
+    );
+  }
+
+  const p = position.data;
+  const inQueue = !!p && !!p.id && (p.position > 0 || p.status === 'attended');
+  const hours = settings.data?.queue_edit_hours_limit ?? 6;
+  const blocked = inQueue && insideLeaveWindow(p?.forecast, clock.now, hours);
+  const around = rowsAround(panel.data ?? []);
+
+  async function confirmLeave() {
+    if (code === null || !p?.id || leaving.isLoading) return;
+    const err = exitCodeError(typed, code);
+    setCodeError(err);
+    if (err) return;
+    try {
+      await leave(p.id).unwrap();
+      setCode(null);
+      toast.success(dm.left);
+      timer.current = setTimeout(() => goTo(driverPaths.edit, { replace: true }), LEAVE_REDIRECT_MS);
+    } catch (e) {
+      const ae = readApiError(e);
+      setCode(null);
+      toast.error(ae.statusCode === 409 ? ae.message : dm.leaveError);
+    }
+  }
+
+  return (
+    <DriverShell>
+      <div className="d-topbar" aria-label={dm.serverTime}>
+        <span>{dm.serverTime}</span>
+        <span data-testid="server-clock">{clock.text}</span>
+      </div>
+      {!inQueue || !p ? (
+        <section className="d-card">
+          <p>{dm.notInQueue}</p>
+          <button type="button" className="d-btn" onClick={() => goTo(driverPaths.scheduling)}>
+            {dm.enterQueue}
+          </button>
+        </section>
+      ) : (
+        <>
+          <section className="d-card d-center" aria-labelledby="d-pos-title">
+            <h1 id="d-pos-title">{dm.statusTitle}</h1>
+            {p.status && dm.statusLabels[p.status] && (
+              <span className={p.isInTolerance ? 'd-tag' : 'd-tag d-tag-blue'}>{dm.statusLabels[p.status]}</span>
+            )}
+            {p.status !== 'attended' && (
+              <p className="d-big" aria-label={`${dm.position} ${p.position}`} data-testid="my-position">
+                {dm.positionOf(p.position)}
+              </p>
+            )}
+            {p.status !== 'attended' && p.date && (
+              <p>
+                {dm.forecast}: <strong>{formatDate(p.date)} {timeOf(p.forecast)}</strong>
+              </p>
+            )}
+          </section>
+          {around.length > 0 && (
+            <section className="d-card" aria-labelledby="d-around-title">
+              <h2 id="d-around-title">{dm.around}</h2>
+              <table className="d-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{dm.position}</th>
+                    <th scope="col">{dm.plate}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {around.map((r) => (
+                    <tr key={r.id} className={r.isMine ? 'd-mine' : undefined}>
+                      <td>{r.position}</td>
+                      <td>
+                        {r.licensePlate} {r.isMine && <span className="d-tag d-tag-blue">{dm.you}</span>}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+          <section className="d-card" aria-labelledby="d-details-title">
+            <h2 id="d-details-title">{dm.details}</h2>
+            <dl className="d-facts">
+              <dt>{dm.plate}</dt>
+              <dd>{p.truck?.licensePlate ?? '-'}</dd>
+              {p.isFreelancer && (
+                <>
+                  <dt>{dm.order}</dt>
+                  <dd>{dm.freelancerTag}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+          <div className="d-stack">
+            {blocked && (
+              <p className="d-notice" role="status">
+                {dm.leaveWindow(hours)}
+              </p>
+            )}
+            <button
+              type="button"
+              className="d-btn d-btn-danger"
+              disabled={blocked || p.status === 'attended'}
+              onClick={() => {
+                setTyped('');
+                setCodeError(null);
+                setCode(exitCode());
+              }}
+            >
+              {dm.leaveQueue}
+            </button>
+          </div>
+        </>
+      )}
+      <div className="d-stack" style={{ marginTop: 12 }}>
+        <button type="button" className="d-btn d-btn-link" onClick={() => goTo(driverPaths.panel)}>
+          {dm.seeQueue}
+        </button>
+        <button type="button" className="d-btn d-btn-secondary" onClick={() => goTo(driverPaths.home)}>
+          {dm.back}
+        </button>
+      </div>
+      {code !== null && (
+        <Modal
+          title={dm.leaveTitle}
+          onClose={() => setCode(null)}
+          footer={
+            <>
+              <button type="button" className="d-btn d-btn-secondary" onClick={() => setCode(null)}>
+                {dm.cancel}
+              </button>
+              <button
+                type="button"
+                className="d-btn d-btn-danger"
+                disabled={leaving.isLoading}
+                aria-busy={leaving.isLoading || undefined}
+                onClick={() => void confirmLeave()}
+              >
+                {dm.confirm}
+              </button>
+            </>
+          }
+        >
+          <p>{dm.leaveTypeCode}</p>
+          <p className="d-code" data-testid="exit-code">
+            {code}
+          </p>
+          <div className="d-field">
+            <label htmlFor="exit-code-input">{dm.code}</label>
+            <input
+              id="exit-code-input"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
+              value={typed}
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? 'exit-code-error' : undefined}
+              onChange={(e) => setTyped(e.target.value.replace(/\D/g, '').slice(0, 5))}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') void confirmLeave();
+              }}
+            />
+            {codeError && (
+              <p id="exit-code-error" className="d-field-error" role="alert">
+                {codeError}
+              </p>
+            )}
+          </div>
+        </Modal>
+      )}
+    </DriverShell>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { authorisedLoadings, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, rowsAround } from './queueLogic';
+import type { Loading, PanelRow } from './queueApi';
+import { mapEmbed } from './pages/DriverMapPage';
+
+const loading = (id: number, over: Partial<Loading> = {}): Loading => ({
+  id,
+  order: { id: 1, code: `P${id}` },
+  truck: { id: 10, licensePlate: 'ABC1D23' },
+  driver: { id: 5, name: 'X' },
+  company: { id: 1 },
+  qtyOrdered: 10,
+  qtyTransported: 0,
+  status: false,
+  urgent: false,
+  canEdit: false,
+  canDelete: false,
+  daysLeft: 3,
+  ...over,
+});
+
+const row = (id: number, isMine = false): PanelRow => ({
+  id,
+  position: id,
+  licensePlate: `AAA${id}A00`,
+  joinedAt: '2026-01-01T10:00:00Z',
+  isInTolerance: false,
+  isActive: true,
+  isFreelancer: false,
+  isMine,
+});
+
+describe('driver queue rules', () => {
+  it('lists only open, unstarted orders with days left for the chosen truck', () => {
+    const list = [
+      loading(1),
+      loading(2, { daysLeft: 0 }),
+      loading(3, { daysLeft: -2 }),
+      loading(4, { status: true }),
+      loading(5, { expedInitialDate: '2026-01-01T10:00:00Z' }),
+      loading(6, { truck: { id: 11, licensePlate: 'XYZ9Z99' } }),
+      loading(7, { daysLeft: null }),
+    ];
+    expect(authorisedLoadings(list, 10).map((l) => l.id)).toEqual([1, 7]);
+    expect(authorisedLoadings(list, null).map((l) => l.id)).toEqual([1, 6, 7]);
+  });
+
+  it('draws exit codes from 1000 to 10999', () => {
+    expect(exitCode(() => 0)).toBe('1000');
+    expect(exitCode(() => 0.99999)).toBe('10999');
+  });
+
+  it('checks the typed exit code with the spec messages', () => {
+    expect(exitCodeError('', '1234')).toBe('Dígite o código');
+    expect(exitCodeError('1235', '1234')).toBe('Código incorreto');
+    expect(exitCodeError(' 1234 ', '1234')).toBeNull();
+  });
+
+  it('blocks leaving within the window before the forecast', () => {
+    const now = Date.parse('2026-01-01T12:00:00Z');
+    expect(insideLeaveWindow('2026-01-01T18:00:00Z', now, 6)).toBe(true);
+    expect(insideLeaveWindow('2026-01-01T18:01:00Z', now, 6)).toBe(false);
+    expect(insideLeaveWindow('2026-01-01T11:00:00Z', now, 6)).toBe(true);
+    expect(insideLeaveWindow(null, now, 6)).toBe(false);
+  });
+
+  it('finds the rows around the driver and the page of its row', () => {
+    const rows = Array.from({ length: 25 }, (_, i) => row(i + 1, i === 12));
+    expect(rowsAround(rows).map((r) => r.id)).toEqual([11, 12, 13, 14, 15]);
+    expect(rowsAround([row(1, true), row(2)]).map((r) => r.id)).toEqual([1, 2]);
+    expect(rowsAround([row(1)])).toEqual([]);
+    expect(pageOfMine(rows, 10)).toBe(2);
+    expect(pageOfMine([row(1)], 10)).toBe(1);
+  });
+});
+
+describe('the company map', () => {
+  it('frames only Google Maps embeds', () => {
+    expect(mapEmbed('https://www.google.com/maps/embed?pb=1')).toBe('https://www.google.com/maps/embed?pb=1');
+    expect(mapEmbed('https://evil.example/maps/')).toBeNull();
+    expect(mapEmbed(null)).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+/** The driver app's small rules (spec 3 sections 4, 5 and 9), pure so they are unit-tested. */
+import { dm } from './messages';
+import type { Loading, PanelRow } from './queueApi';
+
+/**
+ * The authorised orders a driver may join with `truckId`: not finished, not started by the
+ * yard, and with days left (orders at 0 days or below are not listed).
+ */
+export function authorisedLoadings(loadings: readonly Loading[], truckId: number | null): Loading[] {
+  return loadings.filter(
+    (l) =>
+      !l.status &&
+      !l.expedInitialDate &&
+      (l.daysLeft === null || l.daysLeft === undefined || l.daysLeft > 0) &&
+      (truckId === null || l.truck.id === truckId),
+  );
+}
+
+/** The exit code: a random number from 1000 to 10999 (4 or 5 digits). */
+export function exitCode(random: () => number = Math.random): string {
+  return String(1000 + Math.floor(random() * 10000));
+}
+
+/** The message for a typed exit code, or null when it matches. */
+export function exitCodeError(typed: string, code: string): string | null {
+  const t = typed.trim();
+  if (!t) return dm.typeCode;
+  return t === code ? null : dm.wrongCode;
+}
+
+/** Whether leaving is blocked: the forecast is `hours` hours away or less (or passed). */
+export function insideLeaveWindow(forecast: string | null | undefined, now: number, hours: number): boolean {
+  if (!forecast) return false;
+  const at = new Date(forecast).getTime();
+  if (Number.isNaN(at)) return false;
+  return at - now <= hours * 3_600_000;
+}
+
+/** The rows around the driver's own: up to `n` before and `n` after it. */
+export function rowsAround(rows: readonly PanelRow[], n = 2): PanelRow[] {
+  const mine = rows.findIndex((r) => r.isMine);
+  if (mine < 0) return [];
+  return rows.slice(Math.max(0, mine - n), mine + n + 1);
+}
+
+/** The page (from 1) that holds the driver's own row, 1 when it is not listed. */
+export function pageOfMine(rows: readonly PanelRow[], size: number): number {
+  const mine = rows.findIndex((r) => r.isMine);
+  return mine < 0 ? 1 : Math.floor(mine / size) + 1;
+}
+
+/** HH:mm of an instant in the yards' zone. */
+export function timeOf(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
+}
