@@ -13,6 +13,8 @@ export const paths = {
   history: '/historico',
   carrierHome: '/expedicao/transportadora',
   dispatchHome: '/expedicao/painel',
+  /** The yard TV: no sign-in, works only from the yard's network (checkinIp). */
+  yardTv: '/tv',
   staffTerms: '/aprovar-termo/transportadora/empresa/:companyId/:userId',
   adminProfile: '/admin/edit',
   userProfile: '/user/edit',

@@ -15,8 +15,9 @@ import { Spinner } from '../shared/ui/Spinner';
 const LoginPage = lazy(() => import(/* webpackChunkName: "staff-login" */ '../features/auth/LoginPage'));
 const StaffLayout = lazy(() => import(/* webpackChunkName: "staff-layout" */ './layouts/StaffLayout'));
 const StaffTermsPage = lazy(() => import(/* webpackChunkName: "staff-terms" */ '../features/auth/StaffTermsPage'));
-const CarrierHome = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/CarrierHome'));
+const CarrierHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../features/expedition/CarrierQueue'));
 const DispatchHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../features/expedition/DispatchPanel'));
+const YardTvPage = lazy(() => import(/* webpackChunkName: "tv" */ '../features/expedition/YardTvPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/NotFoundPage'));
 // Administration (spec 1): one lazy chunk per area.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'));
@@ -160,6 +161,7 @@ export function StaffRoutes() {
               </SignInPage>
             }
           />
+          <Route path={paths.yardTv} element={<YardTvPage />} />
           <Route
             element={
               <StaffGuard

@@ -5,10 +5,24 @@
  */
 import { useEffect, useRef } from 'react';
 
-export interface CompanyEvent {
+export interface QueueChangedEvent {
   event: 'queueChanged';
   companyId: number;
 }
+
+/** The yard called a checked-in driver (`POST /checkins/setcall`): the TV and the phone. */
+export interface CallEvent {
+  event: 'checkInCallResponse';
+  companyId: number;
+  checkinId: number;
+  queueId: number;
+  driverId: number;
+  driverName: string;
+  licensePlate: string;
+  calledAt: string;
+}
+
+export type CompanyEvent = QueueChangedEvent | CallEvent;
 
 /** What a screen hears: an event, or the socket back after a gap (events may be lost). */
 export type RealtimeSignal = CompanyEvent | { event: 'reconnected' };
@@ -31,7 +45,8 @@ export function parseEvent(data: unknown): CompanyEvent | null {
     if (
       typeof value === 'object' &&
       value !== null &&
-      (value as { event?: unknown }).event === 'queueChanged' &&
+      ((value as { event?: unknown }).event === 'queueChanged' ||
+        (value as { event?: unknown }).event === 'checkInCallResponse') &&
       typeof (value as { companyId?: unknown }).companyId === 'number'
     ) {
       return value as CompanyEvent;

@@ -115,7 +115,7 @@ fn a_call_reaches_the_company_s_sockets_within_a_second() {
     settings(
         &app,
         app.ids.demo,
-        "enable_checkin = TRUE, checkin_ip = '10.1.1.1'",
+        "enable_checkin = TRUE, checkin_ip = '10.1.1.1, 127.0.0.1'",
     );
     let _listener = listen(&app);
     let addr = serve(app.state.clone());
@@ -137,8 +137,10 @@ fn a_call_reaches_the_company_s_sockets_within_a_second() {
     )
     .unwrap();
     let mut phone = open(addr, Some(&bearer(&app, &driver(d, app.ids.demo))), "").unwrap();
+    // The yard TV: no session, from an address of checkinIp (here 127.0.0.1).
+    let mut tv = open(addr, None, &format!("?companyId={}", app.ids.demo)).unwrap();
     let until = Instant::now() + Duration::from_secs(10);
-    while app.state.hub.room_size(app.ids.demo) < 2 {
+    while app.state.hub.room_size(app.ids.demo) < 3 {
         assert!(Instant::now() < until, "sockets never joined");
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -148,7 +150,7 @@ fn a_call_reaches_the_company_s_sockets_within_a_second() {
         .yard
         .set_call(&staff(&app, "expedicao@patio.local"), checkin, true)
         .unwrap();
-    for socket in [&mut panel, &mut phone] {
+    for socket in [&mut panel, &mut phone, &mut tv] {
         // The check-in's own queueChanged may still be on its way: skipped.
         let (text, v) = loop {
             let text = next_text(socket, Duration::from_secs(2)).expect("no call received");
@@ -166,4 +168,17 @@ fn a_call_reaches_the_company_s_sockets_within_a_second() {
         "{:?}",
         started.elapsed()
     );
+}
+
+#[test]
+fn the_tv_socket_without_a_session_is_refused_outside_the_yard_network() {
+    let app = TestApp::new();
+    settings(&app, app.ids.demo, "checkin_ip = '10.1.1.1'");
+    let addr = serve(app.state.clone());
+    assert_eq!(
+        open(addr, None, &format!("?companyId={}", app.ids.demo)).err(),
+        Some(401)
+    );
+    assert_eq!(open(addr, None, "").err(), Some(401));
+    assert_eq!(open(addr, None, "?companyId=999999").err(), Some(404));
 }

@@ -14,7 +14,7 @@ use patio_realtime::{Hub, Membership};
 use serde::Deserialize;
 
 use crate::error::{blocking, ApiError};
-use crate::session::Session;
+use crate::session::{client_address, Sessions};
 use crate::state::AppState;
 
 /// A ping this often keeps proxies from closing a quiet socket.
@@ -32,19 +32,33 @@ pub struct RoomQuery {
 }
 
 #[utoipa::path(tag = "realtime", params(RoomQuery),
-    responses((status = 101, description = "websocket: {event: queueChanged, companyId}"),
+    responses((status = 101, description = "websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session only the yard TV (an address of the company's checkinIp, with companyId)"),
         (status = 400), (status = 401), (status = 404), (status = 422)))]
 #[get("/ws")]
 pub async fn connect(
     req: HttpRequest,
     body: web::Payload,
     state: web::Data<AppState>,
-    session: Session,
+    sessions: Sessions,
     q: web::Query<RoomQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = state.services.queue_reads.clone();
     let requested = q.company_id;
-    let company = blocking(move || svc.event_room(&session.0, requested)).await?;
+    let company = match sessions.any() {
+        Some(actor) => {
+            let svc = state.services.queue_reads.clone();
+            blocking(move || svc.event_room(&actor, requested)).await?
+        }
+        // The yard TV (/tv) has no sign-in: it joins from the yard's network only.
+        None => {
+            let company = requested.ok_or_else(ApiError::unauthorized)?;
+            let ip = client_address(&req);
+            let yard = state.services.yard.clone();
+            if !blocking(move || yard.tv_allowed(company, ip)).await? {
+                return Err(ApiError::unauthorized());
+            }
+            company
+        }
+    };
     let (response, ws, stream) = actix_ws::handle(&req, body).map_err(|_| {
         ApiError(patio_application::AppError::field(
             "upgrade",

@@ -6,7 +6,25 @@
  * as the fallback.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Input, Modal, Row, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { readApiError } from '../../shared/apiError';
 import { useCompanyEvents } from '../../shared/realtime';
 import { useSession } from '../../shared/records/hooks';
@@ -17,6 +35,8 @@ import {
   useActiveQueueQuery,
   useCallDriverMutation,
   useCancelPositionMutation,
+  useChangeDriverMutation,
+  useCompanyDriversQuery,
   useCompleteLoadingMutation,
   useDelayStatusQuery,
   useEditWeightMutation,
@@ -25,18 +45,31 @@ import {
   useQueueTotalsQuery,
   useReturnToQueueMutation,
   useStartAttendanceMutation,
+  useStartDelayMutation,
   useStartLoadingMutation,
   useTodayAttendanceQuery,
+  useToggleToleranceMutation,
+  useYardSettingsQuery,
   useYardListQuery,
   type QueueRow,
   type YardListKind,
   type YardRow,
 } from './api';
-import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, tonnesCard, whatsappLink } from './model';
+import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, queueCsv, tonnesCard, whatsappLink } from './model';
 import { yardMsg } from './texts';
 
 /** The spec's reload, kept only as the fallback of the socket. */
 const FALLBACK_POLL_MS = 180_000;
+
+/** Saves `text` as the queue CSV (UTF-8 with BOM, so spreadsheets read the accents). */
+function downloadCsv(text: string) {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = yardMsg.csvFile;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
 
 type WeightTarget = { mode: 'complete' | 'edit'; schedulingId: number; plate: string };
 
@@ -60,11 +93,16 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
   const attendance = useTodayAttendanceQuery(companyId, poll);
   const delay = useDelayStatusQuery(companyId, poll);
   const checkins = useActiveCheckinsQuery(companyId, poll);
+  const settings = useYardSettingsQuery(companyId, poll);
+  const [toggleTolerance] = useToggleToleranceMutation();
+  const [delayForm, setDelayForm] = useState(false);
+  const [connection, setConnection] = useState<boolean | null>(null);
   const [lastUpdate, setLastUpdate] = useState(() => new Date());
   const [search, setSearch] = useState('');
   const [day, setDay] = useState<string | null>(null);
   const [list, setList] = useState<YardListKind | null>(null);
   const [weight, setWeight] = useState<WeightTarget | null>(null);
+  const [swap, setSwap] = useState<QueueRow | null>(null);
   const [tab, setTab] = useState<string | undefined>(undefined);
 
   const reread = useCallback(() => {
@@ -132,11 +170,18 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
                   aria-label={`${yardMsg.start} ${r.licensePlate}`}
                   onClick={() =>
                     confirm(yardMsg.startConfirm(r.licensePlate), () =>
-                      run(() => startLoading(r.id).unwrap(), yardMsg.started),
+                      run(async () => {
+                        await startLoading(r.id).unwrap();
+                        // The vehicle in loading is what the operator looks at next.
+                        setTab('attendance');
+                      }, yardMsg.started),
                     )
                   }
                 >
                   {yardMsg.start}
+                </Button>
+                <Button size="small" aria-label={`${yardMsg.swap} ${r.licensePlate}`} onClick={() => setSwap(r)}>
+                  {yardMsg.swap}
                 </Button>
                 <Button
                   size="small"
@@ -272,6 +317,11 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
               onChange={(e) => setSearch(e.target.value)}
               style={{ maxWidth: 280, marginBottom: 12 }}
             />
+            {can.operate && (
+              <Button style={{ marginLeft: 8 }} onClick={() => downloadCsv(queueCsv(days))}>
+                {yardMsg.exportCsv}
+              </Button>
+            )}
             {shownDays.length === 0 && <Typography.Paragraph type="secondary">{yardMsg.noQueue}</Typography.Paragraph>}
             {shownDays.map((d) => (
               <Card key={d.label} size="small" title={d.label} style={{ marginBottom: 12 }}>
@@ -317,7 +367,22 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
           </Typography.Text>
         </div>
         {can.operate && (
-          <Space>
+          <Space wrap>
+            <Space>
+              <Switch
+                aria-label={yardMsg.tolerance}
+                checked={settings.data?.enableTolerance ?? false}
+                onChange={(on) =>
+                  confirm(yardMsg.toleranceWarning(!on), () =>
+                    run(() => toggleTolerance({ companyId, tolerance: on }).unwrap()),
+                  )
+                }
+              />
+              {yardMsg.tolerance}
+            </Space>
+            <Button onClick={() => setDelayForm(true)} disabled={!!delay.data}>
+              {yardMsg.delay}
+            </Button>
             {open ? (
               <Button
                 danger
@@ -341,7 +406,27 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
             )}
           </Space>
         )}
+        <Button
+          onClick={() => {
+            void fetch('/api/health', { cache: 'no-store' })
+              .then((r) => setConnection(r.ok))
+              .catch(() => setConnection(false));
+            setTimeout(() => setConnection(null), 3_000);
+          }}
+        >
+          {yardMsg.connection}
+        </Button>
       </Space>
+      {connection !== null && (
+        <Modal open footer={null} onCancel={() => setConnection(null)} title={yardMsg.connection}>
+          <Typography.Text type={connection ? 'success' : 'danger'}>
+            {connection ? yardMsg.connected : yardMsg.disconnected}
+          </Typography.Text>
+        </Modal>
+      )}
+      {delayForm && (
+        <DelayModal companyId={companyId} reasons={settings.data?.delay ?? []} onDone={() => setDelayForm(false)} />
+      )}
       {delay.data && (
         <Alert
           style={{ marginTop: 12 }}
@@ -382,6 +467,7 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
         />
       )}
       {weight && <WeightModal target={weight} onDone={() => setWeight(null)} />}
+      {swap && <SwapModal companyId={companyId} row={swap} onDone={() => setSwap(null)} />}
     </div>
   );
 }
@@ -501,6 +587,116 @@ function WeightModal({ target, onDone }: { target: WeightTarget; onDone: () => v
           aria-label={yardMsg.tonnage}
           value={text}
           onChange={(e) => setText(e.target.value.replace(/[^0-9,]/g, ''))}
+        />
+      </label>
+    </Modal>
+  );
+}
+
+function DelayModal({
+  companyId,
+  reasons,
+  onDone,
+}: {
+  companyId: number;
+  reasons: { id: number; reason: string; time: number }[];
+  onDone: () => void;
+}) {
+  const { message } = App.useApp();
+  const [reason, setReason] = useState<number | null>(null);
+  const [minutes, setMinutes] = useState<number | null>(null);
+  const [startDelay, starting] = useStartDelayMutation();
+  const submit = async () => {
+    if (reason === null || !minutes) {
+      void message.error(yardMsg.delayFields);
+      return;
+    }
+    try {
+      await startDelay({ companyId, delayId: reason, time: minutes }).unwrap();
+      onDone();
+    } catch (e) {
+      void message.error(readApiError(e).message || yardMsg.delayError);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={yardMsg.delayTitle}
+      onCancel={onDone}
+      okText={yardMsg.confirm}
+      cancelText={yardMsg.cancel}
+      confirmLoading={starting.isLoading}
+      onOk={() => void submit()}
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        <label>
+          {yardMsg.delayReason}
+          <Select
+            aria-label={yardMsg.delayReason}
+            style={{ width: '100%' }}
+            value={reason ?? undefined}
+            options={reasons.map((r) => ({ value: r.id, label: r.reason }))}
+            onChange={(id: number) => {
+              setReason(id);
+              setMinutes(reasons.find((r) => r.id === id)?.time ?? null);
+            }}
+          />
+        </label>
+        <label>
+          {yardMsg.delayMinutes}
+          <InputNumber
+            aria-label={yardMsg.delayMinutes}
+            style={{ width: '100%' }}
+            min={1}
+            disabled={reason === null}
+            value={minutes}
+            onChange={(v) => setMinutes(typeof v === 'number' ? v : null)}
+          />
+        </label>
+      </Space>
+    </Modal>
+  );
+}
+
+function SwapModal({ companyId, row, onDone }: { companyId: number; row: QueueRow; onDone: () => void }) {
+  const { message } = App.useApp();
+  const drivers = useCompanyDriversQuery(companyId);
+  const [driverId, setDriverId] = useState<number | null>(null);
+  const [change, changing] = useChangeDriverMutation();
+  const submit = async () => {
+    if (driverId === null) return;
+    try {
+      await change({ id: row.id, driverId, companyId }).unwrap();
+      void message.success(yardMsg.swapped);
+      onDone();
+    } catch (e) {
+      void message.error(readApiError(e).message);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={yardMsg.swapTitle(row.licensePlate)}
+      onCancel={onDone}
+      okText={yardMsg.confirm}
+      cancelText={yardMsg.cancel}
+      okButtonProps={{ disabled: driverId === null }}
+      confirmLoading={changing.isLoading}
+      onOk={() => void submit()}
+    >
+      <label>
+        {yardMsg.swapDriver}
+        <Select
+          showSearch
+          optionFilterProp="label"
+          aria-label={yardMsg.swapDriver}
+          style={{ width: '100%' }}
+          loading={drivers.isLoading}
+          value={driverId ?? undefined}
+          options={(drivers.data ?? [])
+            .filter((d) => d.id !== row.driver.id)
+            .map((d) => ({ value: d.id, label: d.name }))}
+          onChange={(id: number) => setDriverId(id)}
         />
       </label>
     </Modal>

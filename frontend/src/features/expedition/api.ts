@@ -14,6 +14,9 @@ export type Checkin = Schema<'CheckinView'>;
 export type Attendance = Schema<'AttendanceRecord'>;
 export type AttendanceChange = Schema<'AttendanceView'>;
 export type DelayStatus = Schema<'DelayStatusView'>;
+export type YardSettings = Schema<'SettingsView'>;
+export type QueueDay = Schema<'QueueDayView'>;
+export type DriverChoice = Schema<'LikeItem'>;
 
 export type YardListKind = 'missings' | 'attendeds' | 'drops';
 
@@ -21,6 +24,23 @@ const TAG = 'Yard' as const;
 
 const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints({
   endpoints: (build) => ({
+    /** The Transportadora's read-only queue: its vehicles, every planned day. */
+    shippingQueue: build.query<QueueDay[], number>({
+      query: (shippingCompanyId) => ({ url: `queue/shipping-company/${shippingCompanyId}`, params: { days_limit: 30 } }),
+      providesTags: [TAG],
+    }),
+    companyDrivers: build.query<DriverChoice[], number>({
+      // The pickers' list: open to the Expedicao (the driver list itself is not).
+      query: (companyId) => `driver/like/company/${companyId}`,
+    }),
+    changeDriver: build.mutation<YardAction, { id: number; driverId: number; companyId: number }>({
+      query: ({ id, driverId, companyId }) => ({
+        url: 'queue/update-driver',
+        method: 'PUT',
+        body: { id, driver: { id: driverId }, company: { id: companyId } },
+      }),
+      invalidatesTags: [TAG],
+    }),
     activeQueue: build.query<QueueRow[], number>({
       query: (companyId) => `queue/active/company/${companyId}`,
       providesTags: [TAG],
@@ -45,6 +65,23 @@ const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
       query: ({ companyId, kind }) =>
         kind === 'drops' ? `logs/queue-drops/${companyId}` : `queue/${kind}/${companyId}`,
       providesTags: [TAG],
+    }),
+    /** Tolerance on/off and the delay reasons (the settings every staff role reads). */
+    yardSettings: build.query<YardSettings, number>({
+      query: (companyId) => `settings/company/${companyId}`,
+      providesTags: [TAG],
+    }),
+    toggleTolerance: build.mutation<unknown, { companyId: number; tolerance: boolean }>({
+      query: ({ companyId, tolerance }) => ({
+        url: 'settings/toggle-tolerance',
+        method: 'POST',
+        body: { company: { id: companyId }, tolerance },
+      }),
+      invalidatesTags: [TAG],
+    }),
+    startDelay: build.mutation<unknown, { companyId: number; delayId: number; time: number }>({
+      query: (body) => ({ url: 'queue/delay', method: 'PUT', body }),
+      invalidatesTags: [TAG],
     }),
     startAttendance: build.mutation<AttendanceChange, number>({
       query: (companyId) => ({ url: 'attendances/save', method: 'POST', body: { company: { id: companyId } } }),
@@ -94,12 +131,18 @@ const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
 });
 
 export const {
+  useShippingQueueQuery,
+  useCompanyDriversQuery,
+  useChangeDriverMutation,
   useActiveQueueQuery,
   useQueueTotalsQuery,
   useTodayAttendanceQuery,
   useDelayStatusQuery,
   useActiveCheckinsQuery,
   useYardListQuery,
+  useYardSettingsQuery,
+  useToggleToleranceMutation,
+  useStartDelayMutation,
   useStartAttendanceMutation,
   useEndAttendanceMutation,
   useEndDelayMutation,

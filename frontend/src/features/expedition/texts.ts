@@ -11,6 +11,19 @@ export const yardMsg = {
   delayRunning: (reason: string, minutes: number) => `Atraso em andamento: ${reason} (${minutes} min)`,
   endDelay: 'Encerrar atraso',
   delayError: 'Erro ao registrar o delay',
+  delay: 'Atraso',
+  delayTitle: 'Registrar atraso',
+  delayReason: 'Motivo',
+  delayMinutes: 'Duração (minutos)',
+  delayFields: 'Preencha os campos',
+  tolerance: 'Tolerância',
+  toleranceWarning: (on: boolean) =>
+    on
+      ? 'Deseja desligar a tolerância? Os veículos deixarão de cair por tolerância.'
+      : 'Deseja ligar a tolerância? Os veículos com o horário esgotado cairão automaticamente.',
+  connection: 'Conexão',
+  connected: 'Conectado',
+  disconnected: 'Desconectado',
   cards: {
     programmed: 'Programados',
     yard: 'Pátio',
@@ -21,6 +34,8 @@ export const yardMsg = {
   },
   tabs: { attendance: 'Atendimento', yard: 'Pátio', queue: 'Fila' },
   top: 'Top',
+  exportCsv: 'Exportar CSV',
+  csvFile: 'fila.csv',
   plateSearch: 'Buscar placa',
   noQueue: 'Algo de errado aconteceu',
   columns: {
@@ -55,6 +70,10 @@ export const yardMsg = {
   cancelPosition: 'Cancelar',
   cancelConfirm: (plate: string) => `Cancelar o agendamento do veículo ${plate}?`,
   cancelled: 'Agendamento cancelado',
+  swap: 'Trocar motorista',
+  swapTitle: (plate: string) => `Trocar o motorista do veículo ${plate}`,
+  swapDriver: 'Novo motorista',
+  swapped: 'Motorista trocado',
   call: 'Chamar',
   called: (name: string) => `Motorista chamado ${name}`,
   callError: 'Erro ao fazer o chamado',

@@ -15735,7 +15735,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description websocket: {event: queueChanged, companyId} */
+            /** @description websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session only the yard TV (an address of the company's checkinIp, with companyId) */
             101: {
                 headers: {
                     [name: string]: unknown;
