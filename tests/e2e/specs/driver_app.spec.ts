@@ -415,3 +415,40 @@ test('leaving is blocked inside the window before the forecast, and a closed que
   await expect(page.getByText('A empresa ainda não informou o mapa de chegada.')).toBeVisible();
   sql(`UPDATE settings SET enable_queue_save = TRUE, hour_entry_limit = 8 WHERE company_id = ${companyId}`);
 });
+
+test('the driver app is installable and keeps its shell and last known position for the offline fallback', async ({ page }) => {
+  test.setTimeout(90_000);
+  const i = addDriver(`IARA MOTORISTA ${RUN}`, 11, plateOf('IAR', 11));
+  const api = await driverApi(i);
+  expect((await api.post('/api/queue/save', { data: { truck: { id: i.truck } } })).status()).toBe(201);
+  await api.dispose();
+  await signIn(page, i);
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  const manifest = await page.request.get('/manifest.webmanifest');
+  expect(((await manifest.json()) as { short_name: string; start_url: string }).short_name).toBe('Pátio');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Controlled from now on: one visit online stores the shell and the position.
+  await page.goto('/app/agendamento/status');
+  await expect(page.getByTestId('my-position')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const urls = async (name: string) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+        return [...(await urls('patio-shell-v1')), ...(await urls('patio-driver-data-v1'))];
+      }),
+    )
+    .toEqual(expect.arrayContaining(['/__shell', `/api/queue/position/driver/${i.id}`, '/api/auth/app/session']));
+  // Signing out forgets the driver's cached answers.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Sair', exact: true }).click();
+  await expect(page).toHaveURL('/app/login');
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await caches.open('patio-driver-data-v1')).keys()).some((r) => r.url.includes('/api/queue/position/')),
+      ),
+    )
+    .toBe(false);
+});
