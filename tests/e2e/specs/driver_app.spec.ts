@@ -1,12 +1,16 @@
 /**
- * The driver app on a phone (issue 14, spec 3 section 2 "Driver app"), at 360x640: a driver of
- * a company of this spec's own signs in, enters the queue as a freelancer (a double tap makes
- * one entry), watches its position move live while other drivers (through the API) join and
- * leave, opens the queue panel, leaves with the typed code and deletes its account; another
- * driver refuses one authorised order and enters the queue with the other.
+ * The driver app on a phone (issue 14, spec 3 section 2 "Driver app"), at 360x640, in a
+ * company of this spec's own (created through the API): a new driver registers with a truck
+ * through the wizard and is signed in; a driver enters the queue as a freelancer (a double tap
+ * makes one entry), watches its position move live while other drivers (through the API) join
+ * behind and leave ahead, opens the queue panel, leaves with the typed code and deletes its
+ * account; another driver refuses one authorised order and enters the queue with the other,
+ * then manages its trucks from the profile and reads its history; the leave window and the
+ * closed queue; the installable app (manifest, service worker and its caches).
  *
- * Drivers, trucks, orders and loadings are written with SQL (the registration wizard is not
- * built yet); the company is created through the API.
+ * The other drivers, their trucks, orders and loadings are written with SQL; the drivers of
+ * the stories sign in through the login call from the page's own context (this host is the
+ * demo company's, whose login screen offers no company choice).
  */
 import { request as pwRequest } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
