@@ -6,7 +6,8 @@
  * behind and leave ahead, opens the queue panel, leaves with the typed code and deletes its
  * account; another driver refuses one authorised order and enters the queue with the other,
  * then manages its trucks from the profile and reads its history; the leave window and the
- * closed queue; the installable app (manifest, service worker and its caches).
+ * closed queue; the installable app (manifest, service worker and its caches); the company
+ * pop-up with its 5-second countdown.
  *
  * The other drivers, their trucks, orders and loadings are written with SQL; the drivers of
  * the stories sign in through the login call from the page's own context (this host is the
@@ -455,4 +456,25 @@ test('the driver app is installable and keeps its shell and last known position 
       ),
     )
     .toBe(false);
+});
+
+test('the company pop-up shows once and closes only after its 5-second countdown', async ({ page }) => {
+  test.setTimeout(90_000);
+  const popup = sql(`INSERT INTO popups (company_id, title, label, content, active)
+                     VALUES (${companyId}, 'Aviso ${RUN}', 'Pátio em obras', '<p>Use o portão 2.</p>', TRUE) RETURNING id`);
+  const j = addDriver(`JOSE MOTORISTA ${RUN}`, 12, plateOf('JOS', 12));
+  await signIn(page, j);
+  const dialog = page.getByRole('dialog', { name: `Aviso ${RUN}` });
+  await expect(dialog).toContainText('Use o portão 2.');
+  await expect(dialog.getByRole('button', { name: /Fechar \(\d\)/ })).toBeDisabled();
+  // After the countdown: the footer's 'Fechar' (and the ×) close it.
+  const close = dialog.getByText('Fechar', { exact: true });
+  await expect(close).toBeEnabled({ timeout: 8_000 });
+  await close.click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(() => sql(`SELECT count(*) FROM popup_reads WHERE popup_id = ${popup} AND driver_id = ${j.id}`)).toBe('1');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Olá, Jose!' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  sql(`UPDATE popups SET active = FALSE WHERE id = ${popup}`);
 });

@@ -7,6 +7,7 @@ import { driverPaths } from '../paths';
 import { useCompanySettingsQuery, useDelayStatusQuery, useHasDriverQuery } from '../queueApi';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
+import { CompanyPopup } from '../components/CompanyPopup';
 
 /** The delay's icon when it is an emoji; an icon name (plain text) shows the clock. */
 function delayIcon(icon: string | null | undefined): string {
@@ -65,6 +66,7 @@ export default function DriverHomePage() {
           {dm.howToArrive}
         </button>
       </div>
+      <CompanyPopup driverId={session.id} companyId={session.company.id} />
     </DriverShell>
   );
 }
