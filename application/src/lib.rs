@@ -16,5 +16,6 @@ pub mod services;
 pub mod sets_ports;
 pub mod settings_ports;
 pub mod throttle;
+pub mod yard_ports;
 
 pub use error::{AppError, AppResult, FieldError};

@@ -35,6 +35,23 @@ pub struct LoginSettings {
     pub time_zone: String,
 }
 
+/// What the loading history reads (`GET /scheduling`).
+#[derive(Debug, Clone, Default)]
+pub struct HistoryFilter {
+    pub company_id: Option<i64>,
+    pub from: Option<DateTime<Utc>>,
+    pub customer_id: Option<i64>,
+    pub order_id: Option<i64>,
+    pub truck_id: Option<i64>,
+    pub driver_id: Option<i64>,
+}
+
+/// `{ "id": ... }`: a reference to a record, in answers and in request bodies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct IdRef {
+    pub id: i64,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct CompanyRef {
     pub id: i64,

@@ -63,6 +63,7 @@ pub trait Repos:
     + crate::sets_ports::SetsRepo
     + crate::fleet_ports::DriverAdminRepo
     + crate::fleet_ports::TruckRepo
+    + crate::yard_ports::YardRepo
 {
 }
 
@@ -93,6 +94,7 @@ impl<T> Repos for T where
         + crate::sets_ports::SetsRepo
         + crate::fleet_ports::DriverAdminRepo
         + crate::fleet_ports::TruckRepo
+        + crate::yard_ports::YardRepo
 {
 }
 
@@ -257,6 +259,19 @@ pub trait DashboardRepo {
         from: Option<DateTime<Utc>>,
         to: Option<DateTime<Utc>>,
     ) -> AppResult<OrderTotals>;
+    /// Queue entries that joined in `[from, to)` within the scope (the carrier dashboard),
+    /// with their loading's transported tonnes.
+    fn flow_entries(
+        &mut self,
+        scope: patio_domain::carrier_dashboard::DashboardScope,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> AppResult<Vec<patio_domain::carrier_dashboard::FlowEntry>>;
+    /// Finished loadings (`status` true) dispatched since `from`, newest first.
+    fn loading_history(
+        &mut self,
+        filter: &crate::model::HistoryFilter,
+    ) -> AppResult<Vec<patio_domain::history::HistoryLine>>;
 }
 
 /// Autocomplete pickers (`GET /{resource}/like/{text}`).

@@ -96,10 +96,14 @@ impl PositionCache {
     /// Forgets what `event` may have changed: the drivers it names, else its company's
     /// drivers (and the drivers kept as having no entry, whose company is unknown).
     pub fn forget(&self, event: &DomainEvent) {
+        // A call to the yard moves nobody.
         let DomainEvent::QueueChanged {
             company_id,
             drivers,
-        } = event;
+        } = event
+        else {
+            return;
+        };
         let Ok(mut state) = self.state.lock() else {
             return;
         };

@@ -479,6 +479,18 @@ pub enum DomainEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         drivers: Option<Vec<i64>>,
     },
+    /// The yard called a checked-in driver (`POST /checkins/setcall`): the TV announces it
+    /// and the driver's phone shows it (spec 3 section 7).
+    #[serde(rename = "checkInCallResponse", rename_all = "camelCase")]
+    CheckInCall {
+        company_id: i64,
+        checkin_id: i64,
+        queue_id: i64,
+        driver_id: i64,
+        driver_name: String,
+        license_plate: String,
+        called_at: DateTime<Utc>,
+    },
 }
 
 /// Past this many drivers an event says "the whole company" (a NOTIFY payload is at most
@@ -506,13 +518,17 @@ impl DomainEvent {
 
     pub fn company_id(&self) -> i64 {
         match self {
-            DomainEvent::QueueChanged { company_id, .. } => *company_id,
+            DomainEvent::QueueChanged { company_id, .. }
+            | DomainEvent::CheckInCall { company_id, .. } => *company_id,
         }
     }
 
     /// The event as browsers get it (what only instances need left out).
     pub fn for_browsers(&self) -> Self {
-        DomainEvent::queue_changed(self.company_id())
+        match self {
+            DomainEvent::QueueChanged { company_id, .. } => DomainEvent::queue_changed(*company_id),
+            call @ DomainEvent::CheckInCall { .. } => call.clone(),
+        }
     }
 }
 

@@ -5,9 +5,11 @@
 
 pub mod admin;
 pub mod auth;
+pub mod carrier_dashboard;
 pub mod driver_log;
 pub mod error;
 pub mod fleet;
+pub mod history;
 pub mod implement;
 pub mod issues;
 pub mod mail;

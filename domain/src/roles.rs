@@ -199,13 +199,21 @@ pub fn sidebar(role: Role, is_root: bool) -> Vec<MenuEntry> {
     let carrier = role == Role::Transportadora;
     let neither_carrier_nor_admin = !carrier && !admin;
 
-    let candidates: [(bool, MenuEntry); 18] = [
+    let candidates: [(bool, MenuEntry); 19] = [
         (
             admin || role == Role::Usuario,
             entry("dashboard", "Dashboard", "/dashboard"),
         ),
         (admin, entry("empresas", "Empresas", "/empresas")),
         (carrier, entry("fila", "Fila", "/expedicao/transportadora")),
+        (
+            carrier,
+            entry(
+                "dashboard-transportadora",
+                "Dashboard",
+                "/transportadora/dashboard",
+            ),
+        ),
         (true, entry("pedidos", "Pedidos", "/pedidos")),
         (
             neither_carrier_nor_admin,
@@ -627,7 +635,14 @@ mod tests {
 
     #[test]
     fn sidebar_of_transportadora() {
-        let expected = ["fila", "pedidos", "caminhoes", "motoristas", "sair"];
+        let expected = [
+            "fila",
+            "dashboard-transportadora",
+            "pedidos",
+            "caminhoes",
+            "motoristas",
+            "sair",
+        ];
         assert_eq!(keys(Role::Transportadora, false), expected);
         assert_eq!(keys(Role::Transportadora, true), expected);
     }
@@ -683,6 +698,14 @@ mod tests {
         assert_eq!(
             carrier[0],
             entry("fila", "Fila", "/expedicao/transportadora")
+        );
+        assert_eq!(
+            carrier[1],
+            entry(
+                "dashboard-transportadora",
+                "Dashboard",
+                "/transportadora/dashboard"
+            )
         );
         let user = sidebar(Role::Usuario, false);
         assert!(user.contains(&entry("clientes", "Clientes", "/clientes")));

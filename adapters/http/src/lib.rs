@@ -3,6 +3,7 @@
 
 pub mod edge;
 pub mod error;
+pub mod export;
 pub mod openapi;
 pub mod routes;
 pub mod security;

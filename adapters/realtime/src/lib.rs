@@ -95,9 +95,7 @@ impl Hub {
 }
 
 fn company_of(event: &DomainEvent) -> i64 {
-    match event {
-        DomainEvent::QueueChanged { company_id, .. } => *company_id,
-    }
+    event.company_id()
 }
 
 impl EventSink for Hub {

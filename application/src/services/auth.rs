@@ -39,6 +39,8 @@ pub const BUILT_PAGES: &[&str] = &[
     "conjuntos",
     "motoristas",
     "caminhoes",
+    "dashboard-transportadora",
+    "historico",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";

@@ -14,6 +14,7 @@ use chrono::NaiveDate;
 use patio_domain::admin::access::{scope, Access, Area, Scope};
 use patio_domain::admin::dates::{dashboard_range, DayRange};
 use patio_domain::auth::Actor;
+use patio_domain::carrier_dashboard::{dashboard_scope, flow_stats, DashboardScope, ScopeRefusal};
 use serde::Serialize;
 
 use super::logs::{start_of, LOG_TIME_ZONE};
@@ -55,6 +56,57 @@ fn parse(field: &str, v: Option<&str>) -> AppResult<Option<NaiveDate>> {
     }
 }
 
+/// `GET /dashboard` (spec 3 section 3 "Dashboard result"), with the days of the range.
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarrierDashboardView {
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    /// `HH:mm`.
+    pub awaiting_load_avg: String,
+    pub loading_time_avg: String,
+    pub queue_full_flow_time_avg: String,
+    pub attended_queues_avg: f64,
+    pub missing_queues_avg: f64,
+    /// Tonnes.
+    pub total_transported_amount: f64,
+    pub more_entry_queue_hour: String,
+    pub more_attendance_queue_hour: String,
+    pub more_entry_queue_day: String,
+    pub more_attendance_queue_day: String,
+    pub less_entry_queue_hour: String,
+    pub less_attendance_queue_hour: String,
+    pub less_entry_queue_day: String,
+    pub less_attendance_queue_day: String,
+    pub bigger_total_transported: f64,
+    pub bigger_total_transported_date: Option<NaiveDate>,
+    /// Loading started by the forecast ('Pontualmente ou Antecipadamente').
+    pub attended_queues_before_expected: u32,
+    /// After it ('Dentro da Tolerância').
+    pub attended_queues_after_expected: u32,
+    pub queue_avg: f64,
+    pub attended_total: u32,
+    pub missing_total: u32,
+    pub per_day: Vec<CarrierDayView>,
+}
+
+/// Vehicles of one day of the range.
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CarrierDayView {
+    pub day: NaiveDate,
+    pub attended: u32,
+    pub missing: u32,
+    pub tonnes: f64,
+}
+
+/// `GET /dashboard`'s query: the range and, for a root administrator, the company.
+#[derive(Debug, Clone, Default)]
+pub struct CarrierDashboardQuery {
+    pub dates: DateQuery,
+    pub company_id: Option<i64>,
+}
+
 #[derive(Clone)]
 pub struct DashboardService {
     deps: Arc<Deps>,
@@ -86,6 +138,70 @@ impl DashboardService {
             Some(id) => Ok(Some(id)),
             None => Ok(s.company()),
         }
+    }
+
+    /// `GET /dashboard`: the carrier dashboard's figures over the range (last 7 days to today
+    /// by default), for the actor's scope.
+    pub fn carrier(
+        &self,
+        actor: &Actor,
+        q: &CarrierDashboardQuery,
+    ) -> AppResult<CarrierDashboardView> {
+        let scope = dashboard_scope(actor, q.company_id).map_err(|r| match r {
+            ScopeRefusal::NotAllowed => forbidden(patio_domain::DomainError::NotAllowed),
+            ScopeRefusal::NotFound => AppError::not_found(),
+        })?;
+        let range = self.range(&q.dates)?;
+        let entries = self.deps.store.tx(|repos| {
+            if let DashboardScope::Company(id) = scope {
+                // A chosen company must exist.
+                repos
+                    .company_calendars(Some(id))?
+                    .first()
+                    .ok_or_else(AppError::not_found)?;
+            }
+            repos.flow_entries(
+                scope,
+                start_of(range.start, LOG_TIME_ZONE),
+                start_of(range.end + chrono::Duration::days(1), LOG_TIME_ZONE),
+            )
+        })?;
+        let s = flow_stats(&entries, LOG_TIME_ZONE, range.start, range.end);
+        Ok(CarrierDashboardView {
+            start_date: range.start,
+            end_date: range.end,
+            attended_total: s.per_day.iter().map(|d| d.attended).sum(),
+            missing_total: s.per_day.iter().map(|d| d.missing).sum(),
+            per_day: s
+                .per_day
+                .iter()
+                .map(|d| CarrierDayView {
+                    day: d.day,
+                    attended: d.attended,
+                    missing: d.missing,
+                    tonnes: d.tonnes,
+                })
+                .collect(),
+            awaiting_load_avg: s.awaiting_load_avg,
+            loading_time_avg: s.loading_time_avg,
+            queue_full_flow_time_avg: s.queue_full_flow_time_avg,
+            attended_queues_avg: s.attended_queues_avg,
+            missing_queues_avg: s.missing_queues_avg,
+            total_transported_amount: s.total_transported_amount,
+            more_entry_queue_hour: s.more_entry_queue_hour,
+            more_attendance_queue_hour: s.more_attendance_queue_hour,
+            more_entry_queue_day: s.more_entry_queue_day,
+            more_attendance_queue_day: s.more_attendance_queue_day,
+            less_entry_queue_hour: s.less_entry_queue_hour,
+            less_attendance_queue_hour: s.less_attendance_queue_hour,
+            less_entry_queue_day: s.less_entry_queue_day,
+            less_attendance_queue_day: s.less_attendance_queue_day,
+            bigger_total_transported: s.bigger_total_transported,
+            bigger_total_transported_date: s.bigger_total_transported_date,
+            attended_queues_before_expected: s.attended_queues_before_expected,
+            attended_queues_after_expected: s.attended_queues_after_expected,
+            queue_avg: s.queue_avg,
+        })
     }
 
     /// `GET /scheduling/totals/all`: one row per company the actor sees.

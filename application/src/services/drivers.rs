@@ -22,10 +22,10 @@ use patio_domain::fleet::drivers::{
     DRIVER_PAGE_SIZE, DRIVER_UNBOUND_MESSAGE, ERASED_DRIVER_NAME,
     SHIPPING_OF_OTHER_COMPANY_MESSAGE,
 };
-use patio_domain::fleet::{check_driver, DriverInput, FleetReferenced};
+use patio_domain::fleet::{check_driver, check_driver_truck, DriverInput, FleetReferenced};
 use patio_domain::roles::SessionKind;
 use patio_domain::text::escape_html;
-use patio_domain::values::{parse_birth_date, Cpf};
+use patio_domain::values::{parse_birth_date, Cpf, Plate, Renavam};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -35,7 +35,9 @@ use super::{forbidden, invalid, Audit, Deleted, Deps, Listing, Saved, COMPANY_CH
 use crate::error::{
     AppError, AppResult, CompanyMoveConflict, TransferCompany, TransferDriver, TransferQueue,
 };
-use crate::fleet_ports::{DriverFilter, DriverFull, DriverLogRecord, DriverShipping, DriverWrite};
+use crate::fleet_ports::{
+    DriverFilter, DriverFull, DriverLogRecord, DriverShipping, DriverWrite, TruckFilter, TruckWrite,
+};
 use crate::model::{ContactOwner, ContactRecord, LikeItem, NewDriverLog};
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::DomainEvent;
@@ -102,6 +104,7 @@ pub struct DriverView {
     pub driver: DriverItem,
     pub contact: Vec<ContactRecord>,
     pub authorization: Vec<AuthorizationView>,
+    pub truck: Vec<DriverTruckView>,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -191,8 +194,38 @@ pub struct SaveDriver {
     pub company_id: Option<i64>,
     pub shipping_company_id: Option<i64>,
     pub contacts: Vec<ContactCmd>,
+    /// The form's truck rows: an id edits that truck's plate and renavam; without one, the
+    /// plate is bound if the company has it, otherwise a truck is created (spec 2 section 5).
+    pub trucks: Vec<DriverTruckCmd>,
     /// `override`: the move-company warning was confirmed.
     pub confirm_move: bool,
+}
+
+/// Two rows of the form with one plate.
+pub const DRIVER_TRUCK_REPEATED_MESSAGE: &str = "Placa repetida na lista de caminhões.";
+/// A plate of another company's truck (plates are unique across tenants).
+pub const DRIVER_TRUCK_ELSEWHERE_MESSAGE: &str = "Esta placa já está cadastrada em outra empresa.";
+
+/// A truck row of the staff driver form.
+#[derive(Debug, Clone, Default)]
+pub struct DriverTruckCmd {
+    pub id: Option<i64>,
+    pub plate: String,
+    pub renavam: String,
+}
+
+/// A truck of the driver, as its form lists it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverTruckView {
+    pub id: i64,
+    pub license_plate: String,
+    pub renavam: Option<String>,
+    /// The model's name, when the truck has one.
+    pub model: Option<String>,
+    /// Tonnes.
+    pub net_capacity: Option<f64>,
+    pub is_enabled: bool,
 }
 
 /// The driver's own account deletion: CPF and birth date typed again.
@@ -298,6 +331,117 @@ fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<DriverFull> {
         .ok_or_else(AppError::not_found)
 }
 
+/// The form's truck rows, checked before anything is written.
+struct CheckedTruck {
+    id: Option<i64>,
+    plate: Plate,
+    renavam: Renavam,
+}
+
+fn check_driver_trucks(rows: &[DriverTruckCmd]) -> AppResult<Vec<CheckedTruck>> {
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let (plate, renavam) = check_driver_truck(&row.plate, &row.renavam).map_err(invalid)?;
+        if out.iter().any(|t: &CheckedTruck| t.plate == plate) {
+            return Err(AppError::field(
+                "licensePlate",
+                DRIVER_TRUCK_REPEATED_MESSAGE,
+            ));
+        }
+        out.push(CheckedTruck {
+            id: row.id.filter(|id| *id > 0),
+            plate,
+            renavam,
+        });
+    }
+    Ok(out)
+}
+
+/// Writes the form's truck rows for the driver: a row with an id must be a truck of the
+/// driver's company; a new plate the company already has is bound to the driver, an unknown
+/// one becomes a truck of the driver's company and shipping company. Another company's plate
+/// is refused (plates are unique across tenants).
+fn save_driver_trucks(
+    repos: &mut dyn Repos,
+    driver_id: i64,
+    company_id: i64,
+    shipping: Option<i64>,
+    rows: &[CheckedTruck],
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    for row in rows {
+        let existing = match row.id {
+            Some(id) => Some(
+                repos
+                    .truck(id)?
+                    .filter(|t| t.company.id == company_id)
+                    .ok_or_else(AppError::not_found)?,
+            ),
+            None => match repos.truck_by_plate(row.plate.as_str())? {
+                Some(t) if t.company.id == company_id => Some(t),
+                Some(_) => {
+                    return Err(AppError::field(
+                        "licensePlate",
+                        DRIVER_TRUCK_ELSEWHERE_MESSAGE,
+                    ))
+                }
+                None => None,
+            },
+        };
+        let (truck_id, log) = match existing {
+            Some(t) => {
+                let write = TruckWrite {
+                    company_id,
+                    shipping_company_id: t.shipping_company.as_ref().map(|s| s.id),
+                    driver_id: Some(driver_id),
+                    vehicle_model_id: t.model.as_ref().map(|m| m.id),
+                    license_plate: row.plate.as_str().to_owned(),
+                    renavam: Some(row.renavam.as_str().to_owned()),
+                    owner: t.owner.clone(),
+                    implement_type: t.implement_type.clone(),
+                    shaft_quantity: t.shaft_quantity,
+                    gross_capacity: t.gross_capacity,
+                    net_capacity: t.net_capacity,
+                    color: t.color.clone(),
+                    is_enabled: t.is_enabled,
+                };
+                repos.update_truck(t.id, &write).map_err(duplicate)?;
+                let bound = t.driver.as_ref().map(|d| d.id) != Some(driver_id);
+                (t.id, bound.then_some(DriverLogType::BindTruck))
+            }
+            None => {
+                let write = TruckWrite {
+                    company_id,
+                    shipping_company_id: shipping,
+                    driver_id: Some(driver_id),
+                    vehicle_model_id: None,
+                    license_plate: row.plate.as_str().to_owned(),
+                    renavam: Some(row.renavam.as_str().to_owned()),
+                    owner: None,
+                    implement_type: None,
+                    shaft_quantity: None,
+                    gross_capacity: None,
+                    net_capacity: None,
+                    color: None,
+                    is_enabled: true,
+                };
+                let id = repos.insert_truck(&write).map_err(duplicate)?;
+                (id, Some(DriverLogType::CadTruck))
+            }
+        };
+        if let Some(kind) = log {
+            repos.insert_driver_log(&NewDriverLog {
+                driver_id,
+                company_id,
+                operation_type: kind.as_str().to_owned(),
+                data: json!({ "truck": { "id": truck_id, "licensePlate": row.plate.as_str() },
+                              "company": { "id": company_id }, "at": now }),
+            })?;
+        }
+    }
+    Ok(())
+}
+
 fn read(repos: &mut dyn Repos, actor: &Actor, s: &Scope, id: i64) -> AppResult<DriverView> {
     let d = visible(repos, s, id)?;
     let contact = repos.contacts_of(ContactOwner::Driver(id))?;
@@ -310,10 +454,27 @@ fn read(repos: &mut dyn Repos, actor: &Actor, s: &Scope, id: i64) -> AppResult<D
         })
         .into_iter()
         .collect();
+    let truck = repos
+        .list_trucks(&TruckFilter {
+            driver_id: Some(id),
+            ..TruckFilter::default()
+        })?
+        .items
+        .into_iter()
+        .map(|t| DriverTruckView {
+            id: t.id,
+            license_plate: t.license_plate,
+            renavam: t.renavam,
+            model: t.model.map(|m| m.name),
+            net_capacity: t.net_capacity,
+            is_enabled: t.is_enabled,
+        })
+        .collect();
     Ok(DriverView {
         driver: item(actor, d),
         contact,
         authorization,
+        truck,
     })
 }
 
@@ -498,6 +659,7 @@ impl DriverService {
         let now = self.deps.clock.now();
         let data = check_driver(&cmd.input, now.date_naive()).map_err(invalid)?;
         let contacts = check_form_contacts(&cmd.contacts)?;
+        let trucks = check_driver_trucks(&cmd.trucks)?;
         let id = cmd.id.filter(|id| *id > 0);
         let (saved, moved) = self.deps.store.tx(|repos| {
             let existing = id.map(|id| visible(repos, &s, id)).transpose()?;
@@ -555,6 +717,7 @@ impl DriverService {
                 ),
             };
             save_contacts(repos, ContactOwner::Driver(id), &contacts)?;
+            save_driver_trucks(repos, id, company_id, shipping, &trucks, now)?;
             if operation == Operation::Create {
                 repos.insert_driver_log(&NewDriverLog {
                     driver_id: id,

@@ -28,6 +28,7 @@ pub mod customers;
 pub mod dashboard;
 pub mod driver_app;
 pub mod drivers;
+pub mod history;
 pub mod holidays;
 pub mod jobs;
 pub mod loadings;
@@ -50,6 +51,7 @@ pub mod truck_catalog;
 pub mod trucks;
 pub mod use_terms;
 pub mod users;
+pub mod yard;
 
 /// What every service needs from the outside.
 pub struct Deps {
@@ -87,6 +89,8 @@ pub struct Services {
     pub contacts: contacts::ContactService,
     pub logs: logs::LogService,
     pub dashboard: dashboard::DashboardService,
+    /// The loading history and its exports (issue 13).
+    pub history: history::HistoryService,
     pub lookup: lookup::LookupService,
     pub settings: settings::SettingsService,
     pub holidays: holidays::HolidayService,
@@ -103,6 +107,8 @@ pub struct Services {
     pub queue_reads: queue_reads::QueueReadService,
     pub attendance: attendance::AttendanceService,
     pub queue_jobs: jobs::QueueJobs,
+    /// The yard: dispatch actions, check-ins and calls (issue 13).
+    pub yard: yard::YardService,
     /// The daily loading report and the outbox's retries.
     pub mail_jobs: mail::MailJobs,
     /// Checked by the HTTP edge on every signed-in request.
@@ -126,6 +132,7 @@ impl Services {
             contacts: contacts::ContactService::new(deps.clone()),
             logs: logs::LogService::new(deps.clone()),
             dashboard: dashboard::DashboardService::new(deps.clone()),
+            history: history::HistoryService::new(deps.clone()),
             settings: settings::SettingsService::new(deps.clone()),
             holidays: holidays::HolidayService::new(deps.clone()),
             use_terms: use_terms::UseTermService::new(deps.clone()),
@@ -141,6 +148,7 @@ impl Services {
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),
             attendance: attendance::AttendanceService::new(deps.clone()),
             queue_jobs: jobs::QueueJobs::new(deps.clone()),
+            yard: yard::YardService::new(deps.clone()),
             mail_jobs: mail::MailJobs::new(deps.clone()),
             driver_app: driver_app::DriverAppService::new(deps.clone()),
             lookup: lookup::LookupService::new(deps),

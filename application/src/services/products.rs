@@ -26,6 +26,7 @@ use patio_domain::auth::Actor;
 pub const PRODUCT_PAGE_SIZE: u32 = 9;
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(as = ProductCompanyRef)]
 pub struct CompanyRef {
     pub id: i64,
     pub name: String,

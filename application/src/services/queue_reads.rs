@@ -117,10 +117,7 @@ pub struct QueueRowView {
     pub closed_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, utoipa::ToSchema)]
-pub struct IdRef {
-    pub id: i64,
-}
+pub use crate::model::IdRef;
 
 /// One day of the queue list.
 #[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]

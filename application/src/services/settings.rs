@@ -65,11 +65,7 @@ pub(crate) fn yes_no(b: bool) -> String {
     if b { "Sim" } else { "Não" }.to_owned()
 }
 
-/// `{ "id": ... }`.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, utoipa::ToSchema)]
-pub struct IdRef {
-    pub id: i64,
-}
+pub use crate::model::IdRef;
 
 // ---- Settings.
 

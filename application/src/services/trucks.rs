@@ -27,12 +27,13 @@ use patio_domain::{DomainError, FieldIssue};
 use serde::Serialize;
 use serde_json::json;
 
+use super::contacts::{check_form_contacts, save_contacts, ContactCmd};
 use super::party::target_company;
 use super::truck_catalog::{BrandView, ModelView};
 use super::{forbidden, invalid, Audit, Deleted, Deps, Listing, Saved};
 use crate::error::{AppError, AppResult};
 use crate::fleet_ports::{DriverChoice, TruckFilter, TruckRecord, TruckWrite};
-use crate::model::NewDriverLog;
+use crate::model::{ContactOwner, ContactRecord, NewDriverLog};
 use crate::ports::{Repos, StoreExt};
 
 // ---- Views.
@@ -80,6 +81,8 @@ pub struct TruckView {
     pub driver: Option<TruckDriverRef>,
     pub vehicle_model: Option<ModelView>,
     pub created_at: DateTime<Utc>,
+    /// The truck's contacts: in the single read and the save's answer (lists leave it empty).
+    pub contact: Vec<ContactRecord>,
 }
 
 /// A row of the implement table (spec 2 section 3): what choosing the type fills.
@@ -164,6 +167,7 @@ fn view(t: TruckRecord) -> TruckView {
             },
         }),
         created_at: t.created_at,
+        contact: Vec::new(),
     }
 }
 
@@ -207,6 +211,8 @@ pub struct SaveTruck {
     pub shaft_quantity: Option<f64>,
     pub gross_capacity: Option<f64>,
     pub net_capacity: Option<f64>,
+    /// The staff form's contacts; `None` (the driver app's calls) leaves them as they are.
+    pub contacts: Option<Vec<ContactCmd>>,
 }
 
 // ---- Helpers.
@@ -228,10 +234,16 @@ fn visible(repos: &mut dyn Repos, scope: &Scope, id: i64) -> AppResult<TruckReco
 }
 
 fn read_back(repos: &mut dyn Repos, id: i64) -> AppResult<TruckView> {
-    repos
+    let truck = repos
         .truck(id)?
         .map(view)
-        .ok_or_else(|| AppError::internal("truck vanished after its save"))
+        .ok_or_else(|| AppError::internal("truck vanished after its save"))?;
+    with_contacts(repos, truck)
+}
+
+fn with_contacts(repos: &mut dyn Repos, mut truck: TruckView) -> AppResult<TruckView> {
+    truck.contact = repos.contacts_of(ContactOwner::Truck(truck.id))?;
+    Ok(truck)
 }
 
 /// The signed-in driver (drivers' own calls); staff get 403.
@@ -437,10 +449,10 @@ impl TruckService {
                 .map(view);
         }
         let scope = allowed(actor, TruckAction::Read)?;
-        self.deps
-            .store
-            .tx(|repos| visible(repos, &scope, id))
-            .map(view)
+        self.deps.store.tx(|repos| {
+            let truck = view(visible(repos, &scope, id)?);
+            with_contacts(repos, truck)
+        })
     }
 
     /// `GET /truck/driver/{driverId}`: the driver's trucks, for the driver itself and for staff
@@ -542,6 +554,11 @@ impl TruckService {
         cmd: SaveTruck,
     ) -> AppResult<Saved<TruckView>> {
         let scope = allowed(actor, TruckAction::Save)?;
+        let contacts = cmd
+            .contacts
+            .as_deref()
+            .map(check_form_contacts)
+            .transpose()?;
         let id = cmd.id.filter(|id| *id > 0);
         self.deps.store.tx(|repos| {
             let before = id.map(|id| visible(repos, &scope, id)).transpose()?;
@@ -604,6 +621,9 @@ impl TruckService {
                     Operation::Create,
                 ),
             };
+            if let Some(contacts) = &contacts {
+                save_contacts(repos, ContactOwner::Truck(id), contacts)?;
+            }
             let created = operation == Operation::Create;
             let before_driver = before
                 .as_ref()

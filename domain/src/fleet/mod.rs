@@ -153,23 +153,33 @@ pub fn check_plate(text: &str) -> Result<Plate, &'static str> {
     Plate::parse(text).map_err(|_| PLATE_LENGTH)
 }
 
-pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<FieldIssue>> {
-    let staff = form == TruckForm::Staff;
-    // The staff forms spell it without accents, the driver app with them (spec 3 section 5).
-    let max_message = |n: usize| {
-        if staff {
-            max_message(n)
-        } else {
-            format!("Tamanho máximo de {n} caracteres")
-        }
-    };
+/// A truck row of the staff driver form: plate and renavam only, both required (spec 2
+/// section 5, "Add-truck dialog in the driver form"), with the staff form's messages.
+pub fn check_driver_truck(plate: &str, renavam: &str) -> Result<(Plate, Renavam), Vec<FieldIssue>> {
     let mut issues = Vec::new();
-    let plate_text: String = i
-        .plate
+    let plate = plate_field(plate, true, &mut issues);
+    let renavam = renavam_field(renavam, true, &mut issues);
+    match (plate, renavam) {
+        (Some(p), Some(r)) => Ok((p, r)),
+        _ => Err(issues),
+    }
+}
+
+/// The staff forms spell messages without accents, the driver app with them (spec 3 section 5).
+fn length_message(staff: bool, n: usize) -> String {
+    if staff {
+        max_message(n)
+    } else {
+        format!("Tamanho máximo de {n} caracteres")
+    }
+}
+
+fn plate_field(text: &str, staff: bool, issues: &mut Vec<FieldIssue>) -> Option<Plate> {
+    let plate_text: String = text
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '-')
         .collect();
-    let plate = if plate_text.is_empty() {
+    if plate_text.is_empty() {
         let m = if staff {
             "Placa e obrigatorio!"
         } else {
@@ -178,7 +188,10 @@ pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<Fie
         issues.push(FieldIssue::new("licensePlate", m));
         None
     } else if plate_text.chars().count() > PLATE_MAX {
-        issues.push(FieldIssue::new("licensePlate", max_message(PLATE_MAX)));
+        issues.push(FieldIssue::new(
+            "licensePlate",
+            length_message(staff, PLATE_MAX),
+        ));
         None
     } else {
         match check_plate(&plate_text) {
@@ -188,8 +201,11 @@ pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<Fie
                 None
             }
         }
-    };
-    let renavam = if blank(&i.renavam) {
+    }
+}
+
+fn renavam_field(text: &str, staff: bool, issues: &mut Vec<FieldIssue>) -> Option<Renavam> {
+    if blank(text) {
         let m = if staff {
             "Renavam e obrigatorio!"
         } else {
@@ -197,18 +213,29 @@ pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<Fie
         };
         issues.push(FieldIssue::new("renavam", m));
         None
-    } else if too_long(&i.renavam, RENAVAM_MAX) {
-        issues.push(FieldIssue::new("renavam", max_message(RENAVAM_MAX)));
+    } else if too_long(text, RENAVAM_MAX) {
+        issues.push(FieldIssue::new(
+            "renavam",
+            length_message(staff, RENAVAM_MAX),
+        ));
         None
     } else {
-        match Renavam::parse(&i.renavam) {
+        match Renavam::parse(text) {
             Ok(r) => Some(r),
             Err(e) => {
                 issues.push(FieldIssue::new("renavam", e.message()));
                 None
             }
         }
-    };
+    }
+}
+
+pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<FieldIssue>> {
+    let staff = form == TruckForm::Staff;
+    let max_message = |n: usize| length_message(staff, n);
+    let mut issues = Vec::new();
+    let plate = plate_field(&i.plate, staff, &mut issues);
+    let renavam = renavam_field(&i.renavam, staff, &mut issues);
     let owner = i.owner.trim();
     let owner_max = if staff {
         OWNER_MAX
@@ -308,6 +335,31 @@ impl FleetReferenced {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_driver_form_truck_row_needs_its_plate_and_renavam_with_the_staff_messages() {
+        let (plate, renavam) = check_driver_truck("abc-1d23", "12345678901").unwrap();
+        assert_eq!(
+            (plate.as_str(), renavam.as_str()),
+            ("ABC1D23", "12345678901")
+        );
+        let issues = check_driver_truck("", " ").unwrap_err();
+        let got: Vec<(&str, &str)> = issues
+            .iter()
+            .map(|i| (i.field.as_str(), i.message.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("licensePlate", "Placa e obrigatorio!"),
+                ("renavam", "Renavam e obrigatorio!")
+            ]
+        );
+        assert_eq!(
+            check_driver_truck("ABC1D2", "12345678901").unwrap_err()[0].field,
+            "licensePlate"
+        );
+    }
+
     use super::*;
 
     fn today() -> NaiveDate {

@@ -9,6 +9,8 @@ export const paths = {
   staffLogin: '/login',
   dispatchLogin: '/expedicao',
   dashboard: '/dashboard',
+  carrierDashboard: '/transportadora/dashboard',
+  history: '/historico',
   carrierHome: '/expedicao/transportadora',
   dispatchHome: '/expedicao/painel',
   staffTerms: '/aprovar-termo/transportadora/empresa/:companyId/:userId',

@@ -16,10 +16,14 @@ const LoginPage = lazy(() => import(/* webpackChunkName: "staff-login" */ '../fe
 const StaffLayout = lazy(() => import(/* webpackChunkName: "staff-layout" */ './layouts/StaffLayout'));
 const StaffTermsPage = lazy(() => import(/* webpackChunkName: "staff-terms" */ '../features/auth/StaffTermsPage'));
 const CarrierHome = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/CarrierHome'));
-const DispatchHome = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/DispatchHome'));
+const DispatchHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../features/expedition/DispatchPanel'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/NotFoundPage'));
 // Administration (spec 1): one lazy chunk per area.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'));
+const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/HistoryPage'));
+const CarrierDashboardPage = lazy(
+  () => import(/* webpackChunkName: "carrier-dashboard" */ '../features/dashboard/CarrierDashboardPage'),
+);
 const CompaniesPage = lazy(() => import(/* webpackChunkName: "companies" */ '../features/companies/CompaniesPage'));
 const CompanyFormPage = lazy(() => import(/* webpackChunkName: "companies" */ '../features/companies/CompanyFormPage'));
 const CustomersPage = lazy(() => import(/* webpackChunkName: "customers" */ '../features/customers/CustomersPage'));
@@ -72,6 +76,8 @@ interface StaffPage extends GuardedRoute {
 /** Guarded staff pages. `byRoutes: false`: a staff session is enough (not in the allow-list). */
 export const staffPages: StaffPage[] = [
   { path: paths.dashboard, Page: DashboardPage, layout: true, byRoutes: true },
+  { path: paths.carrierDashboard, Page: CarrierDashboardPage, layout: true, byRoutes: true },
+  { path: paths.history, Page: HistoryPage, layout: true, byRoutes: true },
   { path: paths.carrierHome, Page: CarrierHome, layout: true, byRoutes: true },
   { path: paths.dispatchHome, Page: DispatchHome, layout: true, byRoutes: true },
   { path: paths.staffTerms, Page: StaffTermsPage, layout: false, byRoutes: false },

@@ -1206,3 +1206,129 @@ async fn the_signed_driver_link_opens_the_driver_login() {
     )
     .await;
 }
+
+// ---- The form's truck rows (spec 2 section 5: "a dialog adds a truck: plate and renavam").
+
+#[actix_rt::test]
+async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let trucks_of =
+        |app: &TestApp, driver: i64| count(app, &format!("trucks WHERE driver_id = {driver}"));
+
+    // A new plate becomes a truck of the driver's company and shipping company; a plate the
+    // company already has (the demo truck) is bound to the driver.
+    let mut body = driver_body("motorista com caminhao", 301);
+    body["shippingCompany"] = json!({ "id": app.ids.shipping });
+    body["truck"] = json!([
+        { "licensePlate": "abc-1d23", "renavam": "12345678901" },
+        { "licensePlate": "DEM0A12", "renavam": "98765432100" }
+    ]);
+    let created = create(&svc, &usuario, body.clone()).await;
+    let id = created["id"].as_i64().unwrap();
+    let plates: Vec<&str> = created["truck"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["licensePlate"].as_str().unwrap())
+        .collect();
+    assert_eq!(plates.len(), 2, "{created}");
+    assert!(plates.contains(&"ABC1D23") && plates.contains(&"DEM0A12"));
+    assert_eq!(trucks_of(&app, id), 2);
+    assert_eq!(
+        app.scalar_text(
+            "SELECT concat_ws('|', company_id, shipping_company_id, renavam, is_enabled) AS v
+               FROM trucks WHERE license_plate = 'ABC1D23'"
+        ),
+        format!("{}|{}|12345678901|t", app.ids.demo, app.ids.shipping)
+    );
+    assert_eq!(driver_logs(&app, id, "CAD_TRUCK"), 1);
+    assert_eq!(driver_logs(&app, id, "BIND_TRUNCK"), 1);
+
+    // Edit a listed row: its plate and renavam change, nothing else is created.
+    let abc = app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'ABC1D23'");
+    let mut edit = body.clone();
+    edit["id"] = json!(id);
+    edit["truck"] = json!([{ "id": abc, "licensePlate": "ABC1D24", "renavam": "11111111111" }]);
+    expect(
+        &svc,
+        post("/api/driver/save", &usuario, edit),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        app.scalar_text(&format!(
+            "SELECT license_plate || '|' || renavam AS v FROM trucks WHERE id = {abc}"
+        )),
+        "ABC1D24|11111111111"
+    );
+    assert_eq!(trucks_of(&app, id), 2);
+
+    // Bad rows: the staff form's messages, and nothing saved (not even the driver).
+    let drivers_before = count(&app, "drivers");
+    let trucks_before = count(&app, "trucks");
+    for (rows, field, message) in [
+        (
+            json!([{ "licensePlate": "", "renavam": "12345678901" }]),
+            "licensePlate",
+            "Placa e obrigatorio!",
+        ),
+        (
+            json!([{ "licensePlate": "XYZ9Z99", "renavam": "" }]),
+            "renavam",
+            "Renavam e obrigatorio!",
+        ),
+        (
+            json!([{ "licensePlate": "XYZ9Z99", "renavam": "12345678901" },
+                   { "licensePlate": "xyz-9z99", "renavam": "12345678902" }]),
+            "licensePlate",
+            "Placa repetida na lista de caminhões.",
+        ),
+    ] {
+        let mut bad = driver_body("sem caminhao", 302);
+        bad["truck"] = rows;
+        let answer = expect(
+            &svc,
+            post("/api/driver/save", &usuario, bad),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(fields(&answer)[field], message, "{answer}");
+    }
+    assert_eq!(count(&app, "drivers"), drivers_before);
+    assert_eq!(count(&app, "trucks"), trucks_before);
+
+    // Another company's plate is refused, and its truck id is not found.
+    let outra = login(&svc, OTHER_USUARIO).await;
+    let mut theirs = driver_body("motorista da outra", 303);
+    theirs["truck"] = json!([{ "licensePlate": "OTR1A11", "renavam": "22222222222" }]);
+    create(&svc, &outra, theirs).await;
+    let their_truck = app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'OTR1A11'");
+    let mut steal = driver_body("ladrao de placa", 304);
+    steal["truck"] = json!([{ "licensePlate": "OTR1A11", "renavam": "33333333333" }]);
+    let answer = expect(
+        &svc,
+        post("/api/driver/save", &usuario, steal.clone()),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields(&answer)["licensePlate"],
+        "Esta placa já está cadastrada em outra empresa."
+    );
+    steal["truck"] =
+        json!([{ "id": their_truck, "licensePlate": "OTR1A11", "renavam": "33333333333" }]);
+    expect(
+        &svc,
+        post("/api/driver/save", &usuario, steal),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    assert_eq!(
+        app.scalar_text(&format!(
+            "SELECT renavam AS v FROM trucks WHERE id = {their_truck}"
+        )),
+        "22222222222"
+    );
+}

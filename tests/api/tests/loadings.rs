@@ -956,6 +956,95 @@ async fn a_driver_reads_its_own_loadings_and_no_one_else_s() {
     .await;
 }
 
+/// A loading created on the order's screen is what a driver joins the queue with; once its
+/// expiry has passed, or once it is finished, the join is refused with the spec's messages.
+#[actix_rt::test]
+async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_finished() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let saved = expect(
+        &svc,
+        post(
+            "/api/scheduling/save",
+            &usuario,
+            json!([
+                loading(
+                    y.order,
+                    Some(y.truck),
+                    Some(y.driver),
+                    json!(10),
+                    Some(day(1))
+                ),
+                loading(
+                    y.order,
+                    Some(y.truck),
+                    Some(y.driver),
+                    json!(12),
+                    Some(day(10))
+                )
+            ]),
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    let soon = saved[0]["id"].as_i64().unwrap();
+    let later = saved[1]["id"].as_i64().unwrap();
+    let (status, _, cookies) = send(
+        &svc,
+        actix_web::test::TestRequest::post()
+            .uri("/api/auth/app/login")
+            .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
+    )
+    .await;
+    assert!(status.is_success(), "{status}");
+    let driver = cookie_pair(&cookies, "patio_driver");
+    let join = |s: i64| {
+        post(
+            "/api/queue/save",
+            &driver,
+            json!({ "company": { "id": app.ids.demo }, "scheduling": { "id": s } }),
+        )
+    };
+
+    // Three days on, the first loading has expired: refused, nothing queued.
+    *app.clock.0.lock().unwrap() = Utc::now() + Duration::days(3);
+    let refused = expect(&svc, join(soon), StatusCode::CONFLICT).await;
+    assert_eq!(refused["message"], "Este agendamento está expirado.");
+    let queued = |app: &TestApp| {
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM queue_entries WHERE driver_id = {} AND status = 'waiting'",
+            y.driver
+        ))
+    };
+    assert_eq!(queued(&app), 0);
+
+    // The same day, a finished loading is refused too. Closing a loading is the dispatch
+    // panel's call (issue 13); here it is marked finished directly.
+    app.sql(&format!(
+        "UPDATE schedulings SET status = TRUE WHERE id = {later}"
+    ));
+    let refused = expect(&svc, join(later), StatusCode::CONFLICT).await;
+    assert_eq!(refused["message"], "Este agendamento já foi finalizado.");
+    assert_eq!(queued(&app), 0);
+
+    // Open again, the loading joins: the queue entry carries it.
+    app.sql(&format!(
+        "UPDATE schedulings SET status = FALSE WHERE id = {later}"
+    ));
+    let joined = expect(&svc, join(later), StatusCode::CREATED).await;
+    assert_eq!(joined["isFreelancer"], false, "{joined}");
+    assert_eq!(queued(&app), 1);
+    assert_eq!(
+        app.scalar_i64(&format!(
+            "SELECT scheduling_id AS v FROM queue_entries WHERE driver_id = {} AND status = 'waiting'",
+            y.driver
+        )),
+        later
+    );
+}
+
 // ---- The product import's preview.
 
 #[actix_rt::test]
@@ -1008,4 +1097,36 @@ async fn the_product_import_preview_marks_each_bad_row_and_saves_nothing() {
         StatusCode::FORBIDDEN,
     )
     .await;
+}
+
+// ---- The dashboard's order totals follow orders made through the API.
+
+#[actix_rt::test]
+async fn the_dashboard_order_totals_count_orders_created_through_the_api() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let totals_path = format!("/api/order/totals/company/{}", app.ids.demo);
+    let before = expect(&svc, get(&totals_path, &usuario), StatusCode::OK).await;
+    let n = |v: &Value, k: &str| v[k].as_i64().unwrap();
+
+    // One open order (the yard's, 100 t), one delivered in full.
+    yard(&app, &svc, &usuario, 100.0, true).await;
+    let customer = app.scalar_i64("SELECT id AS v FROM customers WHERE name = 'Fazenda Rio Verde'");
+    let product = app.scalar_i64("SELECT id AS v FROM products WHERE name = 'SOJA'");
+    expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            json!({ "id": 0, "code": "PED-2", "customer": { "id": customer }, "enable": true,
+                    "qtyTransported": 40, "shippingCompany": [{ "id": app.ids.shipping }],
+                    "orderItem": [{ "product": { "id": product }, "quantity": 40 }] }),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let after = expect(&svc, get(&totals_path, &usuario), StatusCode::OK).await;
+    assert_eq!(n(&after, "process") - n(&before, "process"), 1, "{after}");
+    assert_eq!(n(&after, "complete") - n(&before, "complete"), 1, "{after}");
 }

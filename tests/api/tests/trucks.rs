@@ -1253,3 +1253,74 @@ async fn the_truck_picker_answers_plates_in_the_callers_scope() {
     .await;
     assert_eq!(dispatch.as_array().unwrap().len(), 2);
 }
+
+// ---- The truck's contacts (spec 2 "Truck: ... contact list"; `POST truck/save` with contact).
+
+#[actix_rt::test]
+async fn the_truck_form_saves_its_contacts_and_reads_them_back() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let body = with(
+        truck_body("CTT1A23", model(&app)),
+        json!({ "contact": [contact("Pátio Sorriso", "66999990002", "patio@x.com")] }),
+    );
+    let created = expect(
+        &svc,
+        post("/api/truck/save", &usuario, body.clone()),
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = created["id"].as_i64().unwrap();
+    assert_eq!(created["contact"][0]["name"], "Pátio Sorriso");
+    assert_eq!(created["contact"][0]["fone"], "(66) 9 9999-0002");
+    let contacts_of = |app: &TestApp| {
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM contacts WHERE truck_id = {id}"
+        ))
+    };
+    assert_eq!(contacts_of(&app), 1);
+    let read = expect(
+        &svc,
+        get(&format!("/api/truck/{id}"), &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    let contact_id = read["contact"][0]["id"].as_i64().unwrap();
+
+    // A bad contact is the contact form's message, and nothing changes.
+    let bad = with(
+        body.clone(),
+        json!({ "id": id, "contact": [contact("Sem e-mail", "66999990003", "nao-e-email")] }),
+    );
+    let answer = expect(
+        &svc,
+        post("/api/truck/save", &usuario, bad),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert!(!fields(&answer).is_empty(), "{answer}");
+    assert_eq!(contacts_of(&app), 1);
+
+    // Edited through its id; another company cannot reach the truck.
+    let edit = with(
+        body.clone(),
+        json!({ "id": id, "contact": [{ "id": contact_id, "name": "Balança", "fone": "66999990002",
+                                        "email": "balanca@x.com", "whatsapp": false }] }),
+    );
+    let edited = expect(
+        &svc,
+        post("/api/truck/save", &usuario, edit),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(edited["contact"][0]["name"], "Balança");
+    assert_eq!(contacts_of(&app), 1);
+    let outra = login(&svc, OTHER_USUARIO).await;
+    expect(
+        &svc,
+        get(&format!("/api/truck/{id}"), &outra),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}

@@ -77,6 +77,21 @@ test('a Usuario creates a driver with a contact, edits it, opens its logs and un
   await page.getByLabel('Nome do contato (Maria)').fill('Maria Souza');
   await page.getByRole('button', { name: 'Confirmar o contato Maria' }).click();
   await expect(page.getByRole('cell', { name: 'Maria Souza', exact: true })).toBeVisible();
+
+  // A truck through the dialog: plate and renavam required, the plate keeps letters and digits.
+  const plate = `D${String(run).slice(-6).padStart(6, '0')}`;
+  await page.getByRole('button', { name: 'Adicionar caminhão' }).click();
+  const truckDialog = page.getByRole('dialog', { name: 'Adicionar caminhão' });
+  await truckDialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(truckDialog.getByText('Placa e obrigatorio!')).toBeVisible();
+  await expect(truckDialog.getByText('Renavam e obrigatorio!')).toBeVisible();
+  await truckDialog.getByLabel('Placa').fill(`${plate.slice(0, 3)}-${plate.slice(3)}`);
+  await expect(truckDialog.getByLabel('Placa')).toHaveValue(plate);
+  await truckDialog.getByLabel('Renavam').fill('123.456.789-01');
+  await expect(truckDialog.getByLabel('Renavam')).toHaveValue('12345678901');
+  await truckDialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(truckDialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: plate, exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/drivers-form.png', fullPage: true });
 
   const created = page.waitForResponse((r) => r.url().endsWith('/api/driver/save') && r.request().method() === 'POST');
@@ -96,6 +111,12 @@ test('a Usuario creates a driver with a contact, edits it, opens its logs and un
   await expect(page.getByLabel('CPF')).toHaveValue(cpf);
   await expect(page.getByLabel('Data de nascimento')).toHaveValue('15/01/1990');
   await expect(page.getByRole('cell', { name: 'Maria Souza', exact: true })).toBeVisible();
+  // The saved truck is listed with a link to its own form; its row edits the renavam.
+  await expect(page.getByRole('link', { name: plate })).toHaveAttribute('href', /\/caminhao\/novo\/\d+$/);
+  await page.getByRole('button', { name: `Editar o caminhão ${plate}` }).click();
+  await page.getByLabel(`Renavam (${plate})`).fill('10987654321');
+  await page.getByRole('button', { name: `Confirmar o caminhão ${plate}` }).click();
+  await expect(page.getByRole('cell', { name: '10987654321' })).toBeVisible();
   await page.getByLabel('CNH').fill('98765432100');
   const edited = page.waitForResponse((r) => r.url().endsWith('/api/driver/save') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -103,6 +124,13 @@ test('a Usuario creates a driver with a contact, edits it, opens its logs and un
   await expect(page.getByText('Edicao realizada com sucesso')).toBeVisible();
   await expect(page).toHaveURL('/motoristas', { timeout: 6_000 });
   expect(sql(`SELECT cnh FROM drivers WHERE cpf = '${cpf.replace(/\D/g, '')}'`)).toBe('98765432100');
+  // The truck was created with the driver, in its company and shipping company.
+  expect(
+    sql(
+      `SELECT t.renavam || '|' || (t.shipping_company_id = d.shipping_company_id) FROM trucks t
+         JOIN drivers d ON d.id = t.driver_id WHERE t.license_plate = '${plate}'`,
+    ),
+  ).toBe('10987654321|true');
 
   // Its logs: today to seven days later, the registration row, no details.
   await page.getByLabel('Buscar Motorista').fill(cpf);

@@ -70,6 +70,8 @@ test('a Transportadora opening /dashboard lands on its orders, read-only', async
   await expect(page.getByRole('row', { name: new RegExp(OPEN) })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(OTHER) })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Excluir/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Editar/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cadastrar' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Empresa' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/orders-transportadora.png' });
 });

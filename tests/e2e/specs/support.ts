@@ -71,3 +71,46 @@ export async function createCompany(api: import('@playwright/test').APIRequestCo
   if (!mine) throw new Error(`company ${name} not listed`);
   return mine.id;
 }
+
+/** The cells of the first sheet of an XLSX file (shared strings and numbers), by row. */
+export function readXlsx(path: string): string[][] {
+  const script = `
+import sys, zipfile, re, xml.etree.ElementTree as ET
+ns = {'m': 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'}
+z = zipfile.ZipFile(sys.argv[1])
+strings = []
+if 'xl/sharedStrings.xml' in z.namelist():
+    for si in ET.fromstring(z.read('xl/sharedStrings.xml')).findall('m:si', ns):
+        strings.append(''.join(t.text or '' for t in si.iter('{%s}t' % ns['m'])))
+sheet = ET.fromstring(z.read('xl/worksheets/sheet1.xml'))
+for row in sheet.iter('{%s}row' % ns['m']):
+    cells = []
+    for c in row.findall('m:c', ns):
+        v = c.find('m:v', ns)
+        t = c.get('t')
+        if t == 's':
+            cells.append(strings[int(v.text)])
+        elif t == 'inlineStr':
+            cells.append(''.join(x.text or '' for x in c.iter('{%s}t' % ns['m'])))
+        else:
+            text = v.text if v is not None else ''
+            cells.append(re.sub(r'\\.0$', '', text))
+    print('\\t'.join(cells))
+`;
+  return execFileSync('python3', ['-c', script, path], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => l.split('\t'));
+}
+
+/** The text a PDF shows (its literal and hex strings, WinAnsi decoded), one string a line. */
+export function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  const s = pdf.toString('latin1');
+  const re = /\(((?:\\.|[^\\)])*)\)|<([0-9A-Fa-f]+)>/g;
+  for (const m of s.matchAll(re)) {
+    if (m[1] !== undefined) out.push(m[1].replace(/\\(.)/g, '$1'));
+    else out.push(Buffer.from(m[2], 'hex').toString('latin1'));
+  }
+  return out.join('\n');
+}

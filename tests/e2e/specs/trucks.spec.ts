@@ -65,6 +65,12 @@ test('a Usuario registers, edits, finds and unbinds a truck', async ({ page }) =
   await expect(page.getByLabel('Capacidade líquida (t)')).toBeDisabled();
   await choose(page, 'Transportadora', 'Transportadora Demo');
   await choose(page, 'Motorista', 'MOTORISTA DEMO');
+  // A contact of the truck (the same rows as the driver form's).
+  await page.getByLabel('Nome do contato').fill('Balança');
+  await page.getByLabel('Telefone', { exact: true }).fill('66999990009');
+  await page.getByLabel('E-mail', { exact: true }).fill('balanca@example.com');
+  await page.getByRole('button', { name: 'Adicionar contato' }).click();
+  await expect(page.getByRole('cell', { name: 'Balança', exact: true })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/form-filled.png`, fullPage: true });
 
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/truck/save'));
@@ -77,6 +83,7 @@ test('a Usuario registers, edits, finds and unbinds a truck', async ({ page }) =
   expect(
     sql(`SELECT count(*) FROM driver_logs WHERE operation_type = 'CAD_TRUCK' AND data->'truck'->>'licensePlate' = '${plate}'`),
   ).toBe('1');
+  expect(sql(`SELECT name || '|' || fone FROM contacts WHERE truck_id = ${id}`)).toBe('Balança|(66) 9 9999-0009');
 
   // Edit: another implement type, other capacities.
   await page.getByLabel('Buscar por id, placa, renavam ou modelo').fill(plate);

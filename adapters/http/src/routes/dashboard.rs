@@ -2,7 +2,7 @@
 
 use actix_web::get;
 use actix_web::{web, HttpResponse};
-use patio_application::services::dashboard::DateQuery;
+use patio_application::services::dashboard::{CarrierDashboardQuery, DateQuery};
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -14,7 +14,42 @@ pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(scheduling_totals_all)
         .service(scheduling_totals_company)
         .service(order_totals_all)
-        .service(order_totals_company);
+        .service(order_totals_company)
+        .service(carrier_dashboard);
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CarrierDashboardParams {
+    /// yyyy-mm-dd; default 7 days before the end.
+    start_date: Option<String>,
+    /// yyyy-mm-dd; default today; not after today nor before startDate.
+    end_date: Option<String>,
+    /// Root administrators: one company (default: all).
+    company_id: Option<i64>,
+}
+
+#[utoipa::path(tag = "dashboard", params(CarrierDashboardParams),
+    responses((status = 200, description = "The carrier dashboard's figures over the range", body = patio_application::services::dashboard::CarrierDashboardView),
+        (status = 401), (status = 403, description = "Expedicao, Espectador, Portaria"), (status = 404, description = "Another company"), (status = 422)))]
+#[get("/dashboard")]
+pub async fn carrier_dashboard(
+    state: web::Data<AppState>,
+    session: StaffSession,
+    q: web::Query<CarrierDashboardParams>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.dashboard.clone();
+    let q = q.into_inner();
+    let query = CarrierDashboardQuery {
+        dates: DateQuery {
+            start_date: q.start_date,
+            end_date: q.end_date,
+        },
+        company_id: q.company_id,
+    };
+    let view = blocking(move || svc.carrier(&session.0, &query)).await?;
+    Ok(HttpResponse::Ok().json(view))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

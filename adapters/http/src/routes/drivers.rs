@@ -9,7 +9,9 @@ use actix_web::{delete, get, patch, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
 use patio_application::services::auth::DriverTransfer;
-use patio_application::services::drivers::{DeleteAccount, DriverListQuery, SaveDriver};
+use patio_application::services::drivers::{
+    DeleteAccount, DriverListQuery, DriverTruckCmd, SaveDriver,
+};
 use patio_domain::fleet::DriverInput;
 use patio_domain::roles::SessionKind;
 use serde::Deserialize;
@@ -183,7 +185,19 @@ pub struct DriverSaveBody {
     shipping_company: Option<OptIdRef>,
     #[serde(default)]
     contact: Vec<ContactItem>,
+    /// The form's truck rows (plate and renavam; `id` for a truck already listed).
+    #[serde(default)]
+    truck: Vec<DriverTruckItem>,
     transfer_token: Option<String>,
+}
+
+/// A truck row of the driver form.
+#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverTruckItem {
+    id: Option<i64>,
+    license_plate: Option<String>,
+    renavam: Option<String>,
 }
 
 /// What `POST /driver/save` answers: the driver (the staff form) or the transfer (the
@@ -234,6 +248,15 @@ pub async fn driver_save(
         company_id: body.company.and_then(|c| c.id),
         shipping_company_id: body.shipping_company.and_then(|s| s.id),
         contacts: body.contact.into_iter().map(ContactItem::cmd).collect(),
+        trucks: body
+            .truck
+            .into_iter()
+            .map(|t| DriverTruckCmd {
+                id: t.id,
+                plate: t.license_plate.unwrap_or_default(),
+                renavam: t.renavam.unwrap_or_default(),
+            })
+            .collect(),
         confirm_move: body.override_,
     };
     let svc = state.services.drivers.clone();

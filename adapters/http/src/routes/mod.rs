@@ -11,6 +11,7 @@ pub mod customers;
 pub mod dashboard;
 pub mod driver_app;
 pub mod drivers;
+pub mod history;
 pub mod holidays;
 pub mod loadings;
 pub mod logs;
@@ -31,6 +32,7 @@ pub mod uploads;
 pub mod use_terms;
 pub mod users;
 pub mod ws;
+pub mod yard;
 
 /// Every API route; unknown `/api` paths answer a JSON 404, never the app's HTML.
 /// Routes are registered only through `service(handler)` of utoipa-actix-web, so each one
@@ -63,6 +65,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(drivers::routes)
         .configure(trucks::routes)
         .configure(orders::routes)
+        // Before the loadings: `/scheduling` (the history) next to `/scheduling/{id}`.
+        .configure(history::routes)
         .configure(loadings::routes)
         .configure(dashboard::routes)
         // Settings area (spec 3): settings, delays, blocked dates, terms, pop-ups.
@@ -72,6 +76,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(popups::routes)
         // Attendance (spec 3): start and end of the day's attendance.
         .configure(attendance::routes)
+        // The yard (issue 13): loading close and weight, dropouts, check-ins and calls.
+        .configure(yard::routes)
         // The driver app (spec 3): the driver refusing its own authorised order.
         .configure(driver_app::routes)
         .default_service(web::to(|| async {
@@ -88,7 +94,4 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .wrap(crate::edge::api_headers())
 }
 
-#[derive(Debug, Clone, Copy, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
-pub struct IdRef {
-    pub id: i64,
-}
+pub use patio_application::model::IdRef;

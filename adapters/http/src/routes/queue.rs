@@ -37,6 +37,13 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(has_driver)
             .service(driver_positions)
             .service(delay_status)
+            // The yard's actions and lists (routes/yard.rs).
+            .service(super::yard::start)
+            .service(super::yard::return_to_queue)
+            .service(super::yard::update_driver)
+            .service(super::yard::cancel)
+            .service(super::yard::missings)
+            .service(super::yard::attendeds)
             .service(entry),
     );
 }
@@ -140,6 +147,7 @@ pub async fn leave(
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = QueueCompanyBody)]
 pub struct CompanyBody {
     pub company: IdRef,
 }

@@ -9,7 +9,7 @@ use patio_application::AppError;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, OptIdRef};
+use super::admin_common::{saved, ContactItem, OptIdRef};
 use crate::error::{blocking, ApiError, INVALID_ID_MESSAGE};
 use crate::session::{client_address, Session, StaffSession};
 use crate::state::AppState;
@@ -95,6 +95,8 @@ pub struct TruckBody {
     pub shaft_quantity: Option<f64>,
     pub gross_capacity: Option<f64>,
     pub net_capacity: Option<f64>,
+    /// The staff form's contacts (absent: left as they are).
+    pub contact: Option<Vec<ContactItem>>,
 }
 
 impl TruckBody {
@@ -115,6 +117,9 @@ impl TruckBody {
             shaft_quantity: self.shaft_quantity,
             gross_capacity: self.gross_capacity,
             net_capacity: self.net_capacity,
+            contacts: self
+                .contact
+                .map(|list| list.into_iter().map(ContactItem::cmd).collect()),
         }
     }
 }

@@ -3,10 +3,12 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Date, Nullable, Timestamptz};
-use patio_application::model::{CompanyCalendar, OrderTotals, QueueDayCount};
+use diesel::sql_types::{BigInt, Date, Double, Nullable, Text, Timestamptz};
+use patio_application::model::{CompanyCalendar, HistoryFilter, OrderTotals, QueueDayCount};
 use patio_application::ports::DashboardRepo;
 use patio_application::AppResult;
+use patio_domain::carrier_dashboard::{DashboardScope, FlowEntry, FlowOutcome};
+use patio_domain::history::HistoryLine;
 
 use crate::rows::SettingsRow;
 use crate::schema::{companies, holidays, settings};
@@ -15,6 +17,44 @@ use crate::store::{db_error, PgRepos};
 /// The default when a company has no settings row.
 const DEFAULT_TIME_ZONE: &str = "America/Sao_Paulo";
 const DEFAULT_WEEK: [bool; 7] = [false, true, true, true, true, true, false];
+
+#[derive(QueryableByName)]
+struct HistoryRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = Date)]
+    day: NaiveDate,
+    #[diesel(sql_type = Text)]
+    company: String,
+    #[diesel(sql_type = Text)]
+    order_code: String,
+    #[diesel(sql_type = Text)]
+    customer: String,
+    #[diesel(sql_type = Text)]
+    plate: String,
+    #[diesel(sql_type = Text)]
+    driver: String,
+    #[diesel(sql_type = Double)]
+    ordered: f64,
+    #[diesel(sql_type = Double)]
+    transported: f64,
+}
+
+#[derive(QueryableByName)]
+struct FlowRow {
+    #[diesel(sql_type = Timestamptz)]
+    joined_at: DateTime<Utc>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    forecast_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    expedition: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    attended_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Text)]
+    status: String,
+    #[diesel(sql_type = Nullable<Double>)]
+    tonnes: Option<f64>,
+}
 
 #[derive(QueryableByName)]
 struct DayCountRow {
@@ -92,6 +132,107 @@ impl DashboardRepo for PgRepos<'_> {
                     .flat_map(|(_, dates)| dates.as_array().cloned().unwrap_or_default())
                     .filter_map(|d| d.as_str().and_then(|s| s.parse().ok()))
                     .collect(),
+            })
+            .collect())
+    }
+
+    fn loading_history(&mut self, f: &HistoryFilter) -> AppResult<Vec<HistoryLine>> {
+        // The day it was loaded, in the company's zone.
+        let rows: Vec<HistoryRow> = diesel::sql_query(
+            "SELECT s.id,
+                    (COALESCE(s.exped_date, s.updated_at)
+                       AT TIME ZONE COALESCE(st.time_zone, 'America/Sao_Paulo'))::date AS day,
+                    c.name AS company, o.code AS order_code, cu.name AS customer,
+                    t.license_plate AS plate, d.name AS driver,
+                    s.qty_ordered::float8 AS ordered,
+                    COALESCE(s.qty_transported, 0)::float8 AS transported
+               FROM schedulings s
+               JOIN orders o ON o.id = s.order_id
+               JOIN customers cu ON cu.id = o.customer_id
+               JOIN companies c ON c.id = s.company_id
+               JOIN trucks t ON t.id = s.truck_id
+               JOIN drivers d ON d.id = s.driver_id
+               LEFT JOIN settings st ON st.company_id = s.company_id
+              WHERE s.status
+                AND ($1::bigint IS NULL OR s.company_id = $1)
+                AND ($2::timestamptz IS NULL OR COALESCE(s.exped_date, s.updated_at) >= $2)
+                AND ($3::bigint IS NULL OR o.customer_id = $3)
+                AND ($4::bigint IS NULL OR s.order_id = $4)
+                AND ($5::bigint IS NULL OR s.truck_id = $5)
+                AND ($6::bigint IS NULL OR s.driver_id = $6)
+              ORDER BY COALESCE(s.exped_date, s.updated_at) DESC, s.id DESC",
+        )
+        .bind::<Nullable<BigInt>, _>(f.company_id)
+        .bind::<Nullable<Timestamptz>, _>(f.from)
+        .bind::<Nullable<BigInt>, _>(f.customer_id)
+        .bind::<Nullable<BigInt>, _>(f.order_id)
+        .bind::<Nullable<BigInt>, _>(f.truck_id)
+        .bind::<Nullable<BigInt>, _>(f.driver_id)
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| HistoryLine {
+                id: r.id,
+                day: r.day,
+                company: r.company,
+                order_code: r.order_code,
+                customer: r.customer,
+                plate: r.plate,
+                driver: r.driver,
+                ordered: r.ordered,
+                transported: r.transported,
+            })
+            .collect())
+    }
+
+    fn flow_entries(
+        &mut self,
+        scope: DashboardScope,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> AppResult<Vec<FlowEntry>> {
+        let (company, shipping) = match scope {
+            DashboardScope::All => (None, None),
+            DashboardScope::Company(c) => (Some(c), None),
+            DashboardScope::ShippingCompany {
+                company_id,
+                shipping_id,
+            } => (Some(company_id), Some(shipping_id)),
+        };
+        // A carrier's vehicles: the truck's shipping company at the time of reading.
+        let rows: Vec<FlowRow> = diesel::sql_query(
+            "SELECT q.joined_at, q.forecast_at, q.expedition, q.attended_at, q.status,
+                    s.qty_transported::float8 AS tonnes
+               FROM queue_entries q
+               LEFT JOIN schedulings s ON s.id = q.scheduling_id
+               LEFT JOIN trucks t ON t.id = q.truck_id
+              WHERE q.joined_at >= $1 AND q.joined_at < $2
+                AND ($3::bigint IS NULL OR q.company_id = $3)
+                AND ($4::bigint IS NULL OR t.shipping_company_id = $4)",
+        )
+        .bind::<Timestamptz, _>(from)
+        .bind::<Timestamptz, _>(to)
+        .bind::<Nullable<BigInt>, _>(company)
+        .bind::<Nullable<BigInt>, _>(shipping)
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let outcome = match r.status.as_str() {
+                    "attended" => FlowOutcome::Attended,
+                    "faulty" | "tolerance_dropped" => FlowOutcome::Missing,
+                    _ => FlowOutcome::Other,
+                };
+                FlowEntry {
+                    joined_at: r.joined_at,
+                    forecast_at: r.forecast_at,
+                    loading_started_at: r.expedition,
+                    attended_at: r.attended_at,
+                    outcome,
+                    tonnes: r.tonnes.filter(|_| outcome == FlowOutcome::Attended),
+                }
             })
             .collect())
     }

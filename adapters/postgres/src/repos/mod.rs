@@ -30,3 +30,4 @@ pub mod throttle;
 mod truck_catalog;
 pub mod trucks;
 mod use_terms;
+mod yard;

@@ -9,7 +9,7 @@
  * HTML and SVG (no antd Select, DatePicker or Typography): its chunk stays a few kilobytes.
  */
 import { useId, useMemo, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { useStaffSessionQuery } from '../auth/api';
 import { checkDashboardRange, defaultDashboardRange, yardToday } from '../../shared/records/dates';
@@ -70,6 +70,9 @@ export default function DashboardPage() {
     <div className="a-page">
       <div className="a-header">
         <h3 className="d-title">{adminMsg.dashboardTitle}</h3>
+        <Link className="d-link" to={paths.carrierDashboard}>
+          {adminMsg.dashCarrierLink}
+        </Link>
         {loading && (
           <span className="d-busy" role="status">
             {msg.loading}

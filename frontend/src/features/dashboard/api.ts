@@ -10,6 +10,15 @@ export type SchedulingTotals = Schema<'SchedulingTotals'>;
 
 export type OrderTotals = Schema<'OrderTotals'>;
 
+export type CarrierDashboard = Schema<'CarrierDashboardView'>;
+
+export interface CarrierDashboardArgs {
+  startDate: string;
+  endDate: string;
+  /** Root administrators: one company. */
+  companyId?: number;
+}
+
 export interface DashboardArgs {
   /** One company's figures, per day; none: every company the user sees, per company. */
   companyId?: number;
@@ -33,7 +42,11 @@ export const dashboardApi = adminBase.injectEndpoints({
         params: range(a),
       }),
     }),
+    /** The carrier dashboard (spec 3 section 3): figures of the queue's history. */
+    carrierDashboard: build.query<CarrierDashboard, CarrierDashboardArgs>({
+      query: (a) => ({ url: 'dashboard', params: { ...range(a), ...(a.companyId ? { companyId: a.companyId } : {}) } }),
+    }),
   }),
 });
 
-export const { useSchedulingTotalsQuery, useOrderTotalsQuery } = dashboardApi;
+export const { useSchedulingTotalsQuery, useOrderTotalsQuery, useCarrierDashboardQuery } = dashboardApi;

@@ -4,7 +4,7 @@
  * (administrators), the shipping company (not for a Transportadora, whose drivers are its own)
  * and the contacts. A save the server answers 409 `company_move` opens the move-company
  * warning: Sim saves again with `override`, Não reloads the page (spec 2 sections 4 and 8).
- * The truck rows of the form are added with the truck screens.
+ * The trucks are rows of their own (DriverTrucks): a dialog adds one by plate and renavam.
  */
 import { useParams } from 'react-router';
 import { App, Button, Col, Form, Input, Row, Space, Switch } from 'antd';
@@ -34,6 +34,7 @@ import {
   type DriverValues,
 } from './drivers';
 import { useDriverQuery, useSaveDriverMutation, type Driver } from './driversApi';
+import { DriverTrucks } from './DriverTrucks';
 import { FleetContacts } from './FleetContacts';
 
 const FIELDS = ['name', 'cpf', 'cnh', 'birthDate', 'companyId', 'shippingCompanyId'] as const;
@@ -206,6 +207,9 @@ function DriverForm({ id, record }: { id: number; record: Driver | undefined }) 
       )}
       <Form.Item name="contact" noStyle>
         <FleetContacts />
+      </Form.Item>
+      <Form.Item name="truck" noStyle>
+        <DriverTrucks />
       </Form.Item>
       <Space className="a-form-actions">
         <Button onClick={() => goTo(driverPaths.list)}>{adminMsg.back}</Button>

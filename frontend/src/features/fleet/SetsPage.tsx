@@ -10,6 +10,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { App, Button, Input, Select, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import {
+  DeleteOutlined,
   DisconnectOutlined,
   DownloadOutlined,
   EditOutlined,
@@ -18,6 +19,9 @@ import {
   LoginOutlined,
 } from '@ant-design/icons';
 import { useAppDispatch } from '../../app/store';
+import { useDeleteDriverMutation, useIssueDriverLinkMutation } from './driversApi';
+import { useDeleteTruckMutation } from './truckApi';
+import { adminMsg } from '../../shared/records/messages';
 import { useStaffGoTo } from '../auth/session';
 import { readApiError } from '../../shared/apiError';
 import { formatDate, formatDateTime } from '../../shared/formatters';
@@ -33,7 +37,6 @@ import {
   exportUrl,
   loadMoreSets,
   useDriverGroupsInfiniteQuery,
-  useDriverLoginLinkMutation,
   useUnbindMutation,
   type DriverGroup,
   type SetQueueStatus,
@@ -87,13 +90,16 @@ export default function SetsPage() {
   const { data, isFetching, isFetchingNextPage, isError, hasNextPage, refetch } = query;
   const dispatch = useAppDispatch();
   const [unbind] = useUnbindMutation();
-  const [driverLink] = useDriverLoginLinkMutation();
+  const [deleteDriver] = useDeleteDriverMutation();
+  const [deleteTruck] = useDeleteTruckMutation();
+  const [driverLink] = useIssueDriverLinkMutation();
   const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const rows = useMemo(() => data?.pages.flatMap((p) => p.items) ?? [], [data]);
   const permissions: SetsPermissions | undefined = data?.pages[0]?.permissions;
   const removalTitle = permissions?.removalTitle ?? setsMsg.remove;
   const unbinds = permissions?.removal === 'unbind';
+  const deletes = permissions?.removal === 'delete';
 
   const loadMore = async () => {
     const request = dispatch(loadMoreSets(filters));
@@ -128,9 +134,28 @@ export default function SetsPage() {
       },
     });
 
+  /** 'Excluir' (administrators): deletes the driver or the truck; the server refuses one in use. */
+  const confirmDelete = (what: string, remove: () => Promise<unknown>) =>
+    modal.confirm({
+      title: setsMsg.removeQuestion(removalTitle, what),
+      content: adminMsg.deleteWarning,
+      okText: removalTitle,
+      okButtonProps: { danger: true },
+      cancelText: 'Cancelar',
+      onOk: async () => {
+        try {
+          await remove();
+          void message.success(adminMsg.deleted, TOAST_SECONDS);
+          void refetch();
+        } catch (e) {
+          void message.error(readApiError(e).message, TOAST_SECONDS);
+        }
+      },
+    });
+
   const logInAs = async (row: DriverGroup) => {
     try {
-      const link = await driverLink({ driverId: row.id }).unwrap();
+      const link = await driverLink(row.id).unwrap();
       window.open(link.path, '_blank', 'noopener');
     } catch {
       void message.error(setsMsg.driverLinkError, TOAST_SECONDS);
@@ -221,6 +246,17 @@ export default function SetsPage() {
               />
             </Tooltip>
           )}
+          {deletes && (
+            <Tooltip title={removalTitle}>
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={setsMsg.removeDriver(removalTitle, row.name)}
+                onClick={() => confirmDelete(`o motorista ${row.name}`, () => deleteDriver(row.id).unwrap())}
+              />
+            </Tooltip>
+          )}
         </Space>
       ),
     },
@@ -271,6 +307,18 @@ export default function SetsPage() {
                         icon={<DisconnectOutlined aria-hidden />}
                         aria-label={setsMsg.removeTruck(removalTitle, t.licensePlate)}
                         onClick={() => confirmUnbind(`o caminhão ${t.licensePlate}`, { truck: { id: t.id } })}
+                      />
+                    </Tooltip>
+                  )}
+                  {deletes && (
+                    <Tooltip title={removalTitle}>
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined aria-hidden />}
+                        aria-label={setsMsg.removeTruck(removalTitle, t.licensePlate)}
+                        onClick={() => confirmDelete(`o caminhão ${t.licensePlate}`, () => deleteTruck(t.id).unwrap())}
                       />
                     </Tooltip>
                   )}
@@ -382,7 +430,8 @@ export default function SetsPage() {
         loading={isFetching && !isFetchingNextPage}
         locale={{ emptyText: setsMsg.noSets }}
         pagination={false}
-        scroll={{ x: 1200 }}
+        // An empty table has nothing to focus in a scrolling region (axe: scrollable-region-focusable).
+        scroll={rows.length ? { x: 1200 } : undefined}
       />
       <div className="s-more">
         {hasNextPage ? (

@@ -3,7 +3,7 @@
  * letters and digits only; choosing an implement type fills and disables axles, gross and net
  * capacity from the server's implement table (the server stores the same numbers). Brand, then
  * model; colour; active; the company (administrators), the shipping company (not for a
- * Transportadora, whose trucks are its own) and the driver.
+ * Transportadora, whose trucks are its own), the driver and the truck's contacts.
  */
 import { useParams } from 'react-router';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
@@ -17,6 +17,8 @@ import { adminMsg } from '../../shared/records/messages';
 import { antdRules } from '../../shared/records/validation';
 import '../../shared/records/admin.css';
 import './trucks.css';
+import { contactBody, contactRows, type ContactRow } from './drivers';
+import { FleetContacts } from './FleetContacts';
 import { implementFill, normalizePlate, normalizeRenavam, truckLimits, truckMsg, truckPaths, truckRules } from './trucks';
 import { useAllBrandsQuery } from './api';
 import {
@@ -43,6 +45,7 @@ interface Values {
   companyId: number | null;
   shippingCompanyId: number | null;
   driverId: number | null;
+  contact: ContactRow[];
 }
 
 const FIELDS = [
@@ -76,6 +79,7 @@ function initialValues(t: Truck | undefined): Values {
     companyId: t?.company.id ?? null,
     shippingCompanyId: t?.shippingCompany?.id ?? null,
     driverId: t?.driver?.id ?? null,
+    contact: contactRows(t?.contact),
   };
 }
 
@@ -127,6 +131,7 @@ function TruckForm({ id, record }: { id: number; record: Truck | undefined }) {
         company: companyId ? { id: companyId } : null,
         shippingCompany: !isCarrier && v.shippingCompanyId ? { id: v.shippingCompanyId } : null,
         driver: v.driverId ? { id: v.driverId } : null,
+        contact: v.contact.map(contactBody),
       }).unwrap();
       done(id ? truckMsg.edited : truckMsg.saved);
     } catch (e) {
@@ -276,6 +281,9 @@ function TruckForm({ id, record }: { id: number; record: Truck | undefined }) {
       </Row>
       <Form.Item label={truckMsg.enabled} name="isEnabled" valuePropName="checked">
         <Switch aria-label={truckMsg.enabled} />
+      </Form.Item>
+      <Form.Item name="contact" noStyle>
+        <FleetContacts />
       </Form.Item>
       <Space className="a-form-actions">
         <Button onClick={() => goTo(truckPaths.list)} disabled={false}>

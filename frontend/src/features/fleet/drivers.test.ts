@@ -58,6 +58,7 @@ describe('the save body', () => {
     company: { id: 3 },
     shippingCompany: { id: 7 },
     contact: [{ id: 9, name: 'Ana', fone: '(66) 9 9999-0000', email: 'a@b.com', whatsapp: true }],
+    truck: [{ id: 4, licensePlate: 'DEM0A12', renavam: '12345678901', model: 'FH 540', netCapacity: 16 }],
   };
 
   it('round-trips a driver through the form', () => {
@@ -75,8 +76,19 @@ describe('the save body', () => {
       company: { id: 3 },
       shippingCompany: { id: 7 },
       contact: [{ id: 9, name: 'Ana', fone: '(66) 9 9999-0000', email: 'a@b.com', whatsapp: true }],
+      truck: [],
     });
     expect(driverBody(5, v, true).override).toBe(true);
+    // A truck added in the dialog goes without an id: the server binds or creates it.
+    // An edited row goes with its id.
+    const added = driverBody(5, {
+      ...v,
+      truck: [{ ...v.truck[0], renavam: '10987654321', changed: true }, { licensePlate: 'ABC1D23', renavam: '98765432100' }],
+    });
+    expect(added.truck).toEqual([
+      { id: 4, licensePlate: 'DEM0A12', renavam: '10987654321' },
+      { licensePlate: 'ABC1D23', renavam: '98765432100' },
+    ]);
   });
 
   it('starts a new driver active, without company or contacts', () => {

@@ -93,6 +93,16 @@ export const driverMsg = {
   editContact: (name: string) => `Editar o contato ${name}`,
   saveContact: (name: string) => `Confirmar o contato ${name}`,
   removeContact: (name: string) => `Remover o contato ${name}`,
+  trucks: 'Caminhões',
+  addTruck: 'Adicionar caminhão',
+  addTruckOk: 'Adicionar',
+  editTruck: (plate: string) => `Editar o caminhão ${plate}`,
+  saveTruck: (plate: string) => `Confirmar o caminhão ${plate}`,
+  removeTruck: (plate: string) => `Remover o caminhão ${plate}`,
+  noTrucks: 'Nenhum caminhão vinculado a este motorista.',
+  truckNew: 'Novo (salve o motorista)',
+  // The server's text for the same rule (application drivers.rs).
+  truckRepeated: 'Placa repetida na lista de caminhões.',
   logsTitle: 'Registros do Motorista',
   from: 'De',
   to: 'Até',
@@ -145,6 +155,17 @@ export function driverName(value: string): string {
   return value.split(/\s+/).filter(Boolean).join(' ').toUpperCase();
 }
 
+/** A truck row of the driver form: plate and renavam; the rest is read from a saved truck. */
+export interface TruckRow {
+  id?: number;
+  licensePlate: string;
+  renavam: string;
+  model?: string | null;
+  netCapacity?: number | null;
+  /** A saved truck edited in its row (only new and edited rows are sent). */
+  changed?: boolean;
+}
+
 /** A contact row of the driver form. */
 export interface ContactRow {
   id?: number;
@@ -155,6 +176,18 @@ export interface ContactRow {
 }
 
 /** The add button is enabled only when name, phone and e-mail are filled (spec 2 section 5). */
+/** A fleet record's saved contacts as form rows (drivers and trucks). */
+export function contactRows(
+  list: { id: number; name: string; fone?: string | null; email?: string | null; whatsapp: boolean }[] | undefined,
+): ContactRow[] {
+  return (list ?? []).map((c) => ({ id: c.id, name: c.name, fone: c.fone ?? '', email: c.email ?? '', whatsapp: c.whatsapp }));
+}
+
+/** A contact row as the save calls take it. */
+export function contactBody(c: ContactRow) {
+  return { ...(c.id ? { id: c.id } : {}), name: c.name.trim(), fone: c.fone, email: c.email.trim(), whatsapp: c.whatsapp };
+}
+
 export function canAddContact(c: Pick<ContactRow, 'name' | 'fone' | 'email'>): boolean {
   return !!c.name.trim() && !!c.fone.trim() && !!c.email.trim();
 }
@@ -170,6 +203,7 @@ export interface DriverValues {
   companyId: number | null;
   shippingCompanyId: number | null;
   contact: ContactRow[];
+  truck: TruckRow[];
 }
 
 /** The form's values of a driver as read (or of a new one). */
@@ -184,6 +218,7 @@ export function driverValues(
         company: { id: number };
         shippingCompany?: { id: number } | null;
         contact: { id: number; name: string; fone?: string | null; email?: string | null; whatsapp: boolean }[];
+        truck?: { id: number; licensePlate: string; renavam?: string | null; model?: string | null; netCapacity?: number | null }[];
       }
     | undefined,
 ): DriverValues {
@@ -195,12 +230,13 @@ export function driverValues(
     isEnabled: d?.isEnabled ?? true,
     companyId: d?.company.id ?? null,
     shippingCompanyId: d?.shippingCompany?.id ?? null,
-    contact: (d?.contact ?? []).map((c) => ({
-      id: c.id,
-      name: c.name,
-      fone: c.fone ?? '',
-      email: c.email ?? '',
-      whatsapp: c.whatsapp,
+    contact: contactRows(d?.contact),
+    truck: (d?.truck ?? []).map((t) => ({
+      id: t.id,
+      licensePlate: t.licensePlate,
+      renavam: t.renavam ?? '',
+      model: t.model ?? null,
+      netCapacity: t.netCapacity ?? null,
     })),
   };
 }
@@ -216,13 +252,11 @@ export function driverBody(id: number, v: DriverValues, confirmMove = false) {
     isEnabled: v.isEnabled,
     company: v.companyId ? { id: v.companyId } : null,
     shippingCompany: v.shippingCompanyId ? { id: v.shippingCompanyId } : null,
-    contact: v.contact.map((c) => ({
-      ...(c.id ? { id: c.id } : {}),
-      name: c.name.trim(),
-      fone: c.fone,
-      email: c.email.trim(),
-      whatsapp: c.whatsapp,
-    })),
+    contact: v.contact.map(contactBody),
+    // Saved trucks left as they were are not sent: their plate and renavam stay the truck form's.
+    truck: v.truck
+      .filter((t) => !t.id || t.changed)
+      .map((t) => ({ ...(t.id ? { id: t.id } : {}), licensePlate: t.licensePlate, renavam: t.renavam })),
     ...(confirmMove ? { override: true } : {}),
   };
 }

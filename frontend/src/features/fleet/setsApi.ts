@@ -20,8 +20,6 @@ export type UnbindView = Schema<'UnbindView'>;
 export type CandidateTruck = Schema<'CandidateTruckView'>;
 export type CandidateDriver = Schema<'CandidateDriverView'>;
 export type LinkedPair = Schema<'LinkedPair'>;
-export type DriverLinkBody = Schema<'DriverLinkBody'>;
-export type DriverLinkView = Schema<'DriverLinkView'>;
 
 /** The sets screen's filters (empty ones are left out of the query). */
 export interface SetsFilters {
@@ -77,10 +75,6 @@ const setsApi = adminBase.enhanceEndpoints({ addTagTypes: ['DriverGroup', 'Linke
       }),
       providesTags: ['DriverGroup'],
     }),
-    /** The signed link that opens the driver app as the driver (spec 2: log in as driver). */
-    driverLoginLink: build.mutation<DriverLinkView, DriverLinkBody>({
-      query: (body) => ({ url: 'auth/driver-link', method: 'POST', body }),
-    }),
     bindPairs: build.mutation<BindView, BindBody>({
       query: (body) => ({ url: 'shipping-company/bind', method: 'POST', body }),
       invalidatesTags: ['DriverGroup', 'LinkedPair'],
@@ -123,7 +117,6 @@ export function loadMoreSets(filters: SetsFilters) {
 
 export const {
   useDriverGroupsInfiniteQuery,
-  useDriverLoginLinkMutation,
   useBindPairsMutation,
   useUnbindMutation,
   useLinkedPairsQuery,

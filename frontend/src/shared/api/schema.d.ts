@@ -180,6 +180,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkins/called/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["checkin_called"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["checkin_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/company/actives/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["checkin_actives"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/count/{queueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["checkin_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["checkin_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkins/setcall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["checkin_setcall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company": {
         parameters: {
             query?: never;
@@ -396,6 +492,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["get_customer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["carrier_dashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -788,6 +900,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/history/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history_xlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/holidays": {
         parameters: {
             query?: never;
@@ -908,6 +1068,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["log_operations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logs/queue-drops/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["queue_drops"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1444,6 +1620,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/attendeds/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["attendeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/close/{queueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/company/{id}": {
         parameters: {
             query?: never;
@@ -1540,6 +1748,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/missings/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["missings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/next-date/{companyId}": {
         parameters: {
             query?: never;
@@ -1620,6 +1844,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["start"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/totals/company/{id}": {
         parameters: {
             query?: never;
@@ -1629,6 +1869,38 @@ export interface paths {
         };
         get: operations["totals"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["return_to_queue"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/update-driver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_driver"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1694,6 +1966,38 @@ export interface paths {
         get: operations["like_roles"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["complete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1853,6 +2157,22 @@ export interface paths {
         };
         get: operations["scheduling_totals_company"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["edit_weight"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2990,6 +3310,124 @@ export interface components {
             /** @description Model name. */
             model?: string | null;
         };
+        /** @description `GET /dashboard` (spec 3 section 3 "Dashboard result"), with the days of the range. */
+        CarrierDashboardView: {
+            /**
+             * Format: int32
+             * @description After it ('Dentro da Tolerância').
+             */
+            attendedQueuesAfterExpected: number;
+            /** Format: double */
+            attendedQueuesAvg: number;
+            /**
+             * Format: int32
+             * @description Loading started by the forecast ('Pontualmente ou Antecipadamente').
+             */
+            attendedQueuesBeforeExpected: number;
+            /** Format: int32 */
+            attendedTotal: number;
+            /** @description `HH:mm`. */
+            awaitingLoadAvg: string;
+            /** Format: double */
+            biggerTotalTransported: number;
+            /** Format: date */
+            biggerTotalTransportedDate?: string | null;
+            /** Format: date */
+            endDate: string;
+            lessAttendanceQueueDay: string;
+            lessAttendanceQueueHour: string;
+            lessEntryQueueDay: string;
+            lessEntryQueueHour: string;
+            loadingTimeAvg: string;
+            /** Format: double */
+            missingQueuesAvg: number;
+            /** Format: int32 */
+            missingTotal: number;
+            moreAttendanceQueueDay: string;
+            moreAttendanceQueueHour: string;
+            moreEntryQueueDay: string;
+            moreEntryQueueHour: string;
+            perDay: components["schemas"]["CarrierDayView"][];
+            /** Format: double */
+            queueAvg: number;
+            queueFullFlowTimeAvg: string;
+            /** Format: date */
+            startDate: string;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            totalTransportedAmount: number;
+        };
+        /** @description Vehicles of one day of the range. */
+        CarrierDayView: {
+            /** Format: int32 */
+            attended: number;
+            /** Format: date */
+            day: string;
+            /** Format: int32 */
+            missing: number;
+            /** Format: double */
+            tonnes: number;
+        };
+        /**
+         * @description `POST /checkins/save {id, company, queue{id}, isPresent, status}`: the driver's check-in;
+         *     only `queue` counts (the rest is decided on the server).
+         */
+        CheckinSaveBody: {
+            company?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            id?: number | null;
+            isPresent?: boolean | null;
+            queue: components["schemas"]["IdRef"];
+            status?: boolean | null;
+        };
+        /** @description `GET /checkins/count/{queueId}`: the driver's check-in state, decided on the server. */
+        CheckinStateView: {
+            /** @description The caller's address is one of the company's `checkinIp`. */
+            allowed: boolean;
+            /** @description The check-in was cancelled now because the driver left the yard's network. */
+            cancelled: boolean;
+            checkin?: null | components["schemas"]["CheckinView"];
+            /**
+             * Format: int64
+             * @description Present check-ins of the entry (0 or 1).
+             */
+            count: number;
+            /** @description The company has check-in on. */
+            enabled: boolean;
+            /** Format: int64 */
+            queueId: number;
+        };
+        CheckinView: {
+            /** Format: date-time */
+            calledAt?: string | null;
+            /** Format: int64 */
+            companyId: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            driverId: number;
+            driverName: string;
+            /** Format: int64 */
+            id: number;
+            isCalling: boolean;
+            isPresent: boolean;
+            licensePlate: string;
+            /** Format: int64 */
+            queueId: number;
+            status: boolean;
+            /** Format: int64 */
+            truckId: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description `POST /checkins/checkout {id, driver{id}}`. */
+        CheckoutBody: {
+            driver?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            id: number;
+        };
         /** @description The company form. `id` absent, null or 0 creates; `company` is the legal name. */
         CompanyBody: {
             city?: string | null;
@@ -3032,11 +3470,6 @@ export interface components {
             /** Format: int64 */
             id: number;
             logo?: string | null;
-            name: string;
-        };
-        CompanyRef: {
-            /** Format: int64 */
-            id: number;
             name: string;
         };
         CompanyRefView: {
@@ -3411,6 +3844,8 @@ export interface components {
             override?: boolean;
             shippingCompany?: null | components["schemas"]["OptIdRef"];
             transferToken?: string | null;
+            /** @description The form's truck rows (plate and renavam; `id` for a truck already listed). */
+            truck?: components["schemas"]["DriverTruckItem"][];
         };
         DriverSessionView: {
             company: components["schemas"]["SessionCompanyView"];
@@ -3422,10 +3857,33 @@ export interface components {
             name: string;
             useTerms: boolean;
         };
+        /** @description A truck row of the driver form. */
+        DriverTruckItem: {
+            /** Format: int64 */
+            id?: number | null;
+            licensePlate?: string | null;
+            renavam?: string | null;
+        };
+        /** @description A truck of the driver, as its form lists it. */
+        DriverTruckView: {
+            /** Format: int64 */
+            id: number;
+            isEnabled: boolean;
+            licensePlate: string;
+            /** @description The model's name, when the truck has one. */
+            model?: string | null;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            netCapacity?: number | null;
+            renavam?: string | null;
+        };
         /** @description A driver with its contacts and authorizations (`GET /driver/{id}`, the save's answer). */
         DriverView: components["schemas"]["DriverItem"] & {
             authorization: components["schemas"]["AuthorizationView"][];
             contact: components["schemas"]["ContactRecord"][];
+            truck: components["schemas"]["DriverTruckView"][];
         };
         /**
          * @description Every error answer of the API (see `error.rs` and docs/api.md): `fields` on 422 validation
@@ -3456,6 +3914,53 @@ export interface components {
             hasDriver: boolean;
             /** Format: int64 */
             queueId?: number | null;
+        };
+        HistoryPageView: {
+            /** @description Exports offered to this user. */
+            canExport: boolean;
+            /** @description The grouped column's title ('Cliente', 'Pedido', 'Caminhão', 'Motorista'), if any. */
+            groupedBy?: string | null;
+            items: components["schemas"]["HistoryRowView"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: double
+             * @description Tonnes of every row of the query (not only the page).
+             */
+            totalTransported: number;
+        };
+        /** @description One grid row: a loading, or a group of them (`key` set, the loading's fields empty). */
+        HistoryRowView: {
+            company?: string | null;
+            customer?: string | null;
+            /** @description `dd/MM/yyyy` (ungrouped) or the first and last day of the group. */
+            date: string;
+            driver?: string | null;
+            /**
+             * Format: int64
+             * @description The loading's id (ungrouped) or the row's rank in the group list.
+             */
+            id: number;
+            /** @description The grouped value (customer, order code, plate or driver), when grouped. */
+            key?: string | null;
+            licensePlate?: string | null;
+            /**
+             * Format: int32
+             * @description Loadings in the row (1 when ungrouped).
+             */
+            loadings: number;
+            orderCode?: string | null;
+            /**
+             * Format: double
+             * @description Tonnes.
+             */
+            qtyOrdered?: number | null;
+            /** Format: double */
+            qtyTransported: number;
         };
         HolidayBody: {
             /** @description `{id}` or an id. */
@@ -3492,6 +3997,7 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description `{ "id": ... }`: a reference to a record, in answers and in request bodies. */
         IdRef: {
             /** Format: int64 */
             id: number;
@@ -3666,7 +4172,7 @@ export interface components {
              */
             balance: number;
             code: string;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /** Format: date-time */
             createAt: string;
             customer: components["schemas"]["CustomerRef"];
@@ -3704,7 +4210,7 @@ export interface components {
         Listing_ProductView: {
             /** Format: int32 */
             code: number;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /**
              * Format: int32
              * @description 0 agrícola, 1 the other group (sent as its number).
@@ -3741,6 +4247,8 @@ export interface components {
             /** @description `#rrggbb`. */
             color?: string | null;
             company: components["schemas"]["TruckCompanyRef"];
+            /** @description The truck's contacts: in the single read and the save's answer (lists leave it empty). */
+            contact: components["schemas"]["ContactRecord"][];
             /** Format: date-time */
             createdAt: string;
             driver?: null | components["schemas"]["TruckDriverRef"];
@@ -4023,7 +4531,7 @@ export interface components {
              */
             balance: number;
             code: string;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /** Format: date-time */
             createAt: string;
             customer: components["schemas"]["CustomerRef"];
@@ -4170,7 +4678,7 @@ export interface components {
                  */
                 balance: number;
                 code: string;
-                company: components["schemas"]["CompanyRef"];
+                company: components["schemas"]["ProductCompanyRef"];
                 /** Format: date-time */
                 createAt: string;
                 customer: components["schemas"]["CustomerRef"];
@@ -4212,7 +4720,7 @@ export interface components {
             items: {
                 /** Format: int32 */
                 code: number;
-                company: components["schemas"]["CompanyRef"];
+                company: components["schemas"]["ProductCompanyRef"];
                 /**
                  * Format: int32
                  * @description 0 agrícola, 1 the other group (sent as its number).
@@ -4257,6 +4765,8 @@ export interface components {
                 /** @description `#rrggbb`. */
                 color?: string | null;
                 company: components["schemas"]["TruckCompanyRef"];
+                /** @description The truck's contacts: in the single read and the save's answer (lists leave it empty). */
+                contact: components["schemas"]["ContactRecord"][];
                 /** Format: date-time */
                 createdAt: string;
                 driver?: null | components["schemas"]["TruckDriverRef"];
@@ -4450,6 +4960,11 @@ export interface components {
             name?: string | null;
             ncmcode?: string | null;
         };
+        ProductCompanyRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         ProductRef: {
             /** Format: int32 */
             code: number;
@@ -4464,7 +4979,7 @@ export interface components {
         ProductView: {
             /** Format: int32 */
             code: number;
-            company: components["schemas"]["CompanyRef"];
+            company: components["schemas"]["ProductCompanyRef"];
             /**
              * Format: int32
              * @description 0 agrícola, 1 the other group (sent as its number).
@@ -4481,6 +4996,9 @@ export interface components {
             fone?: string | null;
             name?: string | null;
             password?: string | null;
+        };
+        QueueCompanyBody: {
+            company: components["schemas"]["IdRef"];
         };
         /** @description One day of the queue list. */
         QueueDayView: {
@@ -4646,6 +5164,12 @@ export interface components {
          * @enum {string}
          */
         SessionKind: "staff" | "driver";
+        /** @description `POST /checkins/setcall {id, isCalling}`. */
+        SetCallBody: {
+            /** Format: int64 */
+            id: number;
+            isCalling?: boolean | null;
+        };
         SetContact: {
             fone?: string | null;
             /** Format: int64 */
@@ -4994,6 +5518,8 @@ export interface components {
             /** @description `#rrggbb`. */
             color?: string | null;
             company?: null | components["schemas"]["OptIdRef"];
+            /** @description The staff form's contacts (absent: left as they are). */
+            contact?: components["schemas"]["ContactItem"][] | null;
             driver?: null | components["schemas"]["OptIdRef"];
             /** Format: double */
             grossCapacity?: number | null;
@@ -5067,6 +5593,8 @@ export interface components {
             /** @description `#rrggbb`. */
             color?: string | null;
             company: components["schemas"]["TruckCompanyRef"];
+            /** @description The truck's contacts: in the single read and the save's answer (lists leave it empty). */
+            contact: components["schemas"]["ContactRecord"][];
             /** Format: date-time */
             createdAt: string;
             driver?: null | components["schemas"]["TruckDriverRef"];
@@ -5219,6 +5747,94 @@ export interface components {
             id: number;
             /** Format: int64 */
             views: number;
+        };
+        YardActionView: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+            /**
+             * Format: int32
+             * @description The order's status percent after a completion or a weight edit.
+             */
+            orderStatus?: number | null;
+            /** Format: int64 */
+            schedulingId?: number | null;
+            /** @description The entry's stored status after the action. */
+            status: string;
+        };
+        /** @description `POST /scheduling/close {id, status, qtyTransported, expedInitialDate, expedDate}`. */
+        YardCloseBody: {
+            /** Format: date-time */
+            expedDate?: string | null;
+            /** Format: date-time */
+            expedInitialDate?: string | null;
+            /**
+             * Format: int64
+             * @description The loading (scheduling) id.
+             */
+            id: number;
+            /** Format: double */
+            qtyTransported?: number | null;
+            status?: boolean | null;
+        };
+        /** @description `PUT /queue/update-driver {id, driver{id}, company{id}}`. */
+        YardDriverBody: {
+            company?: null | components["schemas"]["IdRef"];
+            driver?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            id: number;
+        };
+        YardListRow: {
+            /** Format: date-time */
+            attendedAt?: string | null;
+            /** Format: date-time */
+            closedAt?: string | null;
+            customerName?: string | null;
+            /** Format: date */
+            date?: string | null;
+            device?: string | null;
+            /** Format: int64 */
+            driverId: number;
+            driverName: string;
+            /** @description Hidden (null) for Portaria (spec 3 section 6). */
+            driverPhone?: string | null;
+            /** Format: date-time */
+            expedition?: string | null;
+            /** Format: int64 */
+            id: number;
+            ip?: string | null;
+            licensePlate: string;
+            orderCode?: string | null;
+            /** Format: int64 */
+            orderId?: number | null;
+            /** Format: double */
+            qtyTransported?: number | null;
+            /** Format: int64 */
+            schedulingId?: number | null;
+            status: string;
+            /** Format: int64 */
+            truckId: number;
+        };
+        /** @description `PUT /queue/update {id, scheduling{id}, company, driver}`: back to the queue. */
+        YardReturnBody: {
+            company?: null | components["schemas"]["IdRef"];
+            driver?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            id: number;
+            scheduling?: null | components["schemas"]["IdRef"];
+        };
+        /** @description `PUT /queue/start {id, status}`: `status` true starts the loading. */
+        YardStartBody: {
+            /** Format: int64 */
+            id: number;
+            status?: boolean | null;
+        };
+        /** @description `PUT /scheduling/update {id, qtyTransported}`. */
+        YardWeightBody: {
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            qtyTransported?: number | null;
         };
     };
     responses: never;
@@ -5629,6 +6245,291 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_called: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 10 most recent calls, newest first (staff, or the TV from an address of checkinIp) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"][];
+                };
+            };
+            /** @description 'Check-in permitido apenas na rede do pátio da empresa.' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description The check-in after the checkout (isPresent false) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_actives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Present check-ins of active entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queueId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's check-in state; a present check-in from an address no longer authorised is cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinStateView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckinSaveBody"];
+            };
+        };
+        responses: {
+            /** @description The present check-in */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a driver, or 'Check-in permitido apenas na rede do pátio da empresa.' */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'O check-in não está habilitado.', 'Você não tem posição na fila' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_setcall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetCallBody"];
+            };
+        };
+        responses: {
+            /** @description The check-in; a call publishes checkInCallResponse on /api/ws */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6312,6 +7213,67 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    carrier_dashboard: {
+        parameters: {
+            query?: {
+                /** @description yyyy-mm-dd; default 7 days before the end. */
+                startDate?: string;
+                /** @description yyyy-mm-dd; default today; not after today nor before startDate. */
+                endDate?: string;
+                /** @description Root administrators: one company (default: all). */
+                companyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The carrier dashboard's figures over the range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CarrierDashboardView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expedicao, Espectador, Portaria */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7530,6 +8492,201 @@ export interface operations {
             };
         };
     };
+    history_csv: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every row of the query, `;`-separated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history_xlsx: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 'Historico de Descarregamento.xlsx' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history_pdf: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description report.pdf: A4 portrait, titled 'Histórico' */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     all_holidays: {
         parameters: {
             query?: never;
@@ -7910,6 +9067,54 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    queue_drops: {
+        parameters: {
+            query?: {
+                licensePlate?: string | null;
+            };
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Desistentes of the operating day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardListRow"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9545,6 +10750,109 @@ export interface operations {
             };
         };
     };
+    attendeds: {
+        parameters: {
+            query?: {
+                licensePlate?: string | null;
+            };
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Atendidos of the operating day (not for Portaria) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardListRow"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queueId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {id, message: 'Agendamento cancelado', status: 'cancelled'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Apenas agendamentos do dia de hoje podem ser cancelados' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     company_queue: {
         parameters: {
             query?: {
@@ -9854,6 +11162,54 @@ export interface operations {
             };
         };
     };
+    missings: {
+        parameters: {
+            query?: {
+                licensePlate?: string | null;
+            };
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Faltosos of the operating day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardListRow"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     next_date: {
         parameters: {
             query?: never;
@@ -9955,7 +11311,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CompanyBody"];
+                "application/json": components["schemas"]["QueueCompanyBody"];
             };
         };
         responses: {
@@ -10110,6 +11466,63 @@ export interface operations {
             };
         };
     };
+    start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardStartBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Carregamento iniciado', status: 'loading'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Por favor, iniciar o atendimento da empresa!', 'Por favor, cancelar o atraso!', 'Limite de atendimento atingido!', 'Adicione o veículo e o Motorista em um pedido!', 'motorista precisa fazer check-in' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     totals: {
         parameters: {
             query?: never;
@@ -10147,6 +11560,129 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    return_to_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardReturnBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Veículo voltou para a fila', status: 'waiting'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Este veículo não está em atendimento.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_driver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardDriverBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Motorista trocado'} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Este motorista já está na fila.', 'Este veículo não está aguardando na fila.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Selecione um motorista!' */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10279,6 +11815,140 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description 30, 60, 90 or 120 days (default 30). */
+                period?: number;
+                /** @description Administrators: one company. */
+                companyId?: number;
+                customerId?: number;
+                orderId?: number;
+                truckId?: number;
+                driverId?: number;
+                /** @description cliente, pedido, caminhao or motorista; absent: one row per loading. */
+                groupBy?: string;
+                /** @description 1-based page of 9 rows (the grid only). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of 9 finished loadings, or of groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPageView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Other roles than Administrador and Usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Period or grouping not offered */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardCloseBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Carregamento finalizado', status: 'attended', orderStatus} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Este veículo não está em atendimento.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description qtyTransported: 'Informe um peso maior que zero (até 99,999 t).' */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10798,6 +12468,72 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_weight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YardWeightBody"];
+            };
+        };
+        responses: {
+            /** @description {message: 'Peso editado', orderStatus} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Apenas o peso de atendimentos de hoje pode ser editado.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description qtyTransported */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -227,5 +227,6 @@ export const adminMsg = {
   dashProcess: 'Em andamento',
   dashScheduling: 'Agendamentos',
   dashNoData: 'Sem dados no período.',
+  dashCarrierLink: 'Transportadora Dashboard',
   dashChartOf: (title: string) => `Gráfico: ${title}`,
 } as const;

@@ -1,0 +1,1002 @@
+//! The yard's dispatch actions (issue 13, spec 3 sections 4, 5, 6 and 7): start a loading,
+//! exchange the driver, complete it with its tonnage, return it to the queue, cancel a
+//! position, edit the weight of an attended vehicle, the panel's lists, and the check-ins with
+//! the yard TV's calls. Every rule is decided here, under the company's queue lock, with the
+//! spec's pt-BR messages; `queueChanged` (and `checkInCallResponse` for a call) is published
+//! after commit.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use patio_domain::admin::audit::{ObjectType, Operation};
+use patio_domain::auth::Actor;
+use patio_domain::driver_log::DriverLogType;
+use patio_domain::queue::{transition, AttendanceToday, LifecycleEvent, LifecycleState};
+use patio_domain::roles::Role;
+use patio_domain::text::escape_html;
+use serde::Serialize;
+use serde_json::json;
+
+use super::orders::refresh_status;
+use super::queue::{
+    day_bounds, driver_log, engine_settings, forbidden, staff_of, store_plan, Loaded,
+    DELAY_RUNNING_MESSAGE, OPERATE_ROLES,
+};
+use super::{Audit, Deps};
+use crate::error::{AppError, AppResult};
+use crate::ports::{Repos, StoreExt};
+use crate::queue_ports::{DomainEvent, PlanEntryKind};
+use crate::yard_ports::{CheckinRecord, YardEntryRecord, YardList, YardListRecord};
+
+pub const START_ATTENDANCE_FIRST_MESSAGE: &str = "Por favor, iniciar o atendimento da empresa!";
+pub const LIMIT_REACHED_MESSAGE: &str = "Limite de atendimento atingido!";
+pub const NEEDS_ORDER_MESSAGE: &str = "Adicione o veículo e o Motorista em um pedido!";
+pub const NEEDS_CHECKIN_MESSAGE: &str = "motorista precisa fazer check-in";
+pub const ONLY_TODAY_MESSAGE: &str = "Apenas agendamentos do dia de hoje podem ser cancelados";
+pub const TOLERANCE_ON_CANCEL_MESSAGE: &str =
+    "Com a tolerância ligada, o cancelamento não está disponível.";
+pub const WEIGHT_EDITED_MESSAGE: &str = "Peso editado";
+pub const WEIGHT_ONLY_TODAY_MESSAGE: &str =
+    "Apenas o peso de atendimentos de hoje pode ser editado.";
+pub const WEIGHT_INVALID_MESSAGE: &str = "Informe um peso maior que zero (até 99,999 t).";
+pub const NOT_LOADING_MESSAGE: &str = "Este veículo não está em atendimento.";
+pub const NOT_WAITING_MESSAGE: &str = "Este veículo não está aguardando na fila.";
+pub const NOT_ATTENDED_MESSAGE: &str = "Este veículo não foi atendido.";
+pub const DRIVER_BUSY_MESSAGE: &str = "Este motorista já está na fila.";
+pub const SELECT_DRIVER_MESSAGE: &str = "Selecione um motorista!";
+pub const STARTED_MESSAGE: &str = "Carregamento iniciado";
+pub const COMPLETED_MESSAGE: &str = "Carregamento finalizado";
+pub const RETURNED_MESSAGE: &str = "Veículo voltou para a fila";
+pub const CANCELLED_MESSAGE: &str = "Agendamento cancelado";
+pub const DRIVER_CHANGED_MESSAGE: &str = "Motorista trocado";
+pub const CHECKIN_OFF_MESSAGE: &str = "O check-in não está habilitado.";
+pub const CHECKIN_ADDRESS_MESSAGE: &str = "Check-in permitido apenas na rede do pátio da empresa.";
+pub const CHECKIN_NO_POSITION_MESSAGE: &str = "Você não tem posição na fila";
+pub const CALLED_MESSAGE: &str = "Motorista chamado";
+/// The TV lists this many calls (spec 3 section 9).
+pub const TV_CALLS: i64 = 10;
+/// The greatest tonnage a weight field can hold (6 characters, `00,000`).
+pub const MAX_WEIGHT: f64 = 99.999;
+
+/// Who runs the dispatch actions (spec 3 section 6: not Espectador, Portaria or Transportadora).
+const ACT_ROLES: [Role; 3] = OPERATE_ROLES;
+/// Who reads the panel's lists.
+const READ_ROLES: [Role; 5] = [
+    Role::Administrador,
+    Role::Usuario,
+    Role::Expedicao,
+    Role::Espectador,
+    Role::Portaria,
+];
+/// The attended list shows tonnes: not for Portaria.
+const ATTENDED_ROLES: [Role; 4] = [
+    Role::Administrador,
+    Role::Usuario,
+    Role::Expedicao,
+    Role::Espectador,
+];
+/// Who calls a driver to the yard (the Pátio tab) and checks a driver out.
+const CALL_ROLES: [Role; 4] = [
+    Role::Administrador,
+    Role::Usuario,
+    Role::Expedicao,
+    Role::Portaria,
+];
+
+/// A weight as the panel sends it: above zero, at most 99.999 t, three decimals kept.
+pub fn check_weight(qty: f64) -> AppResult<f64> {
+    if !qty.is_finite() || qty <= 0.0 || qty > MAX_WEIGHT {
+        return Err(AppError::field("qtyTransported", WEIGHT_INVALID_MESSAGE));
+    }
+    Ok((qty * 1000.0).round() / 1000.0)
+}
+
+/// Whether `ip` is one of the comma-separated addresses of the company's `checkinIp`.
+pub fn address_allowed(checkin_ip: Option<&str>, ip: Option<&str>) -> bool {
+    let (Some(list), Some(ip)) = (checkin_ip, ip) else {
+        return false;
+    };
+    let ip = ip.trim();
+    !ip.is_empty()
+        && list
+            .split(',')
+            .map(str::trim)
+            .any(|allowed| !allowed.is_empty() && allowed == ip)
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct YardActionView {
+    pub id: i64,
+    pub message: &'static str,
+    /// The entry's stored status after the action.
+    pub status: String,
+    pub scheduling_id: Option<i64>,
+    /// The order's status percent after a completion or a weight edit.
+    pub order_status: Option<u8>,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct YardListRow {
+    pub id: i64,
+    pub driver_id: i64,
+    pub driver_name: String,
+    /// Hidden (null) for Portaria (spec 3 section 6).
+    pub driver_phone: Option<String>,
+    pub truck_id: i64,
+    pub license_plate: String,
+    pub status: String,
+    pub date: Option<NaiveDate>,
+    pub attended_at: Option<DateTime<Utc>>,
+    pub expedition: Option<DateTime<Utc>>,
+    pub closed_at: Option<DateTime<Utc>>,
+    pub scheduling_id: Option<i64>,
+    pub order_id: Option<i64>,
+    pub order_code: Option<String>,
+    pub customer_name: Option<String>,
+    pub qty_transported: Option<f64>,
+    pub ip: Option<String>,
+    pub device: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckinView {
+    pub id: i64,
+    pub company_id: i64,
+    pub queue_id: i64,
+    pub driver_id: i64,
+    pub driver_name: String,
+    pub truck_id: i64,
+    pub license_plate: String,
+    pub is_present: bool,
+    pub status: bool,
+    pub is_calling: bool,
+    pub called_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<CheckinRecord> for CheckinView {
+    fn from(c: CheckinRecord) -> Self {
+        CheckinView {
+            id: c.id,
+            company_id: c.company_id,
+            queue_id: c.queue_entry_id,
+            driver_id: c.driver_id,
+            driver_name: c.driver_name,
+            truck_id: c.truck_id,
+            license_plate: c.license_plate,
+            is_present: c.is_present,
+            status: c.status,
+            is_calling: c.is_calling,
+            called_at: c.called_at,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+        }
+    }
+}
+
+/// `GET /checkins/count/{queueId}`: the driver's check-in state, decided on the server.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckinStateView {
+    pub queue_id: i64,
+    /// Present check-ins of the entry (0 or 1).
+    pub count: i64,
+    /// The company has check-in on.
+    pub enabled: bool,
+    /// The caller's address is one of the company's `checkinIp`.
+    pub allowed: bool,
+    /// The check-in was cancelled now because the driver left the yard's network.
+    pub cancelled: bool,
+    pub checkin: Option<CheckinView>,
+}
+
+/// `POST /scheduling/close`.
+#[derive(Debug, Clone)]
+pub struct CompleteCommand {
+    pub scheduling_id: i64,
+    pub qty_transported: f64,
+    pub exped_initial_date: Option<DateTime<Utc>>,
+    pub exped_date: Option<DateTime<Utc>>,
+    pub ip: Option<String>,
+}
+
+#[derive(Clone)]
+pub struct YardService {
+    deps: Arc<Deps>,
+}
+
+fn entry_of(repos: &mut dyn Repos, id: i64) -> AppResult<YardEntryRecord> {
+    repos.yard_entry(id)?.ok_or_else(AppError::not_found)
+}
+
+fn conflict(message: &str) -> AppError {
+    AppError::Conflict(message.to_owned())
+}
+
+fn set_kind(loaded: &mut Loaded, id: i64, kind: PlanEntryKind) {
+    for e in loaded.entries.iter_mut().filter(|e| e.id == id) {
+        e.kind = kind;
+    }
+}
+
+fn list_row(r: YardListRecord, role: Role) -> YardListRow {
+    YardListRow {
+        id: r.id,
+        driver_id: r.driver_id,
+        driver_name: r.driver_name,
+        driver_phone: if role == Role::Portaria {
+            None
+        } else {
+            r.driver_phone
+        },
+        truck_id: r.truck_id,
+        license_plate: r.license_plate,
+        status: r.status,
+        date: r.date,
+        attended_at: r.attended_at,
+        expedition: r.expedition,
+        closed_at: r.closed_at,
+        scheduling_id: r.scheduling_id,
+        order_id: r.order_id,
+        order_code: r.order_code,
+        customer_name: r.customer_name,
+        qty_transported: if role == Role::Portaria {
+            None
+        } else {
+            r.qty_transported
+        },
+        ip: r.ip,
+        device: r.device,
+    }
+}
+
+impl YardService {
+    pub fn new(deps: Arc<Deps>) -> Self {
+        Self { deps }
+    }
+
+    fn publish(&self, company_id: i64) {
+        self.deps
+            .events
+            .publish(&DomainEvent::queue_changed(company_id));
+    }
+
+    /// Reads the entry and checks the actor may act on its company with `roles`.
+    fn guarded(&self, actor: &Actor, roles: &[Role], id: i64) -> AppResult<YardEntryRecord> {
+        actor.staff_role().ok_or_else(forbidden)?;
+        let entry = self.deps.store.tx(|repos| entry_of(repos, id))?;
+        staff_of(actor, roles, entry.company_id)?;
+        Ok(entry)
+    }
+
+    fn audit(
+        repos: &mut dyn Repos,
+        actor: &Actor,
+        ip: Option<&str>,
+        company_id: i64,
+        title: String,
+        entry: &YardEntryRecord,
+    ) -> AppResult<()> {
+        Audit::by(actor, ip).write(
+            repos,
+            Operation::Update,
+            ObjectType::Queue,
+            company_id,
+            title,
+            vec![
+                ("Placa", entry.license_plate.clone()),
+                ("Motorista", entry.driver_name.clone()),
+            ],
+        )
+    }
+
+    /// `PUT /queue/start {id, status}`: the vehicle enters loading (spec 3 sections 4, 5).
+    /// Refusals in this order: attendance not started, a delay running, the day's limit, no
+    /// order, no check-in (when check-in is on).
+    pub fn start(&self, actor: &Actor, id: i64, ip: Option<String>) -> AppResult<YardActionView> {
+        let entry = self.guarded(actor, &ACT_ROLES, id)?;
+        let company_id = entry.company_id;
+        let now = self.deps.clock.now();
+        let view = self.deps.store.tx(|repos| {
+            let mut loaded = Loaded::lock(repos, company_id, now)?;
+            let entry = entry_of(repos, id)?;
+            if loaded.attendance != AttendanceToday::Started {
+                return Err(conflict(START_ATTENDANCE_FIRST_MESSAGE));
+            }
+            if loaded.delay_running().is_some() {
+                return Err(conflict(DELAY_RUNNING_MESSAGE));
+            }
+            let state = loaded.lifecycle(id);
+            if !state.is_waiting() {
+                return Err(conflict(NOT_WAITING_MESSAGE));
+            }
+            let cap = loaded.settings.programmed_total;
+            let served = loaded
+                .entries
+                .iter()
+                .filter(|e| {
+                    matches!(
+                        e.kind,
+                        PlanEntryKind::AttendedToday | PlanEntryKind::Loading
+                    )
+                })
+                .count();
+            if cap > 0 && served >= cap as usize {
+                return Err(conflict(LIMIT_REACHED_MESSAGE));
+            }
+            if entry.scheduling_id.is_none() {
+                return Err(conflict(NEEDS_ORDER_MESSAGE));
+            }
+            let (_, checkin_on) = repos.checkin_config(company_id)?;
+            if checkin_on && !entry.checked_in {
+                return Err(conflict(NEEDS_CHECKIN_MESSAGE));
+            }
+            transition(state, LifecycleEvent::StartLoading)
+                .map_err(|e| AppError::Conflict(e.to_string()))?;
+            if !repos.start_loading(id, now)? {
+                return Err(conflict(NOT_WAITING_MESSAGE));
+            }
+            set_kind(&mut loaded, id, PlanEntryKind::Loading);
+            store_plan(repos, &loaded)?;
+            Self::audit(
+                repos,
+                actor,
+                ip.as_deref(),
+                company_id,
+                format!(
+                    "Carregamento do veículo <b>{}</b> iniciado",
+                    escape_html(&entry.license_plate)
+                ),
+                &entry,
+            )?;
+            Ok(YardActionView {
+                id,
+                message: STARTED_MESSAGE,
+                status: "loading".to_owned(),
+                scheduling_id: entry.scheduling_id,
+                order_status: None,
+            })
+        })?;
+        self.publish(company_id);
+        Ok(view)
+    }
+
+    /// `PUT /queue/update-driver {id, driver{id}, company{id}}`: another driver of the company
+    /// takes the vehicle before loading starts (not Portaria, spec 3 section 6).
+    pub fn change_driver(
+        &self,
+        actor: &Actor,
+        id: i64,
+        driver_id: i64,
+        ip: Option<String>,
+    ) -> AppResult<YardActionView> {
+        let entry = self.guarded(actor, &ACT_ROLES, id)?;
+        let company_id = entry.company_id;
+        let now = self.deps.clock.now();
+        let view = self.deps.store.tx(|repos| {
+            let loaded = Loaded::lock(repos, company_id, now)?;
+            let entry = entry_of(repos, id)?;
+            if !loaded.lifecycle(id).is_waiting() {
+                return Err(conflict(NOT_WAITING_MESSAGE));
+            }
+            let driver = repos
+                .queue_driver(driver_id)?
+                .filter(|d| d.company_id == company_id)
+                .ok_or_else(|| AppError::field("driver", SELECT_DRIVER_MESSAGE))?;
+            if driver.id == entry.driver_id {
+                return Ok(YardActionView {
+                    id,
+                    message: DRIVER_CHANGED_MESSAGE,
+                    status: entry.status.clone(),
+                    scheduling_id: entry.scheduling_id,
+                    order_status: None,
+                });
+            }
+            if !repos
+                .active_entries_among(company_id, &[driver.id], &[])?
+                .is_empty()
+            {
+                return Err(conflict(DRIVER_BUSY_MESSAGE));
+            }
+            repos.change_entry_driver(id, driver.id)?;
+            Self::audit(
+                repos,
+                actor,
+                ip.as_deref(),
+                company_id,
+                format!(
+                    "Motorista do veículo <b>{}</b> trocado de <b>{}</b> para <b>{}</b>",
+                    escape_html(&entry.license_plate),
+                    escape_html(&entry.driver_name),
+                    escape_html(&driver.name)
+                ),
+                &entry,
+            )?;
+            Ok(YardActionView {
+                id,
+                message: DRIVER_CHANGED_MESSAGE,
+                status: entry.status.clone(),
+                scheduling_id: entry.scheduling_id,
+                order_status: None,
+            })
+        })?;
+        self.publish(company_id);
+        Ok(view)
+    }
+
+    /// `PUT /queue/update`: a vehicle in loading goes back to the queue (its place by join
+    /// time).
+    pub fn return_to_queue(
+        &self,
+        actor: &Actor,
+        id: i64,
+        ip: Option<String>,
+    ) -> AppResult<YardActionView> {
+        let entry = self.guarded(actor, &ACT_ROLES, id)?;
+        let company_id = entry.company_id;
+        let now = self.deps.clock.now();
+        let view = self.deps.store.tx(|repos| {
+            let mut loaded = Loaded::lock(repos, company_id, now)?;
+            let entry = entry_of(repos, id)?;
+            transition(loaded.lifecycle(id), LifecycleEvent::ReturnToQueue)
+                .map_err(|_| conflict(NOT_LOADING_MESSAGE))?;
+            if !repos.return_to_queue(id)? {
+                return Err(conflict(NOT_LOADING_MESSAGE));
+            }
+            set_kind(&mut loaded, id, PlanEntryKind::Waiting);
+            store_plan(repos, &loaded)?;
+            Self::audit(
+                repos,
+                actor,
+                ip.as_deref(),
+                company_id,
+                format!(
+                    "Veículo <b>{}</b> voltou para a fila",
+                    escape_html(&entry.license_plate)
+                ),
+                &entry,
+            )?;
+            Ok(YardActionView {
+                id,
+                message: RETURNED_MESSAGE,
+                status: "waiting".to_owned(),
+                scheduling_id: entry.scheduling_id,
+                order_status: None,
+            })
+        })?;
+        self.publish(company_id);
+        Ok(view)
+    }
+
+    /// `POST /scheduling/close`: the loading in progress closes with its tonnage; the entry
+    /// is attended; the order's delivered quantity and status percent follow.
+    pub fn complete(&self, actor: &Actor, cmd: &CompleteCommand) -> AppResult<YardActionView> {
+        actor.staff_role().ok_or_else(forbidden)?;
+        let qty = check_weight(cmd.qty_transported)?;
+        let id = self
+            .deps
+            .store
+            .tx(|repos| repos.loading_entry(cmd.scheduling_id))?
+            .ok_or_else(AppError::not_found)?;
+        let entry = self.guarded(actor, &ACT_ROLES, id)?;
+        let company_id = entry.company_id;
+        let now = self.deps.clock.now();
+        let view = self.deps.store.tx(|repos| {
+            let mut loaded = Loaded::lock(repos, company_id, now)?;
+            let entry = entry_of(repos, id)?;
+            let state = loaded.lifecycle(id);
+            if state != LifecycleState::Loading {
+                return Err(conflict(NOT_LOADING_MESSAGE));
+            }
+            transition(state, LifecycleEvent::Complete)
+                .map_err(|e| AppError::Conflict(e.to_string()))?;
+            let started = cmd.exped_initial_date.or(entry.expedition).unwrap_or(now);
+            let ended = cmd.exped_date.unwrap_or(now).max(started);
+            if !repos.complete_loading(id, qty, started, ended)? {
+                return Err(conflict(NOT_LOADING_MESSAGE));
+            }
+            set_kind(&mut loaded, id, PlanEntryKind::AttendedToday);
+            store_plan(repos, &loaded)?;
+            let order_status = match entry.order_id {
+                Some(order) => Some(refresh_status(repos, order)?),
+                None => None,
+            };
+            driver_log(
+                repos,
+                entry.driver_id,
+                company_id,
+                DriverLogType::AttQueue,
+                json!({
+                    "company": { "id": company_id },
+                    "queue": { "id": id },
+                    "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
+                    "scheduling": { "id": entry.scheduling_id, "order": { "code": entry.order_code } },
+                }),
+            )?;
+            Self::audit(
+                repos,
+                actor,
+                cmd.ip.as_deref(),
+                company_id,
+                format!(
+                    "Carregamento do veículo <b>{}</b> finalizado com {qty:.3} t",
+                    escape_html(&entry.license_plate)
+                ),
+                &entry,
+            )?;
+            Ok(YardActionView {
+                id,
+                message: COMPLETED_MESSAGE,
+                status: "attended".to_owned(),
+                scheduling_id: entry.scheduling_id,
+                order_status,
+            })
+        })?;
+        self.publish(company_id);
+        Ok(view)
+    }
+
+    /// `POST /queue/close/{queueId}`: the expedition cancels a position of today, with
+    /// tolerance off; the loading opens again, a check-in with isPresent false and a CHECK_OUT
+    /// log are written (spec 3 section 4).
+    pub fn cancel(&self, actor: &Actor, id: i64, ip: Option<String>) -> AppResult<YardActionView> {
+        let entry = self.guarded(actor, &ACT_ROLES, id)?;
+        let company_id = entry.company_id;
+        let now = self.deps.clock.now();
+        let view = self.deps.store.tx(|repos| {
+            let mut loaded = Loaded::lock(repos, company_id, now)?;
+            let entry = entry_of(repos, id)?;
+            let state = loaded.lifecycle(id);
+            if !state.is_waiting() {
+                return Err(conflict(NOT_WAITING_MESSAGE));
+            }
+            if loaded.settings.enable_tolerance {
+                return Err(conflict(TOLERANCE_ON_CANCEL_MESSAGE));
+            }
+            if entry.date != Some(loaded.today) {
+                return Err(conflict(ONLY_TODAY_MESSAGE));
+            }
+            transition(state, LifecycleEvent::Cancel)
+                .map_err(|e| AppError::Conflict(e.to_string()))?;
+            let status = LifecycleState::Cancelled
+                .stored_status()
+                .ok_or_else(|| AppError::internal("cancelled has no stored status"))?;
+            if !repos.close_queue_entry(id, status, now)? {
+                return Err(conflict(NOT_WAITING_MESSAGE));
+            }
+            if let Some(s) = entry.scheduling_id {
+                repos.reopen_loading(s)?;
+            }
+            repos.insert_checkin(company_id, id, entry.driver_id, false, now)?;
+            loaded.entries.retain(|e| e.id != id);
+            store_plan(repos, &loaded)?;
+            driver_log(
+                repos,
+                entry.driver_id,
+                company_id,
+                DriverLogType::CheckOut,
+                json!({
+                    "company": { "id": company_id },
+                    "queue": { "id": id },
+                    "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
+                }),
+            )?;
+            Self::audit(
+                repos,
+                actor,
+                ip.as_deref(),
+                company_id,
+                format!(
+                    "Agendamento do veículo <b>{}</b> cancelado pela expedição",
+                    escape_html(&entry.license_plate)
+                ),
+                &entry,
+            )?;
+            Ok(YardActionView {
+                id,
+                message: CANCELLED_MESSAGE,
+                status: status.to_owned(),
+                scheduling_id: entry.scheduling_id,
+                order_status: None,
+            })
+        })?;
+        self.publish(company_id);
+        Ok(view)
+    }
+
+    /// `PUT /scheduling/update {id, qtyTransported}`: the weight of a vehicle attended today
+    /// (not Espectador nor Portaria); the order's status follows.
+    pub fn edit_weight(
+        &self,
+        actor: &Actor,
+        scheduling_id: i64,
+        qty: f64,
+        ip: Option<String>,
+    ) -> AppResult<YardActionView> {
+        actor.staff_role().ok_or_else(forbidden)?;
+        let qty = check_weight(qty)?;
+        let id = self
+            .deps
+            .store
+            .tx(|repos| repos.attended_entry(scheduling_id))?
+            .ok_or_else(AppError::not_found)?;
+        let entry = self.guarded(actor, &ACT_ROLES, id)?;
+        let company_id = entry.company_id;
+        let now = self.deps.clock.now();
+        let view = self.deps.store.tx(|repos| {
+            let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
+            let today = settings.operating_day(now);
+            let (day_start, _) = day_bounds(&settings, today);
+            if entry.status != "attended" {
+                return Err(conflict(NOT_ATTENDED_MESSAGE));
+            }
+            if entry.attended_at.is_none_or(|a| a < day_start) {
+                return Err(conflict(WEIGHT_ONLY_TODAY_MESSAGE));
+            }
+            repos.set_loading_weight(scheduling_id, qty)?;
+            let order_status = match entry.order_id {
+                Some(order) => Some(refresh_status(repos, order)?),
+                None => None,
+            };
+            Audit::by(actor, ip.as_deref()).write(
+                repos,
+                Operation::Update,
+                ObjectType::Scheduling,
+                company_id,
+                format!(
+                    "Peso do veículo <b>{}</b> editado para {qty:.3} t",
+                    escape_html(&entry.license_plate)
+                ),
+                vec![
+                    ("Placa", entry.license_plate.clone()),
+                    (
+                        "Peso anterior",
+                        format!("{:.3}", entry.qty_transported.unwrap_or(0.0)),
+                    ),
+                ],
+            )?;
+            Ok(YardActionView {
+                id,
+                message: WEIGHT_EDITED_MESSAGE,
+                status: entry.status.clone(),
+                scheduling_id: Some(scheduling_id),
+                order_status,
+            })
+        })?;
+        self.publish(company_id);
+        Ok(view)
+    }
+
+    /// `GET /queue/missings/{companyId}`, `/queue/attendeds/{companyId}` and
+    /// `/logs/queue-drops/{companyId}`: the operating day's lists, optionally by plate.
+    pub fn list(
+        &self,
+        actor: &Actor,
+        company_id: i64,
+        list: YardList,
+        plate: Option<String>,
+    ) -> AppResult<Vec<YardListRow>> {
+        let roles: &[Role] = match list {
+            YardList::Attended => &ATTENDED_ROLES,
+            _ => &READ_ROLES,
+        };
+        let role = staff_of(actor, roles, company_id)?;
+        let now = self.deps.clock.now();
+        let plate = plate
+            .map(|p| {
+                p.chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .collect::<String>()
+                    .to_uppercase()
+            })
+            .filter(|p| !p.is_empty());
+        let rows = self.deps.store.tx(|repos| {
+            if !repos.company_exists(company_id)? {
+                return Err(AppError::not_found());
+            }
+            let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
+            let (day_start, _) = day_bounds(&settings, settings.operating_day(now));
+            repos.yard_list(company_id, list, day_start, plate.as_deref())
+        })?;
+        Ok(rows.into_iter().map(|r| list_row(r, role)).collect())
+    }
+
+    // ---- Check-in and calls.
+
+    /// `POST /checkins/save`: the driver checks in from the yard's network (the client
+    /// address against the company's `checkinIp`, decided here).
+    pub fn check_in(
+        &self,
+        actor: &Actor,
+        queue_id: i64,
+        ip: Option<String>,
+    ) -> AppResult<CheckinView> {
+        if !actor.is_driver() {
+            return Err(forbidden());
+        }
+        let now = self.deps.clock.now();
+        let entry = self
+            .deps
+            .store
+            .tx(|repos| repos.yard_entry(queue_id))?
+            .filter(|e| e.driver_id == actor.id)
+            .ok_or_else(AppError::not_found)?;
+        let company_id = entry.company_id;
+        let view = self.deps.store.tx(|repos| {
+            let mut loaded = Loaded::lock(repos, company_id, now)?;
+            let (allowed_ips, enabled) = repos.checkin_config(company_id)?;
+            if !enabled {
+                return Err(conflict(CHECKIN_OFF_MESSAGE));
+            }
+            if !address_allowed(allowed_ips.as_deref(), ip.as_deref()) {
+                return Err(AppError::Forbidden(CHECKIN_ADDRESS_MESSAGE.to_owned()));
+            }
+            let state = loaded.lifecycle(queue_id);
+            if state == LifecycleState::CheckedIn {
+                let c = repos
+                    .latest_checkin(queue_id)?
+                    .ok_or_else(AppError::not_found)?;
+                return Ok((CheckinView::from(c), false));
+            }
+            transition(state, LifecycleEvent::CheckIn)
+                .map_err(|_| conflict(CHECKIN_NO_POSITION_MESSAGE))?;
+            let id = repos.insert_checkin(company_id, queue_id, actor.id, true, now)?;
+            for e in loaded.entries.iter_mut().filter(|e| e.id == queue_id) {
+                e.checked_in = true;
+            }
+            store_plan(repos, &loaded)?;
+            driver_log(
+                repos,
+                actor.id,
+                company_id,
+                DriverLogType::CheckIn,
+                json!({
+                    "company": { "id": company_id },
+                    "queue": { "id": queue_id },
+                    "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
+                }),
+            )?;
+            let c = repos.checkin(id)?.ok_or_else(AppError::not_found)?;
+            Ok((CheckinView::from(c), true))
+        })?;
+        if view.1 {
+            self.publish(company_id);
+        }
+        Ok(view.0)
+    }
+
+    /// Writes a checkout of an entry (isPresent false) with its CHECK_OUT log.
+    fn checkout_tx(
+        repos: &mut dyn Repos,
+        entry: &YardEntryRecord,
+        now: DateTime<Utc>,
+    ) -> AppResult<CheckinRecord> {
+        let mut loaded = Loaded::lock(repos, entry.company_id, now)?;
+        let id = repos.insert_checkin(entry.company_id, entry.id, entry.driver_id, false, now)?;
+        for e in loaded.entries.iter_mut().filter(|e| e.id == entry.id) {
+            e.checked_in = false;
+        }
+        store_plan(repos, &loaded)?;
+        driver_log(
+            repos,
+            entry.driver_id,
+            entry.company_id,
+            DriverLogType::CheckOut,
+            json!({
+                "company": { "id": entry.company_id },
+                "queue": { "id": entry.id },
+                "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
+            }),
+        )?;
+        repos.checkin(id)?.ok_or_else(AppError::not_found)
+    }
+
+    /// `POST /checkins/checkout {id}`: the check-in `id` ends (the driver, or the yard staff).
+    pub fn check_out(&self, actor: &Actor, checkin_id: i64) -> AppResult<CheckinView> {
+        let now = self.deps.clock.now();
+        let c = self
+            .deps
+            .store
+            .tx(|repos| repos.checkin(checkin_id))?
+            .ok_or_else(AppError::not_found)?;
+        if actor.is_driver() {
+            if c.driver_id != actor.id {
+                return Err(AppError::not_found());
+            }
+        } else {
+            staff_of(actor, &CALL_ROLES, c.company_id)?;
+        }
+        let company_id = c.company_id;
+        let view = self.deps.store.tx(|repos| {
+            let entry = entry_of(repos, c.queue_entry_id)?;
+            let latest = repos.latest_checkin(entry.id)?;
+            if latest.as_ref().is_none_or(|l| !l.is_present) {
+                return Ok(None);
+            }
+            Ok(Some(Self::checkout_tx(repos, &entry, now)?))
+        })?;
+        match view {
+            Some(v) => {
+                self.publish(company_id);
+                Ok(v.into())
+            }
+            None => Ok(c.into()),
+        }
+    }
+
+    /// `GET /checkins/count/{queueId}` (the driver's app): whether the driver is checked in,
+    /// and whether the current address may check in. A present check-in from an address that
+    /// is no longer authorised is cancelled (isPresent false, CHECK_OUT).
+    pub fn check_in_state(
+        &self,
+        actor: &Actor,
+        queue_id: i64,
+        ip: Option<String>,
+    ) -> AppResult<CheckinStateView> {
+        let now = self.deps.clock.now();
+        let entry = self
+            .deps
+            .store
+            .tx(|repos| repos.yard_entry(queue_id))?
+            .ok_or_else(AppError::not_found)?;
+        if actor.is_driver() {
+            if entry.driver_id != actor.id {
+                return Err(AppError::not_found());
+            }
+        } else {
+            staff_of(actor, &READ_ROLES, entry.company_id)?;
+        }
+        let company_id = entry.company_id;
+        let (view, cancelled) = self.deps.store.tx(|repos| {
+            let (ips, enabled) = repos.checkin_config(company_id)?;
+            let allowed = enabled && address_allowed(ips.as_deref(), ip.as_deref());
+            let mut latest = repos.latest_checkin(queue_id)?;
+            let mut cancelled = false;
+            let present = latest.as_ref().is_some_and(|c| c.is_present);
+            if actor.is_driver() && present && !allowed && entry.status == "waiting" {
+                latest = Some(Self::checkout_tx(repos, &entry, now)?);
+                cancelled = true;
+            }
+            let count = i64::from(latest.as_ref().is_some_and(|c| c.is_present));
+            Ok((
+                CheckinStateView {
+                    queue_id,
+                    count,
+                    enabled,
+                    allowed,
+                    cancelled,
+                    checkin: latest.map(CheckinView::from),
+                },
+                cancelled,
+            ))
+        })?;
+        if cancelled {
+            self.publish(company_id);
+        }
+        Ok(view)
+    }
+
+    /// `GET /checkins/company/actives/{companyId}`: the drivers in the yard.
+    pub fn active_checkins(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<CheckinView>> {
+        staff_of(actor, &READ_ROLES, company_id)?;
+        self.deps.store.tx(|repos| {
+            if !repos.company_exists(company_id)? {
+                return Err(AppError::not_found());
+            }
+            Ok(repos
+                .active_checkins(company_id)?
+                .into_iter()
+                .map(CheckinView::from)
+                .collect())
+        })
+    }
+
+    /// `GET /checkins/called/{companyId}`: the 10 most recent calls, newest first; staff of
+    /// the company, or (the TV, no sign-in) a caller at one of the company's `checkinIp`.
+    pub fn called(
+        &self,
+        actor: Option<&Actor>,
+        company_id: i64,
+        ip: Option<String>,
+    ) -> AppResult<Vec<CheckinView>> {
+        let by_staff = match actor {
+            Some(a) if a.staff_role().is_some() => {
+                staff_of(a, &READ_ROLES, company_id)?;
+                true
+            }
+            Some(_) => return Err(forbidden()),
+            None => false,
+        };
+        self.deps.store.tx(|repos| {
+            if !repos.company_exists(company_id)? {
+                return Err(AppError::not_found());
+            }
+            if !by_staff {
+                let (ips, _) = repos.checkin_config(company_id)?;
+                if !address_allowed(ips.as_deref(), ip.as_deref()) {
+                    return Err(AppError::Forbidden(CHECKIN_ADDRESS_MESSAGE.to_owned()));
+                }
+            }
+            Ok(repos
+                .called_checkins(company_id, TV_CALLS)?
+                .into_iter()
+                .map(CheckinView::from)
+                .collect())
+        })
+    }
+
+    /// Whether the TV may open for `company_id` from `ip`.
+    pub fn tv_allowed(&self, company_id: i64, ip: Option<String>) -> AppResult<bool> {
+        self.deps.store.tx(|repos| {
+            if !repos.company_exists(company_id)? {
+                return Err(AppError::not_found());
+            }
+            let (ips, _) = repos.checkin_config(company_id)?;
+            Ok(address_allowed(ips.as_deref(), ip.as_deref()))
+        })
+    }
+
+    /// `POST /checkins/setcall {id, isCalling}`: calls the checked-in driver to the yard: the
+    /// TV and the driver's phone get `checkInCallResponse` at once.
+    pub fn set_call(
+        &self,
+        actor: &Actor,
+        checkin_id: i64,
+        calling: bool,
+    ) -> AppResult<CheckinView> {
+        let now = self.deps.clock.now();
+        let c = self
+            .deps
+            .store
+            .tx(|repos| repos.checkin(checkin_id))?
+            .ok_or_else(AppError::not_found)?;
+        staff_of(actor, &CALL_ROLES, c.company_id)?;
+        let view = self.deps.store.tx(|repos| {
+            repos.set_checkin_call(checkin_id, calling, now)?;
+            repos.checkin(checkin_id)?.ok_or_else(AppError::not_found)
+        })?;
+        if calling {
+            self.deps.events.publish(&DomainEvent::CheckInCall {
+                company_id: view.company_id,
+                checkin_id: view.id,
+                queue_id: view.queue_entry_id,
+                driver_id: view.driver_id,
+                driver_name: view.driver_name.clone(),
+                license_plate: view.license_plate.clone(),
+                called_at: view.called_at.unwrap_or(now),
+            });
+        }
+        Ok(view.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_match_the_comma_list_exactly() {
+        assert!(address_allowed(
+            Some("10.0.0.1, 10.0.0.2"),
+            Some("10.0.0.2")
+        ));
+        assert!(!address_allowed(Some("10.0.0.1"), Some("10.0.0.10")));
+        assert!(!address_allowed(None, Some("10.0.0.1")));
+        assert!(!address_allowed(Some(""), Some("")));
+        assert!(!address_allowed(Some("10.0.0.1"), None));
+    }
+
+    #[test]
+    fn weights_are_above_zero_and_fit_six_characters() {
+        assert_eq!(check_weight(32.5).ok(), Some(32.5));
+        assert_eq!(check_weight(12.34567).ok(), Some(12.346));
+        assert!(check_weight(0.0).is_err());
+        assert!(check_weight(-1.0).is_err());
+        assert!(check_weight(100.0).is_err());
+        assert!(check_weight(f64::NAN).is_err());
+    }
+}

@@ -1,0 +1,508 @@
+/**
+ * The dispatch panel (/expedicao/painel, spec 3 "Expedition home", issue 13): header with the
+ * day's attendance and the running delay, the cards, the tabs Atendimento / Pátio / Fila and
+ * the per-day tables with the row actions. Every rule is the server's (its pt-BR message is
+ * shown as is); the panel re-reads on the company's `/api/ws` events, and every 3 minutes only
+ * as the fallback.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Col, Input, Modal, Row, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { readApiError } from '../../shared/apiError';
+import { useCompanyEvents } from '../../shared/realtime';
+import { useSession } from '../../shared/records/hooks';
+import { useAppDispatch } from '../../app/store';
+import {
+  invalidateYard,
+  useActiveCheckinsQuery,
+  useActiveQueueQuery,
+  useCallDriverMutation,
+  useCancelPositionMutation,
+  useCompleteLoadingMutation,
+  useDelayStatusQuery,
+  useEditWeightMutation,
+  useEndAttendanceMutation,
+  useEndDelayMutation,
+  useQueueTotalsQuery,
+  useReturnToQueueMutation,
+  useStartAttendanceMutation,
+  useStartLoadingMutation,
+  useTodayAttendanceQuery,
+  useYardListQuery,
+  type QueueRow,
+  type YardListKind,
+  type YardRow,
+} from './api';
+import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, tonnesCard, whatsappLink } from './model';
+import { yardMsg } from './texts';
+
+/** The spec's reload, kept only as the fallback of the socket. */
+const FALLBACK_POLL_MS = 180_000;
+
+type WeightTarget = { mode: 'complete' | 'edit'; schedulingId: number; plate: string };
+
+export default function DispatchPanel() {
+  const session = useSession();
+  const companyId = session?.company?.id;
+  if (!session) return null;
+  if (companyId === undefined || companyId === null) {
+    return <Alert type="info" title={yardMsg.noCompany} />;
+  }
+  return <Panel companyId={companyId} role={session.role} />;
+}
+
+function Panel({ companyId, role }: { companyId: number; role: string }) {
+  const { message, modal } = App.useApp();
+  const dispatch = useAppDispatch();
+  const can = abilities(role);
+  const poll = { pollingInterval: FALLBACK_POLL_MS };
+  const queue = useActiveQueueQuery(companyId, poll);
+  const totals = useQueueTotalsQuery(companyId, poll);
+  const attendance = useTodayAttendanceQuery(companyId, poll);
+  const delay = useDelayStatusQuery(companyId, poll);
+  const checkins = useActiveCheckinsQuery(companyId, poll);
+  const [lastUpdate, setLastUpdate] = useState(() => new Date());
+  const [search, setSearch] = useState('');
+  const [day, setDay] = useState<string | null>(null);
+  const [list, setList] = useState<YardListKind | null>(null);
+  const [weight, setWeight] = useState<WeightTarget | null>(null);
+  const [tab, setTab] = useState<string | undefined>(undefined);
+
+  const reread = useCallback(() => {
+    dispatch(invalidateYard());
+    setLastUpdate(new Date());
+  }, [dispatch]);
+  useCompanyEvents(reread);
+
+  const [startAttendance] = useStartAttendanceMutation();
+  const [endAttendance] = useEndAttendanceMutation();
+  const [endDelay] = useEndDelayMutation();
+  const [startLoading] = useStartLoadingMutation();
+  const [returnToQueue] = useReturnToQueueMutation();
+  const [cancelPosition] = useCancelPositionMutation();
+  const [callDriver] = useCallDriverMutation();
+
+  /** Runs an action; the server's message on failure (or `fallback` without one). */
+  const run = async (action: () => Promise<unknown>, success?: string, fallback?: string) => {
+    try {
+      await action();
+      if (success) void message.success(success);
+      setLastUpdate(new Date());
+    } catch (e) {
+      const err = readApiError(e);
+      void message.error(err.message || fallback || '');
+    }
+  };
+
+  const confirm = (title: string, onOk: () => Promise<unknown>) =>
+    modal.confirm({ title, okText: yardMsg.yes, cancelText: yardMsg.no, onOk });
+
+  const rows = useMemo(() => queue.data ?? [], [queue.data]);
+  const loading = rows.filter((r) => r.isActive);
+  const days = useMemo(() => groupByDay(byPlate(rows, search)).slice(0, 4), [rows, search]);
+  const shownDays = day === null ? days : days.filter((d) => d.date === day);
+  const open = attendance.data?.status === true;
+
+  const queueColumns = [
+    { title: yardMsg.columns.position, dataIndex: 'position', width: 90 },
+    {
+      title: yardMsg.columns.plate,
+      dataIndex: 'licensePlate',
+      render: (plate: string, r: QueueRow) => (
+        <Space>
+          <strong>{plate}</strong>
+          {r.isFreelancer && <Tag>{yardMsg.freelancer}</Tag>}
+          {r.isInTolerance && <Tag color="orange">{yardMsg.inTolerance}</Tag>}
+          {r.checkInActive && <Tag color="green">{yardMsg.checkedIn}</Tag>}
+        </Space>
+      ),
+    },
+    { title: yardMsg.columns.driver, dataIndex: 'driverName' },
+    { title: yardMsg.columns.model, dataIndex: 'vehicleModelName' },
+    { title: yardMsg.columns.order, render: (_: unknown, r: QueueRow) => r.scheduling?.order?.code ?? '-' },
+    { title: yardMsg.columns.time, dataIndex: 'time' },
+    ...(can.operate
+      ? [
+          {
+            title: yardMsg.columns.actions,
+            render: (_: unknown, r: QueueRow) => (
+              <Space>
+                <Button
+                  type="primary"
+                  size="small"
+                  aria-label={`${yardMsg.start} ${r.licensePlate}`}
+                  onClick={() =>
+                    confirm(yardMsg.startConfirm(r.licensePlate), () =>
+                      run(() => startLoading(r.id).unwrap(), yardMsg.started),
+                    )
+                  }
+                >
+                  {yardMsg.start}
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  aria-label={`${yardMsg.cancelPosition} ${r.licensePlate}`}
+                  onClick={() =>
+                    confirm(yardMsg.cancelConfirm(r.licensePlate), () =>
+                      run(() => cancelPosition(r.id).unwrap(), yardMsg.cancelled),
+                    )
+                  }
+                >
+                  {yardMsg.cancelPosition}
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const loadingColumns = [
+    { title: yardMsg.columns.plate, dataIndex: 'licensePlate', render: (p: string) => <strong>{p}</strong> },
+    { title: yardMsg.columns.driver, dataIndex: 'driverName' },
+    { title: yardMsg.columns.order, render: (_: unknown, r: QueueRow) => r.scheduling?.order?.code ?? '-' },
+    {
+      title: yardMsg.columns.since,
+      render: (_: unknown, r: QueueRow) => yardMsg.elapsed(elapsedMinutes(r.expedition, Date.now())),
+    },
+    ...(can.operate
+      ? [
+          {
+            title: yardMsg.columns.actions,
+            render: (_: unknown, r: QueueRow) => (
+              <Space>
+                {r.scheduling && (
+                  <Button
+                    type="primary"
+                    size="small"
+                    aria-label={`${yardMsg.complete} ${r.licensePlate}`}
+                    onClick={() =>
+                      setWeight({ mode: 'complete', schedulingId: r.scheduling!.id, plate: r.licensePlate })
+                    }
+                  >
+                    {yardMsg.complete}
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  aria-label={`${yardMsg.backToQueue} ${r.licensePlate}`}
+                  onClick={() =>
+                    confirm(yardMsg.backToQueueConfirm(r.licensePlate), () =>
+                      run(() => returnToQueue(r.id).unwrap(), undefined, yardMsg.backToQueueError),
+                    )
+                  }
+                >
+                  {yardMsg.backToQueue}
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const yardColumns = [
+    { title: yardMsg.columns.plate, dataIndex: 'licensePlate', render: (p: string) => <strong>{p}</strong> },
+    { title: yardMsg.columns.driver, dataIndex: 'driverName' },
+    {
+      title: yardMsg.columns.checkIn,
+      dataIndex: 'createdAt',
+      render: (t: string) => new Date(t).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' }),
+    },
+    ...(can.call
+      ? [
+          {
+            title: yardMsg.columns.actions,
+            render: (_: unknown, c: { id: number; driverName: string; licensePlate: string }) => (
+              <Button
+                size="small"
+                aria-label={`${yardMsg.call} ${c.licensePlate}`}
+                onClick={() =>
+                  run(() => callDriver(c.id).unwrap(), yardMsg.called(c.driverName), yardMsg.callError)
+                }
+              >
+                {yardMsg.call}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const tabs = [
+    ...(loading.length > 0
+      ? [
+          {
+            key: 'attendance',
+            label: yardMsg.tabs.attendance,
+            children: <Table rowKey="id" size="small" pagination={false} columns={loadingColumns} dataSource={loading} />,
+          },
+        ]
+      : []),
+    {
+      key: 'yard',
+      label: yardMsg.tabs.yard,
+      children: (
+        <Table rowKey="id" size="small" pagination={false} columns={yardColumns} dataSource={checkins.data ?? []} />
+      ),
+    },
+    {
+      key: 'queue',
+      label: yardMsg.tabs.queue,
+      children: (
+        <Row gutter={16}>
+          <Col flex="120px">
+            <Space orientation="vertical">
+              <Button type={day === null ? 'primary' : 'default'} onClick={() => setDay(null)}>
+                {yardMsg.top}
+              </Button>
+              {days.map((d) => (
+                <Button key={d.label} type={day === d.date ? 'primary' : 'default'} onClick={() => setDay(d.date)}>
+                  {d.label}
+                </Button>
+              ))}
+            </Space>
+          </Col>
+          <Col flex="auto">
+            <Input.Search
+              allowClear
+              placeholder={yardMsg.plateSearch}
+              aria-label={yardMsg.plateSearch}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              style={{ maxWidth: 280, marginBottom: 12 }}
+            />
+            {shownDays.length === 0 && <Typography.Paragraph type="secondary">{yardMsg.noQueue}</Typography.Paragraph>}
+            {shownDays.map((d) => (
+              <Card key={d.label} size="small" title={d.label} style={{ marginBottom: 12 }}>
+                <Table
+                  rowKey="id"
+                  size="small"
+                  columns={queueColumns}
+                  dataSource={d.rows.slice(0, 100)}
+                  pagination={{ defaultPageSize: 10, pageSizeOptions: [10, 20, 50, 100], showSizeChanger: true }}
+                />
+              </Card>
+            ))}
+          </Col>
+        </Row>
+      ),
+    },
+  ];
+  const activeTab = tab && tabs.some((t) => t.key === tab) ? tab : loading.length > 0 ? 'attendance' : 'queue';
+
+  const t = totals.data;
+  const cards: { key: string; title: string; value: string | number; list?: YardListKind }[] = [
+    { key: 'programmed', title: yardMsg.cards.programmed, value: t?.totalsToday ?? 0 },
+    { key: 'yard', title: yardMsg.cards.yard, value: checkins.data?.length ?? 0 },
+    ...(can.seesTonnes
+      ? [
+          { key: 'attended', title: yardMsg.cards.attended, value: t?.attended ?? 0, list: 'attendeds' as const },
+          { key: 'tonnes', title: yardMsg.cards.tonnes, value: tonnesCard(t?.totalTransportedToday) },
+        ]
+      : []),
+    { key: 'missing', title: yardMsg.cards.missing, value: t?.missing ?? 0, list: 'missings' },
+    { key: 'dropouts', title: yardMsg.cards.dropouts, value: t?.dropouts ?? 0, list: 'drops' },
+  ];
+
+  return (
+    <div className="patio-panel">
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {yardMsg.title}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {yardMsg.lastUpdate(lastUpdate.toLocaleTimeString('pt-BR'))}
+          </Typography.Text>
+        </div>
+        {can.operate && (
+          <Space>
+            {open ? (
+              <Button
+                danger
+                onClick={() =>
+                  confirm(yardMsg.endAttendanceConfirm, () =>
+                    run(() => endAttendance(attendance.data!.id).unwrap(), undefined, yardMsg.endAttendanceError),
+                  )
+                }
+              >
+                {yardMsg.endAttendance}
+              </Button>
+            ) : (
+              <Button
+                type="primary"
+                onClick={() =>
+                  confirm(yardMsg.startAttendanceConfirm, () => run(() => startAttendance(companyId).unwrap()))
+                }
+              >
+                {yardMsg.startAttendance}
+              </Button>
+            )}
+          </Space>
+        )}
+      </Space>
+      {delay.data && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="warning"
+          title={yardMsg.delayRunning(delay.data.delay.reason ?? '-', delay.data.delayedTime)}
+          action={
+            can.operate ? (
+              <Button size="small" onClick={() => run(() => endDelay({ companyId, time: -1 }).unwrap(), undefined, yardMsg.delayError)}>
+                {yardMsg.endDelay}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+      <Row gutter={[12, 12]} style={{ marginTop: 16 }}>
+        {cards.map((c) => (
+          <Col key={c.key} xs={12} md={8} lg={4}>
+            <Card
+              size="small"
+              hoverable={!!c.list}
+              onClick={c.list ? () => setList(c.list!) : undefined}
+              data-testid={`card-${c.key}`}
+            >
+              <Statistic title={c.title} value={c.value} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Tabs style={{ marginTop: 16 }} activeKey={activeTab} onChange={setTab} items={tabs} />
+      {list && (
+        <YardListModal
+          companyId={companyId}
+          kind={list}
+          canEdit={can.operate}
+          seesPhone={can.seesPhone}
+          onEdit={(r) => r.schedulingId && setWeight({ mode: 'edit', schedulingId: r.schedulingId, plate: r.licensePlate })}
+          onClose={() => setList(null)}
+        />
+      )}
+      {weight && <WeightModal target={weight} onDone={() => setWeight(null)} />}
+    </div>
+  );
+}
+
+function YardListModal({
+  companyId,
+  kind,
+  canEdit,
+  seesPhone,
+  onEdit,
+  onClose,
+}: {
+  companyId: number;
+  kind: YardListKind;
+  canEdit: boolean;
+  seesPhone: boolean;
+  onEdit: (row: YardRow) => void;
+  onClose: () => void;
+}) {
+  const { data } = useYardListQuery({ companyId, kind });
+  const title =
+    kind === 'attendeds' ? yardMsg.cards.attended : kind === 'missings' ? yardMsg.cards.missing : yardMsg.cards.dropouts;
+  const columns = [
+    { title: yardMsg.columns.plate, dataIndex: 'licensePlate' },
+    {
+      title: yardMsg.columns.driver,
+      render: (_: unknown, r: YardRow) => {
+        const link = seesPhone ? whatsappLink(r.driverPhone) : null;
+        return (
+          <Space>
+            {r.driverName}
+            {link && (
+              <a href={link} target="_blank" rel="noreferrer">
+                {yardMsg.whatsapp}
+              </a>
+            )}
+          </Space>
+        );
+      },
+    },
+    { title: yardMsg.columns.order, dataIndex: 'orderCode' },
+    { title: yardMsg.columns.customer, dataIndex: 'customerName' },
+    ...(kind === 'attendeds'
+      ? [
+          { title: yardMsg.columns.weight, dataIndex: 'qtyTransported' },
+          ...(canEdit
+            ? [
+                {
+                  title: yardMsg.columns.actions,
+                  render: (_: unknown, r: YardRow) => (
+                    <Button size="small" aria-label={`${yardMsg.editWeight} ${r.licensePlate}`} onClick={() => onEdit(r)}>
+                      {yardMsg.editWeight}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]
+      : [
+          {
+            title: yardMsg.columns.closedAt,
+            dataIndex: 'closedAt',
+            render: (t: string | null) => (t ? new Date(t).toLocaleTimeString('pt-BR') : '-'),
+          },
+        ]),
+  ];
+  return (
+    <Modal open title={title} onCancel={onClose} footer={null} width={900}>
+      <Table rowKey="id" size="small" columns={columns} dataSource={data ?? []} pagination={{ pageSize: 10 }} />
+    </Modal>
+  );
+}
+
+function WeightModal({ target, onDone }: { target: WeightTarget; onDone: () => void }) {
+  const { message } = App.useApp();
+  const [text, setText] = useState('');
+  const [complete, completing] = useCompleteLoadingMutation();
+  const [edit, editing] = useEditWeightMutation();
+  const value = parseWeight(text);
+  const submit = async () => {
+    if (value === null) return;
+    try {
+      if (target.mode === 'complete') {
+        await complete({ schedulingId: target.schedulingId, qtyTransported: value }).unwrap();
+        void message.success(yardMsg.completed);
+      } else {
+        await edit({ schedulingId: target.schedulingId, qtyTransported: value }).unwrap();
+        void message.success(yardMsg.weightEdited);
+      }
+      onDone();
+    } catch (e) {
+      void message.error(readApiError(e).message);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={target.mode === 'complete' ? yardMsg.completeTitle(target.plate) : `${yardMsg.editWeight} ${target.plate}`}
+      onCancel={onDone}
+      footer={[
+        <Button key="cancel" onClick={onDone}>
+          {yardMsg.cancel}
+        </Button>,
+        value !== null && (
+          <Button key="ok" type="primary" loading={completing.isLoading || editing.isLoading} onClick={() => void submit()}>
+            {yardMsg.confirm}
+          </Button>
+        ),
+      ]}
+    >
+      <label>
+        {yardMsg.tonnage}
+        <Input
+          inputMode="decimal"
+          maxLength={6}
+          placeholder="00,000"
+          aria-label={yardMsg.tonnage}
+          value={text}
+          onChange={(e) => setText(e.target.value.replace(/[^0-9,]/g, ''))}
+        />
+      </label>
+    </Modal>
+  );
+}

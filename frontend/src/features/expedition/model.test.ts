@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { QueueRow } from './api';
+import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, tonnesCard, whatsappLink } from './model';
+
+const row = (id: number, date: string | null, position: number, extra: Partial<QueueRow> = {}): QueueRow =>
+  ({ id, date, position, licensePlate: `ABC${id}D00`, isActive: false, ...extra }) as QueueRow;
+
+describe('dispatch panel model', () => {
+  it('groups waiting rows by day in queue order and leaves loading rows out', () => {
+    const days = groupByDay([
+      row(3, '2026-03-03', 1),
+      row(1, '2026-03-02', 2),
+      row(2, '2026-03-02', 1),
+      row(4, null, 0),
+      row(5, '2026-03-02', 0, { isActive: true }),
+    ]);
+    expect(days.map((d) => d.label)).toEqual(['02/03/2026', '03/03/2026', 'Sem previsão']);
+    expect(days[0].rows.map((r) => r.id)).toEqual([2, 1]);
+  });
+
+  it('searches plates by letters and digits', () => {
+    expect(byPlate([row(1, null, 1), row(2, null, 2)], 'abc-2').map((r) => r.id)).toEqual([2]);
+    expect(byPlate([row(1, null, 1)], ' ')).toHaveLength(1);
+  });
+
+  it('reads weights as the spec types them', () => {
+    expect(parseWeight('32,5')).toBe(32.5);
+    expect(parseWeight('12,345')).toBe(12.345);
+    expect(parseWeight('0')).toBeNull();
+    expect(parseWeight('')).toBeNull();
+    expect(parseWeight('abc')).toBeNull();
+    expect(parseWeight('123')).toBeNull();
+  });
+
+  it('formats the card, the elapsed minutes and the WhatsApp link', () => {
+    expect(tonnesCard(123.456)).toBe('123.');
+    expect(tonnesCard(null)).toBe('-');
+    expect(elapsedMinutes('2026-03-02T12:00:00Z', Date.parse('2026-03-02T12:07:30Z'))).toBe(7);
+    expect(whatsappLink('(65) 9 9999-0000')).toBe('https://wa.me/5565999990000');
+    expect(whatsappLink('')).toBeNull();
+  });
+
+  it('gives each role its actions', () => {
+    expect(abilities('Expedicao')).toMatchObject({ operate: true, call: true });
+    expect(abilities('Espectador')).toMatchObject({ operate: false, call: false });
+    expect(abilities('Portaria')).toMatchObject({ operate: false, call: true, seesTonnes: false, seesPhone: false });
+  });
+});

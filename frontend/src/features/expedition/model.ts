@@ -1,0 +1,81 @@
+/** Pure helpers of the dispatch panel (unit-tested in model.test.ts). */
+import type { QueueRow } from './api';
+
+export interface QueueDay {
+  date: string | null;
+  label: string;
+  rows: QueueRow[];
+}
+
+/** `yyyy-mm-dd` as `dd/MM/yyyy`. */
+export function brDate(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** The waiting rows by planned day, in queue order, days in date order (no date last). */
+export function groupByDay(rows: readonly QueueRow[]): QueueDay[] {
+  const days = new Map<string, QueueRow[]>();
+  for (const row of rows) {
+    if (row.isActive) continue;
+    const key = row.date ?? '';
+    const list = days.get(key) ?? [];
+    list.push(row);
+    days.set(key, list);
+  }
+  return [...days.entries()]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))
+    .map(([key, list]) => ({
+      date: key || null,
+      label: key ? brDate(key) : 'Sem previsão',
+      rows: [...list].sort((x, y) => x.position - y.position || x.id - y.id),
+    }));
+}
+
+/** Rows whose plate contains the search (letters and digits only, any case). */
+export function byPlate(rows: readonly QueueRow[], search: string): QueueRow[] {
+  const wanted = search.replace(/[^0-9a-z]/gi, '').toUpperCase();
+  if (!wanted) return [...rows];
+  return rows.filter((r) => r.licensePlate.toUpperCase().includes(wanted));
+}
+
+/**
+ * A weight as typed (spec 3 section 5): digits with a comma decimal, at most 6 characters;
+ * the number sent (comma as dot), or null when empty, zero or not a weight.
+ */
+export function parseWeight(text: string): number | null {
+  const t = text.trim().slice(0, 6);
+  if (!/^\d{1,2}(,\d{0,3})?$/.test(t)) return null;
+  const n = Number(t.replace(',', '.'));
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+/** Tonnes for the card: the first 4 characters (spec 3 section 9). */
+export function tonnesCard(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '-';
+  return String(value).slice(0, 4);
+}
+
+/** Whole minutes since `since` (the loading's start). */
+export function elapsedMinutes(since: string | null | undefined, now: number): number {
+  if (!since) return 0;
+  return Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+}
+
+/** A WhatsApp link to a Brazilian phone, or null without digits. */
+export function whatsappLink(phone: string | null | undefined): string | null {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  if (digits.length < 10) return null;
+  return `https://wa.me/${digits.startsWith('55') ? digits : `55${digits}`}`;
+}
+
+/** What each staff role may do on the panel (spec 3 section 6); the server decides anyway. */
+export function abilities(role: string) {
+  const operator = role === 'Administrador' || role === 'Usuario' || role === 'Expedicao';
+  return {
+    operate: operator,
+    call: operator || role === 'Portaria',
+    seesTonnes: role !== 'Portaria',
+    seesPhone: role !== 'Portaria',
+  };
+}
