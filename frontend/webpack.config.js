@@ -42,6 +42,28 @@ class DriverPreloadPlugin {
   }
 }
 
+/**
+ * The driver app's service worker and web app manifest (issue 14), copied as they are to
+ * /sw.js and /manifest.webmanifest: a worker's scope is its folder, and both need names that
+ * do not change between builds.
+ */
+class DriverPwaPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('DriverPwa', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'DriverPwa', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const [from, to] of [
+          ['src/driver/pwa/sw.js', 'sw.js'],
+          ['src/driver/pwa/manifest.webmanifest', 'manifest.webmanifest'],
+        ]) {
+          const file = path.resolve(__dirname, from);
+          compilation.fileDependencies.add(file);
+          compilation.emitAsset(to, new sources.RawSource(require('fs').readFileSync(file)));
+        }
+      });
+    });
+  }
+}
+
 /** Writes, for every named chunk group (entry and lazy routes), the files it needs. */
 class ChunkGroupsManifestPlugin {
   apply(compiler) {
@@ -104,6 +126,7 @@ module.exports = (_env, argv) => {
       }),
       new ChunkGroupsManifestPlugin(),
       new DriverPreloadPlugin(),
+      new DriverPwaPlugin(),
     ],
     optimization: {
       splitChunks: {

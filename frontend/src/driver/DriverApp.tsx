@@ -3,7 +3,7 @@
  * weak signal downloads as little as possible. The login is in this chunk (it is the first
  * screen); the other pages load on demand.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import './driver.css';
 import { DriverGuard } from '../app/guards/DriverGuard';
@@ -15,6 +15,7 @@ import DriverLoginPage from './pages/DriverLoginPage';
 import DriverLinkPage from './pages/DriverLinkPage';
 import { DriverNotFound } from './pages/DriverNotFound';
 import { driverPaths } from './paths';
+import { installDriverApp } from './pwa/register';
 import { ClearToastsOnNavigation, Toasts } from './ui/Toasts';
 
 const DriverHomePage = lazy(() => import(/* webpackChunkName: "driver-home" */ './pages/DriverHomePage'));
@@ -52,6 +53,7 @@ const guarded: [string, ReactNode][] = [
 ];
 
 export default function DriverApp() {
+  useEffect(() => installDriverApp(), []);
   return (
     <>
       <ChunkErrorBoundary>

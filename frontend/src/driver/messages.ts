@@ -9,6 +9,7 @@ export const LEAVE_REDIRECT_MS = 2_000;
 export const DELETE_REDIRECT_MS = 2_000;
 export const POSITION_POLL_MS = 30_000;
 export const PANEL_PAGE_SIZE = 10;
+export const POPUP_COUNTDOWN_S = 5;
 
 export const dm = {
   // Home
@@ -156,6 +157,9 @@ export const dm = {
   howToArrive: 'Como Chegar',
   noMap: 'A empresa ainda não informou o mapa de chegada.', // ours
   mapTitle: (company: string) => `Mapa de chegada: ${company}`, // ours
+  // Company pop-up (spec 3 sections 2 and 9)
+  popupClose: 'Fechar',
+  popupWait: (n: number) => `Fechar (${n})`,
   // Generic
   loadError: 'Não foi possível carregar. Verifique sua conexão.', // ours
   retry: 'Tentar novamente',

@@ -70,6 +70,16 @@ const queueApi = api.enhanceEndpoints({ addTagTypes: ['DriverQueue', 'DriverLoad
       query: (id) => ({ url: `scheduling/refuse/${id}`, method: 'POST' }),
       invalidatesTags: ['DriverLoadings'],
     }),
+    activePopups: build.query<Schema<'PopupView'>[], number>({
+      query: (companyId) => `popups/company/active/${companyId}`,
+    }),
+    readPopup: build.mutation<unknown, { id: number; driverId: number; companyId: number }>({
+      query: ({ id, driverId, companyId }) => ({
+        url: 'popups/read',
+        method: 'POST',
+        body: { id, driver: { id: driverId }, company: { id: companyId } },
+      }),
+    }),
     deleteAccount: build.mutation<Schema<'AccountDeletedView'>, { id: number; cpf: string; birthDate: string }>({
       query: ({ id, ...body }) => ({ url: `driver/app/delete/${id}`, method: 'DELETE', body }),
     }),
@@ -90,6 +100,8 @@ export const {
   useLeaveQueueMutation,
   useRefuseLoadingMutation,
   useDeleteAccountMutation,
+  useActivePopupsQuery,
+  useReadPopupMutation,
 } = queueApi;
 
 export { queueApi };

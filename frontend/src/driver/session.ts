@@ -4,6 +4,7 @@ import { useAppDispatch, type AppDispatch } from '../app/store';
 import { useGoTo } from '../app/navigation';
 import { isDriverPath, paths } from '../app/paths';
 import { driverApi, useDriverLogoutMutation } from './api';
+import { forgetDriverData } from './pwa/register';
 
 /** Reads the driver session afresh (after a sign-in), so the guard finds it at once. */
 export async function refreshDriverSession(dispatch: AppDispatch): Promise<void> {
@@ -31,6 +32,7 @@ export function useDriverLogout(): () => Promise<void> {
     } catch {
       // Offline: the cookie may outlive this, but the phone still leaves the session screen.
     }
+    forgetDriverData();
     goTo(paths.driverLogin, { replace: true });
     dispatch(api.util.resetApiState());
   }, [logout, dispatch, goTo]);

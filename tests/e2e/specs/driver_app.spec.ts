@@ -1,12 +1,17 @@
 /**
- * The driver app on a phone (issue 14, spec 3 section 2 "Driver app"), at 360x640: a driver of
- * a company of this spec's own signs in, enters the queue as a freelancer (a double tap makes
- * one entry), watches its position move live while other drivers (through the API) join and
- * leave, opens the queue panel, leaves with the typed code and deletes its account; another
- * driver refuses one authorised order and enters the queue with the other.
+ * The driver app on a phone (issue 14, spec 3 section 2 "Driver app"), at 360x640, in a
+ * company of this spec's own (created through the API): a new driver registers with a truck
+ * through the wizard and is signed in; a driver enters the queue as a freelancer (a double tap
+ * makes one entry), watches its position move live while other drivers (through the API) join
+ * behind and leave ahead, opens the queue panel, leaves with the typed code and deletes its
+ * account; another driver refuses one authorised order and enters the queue with the other,
+ * then manages its trucks from the profile and reads its history; the leave window and the
+ * closed queue; the installable app (manifest, service worker and its caches); the company
+ * pop-up with its 5-second countdown.
  *
- * Drivers, trucks, orders and loadings are written with SQL (the registration wizard is not
- * built yet); the company is created through the API.
+ * The other drivers, their trucks, orders and loadings are written with SQL; the drivers of
+ * the stories sign in through the login call from the page's own context (this host is the
+ * demo company's, whose login screen offers no company choice).
  */
 import { request as pwRequest } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
@@ -414,4 +419,62 @@ test('leaving is blocked inside the window before the forecast, and a closed que
   await expect(page).toHaveURL('/app/como-chegar');
   await expect(page.getByText('A empresa ainda não informou o mapa de chegada.')).toBeVisible();
   sql(`UPDATE settings SET enable_queue_save = TRUE, hour_entry_limit = 8 WHERE company_id = ${companyId}`);
+});
+
+test('the driver app is installable and keeps its shell and last known position for the offline fallback', async ({ page }) => {
+  test.setTimeout(90_000);
+  const i = addDriver(`IARA MOTORISTA ${RUN}`, 11, plateOf('IAR', 11));
+  const api = await driverApi(i);
+  expect((await api.post('/api/queue/save', { data: { truck: { id: i.truck } } })).status()).toBe(201);
+  await api.dispose();
+  await signIn(page, i);
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  const manifest = await page.request.get('/manifest.webmanifest');
+  expect(((await manifest.json()) as { short_name: string; start_url: string }).short_name).toBe('Pátio');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Controlled from now on: one visit online stores the shell and the position.
+  await page.goto('/app/agendamento/status');
+  await expect(page.getByTestId('my-position')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const urls = async (name: string) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+        return [...(await urls('patio-shell-v1')), ...(await urls('patio-driver-data-v1'))];
+      }),
+    )
+    .toEqual(expect.arrayContaining(['/__shell', `/api/queue/position/driver/${i.id}`, '/api/auth/app/session']));
+  // Signing out forgets the driver's cached answers.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Sair', exact: true }).click();
+  await expect(page).toHaveURL('/app/login');
+  await expect
+    .poll(() =>
+      page.evaluate(async () =>
+        (await (await caches.open('patio-driver-data-v1')).keys()).some((r) => r.url.includes('/api/queue/position/')),
+      ),
+    )
+    .toBe(false);
+});
+
+test('the company pop-up shows once and closes only after its 5-second countdown', async ({ page }) => {
+  test.setTimeout(90_000);
+  const popup = sql(`INSERT INTO popups (company_id, title, label, content, active)
+                     VALUES (${companyId}, 'Aviso ${RUN}', 'Pátio em obras', '<p>Use o portão 2.</p>', TRUE) RETURNING id`);
+  const j = addDriver(`JOSE MOTORISTA ${RUN}`, 12, plateOf('JOS', 12));
+  await signIn(page, j);
+  const dialog = page.getByRole('dialog', { name: `Aviso ${RUN}` });
+  await expect(dialog).toContainText('Use o portão 2.');
+  await expect(dialog.getByRole('button', { name: /Fechar \(\d\)/ })).toBeDisabled();
+  // After the countdown: the footer's 'Fechar' (and the ×) close it.
+  const close = dialog.getByText('Fechar', { exact: true });
+  await expect(close).toBeEnabled({ timeout: 8_000 });
+  await close.click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(() => sql(`SELECT count(*) FROM popup_reads WHERE popup_id = ${popup} AND driver_id = ${j.id}`)).toBe('1');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Olá, Jose!' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  sql(`UPDATE popups SET active = FALSE WHERE id = ${popup}`);
 });

@@ -7,6 +7,8 @@ import { driverPaths } from '../paths';
 import { useCompanySettingsQuery, useDelayStatusQuery, useHasDriverQuery } from '../queueApi';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
+import { CompanyPopup } from '../components/CompanyPopup';
+import { PrivacyLink } from '../components/PrivacyLink';
 
 /** The delay's icon when it is an emoji; an icon name (plain text) shows the clock. */
 function delayIcon(icon: string | null | undefined): string {
@@ -16,7 +18,8 @@ function delayIcon(icon: string | null | undefined): string {
 /**
  * / : the driver home (spec 3 section 2): the delay banner, the greeting with the first name
  * and the company, the maintenance notice when queue entry is closed, and 'Minha Posição'
- * (in the queue) or 'Consultar Fila'. Check-in and 'Como Chegar' belong to other issues.
+ * (in the queue) or 'Consultar Fila', 'Como Chegar', the privacy and terms modal and the
+ * company pop-up. 'Fazer Check-in' and 'Aguarde ser chamado' belong to the check-in issue.
  */
 export default function DriverHomePage() {
   const { data: session } = useDriverSessionQuery();
@@ -65,6 +68,8 @@ export default function DriverHomePage() {
           {dm.howToArrive}
         </button>
       </div>
+      <PrivacyLink companyId={session.company.id} />
+      <CompanyPopup driverId={session.id} companyId={session.company.id} />
     </DriverShell>
   );
 }

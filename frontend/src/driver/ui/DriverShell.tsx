@@ -3,22 +3,28 @@ import { MobileLayout } from '../../app/layouts/MobileLayout';
 import { useDriverSessionQuery } from '../api';
 import { dm } from '../messages';
 import { driverPaths } from '../paths';
+import { subscribeWorkerNetwork, workerSaysOffline } from '../pwa/register';
 import { useDriverGoTo, useDriverLogout } from '../session';
 
 function subscribeOnline(cb: () => void): () => void {
   window.addEventListener('online', cb);
   window.addEventListener('offline', cb);
+  const stopWorker = subscribeWorkerNetwork(cb);
   return () => {
     window.removeEventListener('online', cb);
     window.removeEventListener('offline', cb);
+    stopWorker();
   };
 }
 
-/** Whether the phone says it is online (a visible 'sem conexão' when not). */
+/**
+ * Whether the phone is online: what the browser says, and what the service worker last found
+ * (a weak signal often says online while nothing gets through). 'sem conexão' shows when not.
+ */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribeOnline,
-    () => navigator.onLine,
+    () => navigator.onLine && !workerSaysOffline(),
     () => true,
   );
 }

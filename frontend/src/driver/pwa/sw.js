@@ -1,0 +1,76 @@
+/* global self, caches */
+/* The driver app's service worker (issue 14): the app shell and the last known position
+ * when the network drops. Navigations go to the network first and fall back to the cached
+ * shell; built files (hashed names) come from the cache first; the driver's session, position
+ * and panel reads go to the network first and fall back to their last answer. Writes are never
+ * cached or queued: offline they fail, and the screen says so. */
+const SHELL = 'patio-shell-v1';
+const DATA = 'patio-driver-data-v1';
+const SHELL_KEY = '/__shell';
+/** The driver app's paths (app/paths.ts DRIVER_PATH). */
+const DRIVER_PATH = /^\/(?:$|app(?:\/|$)|driver-login\/|aprovar-termo\/empresa\/)/;
+
+const LAST_KNOWN = [/^\/api\/auth\/app\/session$/, /^\/api\/queue\/position\/driver\/\d+$/, /^\/api\/queue\/active\/\d+$/, /^\/api\/queue\/hasDriver\/\d+$/];
+
+/** Whether the last network attempt failed (the pages show 'sem conexão'). */
+let offline = false;
+
+function tell(client) {
+  client.postMessage(offline ? 'offline' : 'online');
+}
+
+function setOffline(value) {
+  if (offline === value) return;
+  offline = value;
+  self.clients.matchAll().then((clients) => clients.forEach(tell));
+}
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+async function networkFirst(request, cacheName, key) {
+  const cache = await caches.open(cacheName);
+  try {
+    const response = await fetch(request);
+    setOffline(false);
+    if (response.ok) await cache.put(key || request, response.clone());
+    return response;
+  } catch (err) {
+    setOffline(true);
+    const cached = await cache.match(key || request);
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(SHELL);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate') {
+    // Only the driver's pages (the staff portal is not an offline app).
+    if (!DRIVER_PATH.test(url.pathname)) return;
+    event.respondWith(networkFirst(request, SHELL, SHELL_KEY));
+  } else if (/\.(?:js|css|ico|png|webmanifest)$/.test(url.pathname)) {
+    event.respondWith(cacheFirst(request));
+  } else if (LAST_KNOWN.some((re) => re.test(url.pathname))) {
+    event.respondWith(networkFirst(request, DATA));
+  }
+});
+
+self.addEventListener('message', (event) => {
+  // Sign-out: the last known answers belong to the driver who left.
+  if (event.data === 'signed-out') event.waitUntil(caches.delete(DATA));
+  // A page that just opened asks how the network was.
+  if (event.data === 'status' && event.source) tell(event.source);
+});
