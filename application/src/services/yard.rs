@@ -27,6 +27,7 @@ use crate::error::{AppError, AppResult};
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::{DomainEvent, PlanEntryKind};
 use crate::yard_ports::{CheckinRecord, YardEntryRecord, YardList, YardListRecord};
+use patio_domain::queue::dispatch::{may_start_loading, StartCheck, StartRefusal};
 
 pub const START_ATTENDANCE_FIRST_MESSAGE: &str = "Por favor, iniciar o atendimento da empresa!";
 pub const LIMIT_REACHED_MESSAGE: &str = "Limite de atendimento atingido!";
@@ -304,37 +305,37 @@ impl YardService {
         let view = self.deps.store.tx(|repos| {
             let mut loaded = Loaded::lock(repos, company_id, now)?;
             let entry = entry_of(repos, id)?;
-            if loaded.attendance != AttendanceToday::Started {
-                return Err(conflict(START_ATTENDANCE_FIRST_MESSAGE));
-            }
-            if loaded.delay_running().is_some() {
-                return Err(conflict(DELAY_RUNNING_MESSAGE));
-            }
             let state = loaded.lifecycle(id);
-            if !state.is_waiting() {
-                return Err(conflict(NOT_WAITING_MESSAGE));
-            }
-            let cap = loaded.settings.programmed_total;
-            let served = loaded
-                .entries
-                .iter()
-                .filter(|e| {
-                    matches!(
-                        e.kind,
-                        PlanEntryKind::AttendedToday | PlanEntryKind::Loading
-                    )
-                })
-                .count();
-            if cap > 0 && served >= cap as usize {
-                return Err(conflict(LIMIT_REACHED_MESSAGE));
-            }
-            if entry.scheduling_id.is_none() {
-                return Err(conflict(NEEDS_ORDER_MESSAGE));
-            }
             let (_, checkin_on) = repos.checkin_config(company_id)?;
-            if checkin_on && !entry.checked_in {
-                return Err(conflict(NEEDS_CHECKIN_MESSAGE));
-            }
+            let check = StartCheck {
+                attendance_started: loaded.attendance == AttendanceToday::Started,
+                delay_running: loaded.delay_running().is_some(),
+                waiting: state.is_waiting(),
+                served_today: loaded
+                    .entries
+                    .iter()
+                    .filter(|e| {
+                        matches!(
+                            e.kind,
+                            PlanEntryKind::AttendedToday | PlanEntryKind::Loading
+                        )
+                    })
+                    .count(),
+                programmed_total: loaded.settings.programmed_total,
+                has_order: entry.scheduling_id.is_some(),
+                checkin_required: checkin_on,
+                checked_in: entry.checked_in,
+            };
+            may_start_loading(&check).map_err(|r| {
+                conflict(match r {
+                    StartRefusal::AttendanceNotStarted => START_ATTENDANCE_FIRST_MESSAGE,
+                    StartRefusal::DelayRunning => DELAY_RUNNING_MESSAGE,
+                    StartRefusal::NotWaiting => NOT_WAITING_MESSAGE,
+                    StartRefusal::LimitReached => LIMIT_REACHED_MESSAGE,
+                    StartRefusal::NoOrder => NEEDS_ORDER_MESSAGE,
+                    StartRefusal::NeedsCheckin => NEEDS_CHECKIN_MESSAGE,
+                })
+            })?;
             transition(state, LifecycleEvent::StartLoading)
                 .map_err(|e| AppError::Conflict(e.to_string()))?;
             if !repos.start_loading(id, now)? {

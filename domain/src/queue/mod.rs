@@ -13,6 +13,7 @@
 //! Every instant is UTC; days and times of day are the company's (`QueueSettings::time_zone`).
 
 pub mod calendar;
+pub mod dispatch;
 pub mod lifecycle;
 pub mod plan;
 pub mod position;
