@@ -8,9 +8,9 @@
 //! Environment: `JOIN_BENCH_CLIENTS` (50), `JOIN_BENCH_JOINS` (2500), `TEST_DATABASE_URL`.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
-#[path = "../api/tests/common/mod.rs"]
+#[path = "../api/tests/api/common/mod.rs"]
 mod common;
-#[path = "../api/tests/queue_common/mod.rs"]
+#[path = "../api/tests/api/queue_common/mod.rs"]
 mod queue_common;
 
 use std::sync::{Arc, Barrier};

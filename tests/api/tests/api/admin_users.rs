@@ -1,0 +1,523 @@
+//! Users and profiles (issue 3): the list with search, filters and paging; the user form
+//! with every rule of spec 1; the own-profile form; delete; roles, tenants and the log.
+
+use crate::common;
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use common::admin::*;
+use common::*;
+use serde_json::{json, Value};
+
+async fn signs_in<S, B>(svc: &S, email: &str, password: &str) -> bool
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let (status, _, _) = send(
+        svc,
+        TestRequest::post()
+            .uri("/api/auth/login")
+            .set_json(staff_login_body(email, password, None, "staff")),
+    )
+    .await;
+    status == StatusCode::OK
+}
+
+#[actix_rt::test]
+async fn administrator_creates_a_user_who_signs_in_and_whose_password_is_never_returned() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let mut body = user_body("Ana Souza", "Ana@Demo.com", "Usuario", Some(app.ids.demo));
+    body["cpf"] = json!("52998224725");
+    body["fone"] = json!("66999990000");
+    body["receivesEmail"] = json!(true);
+    let created = expect(
+        &svc,
+        post("/api/users/save", &admin, body),
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(created["email"], "ana@demo.com");
+    assert_eq!(created["role"], "Usuario");
+    assert_eq!(created["cpf"], "529.982.247-25");
+    assert_eq!(created["fone"], "(66) 9 9999-0000");
+    assert_eq!(created["receivesEmail"], true);
+    assert_eq!(created["isEnabled"], true);
+    assert_eq!(created["company"]["id"], app.ids.demo);
+    assert!(created.get("password").is_none() && created.get("passwordHash").is_none());
+    let hash = app.scalar_text("SELECT password_hash AS v FROM users WHERE email = 'ana@demo.com'");
+    assert!(hash.starts_with("$argon2id$"), "{hash}");
+    assert!(signs_in(&svc, "ana@demo.com", PASSWORD).await);
+    assert_eq!(log_count(&app, "CREATE", "USER"), 1);
+
+    // Editing without a password keeps it.
+    let id = created["id"].as_i64().unwrap();
+    let mut edit = user_body("Ana S.", "ana@demo.com", "Usuario", Some(app.ids.demo));
+    edit["id"] = json!(id);
+    edit["password"] = json!("");
+    let edited = expect(&svc, post("/api/users/save", &admin, edit), StatusCode::OK).await;
+    assert_eq!(edited["name"], "Ana S.");
+    assert!(signs_in(&svc, "ana@demo.com", PASSWORD).await);
+}
+
+#[actix_rt::test]
+async fn a_taken_email_is_refused_whatever_its_case() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let body = expect(
+        &svc,
+        post(
+            "/api/users/save",
+            &admin,
+            user_body(
+                "Outro",
+                "USUARIO@patio.local",
+                "Usuario",
+                Some(app.ids.demo),
+            ),
+        ),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(body["code"], "duplicate");
+    assert_eq!(body["message"], "Email já cadastrado!");
+}
+
+#[actix_rt::test]
+async fn user_form_messages_are_the_spec_ones() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let body = expect(
+        &svc,
+        post("/api/users/save", &admin, json!({})),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        Value::Object(fields(&body).clone()),
+        json!({
+            "name": "Nome é obrigatório!",
+            "email": "E-mail é obrigatório!",
+            "password": "Senha é obrigatória!",
+            "company": "Selecione uma empresa para o usuário:",
+        })
+    );
+    let mut bad = user_body(&"n".repeat(26), "nao-e-email", "Transportadora", None);
+    bad["cpf"] = json!("111.111.111-11");
+    bad["fone"] = json!("123");
+    let body = expect(
+        &svc,
+        post("/api/users/save", &admin, bad),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    let f = fields(&body);
+    assert_eq!(f["name"], "Tamanho máximo de 25 caracteres");
+    assert_eq!(f["email"], "E-email inválido");
+    assert_eq!(f["cpf"], "Cpf Inválido");
+    assert_eq!(f["fone"], "Telefone inválido");
+    assert_eq!(
+        f["shippingCompany"],
+        "Selecione uma transportadora para o usuário:"
+    );
+    let mut password = user_body("Ana", "ana@demo.com", "Usuario", Some(app.ids.demo));
+    password["password"] = json!("123456789012");
+    let body = expect(
+        &svc,
+        post("/api/users/save", &admin, password),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(fields(&body)["password"], "Tamanho máximo de 11 caracteres");
+    let body = expect(
+        &svc,
+        post(
+            "/api/users/save",
+            &admin,
+            user_body(
+                "Ana",
+                "um.email.comprido@demo.com",
+                "Gerente",
+                Some(app.ids.demo),
+            ),
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(fields(&body)["email"], "Tamanho máximo de 25 caracteres");
+    assert_eq!(fields(&body)["role"], "Perfil inválido");
+    assert_eq!(log_count(&app, "CREATE", "USER"), 0);
+}
+
+#[actix_rt::test]
+async fn a_transportadora_user_takes_its_shipping_company_s_company() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let mut body = user_body("Motorista Chefe", "chefe@frota.com", "Transportadora", None);
+    body["shippingCompany"] = json!({ "id": app.ids.shipping });
+    body["receivesEmail"] = json!(true);
+    body["isRoot"] = json!(true);
+    let created = expect(
+        &svc,
+        post("/api/users/save", &admin, body.clone()),
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(created["shippingCompany"]["id"], app.ids.shipping);
+    assert_eq!(created["company"]["id"], app.ids.demo);
+    assert_eq!(
+        created["receivesEmail"], false,
+        "the daily report is for Usuario and Expedicao"
+    );
+    assert_eq!(created["isRoot"], false, "root is for administrators");
+    // A shipping company of another company than the one chosen is refused.
+    body["email"] = json!("chefe2@frota.com");
+    body["company"] = json!({ "id": app.ids.other });
+    let body = expect(
+        &svc,
+        post("/api/users/save", &admin, body),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields(&body)["shippingCompany"],
+        "A transportadora não pertence à empresa selecionada!"
+    );
+}
+
+#[actix_rt::test]
+async fn root_rules() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let root = login(&svc, ADMIN).await;
+    // A root administrator creates an administrator without root, then one with it.
+    let mut plain = user_body(
+        "Admin Dois",
+        "admin2@patio.local",
+        "Administrador",
+        Some(app.ids.demo),
+    );
+    plain["isRoot"] = json!(false);
+    let plain = expect(
+        &svc,
+        post("/api/users/save", &root, plain),
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(
+        plain["company"],
+        Value::Null,
+        "administrators have no company"
+    );
+    let mut second_root = user_body("Root Dois", "root2@patio.local", "Administrador", None);
+    second_root["isRoot"] = json!(true);
+    let second_root = expect(
+        &svc,
+        post("/api/users/save", &root, second_root),
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(second_root["isRoot"], true);
+
+    // The plain administrator cannot set root, nor touch a root administrator.
+    let admin2 = login(&svc, "admin2@patio.local").await;
+    let mut try_root = user_body("Admin Três", "admin3@patio.local", "Administrador", None);
+    try_root["isRoot"] = json!(true);
+    let created = expect(
+        &svc,
+        post("/api/users/save", &admin2, try_root),
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(created["isRoot"], false);
+    let mut edit_root = user_body("Root", "root2@patio.local", "Administrador", None);
+    edit_root["id"] = second_root["id"].clone();
+    expect(
+        &svc,
+        post("/api/users/save", &admin2, edit_root),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    expect(
+        &svc,
+        delete(&format!("/api/users/delete/{}", second_root["id"]), &admin2),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    // ...and changes neither role nor company of others: they keep theirs.
+    let mut demote = user_body(
+        "Usuário Demo",
+        "usuario@patio.local",
+        "Administrador",
+        Some(app.ids.other),
+    );
+    demote["id"] = json!(app.ids.usuario);
+    demote["password"] = json!("");
+    let kept = expect(
+        &svc,
+        post("/api/users/save", &admin2, demote),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(kept["role"], "Usuario");
+    assert_eq!(kept["company"]["id"], app.ids.demo);
+    // The root administrator does.
+    let mut moved = user_body(
+        "Usuário Demo",
+        "usuario@patio.local",
+        "Usuario",
+        Some(app.ids.other),
+    );
+    moved["id"] = json!(app.ids.usuario);
+    moved["password"] = json!("");
+    let moved = expect(&svc, post("/api/users/save", &root, moved), StatusCode::OK).await;
+    assert_eq!(moved["company"]["id"], app.ids.other);
+}
+
+#[actix_rt::test]
+async fn everyone_edits_their_own_profile_but_not_their_role_company_or_switches() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let mut me = user_body(
+        "Usuária Nova",
+        "usuario@patio.local",
+        "Administrador",
+        Some(app.ids.other),
+    );
+    me["id"] = json!(app.ids.usuario);
+    me["password"] = json!("outra123");
+    me["isEnabled"] = json!(false);
+    me["isRoot"] = json!(true);
+    let saved = expect(&svc, post("/api/users/save", &usuario, me), StatusCode::OK).await;
+    assert_eq!(saved["name"], "Usuária Nova");
+    assert_eq!(saved["role"], "Usuario");
+    assert_eq!(saved["company"]["id"], app.ids.demo);
+    assert_eq!(saved["isEnabled"], true);
+    assert_eq!(saved["isRoot"], false);
+    assert!(signs_in(&svc, "usuario@patio.local", "outra123").await);
+
+    // Others cannot be edited or created by a Usuario.
+    let mut other = user_body(
+        "Expedição",
+        "expedicao@patio.local",
+        "Expedicao",
+        Some(app.ids.demo),
+    );
+    other["id"] = json!(app.ids.expedicao);
+    expect(
+        &svc,
+        post("/api/users/save", &usuario, other),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    expect(
+        &svc,
+        post(
+            "/api/users/save",
+            &usuario,
+            user_body("Novo", "novo@demo.com", "Usuario", Some(app.ids.demo)),
+        ),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    // Another tenant's user is not found.
+    let mut foreign = user_body("X", "outra@empresa.local", "Usuario", Some(app.ids.other));
+    foreign["id"] = json!(app.ids.other_user);
+    expect(
+        &svc,
+        post("/api/users/save", &usuario, foreign),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+
+    // A Transportadora sets its contact authorizations in its profile.
+    let transp = login(&svc, TRANSP).await;
+    let mut profile = user_body(
+        "Transportadora Demo",
+        "transp@patio.local",
+        "Transportadora",
+        None,
+    );
+    profile["id"] = json!(app.ids.transp);
+    profile["password"] = json!("");
+    profile["hasSMS"] = json!(true);
+    profile["hasWhats"] = json!(true);
+    profile["hasEmail"] = json!(false);
+    let saved = expect(
+        &svc,
+        post("/api/users/save", &transp, profile),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(saved["shippingCompany"]["id"], app.ids.shipping);
+    let flags = app.scalar_text(&format!(
+        "SELECT has_sms::text || has_whats::text || has_email::text AS v FROM contact_authorizations WHERE user_id = {}",
+        app.ids.transp
+    ));
+    assert_eq!(flags, "truetruefalse");
+}
+
+#[actix_rt::test]
+async fn the_simple_profile_form_changes_name_phone_and_password() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let transp = login(&svc, TRANSP).await;
+    let body = expect(
+        &svc,
+        post(
+            "/api/users/profile",
+            &transp,
+            json!({ "name": "", "fone": "1" }),
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(fields(&body)["name"], "Nome é obrigatório!");
+    assert_eq!(fields(&body)["fone"], "Telefone inválido");
+    let saved = expect(
+        &svc,
+        post(
+            "/api/users/profile",
+            &transp,
+            json!({ "name": "Frota Demo", "fone": "66988887777", "password": "novasenha" }),
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(saved["name"], "Frota Demo");
+    assert_eq!(saved["fone"], "(66) 9 8888-7777");
+    assert_eq!(saved["role"], "Transportadora");
+    assert!(signs_in(&svc, "transp@patio.local", "novasenha").await);
+    assert_eq!(log_count(&app, "UPDATE", "USER"), 1);
+}
+
+#[actix_rt::test]
+async fn user_list_searches_filters_and_pages_by_eight() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    for i in 0..4 {
+        expect(
+            &svc,
+            post(
+                "/api/users/save",
+                &admin,
+                user_body(
+                    &format!("Conferente {i}"),
+                    &format!("c{i}@demo.com"),
+                    "Usuario",
+                    Some(app.ids.other),
+                ),
+            ),
+            StatusCode::CREATED,
+        )
+        .await;
+    }
+    // 7 seeded users + 4.
+    let page = expect(&svc, get("/api/users?page=2", &admin), StatusCode::OK).await;
+    assert_eq!(page["total"], 11);
+    assert_eq!(page["pageSize"], 8);
+    assert_eq!(page["items"].as_array().unwrap().len(), 3);
+    let by_name = expect(
+        &svc,
+        get("/api/users?search=conferente", &admin),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(by_name.as_array().unwrap().len(), 4);
+    let by_company = expect(
+        &svc,
+        get(&format!("/api/users?companyId={}", app.ids.other), &admin),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(by_company.as_array().unwrap().len(), 5);
+    let by_role = expect(
+        &svc,
+        get(
+            &format!("/api/users?companyId={}&role=Transportadora", app.ids.demo),
+            &admin,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(by_role.as_array().unwrap().len(), 1);
+    assert_eq!(by_role[0]["email"], "transp@patio.local");
+    let body = expect(
+        &svc,
+        get("/api/users?role=Chefe", &admin),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(fields(&body)["role"], "Perfil inválido");
+
+    // A Usuario lists its company's users only; other roles are refused.
+    let usuario = login(&svc, USUARIO).await;
+    let mine = expect(&svc, get("/api/users", &usuario), StatusCode::OK).await;
+    assert!(mine
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|u| u["company"]["id"] == app.ids.demo));
+    expect(
+        &svc,
+        get(&format!("/api/users?companyId={}", app.ids.other), &usuario),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let transp = login(&svc, TRANSP).await;
+    expect(&svc, get("/api/users", &transp), StatusCode::FORBIDDEN).await;
+}
+
+#[actix_rt::test]
+async fn deleting_users() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let body = expect(
+        &svc,
+        delete(&format!("/api/users/delete/{}", app.ids.expedicao), &admin),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(body["message"], "Excluido com sucesso!");
+    assert_eq!(log_count(&app, "DELETE", "USER"), 1);
+    let body = expect(
+        &svc,
+        delete(&format!("/api/users/delete/{}", app.ids.admin), &admin),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(body["message"], "Você não pode excluir o próprio usuário!");
+    let usuario = login(&svc, USUARIO).await;
+    expect(
+        &svc,
+        delete(&format!("/api/users/delete/{}", app.ids.transp), &usuario),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    expect(
+        &svc,
+        delete(
+            &format!("/api/users/delete/{}", app.ids.other_user),
+            &usuario,
+        ),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    expect(
+        &svc,
+        delete("/api/users/delete/999999", &admin),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}

@@ -1,0 +1,192 @@
+//! The carrier dashboard (`GET /api/dashboard`, spec 3 "Shipping-company dashboard" and
+//! section 3 "Dashboard result"): figures from the queue's real history, each role's scope,
+//! the range rules. Attended and missing entries are written directly: the dispatch calls
+//! that close them belong to the expedition issue.
+
+use crate::common;
+use actix_web::http::StatusCode;
+use chrono::{Duration, Utc};
+use common::admin::*;
+use common::*;
+use serde_json::Value;
+
+/// Yesterday in São Paulo (UTC-3 all year), `yyyy-mm-dd`.
+fn days_ago(n: i64) -> String {
+    (Utc::now() - Duration::hours(3) - Duration::days(n))
+        .date_naive()
+        .format("%Y-%m-%d")
+        .to_string()
+}
+
+/// Yesterday's history of the demo company: the demo truck (no carrier) attended with a
+/// 30 t loading, waiting 90 min and loading 30 min, started before its forecast; a carrier
+/// truck attended late (waiting 60, loading 60) without a loading; the demo truck missing.
+fn history(app: &TestApp) -> i64 {
+    let demo = app.ids.demo;
+    let shipping = app.ids.shipping;
+    let carrier_driver = app.scalar_i64(&format!(
+        "INSERT INTO drivers (company_id, shipping_company_id, name, cpf, birth_date)
+         VALUES ({demo}, {shipping}, 'MOTORISTA TRANSP', '39053344705', '1988-03-10') RETURNING id AS v"
+    ));
+    let carrier_truck = app.scalar_i64(&format!(
+        "INSERT INTO trucks (company_id, shipping_company_id, driver_id, license_plate, net_capacity)
+         VALUES ({demo}, {shipping}, {carrier_driver}, 'TRP1B23', 19) RETURNING id AS v"
+    ));
+    let truck = app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'DEM0A12'");
+    let driver = app.ids.driver;
+    app.sql(&format!(
+        "INSERT INTO customers (company_id, code, name) VALUES ({demo}, 1, 'Fazenda');
+         INSERT INTO orders (company_id, code, customer_id) SELECT {demo}, 'PED-1', id FROM customers;
+         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, qty_transported, status, expiration_date)
+              SELECT {demo}, id, {truck}, {driver}, 32, 30, TRUE, CURRENT_DATE + 5 FROM orders;"
+    ));
+    let scheduling = app.scalar_i64("SELECT id AS v FROM schedulings");
+    // 'Yesterday 10:00' in São Paulo is 13:00 UTC.
+    let base = format!(
+        "('{}'::date + time '13:00') AT TIME ZONE 'UTC'",
+        days_ago(1)
+    );
+    app.sql(&format!(
+        "INSERT INTO queue_entries (company_id, driver_id, truck_id, scheduling_id, status, joined_at, forecast_at, expedition, attended, attended_at, closed_at)
+         VALUES ({demo}, {driver}, {truck}, {scheduling}, 'attended', {base}, {base} + interval '100 minutes',
+                 {base} + interval '90 minutes', TRUE, {base} + interval '120 minutes', {base} + interval '120 minutes'),
+                ({demo}, {carrier_driver}, {carrier_truck}, NULL, 'attended', {base}, {base} + interval '30 minutes',
+                 {base} + interval '60 minutes', TRUE, {base} + interval '120 minutes', {base} + interval '120 minutes'),
+                ({demo}, {driver}, {truck}, NULL, 'faulty', {base} + interval '1 hour', {base} + interval '3 hours',
+                 NULL, FALSE, NULL, {base} + interval '5 hours');"
+    ));
+    carrier_truck
+}
+
+fn path(extra: &str) -> String {
+    format!(
+        "/api/dashboard?startDate={}&endDate={}{extra}",
+        days_ago(1),
+        days_ago(0)
+    )
+}
+
+fn n(v: &Value, k: &str) -> f64 {
+    v[k].as_f64().unwrap_or_else(|| panic!("{k} in {v}"))
+}
+
+#[actix_rt::test]
+async fn a_usuario_reads_the_company_figures_from_the_queue_history() {
+    let app = TestApp::new();
+    history(&app);
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let d = expect(&svc, get(&path(""), &usuario), StatusCode::OK).await;
+    // Waiting 90 and 60 min, loading 30 and 60, whole flow 120 and 120.
+    assert_eq!(d["awaitingLoadAvg"], "01:15", "{d}");
+    assert_eq!(d["loadingTimeAvg"], "00:45");
+    assert_eq!(d["queueFullFlowTimeAvg"], "02:00");
+    assert_eq!(n(&d, "totalTransportedAmount"), 30.0);
+    assert_eq!((n(&d, "attendedTotal"), n(&d, "missingTotal")), (2.0, 1.0));
+    assert_eq!(
+        (
+            n(&d, "attendedQueuesBeforeExpected"),
+            n(&d, "attendedQueuesAfterExpected")
+        ),
+        (1.0, 1.0)
+    );
+    assert_eq!(d["moreEntryQueueHour"], "10:00");
+    assert_eq!(d["moreAttendanceQueueHour"], "12:00");
+    assert_eq!(d["biggerTotalTransportedDate"], days_ago(1));
+    assert_eq!(d["perDay"].as_array().unwrap().len(), 2);
+    assert_eq!(d["perDay"][0]["attended"], 2);
+    // Two days in the range: 3 entries, 1.5 a day.
+    assert_eq!(n(&d, "queueAvg"), 1.5);
+}
+
+#[actix_rt::test]
+async fn a_transportadora_reads_only_its_own_vehicles() {
+    let app = TestApp::new();
+    history(&app);
+    let svc = app.service().await;
+    let transp = login(&svc, TRANSP).await;
+    let d = expect(&svc, get(&path(""), &transp), StatusCode::OK).await;
+    assert_eq!(
+        (n(&d, "attendedTotal"), n(&d, "missingTotal")),
+        (1.0, 0.0),
+        "{d}"
+    );
+    assert_eq!(d["awaitingLoadAvg"], "01:00");
+    assert_eq!(n(&d, "totalTransportedAmount"), 0.0);
+    // Another company is not its own.
+    expect(
+        &svc,
+        get(&path(&format!("&companyId={}", app.ids.other)), &transp),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}
+
+#[actix_rt::test]
+async fn roles_companies_and_the_range_decide_who_reads_what() {
+    let app = TestApp::new();
+    history(&app);
+    let svc = app.service().await;
+    for email in [EXPEDICAO] {
+        let cookie = login(&svc, email).await;
+        expect(&svc, get(&path(""), &cookie), StatusCode::FORBIDDEN).await;
+    }
+    let usuario = login(&svc, USUARIO).await;
+    expect(
+        &svc,
+        get(&path(&format!("&companyId={}", app.ids.other)), &usuario),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    // The root administrator reads any company, and all of them by default.
+    let admin = login(&svc, ADMIN).await;
+    let other = expect(
+        &svc,
+        get(&path(&format!("&companyId={}", app.ids.other)), &admin),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(n(&other, "attendedTotal"), 0.0);
+    let all = expect(&svc, get(&path(""), &admin), StatusCode::OK).await;
+    assert_eq!(n(&all, "attendedTotal"), 2.0);
+    expect(
+        &svc,
+        get(&path("&companyId=987654"), &admin),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    // 'to' may not be after today nor before 'from'.
+    let tomorrow = (Utc::now() - Duration::hours(3) + Duration::days(1))
+        .date_naive()
+        .to_string();
+    let body = expect(
+        &svc,
+        get(&format!("/api/dashboard?endDate={tomorrow}"), &usuario),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields(&body)["endDate"],
+        "A data final não pode ser posterior a hoje!"
+    );
+    let body = expect(
+        &svc,
+        get(
+            &format!(
+                "/api/dashboard?startDate={}&endDate={}",
+                days_ago(0),
+                days_ago(1)
+            ),
+            &usuario,
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields(&body)["endDate"],
+        "A data final não pode ser anterior à data inicial!"
+    );
+    // Without a session: 401.
+    let (status, _, _) = send(&svc, actix_web::test::TestRequest::get().uri(&path(""))).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}

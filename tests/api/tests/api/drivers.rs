@@ -1,0 +1,1330 @@
+//! Drivers (issue 12, spec 2 "Drivers"; spec 3 section 7): the staff lists and form with
+//! contacts, the role and tenant matrix, the form's messages, the duplicate CPF, the move to
+//! another company with its 409 and override, delete, unbind, the driver's own account
+//! deletion, the driver log and the driver picker.
+
+use crate::{common, queue_common};
+use actix_web::http::StatusCode;
+use actix_web::test::TestRequest;
+use common::admin::*;
+use common::*;
+use serde_json::{json, Value};
+
+const ESPECTADOR: &str = "espectador@patio.local";
+
+/// A driver form; `n` makes the CPF.
+fn driver_body(name: &str, n: u32) -> Value {
+    json!({
+        "id": 0, "name": name, "cpf": masked_cpf(n), "cnh": "12345678901",
+        "birthDate": "1990-01-15", "isEnabled": true, "company": null,
+        "shippingCompany": null, "contact": [],
+    })
+}
+
+fn masked_cpf(n: u32) -> String {
+    patio_domain::values::Cpf::parse(&cpf(n)).unwrap().masked()
+}
+
+fn patch(uri: &str, cookie: &str, body: Value) -> TestRequest {
+    TestRequest::patch()
+        .uri(uri)
+        .insert_header(("Cookie", cookie.to_owned()))
+        .set_json(body)
+}
+
+fn delete_with(uri: &str, cookie: &str, body: Value) -> TestRequest {
+    TestRequest::delete()
+        .uri(uri)
+        .insert_header(("Cookie", cookie.to_owned()))
+        .set_json(body)
+}
+
+/// Decodes base64url without padding (a token's payload), as text.
+fn base64url(s: &str) -> String {
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut bits = 0u32;
+    let mut n = 0;
+    let mut out = Vec::new();
+    for c in s.bytes() {
+        let v = alphabet.iter().position(|&a| a == c).unwrap() as u32;
+        bits = (bits << 6) | v;
+        n += 6;
+        if n >= 8 {
+            n -= 8;
+            out.push((bits >> n) as u8);
+            bits &= (1 << n) - 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn count(app: &TestApp, sql: &str) -> i64 {
+    app.scalar_i64(&format!("SELECT count(*) AS v FROM {sql}"))
+}
+
+fn driver_logs(app: &TestApp, driver: i64, kind: &str) -> i64 {
+    count(
+        app,
+        &format!("driver_logs WHERE driver_id = {driver} AND operation_type = '{kind}'"),
+    )
+}
+
+async fn create<S, B>(svc: &S, cookie: &str, body: Value) -> Value
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    expect(
+        svc,
+        post("/api/driver/save", cookie, body),
+        StatusCode::CREATED,
+    )
+    .await
+}
+
+async fn driver_cookie<S, B>(svc: &S, cpf: &str, company: i64, birth: &str) -> String
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let (status, body, cookies) = send(
+        svc,
+        TestRequest::post()
+            .uri("/api/auth/app/login")
+            .set_json(driver_login_body(cpf, company, birth)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    cookie_pair(&cookies, "patio_driver")
+}
+
+#[actix_rt::test]
+async fn a_usuario_creates_edits_lists_and_reads_a_driver_with_contacts() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+
+    let mut body = driver_body("  joão   da silva ", 101);
+    body["shippingCompany"] = json!({ "id": app.ids.shipping });
+    body["contact"] = json!([contact("Maria", "66999990001", "maria@x.com")]);
+    let created = create(&svc, &usuario, body).await;
+    let id = created["id"].as_i64().unwrap();
+    // Uppercased and trimmed, CPF masked, the Usuario's company, its contacts.
+    assert_eq!(created["name"], "JOÃO DA SILVA");
+    assert_eq!(created["cpf"], masked_cpf(101));
+    assert_eq!(created["birthDate"], "1990-01-15");
+    assert_eq!(created["company"]["id"], app.ids.demo);
+    assert_eq!(created["shippingCompany"]["name"], "Transportadora Demo");
+    assert_eq!(created["contact"][0]["fone"], "(66) 9 9999-0001");
+    assert_eq!(created["authorization"], json!([]));
+    assert_eq!(
+        created["actions"],
+        json!({ "remove": false, "unbind": true, "loginAs": true })
+    );
+    assert_eq!(
+        app.scalar_text(&format!("SELECT cpf AS v FROM drivers WHERE id = {id}")),
+        cpf(101)
+    );
+    assert_eq!(driver_logs(&app, id, "CAD_DRIVER"), 1);
+    assert_eq!(log_count(&app, "CREATE", "DRIVER"), 1);
+
+    // Edit: the saved contact changes in place, a new one is added, the name is kept at 80.
+    let contact_id = created["contact"][0]["id"].as_i64().unwrap();
+    let mut edit = driver_body("João da Silva Souza", 101);
+    edit["id"] = json!(id);
+    edit["isEnabled"] = json!(false);
+    edit["contact"] = json!([
+        { "id": contact_id, "name": "Maria Souza", "fone": "66999990001", "email": "maria@x.com" },
+        contact("Pedro", "66999990002", "pedro@x.com"),
+    ]);
+    let edited = expect(
+        &svc,
+        post("/api/driver/save", &usuario, edit),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(edited["name"], "JOÃO DA SILVA SOUZA");
+    assert_eq!(edited["isEnabled"], false);
+    // The shipping company was left out of the edit: the driver leaves it.
+    assert_eq!(edited["shippingCompany"], Value::Null);
+    assert_eq!(count(&app, &format!("contacts WHERE driver_id = {id}")), 2);
+    assert_eq!(
+        app.scalar_text(&format!(
+            "SELECT name AS v FROM contacts WHERE id = {contact_id}"
+        )),
+        "Maria Souza"
+    );
+    assert_eq!(log_count(&app, "UPDATE", "DRIVER"), 1);
+    assert_eq!(driver_logs(&app, id, "CAD_DRIVER"), 1);
+
+    // The list: 8 per page, searched by name, CPF digits or id; the company's drivers only.
+    let page = expect(&svc, get("/api/driver?page=1", &usuario), StatusCode::OK).await;
+    assert_eq!(page["pageSize"], 8);
+    assert_eq!(page["total"], 2, "the demo driver and the new one");
+    for search in ["souza", &cpf(101)[..6], &masked_cpf(101), &id.to_string()] {
+        let found = expect(
+            &svc,
+            get(
+                &format!(
+                    "/api/driver?page=1&search={}",
+                    search.replace('.', "%2E").replace(' ', "%20")
+                ),
+                &usuario,
+            ),
+            StatusCode::OK,
+        )
+        .await;
+        assert_eq!(found["total"], 1, "search {search}: {found}");
+        assert_eq!(found["items"][0]["id"], id);
+    }
+    // Without paging parameters the answer is the array; the company path answers the same.
+    let all = expect(
+        &svc,
+        get(&format!("/api/driver/company/{}", app.ids.demo), &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(all.as_array().unwrap().len(), 2);
+    let one = expect(
+        &svc,
+        get(&format!("/api/driver/{id}"), &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(one["contact"].as_array().unwrap().len(), 2);
+
+    // A saved contact is removed by the one contacts path; another company cannot.
+    let outra = login(&svc, OTHER_USUARIO).await;
+    expect(
+        &svc,
+        delete(&format!("/api/contact/delete/{contact_id}"), &outra),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    expect(
+        &svc,
+        delete(&format!("/api/contact/delete/{contact_id}"), &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(count(&app, &format!("contacts WHERE driver_id = {id}")), 1);
+}
+
+#[actix_rt::test]
+async fn every_form_message_is_the_spec_s_and_nothing_is_saved() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let admin = login(&svc, ADMIN).await;
+    let before = count(&app, "drivers");
+
+    let empty = json!({ "id": 0, "name": "", "cpf": "", "cnh": "", "birthDate": "" });
+    let body = expect(
+        &svc,
+        post("/api/driver/save", &usuario, empty),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields(&body).clone(),
+        json!({
+            "name": "Nome e obrigatorio!",
+            "cpf": "Numero de CPF e obrigatorio!",
+            "cnh": "Cnh e obrigatorio!",
+            "birthDate": "Data de nascimento e obrigatorio!",
+        })
+        .as_object()
+        .unwrap()
+        .clone()
+    );
+
+    let cases: Vec<(Value, &str, &str)> = vec![
+        (
+            json!({ "name": "A".repeat(81) }),
+            "name",
+            "Tamanho maximo de 80 caracteres",
+        ),
+        (
+            json!({ "cpf": "529.982.247" }),
+            "cpf",
+            "Cpf deve ter 11 caracteres",
+        ),
+        (json!({ "cpf": "529.982.247-26" }), "cpf", "Cpf Inválido"),
+        (
+            json!({ "cnh": "123456789012" }),
+            "cnh",
+            "Tamanho maximo de 11 caracteres",
+        ),
+        (
+            json!({ "birthDate": "2999-01-01" }),
+            "birthDate",
+            "Data de nascimento inválida",
+        ),
+        (
+            json!({ "contact": [{ "name": "Só nome", "fone": "", "email": "" }] }),
+            "contact",
+            "Preencha nome, telefone e e-mail do contato!",
+        ),
+    ];
+    for (change, field, message) in cases {
+        let mut body = driver_body("Motorista", 201);
+        for (k, v) in change.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let answer = expect(
+            &svc,
+            post("/api/driver/save", &usuario, body),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(fields(&answer)[field], message, "{answer}");
+    }
+
+    // An administrator must choose the company; a shipping company must be the company's.
+    let answer = expect(
+        &svc,
+        post("/api/driver/save", &admin, driver_body("Sem Empresa", 202)),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(fields(&answer)["company"], "Selecione uma empresa!");
+    let other_shipping = app.scalar_i64(&format!(
+        "INSERT INTO shipping_companies (company_id, code, name) VALUES ({}, 9, 'Outra Transp') RETURNING id AS v",
+        app.ids.other
+    ));
+    let mut body = driver_body("Transp Errada", 203);
+    body["shippingCompany"] = json!({ "id": other_shipping });
+    let answer = expect(
+        &svc,
+        post("/api/driver/save", &usuario, body),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields(&answer)["shippingCompany"],
+        "Selecione uma transportadora da empresa do motorista!"
+    );
+    assert_eq!(count(&app, "drivers"), before);
+}
+
+#[actix_rt::test]
+async fn a_cpf_already_registered_anywhere_is_the_duplicate_message() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    for taken in [DEMO_CPF, OTHER_CPF] {
+        let mut body = driver_body("Repetido", 990);
+        body["cpf"] = json!(taken);
+        let answer = expect(
+            &svc,
+            post("/api/driver/save", &usuario, body),
+            StatusCode::CONFLICT,
+        )
+        .await;
+        assert_eq!(answer["code"], "duplicate");
+        assert_eq!(
+            answer["message"],
+            "Erro ao cadastrar, estes dados ja existem"
+        );
+    }
+    // An edit onto another driver's CPF too.
+    let created = create(&svc, &usuario, driver_body("Segundo", 301)).await;
+    let mut edit = driver_body("Segundo", 992);
+    edit["id"] = created["id"].clone();
+    edit["cpf"] = json!(DEMO_CPF);
+    let answer = expect(
+        &svc,
+        post("/api/driver/save", &usuario, edit),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(
+        answer["message"],
+        "Erro ao cadastrar, estes dados ja existem"
+    );
+}
+
+#[actix_rt::test]
+async fn roles_and_tenants_of_every_driver_call() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let usuario = login(&svc, USUARIO).await;
+    let transp = login(&svc, TRANSP).await;
+    let expedicao = login(&svc, EXPEDICAO).await;
+    let espectador = login(&svc, ESPECTADOR).await;
+    let (demo, other, shipping) = (app.ids.demo, app.ids.other, app.ids.shipping);
+    let other_driver = app.ids.other_driver;
+
+    // Dispatch roles neither read nor write drivers.
+    for cookie in [&expedicao, &espectador] {
+        expect(
+            &svc,
+            get("/api/driver?page=1", cookie),
+            StatusCode::FORBIDDEN,
+        )
+        .await;
+        expect(
+            &svc,
+            get(&format!("/api/driver/{}", app.ids.driver), cookie),
+            StatusCode::FORBIDDEN,
+        )
+        .await;
+        expect(
+            &svc,
+            post("/api/driver/save", cookie, driver_body("X", 401)),
+            StatusCode::FORBIDDEN,
+        )
+        .await;
+        expect(
+            &svc,
+            patch(
+                "/api/driver/unbind-shipping-company",
+                cookie,
+                json!({ "driver": { "id": app.ids.driver } }),
+            ),
+            StatusCode::FORBIDDEN,
+        )
+        .await;
+        expect(
+            &svc,
+            delete(&format!("/api/driver/delete/{}", app.ids.driver), cookie),
+            StatusCode::FORBIDDEN,
+        )
+        .await;
+    }
+    // Without a session: 401.
+    expect(
+        &svc,
+        TestRequest::get().uri("/api/driver?page=1"),
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+
+    // A Usuario: its company's drivers; another company's is 404 everywhere.
+    expect(
+        &svc,
+        get(&format!("/api/driver/{other_driver}"), &usuario),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    expect(
+        &svc,
+        get(&format!("/api/driver/company/{other}"), &usuario),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    expect(
+        &svc,
+        get(&format!("/api/driver?page=1&companyId={other}"), &usuario),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let mut steal = driver_body("Outro", 991);
+    steal["id"] = json!(other_driver);
+    steal["cpf"] = json!(OTHER_CPF);
+    expect(
+        &svc,
+        post("/api/driver/save", &usuario, steal.clone()),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let mut elsewhere = driver_body("Lá", 402);
+    elsewhere["company"] = json!({ "id": other });
+    expect(
+        &svc,
+        post("/api/driver/save", &usuario, elsewhere),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    expect(
+        &svc,
+        patch(
+            "/api/driver/unbind-shipping-company",
+            &usuario,
+            json!({ "driver": { "id": other_driver } }),
+        ),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    // Deleting is the Administrador's.
+    expect(
+        &svc,
+        delete(&format!("/api/driver/delete/{}", app.ids.driver), &usuario),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    let list = expect(&svc, get("/api/driver?page=1", &usuario), StatusCode::OK).await;
+    assert!(list["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d["company"]["id"] == demo));
+
+    // A Transportadora: only drivers bound to its shipping company; what it creates is bound
+    // to it; it unbinds only its own.
+    let list = expect(&svc, get("/api/driver?page=1", &transp), StatusCode::OK).await;
+    assert_eq!(list["total"], 0);
+    expect(
+        &svc,
+        get(&format!("/api/driver/{}", app.ids.driver), &transp),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let mine = create(&svc, &transp, driver_body("Da Transportadora", 403)).await;
+    assert_eq!(mine["company"]["id"], demo);
+    assert_eq!(mine["shippingCompany"]["id"], shipping);
+    assert_eq!(mine["actions"]["unbind"], true);
+    assert_eq!(mine["actions"]["remove"], false);
+    assert_eq!(mine["actions"]["loginAs"], false);
+    let list = expect(
+        &svc,
+        get(
+            &format!("/api/driver/shipping-company/{shipping}?page=1"),
+            &transp,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(list["total"], 1);
+    let other_shipping = app.scalar_i64(&format!(
+        "INSERT INTO shipping_companies (company_id, code, name) VALUES ({demo}, 2, 'Segunda') RETURNING id AS v"
+    ));
+    expect(
+        &svc,
+        get(
+            &format!("/api/driver/shipping-company/{other_shipping}"),
+            &transp,
+        ),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    expect(
+        &svc,
+        patch(
+            "/api/driver/unbind-shipping-company",
+            &transp,
+            json!({ "driver": { "id": app.ids.driver } }),
+        ),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let mine_id = mine["id"].as_i64().unwrap();
+    let unbound = expect(
+        &svc,
+        patch(
+            "/api/driver/unbind-shipping-company",
+            &transp,
+            json!({ "driver": { "id": mine_id } }),
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(unbound["message"], "Motorista desvinculado com sucesso");
+    assert_eq!(
+        count(
+            &app,
+            &format!("drivers WHERE id = {mine_id} AND shipping_company_id IS NULL")
+        ),
+        1
+    );
+    assert_eq!(log_count(&app, "UNBIND", "DRIVER"), 1);
+    // Once unbound it is no longer the Transportadora's.
+    expect(
+        &svc,
+        get(&format!("/api/driver/{mine_id}"), &transp),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    // A Usuario unbinding a driver without a shipping company is told so.
+    let answer = expect(
+        &svc,
+        patch(
+            "/api/driver/unbind-shipping-company",
+            &usuario,
+            json!({ "driver": { "id": mine_id } }),
+        ),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(
+        answer["message"],
+        "Motorista não está vinculado a uma transportadora!"
+    );
+
+    // The Administrador: every company, filtered by company or shipping company.
+    let all = expect(&svc, get("/api/driver?page=1", &admin), StatusCode::OK).await;
+    assert_eq!(all["total"], 3);
+    assert_eq!(all["items"][0]["actions"]["remove"], true);
+    let outra = expect(
+        &svc,
+        get(&format!("/api/driver?page=1&companyId={other}"), &admin),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(outra["total"], 1);
+    assert_eq!(outra["items"][0]["name"], "MOTORISTA OUTRO");
+    let one = expect(
+        &svc,
+        get(&format!("/api/driver/{other_driver}"), &admin),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(one["company"]["name"], "Outra Empresa");
+}
+
+/// Demo Agro's driver waits in Demo Agro's queue and holds a loading there.
+async fn driver_in_queue_with_a_loading(app: &TestApp) {
+    queue_common::open_for_freelancers(app);
+    queue_common::at(app, queue_common::MONDAY_0900);
+    let svc = app.service().await;
+    let me = queue_common::bearer(app, &queue_common::driver(app.ids.driver, app.ids.demo));
+    let (s, b) = queue_common::call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(json!({ "truck": { "id": queue_common::demo_truck(app) } })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    app.sql(&format!(
+        "WITH cu AS (INSERT INTO customers (company_id, code, name, cnpj) VALUES ({demo}, 1, 'Cliente', '11222333000181') RETURNING id),
+              o AS (INSERT INTO orders (company_id, code, customer_id) SELECT {demo}, 'P1', id FROM cu RETURNING id)
+         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered)
+         SELECT {demo}, o.id, t.id, {driver}, 10 FROM o, trucks t WHERE t.driver_id = {driver}",
+        demo = app.ids.demo,
+        driver = app.ids.driver
+    ));
+}
+
+fn demo_driver_edit(app: &TestApp, company: i64) -> Value {
+    json!({
+        "id": app.ids.driver, "name": "MOTORISTA DEMO", "cpf": DEMO_CPF, "cnh": "12345678900",
+        "birthDate": "1990-01-15", "isEnabled": true, "company": { "id": company },
+        "shippingCompany": null, "contact": [],
+    })
+}
+
+#[actix_rt::test]
+async fn moving_a_driver_out_of_a_queue_answers_409_until_confirmed() {
+    let app = TestApp::new();
+    driver_in_queue_with_a_loading(&app).await;
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let (demo, other, driver) = (app.ids.demo, app.ids.other, app.ids.driver);
+
+    let answer = expect(
+        &svc,
+        post("/api/driver/save", &admin, demo_driver_edit(&app, other)),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(answer["code"], "company_move");
+    assert_eq!(answer["company_a"]["company"], "Demo Agro");
+    assert!(answer["company_a"]["queue"]["date"].is_string(), "{answer}");
+    assert_eq!(answer["driver"]["id"], driver);
+    // Nothing moved.
+    let company_of = |sql: &str| app.scalar_i64(sql);
+    assert_eq!(
+        company_of(&format!(
+            "SELECT company_id AS v FROM drivers WHERE id = {driver}"
+        )),
+        demo
+    );
+    assert_eq!(
+        count(
+            &app,
+            &format!("queue_entries WHERE driver_id = {driver} AND status = 'waiting'")
+        ),
+        1
+    );
+    assert_eq!(count(&app, "schedulings"), 1);
+
+    // A Usuario cannot move a driver out of its company at all.
+    let usuario = login(&svc, USUARIO).await;
+    let mut body = demo_driver_edit(&app, other);
+    body["override"] = json!(true);
+    expect(
+        &svc,
+        post("/api/driver/save", &usuario, body.clone()),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+
+    // Confirmed: the queue entry and the loading are gone, driver and truck moved.
+    let moved = expect(&svc, post("/api/driver/save", &admin, body), StatusCode::OK).await;
+    assert_eq!(moved["company"]["id"], other);
+    assert_eq!(
+        company_of(&format!(
+            "SELECT company_id AS v FROM drivers WHERE id = {driver}"
+        )),
+        other
+    );
+    assert_eq!(
+        company_of(&format!(
+            "SELECT company_id AS v FROM trucks WHERE driver_id = {driver}"
+        )),
+        other
+    );
+    assert_eq!(
+        count(
+            &app,
+            &format!(
+                "queue_entries WHERE driver_id = {driver} AND status IN ('waiting', 'loading')"
+            )
+        ),
+        0
+    );
+    assert_eq!(
+        count(
+            &app,
+            &format!("queue_entries WHERE driver_id = {driver} AND status = 'cancelled'")
+        ),
+        1
+    );
+    assert_eq!(count(&app, "schedulings"), 0);
+    assert_eq!(
+        app.scalar_text("SELECT reason AS v FROM deleted_schedulings"),
+        "TRANSFERÊNCIA DE EMPRESA"
+    );
+    assert_eq!(driver_logs(&app, driver, "OUT_COMPANY"), 1);
+    // The old company's queue was planned again (nobody left in it).
+    assert_eq!(queue_common::positions(&app, demo), Vec::<i64>::new());
+}
+
+#[actix_rt::test]
+async fn a_driver_with_no_ties_moves_at_once() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let moved = expect(
+        &svc,
+        post(
+            "/api/driver/save",
+            &admin,
+            demo_driver_edit(&app, app.ids.other),
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(moved["company"]["name"], "Outra Empresa");
+    assert_eq!(driver_logs(&app, app.ids.driver, "OUT_COMPANY"), 1);
+}
+
+#[actix_rt::test]
+async fn the_sign_in_transfer_uses_the_same_move() {
+    let app = TestApp::new();
+    driver_in_queue_with_a_loading(&app).await;
+    let svc = app.service().await;
+    let (_, body, _) = send(
+        &svc,
+        TestRequest::post()
+            .uri("/api/auth/app/login")
+            .set_json(driver_login_body(DEMO_CPF, app.ids.other, "1990-01-15")),
+    )
+    .await;
+    let token = body["transferToken"].as_str().unwrap();
+    let (status, body, _) = send(
+        &svc,
+        TestRequest::post().uri("/api/driver/save").set_json(json!({
+            "override": true, "id": app.ids.driver, "company": { "id": app.ids.other },
+            "transferToken": token,
+        })),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["login"]["company"]["id"], app.ids.other);
+    assert_eq!(
+        count(
+            &app,
+            &format!(
+                "queue_entries WHERE driver_id = {} AND status = 'cancelled'",
+                app.ids.driver
+            )
+        ),
+        1
+    );
+    assert_eq!(count(&app, "schedulings"), 0);
+    assert_eq!(driver_logs(&app, app.ids.driver, "OUT_COMPANY"), 1);
+}
+
+#[actix_rt::test]
+async fn a_driver_with_loadings_or_queue_history_cannot_be_deleted() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let usuario = login(&svc, USUARIO).await;
+    let mut body = driver_body("Para Excluir", 501);
+    body["contact"] = json!([contact("Ana", "66999990003", "ana@x.com")]);
+    let created = create(&svc, &usuario, body).await;
+    let id = created["id"].as_i64().unwrap();
+
+    // The demo driver has a loading.
+    app.sql(&format!(
+        "WITH cu AS (INSERT INTO customers (company_id, code, name, cnpj) VALUES ({demo}, 1, 'Cliente', '11222333000181') RETURNING id),
+              o AS (INSERT INTO orders (company_id, code, customer_id) SELECT {demo}, 'P1', id FROM cu RETURNING id)
+         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered)
+         SELECT {demo}, o.id, t.id, {driver}, 10 FROM o, trucks t WHERE t.driver_id = {driver}",
+        demo = app.ids.demo,
+        driver = app.ids.driver
+    ));
+    let answer = expect(
+        &svc,
+        delete(&format!("/api/driver/delete/{}", app.ids.driver), &admin),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(answer["code"], "referenced");
+    assert_eq!(
+        answer["message"],
+        "Erro ao excluir,  existe(m) pedido(s) para este motorista!"
+    );
+    assert_eq!(
+        count(&app, &format!("drivers WHERE id = {}", app.ids.driver)),
+        1
+    );
+
+    let deleted = expect(
+        &svc,
+        delete(&format!("/api/driver/delete/{id}"), &admin),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(deleted["message"], "Excluido com sucesso!");
+    assert_eq!(count(&app, &format!("drivers WHERE id = {id}")), 0);
+    assert_eq!(count(&app, &format!("contacts WHERE driver_id = {id}")), 0);
+    // The DEL_ADM log stays (its driver reference cleared with the row), naming the driver.
+    assert_eq!(
+        count(
+            &app,
+            "driver_logs WHERE operation_type = 'DEL_ADM' AND data->'driver'->>'name' = 'PARA EXCLUIR'"
+        ),
+        1
+    );
+    assert_eq!(log_count(&app, "DELETE", "DRIVER"), 1);
+    expect(
+        &svc,
+        delete(&format!("/api/driver/delete/{id}"), &admin),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+}
+
+#[actix_rt::test]
+async fn a_driver_deletes_its_own_account_after_leaving_the_queue() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let created = create(&svc, &usuario, driver_body("Conta App", 601)).await;
+    let id = created["id"].as_i64().unwrap();
+    let me = driver_cookie(&svc, &masked_cpf(601), app.ids.demo, "1990-01-15").await;
+    let good = json!({ "cpf": masked_cpf(601), "birthDate": "1990-01-15" });
+
+    // Staff cannot use the driver's call; another driver's id is not found; wrong data refused.
+    expect(
+        &svc,
+        delete_with(
+            &format!("/api/driver/app/delete/{id}"),
+            &usuario,
+            good.clone(),
+        ),
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    expect(
+        &svc,
+        delete_with(
+            &format!("/api/driver/app/delete/{}", app.ids.driver),
+            &me,
+            good.clone(),
+        ),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    for wrong in [
+        json!({ "cpf": masked_cpf(601), "birthDate": "1990-01-16" }),
+        json!({ "cpf": DEMO_CPF, "birthDate": "1990-01-15" }),
+        json!({ "cpf": "", "birthDate": "" }),
+    ] {
+        let answer = expect(
+            &svc,
+            delete_with(&format!("/api/driver/app/delete/{id}"), &me, wrong),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(answer["message"], "CPF ou data de nascimento não conferem.");
+    }
+
+    // In a queue: leave it first.
+    let truck = app.scalar_i64(&format!(
+        "INSERT INTO trucks (company_id, driver_id, license_plate, net_capacity, is_enabled)
+         VALUES ({}, {id}, 'APP1A23', 30, TRUE) RETURNING id AS v",
+        app.ids.demo
+    ));
+    app.sql(&format!(
+        "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at, position)
+         VALUES ({}, {id}, {truck}, 'waiting', now(), 1)",
+        app.ids.demo
+    ));
+    let answer = expect(
+        &svc,
+        delete_with(&format!("/api/driver/app/delete/{id}"), &me, good.clone()),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(
+        answer["message"],
+        "Você está na fila. Saia da fila antes de excluir sua conta."
+    );
+
+    // After leaving, the account goes; its queue history keeps an erased row.
+    app.sql(&format!(
+        "UPDATE queue_entries SET status = 'left', closed_at = now() WHERE driver_id = {id}"
+    ));
+    let (status, answer, cookies) = send(
+        &svc,
+        delete_with(&format!("/api/driver/app/delete/{id}"), &me, good.clone()),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["message"], "Conta excluida!");
+    assert!(
+        cookies.iter().any(|c| c.starts_with("patio_driver=;")),
+        "{cookies:?}"
+    );
+    assert_eq!(
+        app.scalar_text(&format!("SELECT name AS v FROM drivers WHERE id = {id}")),
+        "MOTORISTA EXCLUÍDO"
+    );
+    assert_eq!(
+        count(
+            &app,
+            &format!(
+                "drivers WHERE id = {id} AND is_enabled = FALSE AND cpf <> '{}'",
+                cpf(601)
+            )
+        ),
+        1
+    );
+    assert_eq!(count(&app, &format!("trucks WHERE driver_id = {id}")), 0);
+    assert_eq!(driver_logs(&app, id, "DEL_APP"), 1);
+    // The session no longer stands; the CPF is free again.
+    expect(
+        &svc,
+        get("/api/auth/app/session", &me),
+        StatusCode::UNAUTHORIZED,
+    )
+    .await;
+    create(&svc, &usuario, driver_body("Conta App", 601)).await;
+
+    // A driver without history is deleted outright.
+    let fresh = create(&svc, &usuario, driver_body("Sem Historia", 602)).await;
+    let fresh_id = fresh["id"].as_i64().unwrap();
+    let me = driver_cookie(&svc, &masked_cpf(602), app.ids.demo, "1990-01-15").await;
+    expect(
+        &svc,
+        delete_with(
+            &format!("/api/driver/app/delete/{fresh_id}"),
+            &me,
+            json!({ "cpf": cpf(602), "birthDate": "15/01/1990" }),
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(count(&app, &format!("drivers WHERE id = {fresh_id}")), 0);
+    assert_eq!(
+        count(
+            &app,
+            "driver_logs WHERE operation_type = 'DEL_APP' AND driver_id IS NULL"
+        ),
+        1
+    );
+}
+
+#[actix_rt::test]
+async fn the_driver_log_reads_a_range_of_days_with_escaped_titles() {
+    let app = TestApp::new();
+    queue_common::at(&app, "2026-03-05T17:07:00Z");
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let created = create(&svc, &usuario, driver_body("Com Registro", 701)).await;
+    let id = created["id"].as_i64().unwrap();
+    app.sql(&format!(
+        "INSERT INTO driver_logs (driver_id, company_id, operation_type, data, created_at) VALUES
+           ({id}, {demo}, 'OUT_COMPANY', '{{\"companyTo\": {{\"company\": \"<img src=x onerror=alert(1)>\"}}}}', '2026-03-06T12:00:00Z'),
+           ({id}, {demo}, 'IN_QUEUE', '{{\"truck\": {{\"licensePlate\": \"ABC1D23\"}}}}', '2026-03-20T12:00:00Z')",
+        demo = app.ids.demo
+    ));
+    // A range that holds the first row written above (the CAD_DRIVER row is dated by the
+    // database, today for real, outside these days).
+    let rows = expect(
+        &svc,
+        get(
+            &format!("/api/log-driver/{id}?startDate=2026-03-05&endDate=2026-03-12"),
+            &usuario,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["operationType"], "OUT_COMPANY");
+    let title = rows[0]["title"].as_str().unwrap();
+    assert!(
+        title.starts_with("Motorista mudou de empresa para &lt;img"),
+        "{title}"
+    );
+    assert!(title.ends_with("em 06/03/2026 às 09:00"), "{title}");
+    assert_eq!(rows[0]["company"]["name"], "Demo Agro");
+    assert_eq!(rows[0]["details"][0]["key"], "Nova empresa");
+
+    // The default range: today (the 5th, São Paulo) to seven days later.
+    let rows = expect(
+        &svc,
+        get(&format!("/api/log-driver/{id}"), &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    assert!(rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["operationType"] == "OUT_COMPANY"));
+    let later = expect(
+        &svc,
+        get(
+            &format!("/api/log-driver/{id}?startDate=2026-03-20&endDate=2026-03-20"),
+            &usuario,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        later[0]["title"],
+        "Motorista Entrou na Fila com a Placa ABC1D23 em 20/03/2026 às 09:00"
+    );
+    assert_eq!(later[0]["details"][0]["value"], "ABC1D23");
+
+    // To before From is refused with the spec's message.
+    let answer = expect(
+        &svc,
+        get(
+            &format!("/api/log-driver/{id}?startDate=2026-03-10&endDate=2026-03-09"),
+            &usuario,
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        answer["message"],
+        "A data final não pode ser menor que a data inicial."
+    );
+    let answer = expect(
+        &svc,
+        get(
+            &format!("/api/log-driver/{id}?startDate=2024-01-01&endDate=2026-03-09"),
+            &usuario,
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(answer["message"], "O período máximo é de 366 dias!");
+
+    // The driver reads its own log, not another's; another company's staff gets 404.
+    let me = driver_cookie(&svc, &masked_cpf(701), app.ids.demo, "1990-01-15").await;
+    expect(
+        &svc,
+        get(
+            &format!("/api/log-driver/{id}?startDate=2026-03-06&endDate=2026-03-06"),
+            &me,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    expect(
+        &svc,
+        get(&format!("/api/log-driver/{}", app.ids.driver), &me),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let outra = login(&svc, OTHER_USUARIO).await;
+    expect(
+        &svc,
+        get(&format!("/api/log-driver/{id}"), &outra),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let espectador = login(&svc, ESPECTADOR).await;
+    expect(
+        &svc,
+        get(&format!("/api/log-driver/{id}"), &espectador),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+}
+
+#[actix_rt::test]
+async fn the_driver_picker_answers_within_the_caller_s_reach() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let transp = login(&svc, TRANSP).await;
+    let expedicao = login(&svc, EXPEDICAO).await;
+    let admin = login(&svc, ADMIN).await;
+    let mut body = driver_body("Motorista Vinculado", 801);
+    body["shippingCompany"] = json!({ "id": app.ids.shipping });
+    create(&svc, &usuario, body).await;
+
+    let names = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let found = expect(
+        &svc,
+        get("/api/driver/like/motorista", &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(names(&found), ["MOTORISTA DEMO", "MOTORISTA VINCULADO"]);
+    let found = expect(
+        &svc,
+        get("/api/driver/like/motorista", &admin),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(names(&found).len(), 3);
+    let found = expect(
+        &svc,
+        get(&format!("/api/driver/like/{}", &cpf(801)[..5]), &expedicao),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(names(&found), ["MOTORISTA VINCULADO"]);
+    let found = expect(&svc, get("/api/driver/like", &transp), StatusCode::OK).await;
+    assert_eq!(names(&found), ["MOTORISTA VINCULADO"]);
+    let found = expect(
+        &svc,
+        get(
+            &format!(
+                "/api/driver/like/motorista/shipping-company/{}",
+                app.ids.shipping
+            ),
+            &admin,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(names(&found), ["MOTORISTA VINCULADO"]);
+    let found = expect(
+        &svc,
+        get(
+            &format!("/api/driver/like/company/{}", app.ids.other),
+            &admin,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(names(&found), ["MOTORISTA OUTRO"]);
+    expect(
+        &svc,
+        get(
+            &format!("/api/driver/like/motorista/company/{}", app.ids.other),
+            &usuario,
+        ),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let espectador = login(&svc, ESPECTADOR).await;
+    expect(
+        &svc,
+        get("/api/driver/like/motorista", &espectador),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+}
+
+#[actix_rt::test]
+async fn the_signed_driver_link_opens_the_driver_login() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let link = expect(
+        &svc,
+        post(
+            "/api/auth/driver-link",
+            &usuario,
+            json!({ "driverId": app.ids.driver }),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let path = link["path"].as_str().unwrap();
+    assert!(path.starts_with("/driver-login/"), "{path}");
+    // The token's payload (readable by anyone holding the link) names the driver only; the
+    // server reads CPF and birth date back.
+    let payload = base64url(path.split('.').nth(1).unwrap());
+    assert!(payload.contains("driverId"), "{payload}");
+    assert!(
+        !payload.contains("52998224725") && !payload.contains("1990"),
+        "{payload}"
+    );
+    let content = expect(
+        &svc,
+        TestRequest::get().uri(&format!(
+            "/api/auth/driver-link/{}",
+            link["token"].as_str().unwrap()
+        )),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(content["cpf"], "52998224725");
+    let transp = login(&svc, TRANSP).await;
+    expect(
+        &svc,
+        post(
+            "/api/auth/driver-link",
+            &transp,
+            json!({ "driverId": app.ids.driver }),
+        ),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+}
+
+// ---- The form's truck rows (spec 2 section 5: "a dialog adds a truck: plate and renavam").
+
+#[actix_rt::test]
+async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let trucks_of =
+        |app: &TestApp, driver: i64| count(app, &format!("trucks WHERE driver_id = {driver}"));
+
+    // A new plate becomes a truck of the driver's company and shipping company; a plate the
+    // company already has (the demo truck) is bound to the driver.
+    let mut body = driver_body("motorista com caminhao", 301);
+    body["shippingCompany"] = json!({ "id": app.ids.shipping });
+    body["truck"] = json!([
+        { "licensePlate": "abc-1d23", "renavam": "12345678901" },
+        { "licensePlate": "DEM0A12", "renavam": "98765432100" }
+    ]);
+    let created = create(&svc, &usuario, body.clone()).await;
+    let id = created["id"].as_i64().unwrap();
+    let plates: Vec<&str> = created["truck"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["licensePlate"].as_str().unwrap())
+        .collect();
+    assert_eq!(plates.len(), 2, "{created}");
+    assert!(plates.contains(&"ABC1D23") && plates.contains(&"DEM0A12"));
+    assert_eq!(trucks_of(&app, id), 2);
+    assert_eq!(
+        app.scalar_text(
+            "SELECT concat_ws('|', company_id, shipping_company_id, renavam, is_enabled) AS v
+               FROM trucks WHERE license_plate = 'ABC1D23'"
+        ),
+        format!("{}|{}|12345678901|t", app.ids.demo, app.ids.shipping)
+    );
+    assert_eq!(driver_logs(&app, id, "CAD_TRUCK"), 1);
+    assert_eq!(driver_logs(&app, id, "BIND_TRUNCK"), 1);
+
+    // Edit a listed row: its plate and renavam change, nothing else is created.
+    let abc = app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'ABC1D23'");
+    let mut edit = body.clone();
+    edit["id"] = json!(id);
+    edit["truck"] = json!([{ "id": abc, "licensePlate": "ABC1D24", "renavam": "11111111111" }]);
+    expect(
+        &svc,
+        post("/api/driver/save", &usuario, edit),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        app.scalar_text(&format!(
+            "SELECT license_plate || '|' || renavam AS v FROM trucks WHERE id = {abc}"
+        )),
+        "ABC1D24|11111111111"
+    );
+    assert_eq!(trucks_of(&app, id), 2);
+
+    // Bad rows: the staff form's messages, and nothing saved (not even the driver).
+    let drivers_before = count(&app, "drivers");
+    let trucks_before = count(&app, "trucks");
+    for (rows, field, message) in [
+        (
+            json!([{ "licensePlate": "", "renavam": "12345678901" }]),
+            "licensePlate",
+            "Placa e obrigatorio!",
+        ),
+        (
+            json!([{ "licensePlate": "XYZ9Z99", "renavam": "" }]),
+            "renavam",
+            "Renavam e obrigatorio!",
+        ),
+        (
+            json!([{ "licensePlate": "XYZ9Z99", "renavam": "12345678901" },
+                   { "licensePlate": "xyz-9z99", "renavam": "12345678902" }]),
+            "licensePlate",
+            "Placa repetida na lista de caminhões.",
+        ),
+    ] {
+        let mut bad = driver_body("sem caminhao", 302);
+        bad["truck"] = rows;
+        let answer = expect(
+            &svc,
+            post("/api/driver/save", &usuario, bad),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+        assert_eq!(fields(&answer)[field], message, "{answer}");
+    }
+    assert_eq!(count(&app, "drivers"), drivers_before);
+    assert_eq!(count(&app, "trucks"), trucks_before);
+
+    // Another company's plate is refused, and its truck id is not found.
+    let outra = login(&svc, OTHER_USUARIO).await;
+    let mut theirs = driver_body("motorista da outra", 303);
+    theirs["truck"] = json!([{ "licensePlate": "OTR1A11", "renavam": "22222222222" }]);
+    create(&svc, &outra, theirs).await;
+    let their_truck = app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'OTR1A11'");
+    let mut steal = driver_body("ladrao de placa", 304);
+    steal["truck"] = json!([{ "licensePlate": "OTR1A11", "renavam": "33333333333" }]);
+    let answer = expect(
+        &svc,
+        post("/api/driver/save", &usuario, steal.clone()),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields(&answer)["licensePlate"],
+        "Esta placa já está cadastrada em outra empresa."
+    );
+    steal["truck"] =
+        json!([{ "id": their_truck, "licensePlate": "OTR1A11", "renavam": "33333333333" }]);
+    expect(
+        &svc,
+        post("/api/driver/save", &usuario, steal),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    assert_eq!(
+        app.scalar_text(&format!(
+            "SELECT renavam AS v FROM trucks WHERE id = {their_truck}"
+        )),
+        "22222222222"
+    );
+}

@@ -1,0 +1,770 @@
+//! Products and orders (issue 11, spec 2): list, read, save, CSV import, delete, the picker;
+//! order items, shipping companies, the derived status percent, the 100 % toggle, the
+//! Transportadora's read-only view, and the role / tenant matrix of every call.
+
+use crate::common;
+use actix_web::http::StatusCode;
+use common::admin::*;
+use common::*;
+use serde_json::{json, Value};
+
+fn product_body(code: i64, name: &str, group: i64, company: Option<i64>) -> Value {
+    json!({ "id": 0, "code": code, "name": name, "group": group, "ncmcode": "1201.90.00",
+            "company": company.map(|id| json!({ "id": id })) })
+}
+
+fn import_row(code: &str, name: &str, group: &str, ncm: &str) -> Value {
+    json!({ "code": code, "name": name, "group": group, "ncmcode": ncm })
+}
+
+/// A customer of `company` (seeded: customers are another area's records).
+fn customer(app: &TestApp, company: i64, code: i32, name: &str) -> i64 {
+    app.scalar_i64(&format!(
+        "INSERT INTO customers (company_id, code, name, city) VALUES ({company}, {code}, '{name}', 'Sorriso') RETURNING id AS v"
+    ))
+}
+
+fn shipping(app: &TestApp, company: i64, code: i32, name: &str) -> i64 {
+    app.scalar_i64(&format!(
+        "INSERT INTO shipping_companies (company_id, code, name, is_enabled) VALUES ({company}, {code}, '{name}', TRUE) RETURNING id AS v"
+    ))
+}
+
+fn product_count(app: &TestApp, company: i64) -> i64 {
+    app.scalar_i64(&format!(
+        "SELECT count(*) AS v FROM products WHERE company_id = {company}"
+    ))
+}
+
+#[actix_rt::test]
+async fn usuario_creates_edits_lists_and_deletes_a_product_with_the_group_label() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let created = expect(
+        &svc,
+        post(
+            "/api/product/create",
+            &usuario,
+            product_body(10, "SOJA", 0, None),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = created["id"].as_i64().unwrap();
+    assert_eq!(created["group"], 0);
+    assert_eq!(created["groupName"], "AGRICOLA");
+    assert_eq!(created["ncmcode"], "12019000");
+    assert_eq!(created["company"]["id"], app.ids.demo);
+
+    // The code is read-only on edit: a changed code is ignored.
+    let mut edit = product_body(99, "SOJA GRAO", 1, None);
+    edit["id"] = json!(id);
+    let edited = expect(
+        &svc,
+        post("/api/product/create", &usuario, edit),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(edited["code"], 10);
+    assert_eq!(edited["name"], "SOJA GRAO");
+    assert_eq!(edited["groupName"], "SIDERURGICA");
+
+    let page = expect(
+        &svc,
+        get(
+            &format!(
+                "/api/product/company/{}?page=1&pageSize=9&search=grao",
+                app.ids.demo
+            ),
+            &usuario,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(page["total"], 1);
+    assert_eq!(
+        page["items"][0]["groupName"], "SIDERURGICA",
+        "list shows what the form shows"
+    );
+    for search in ["10", "1201", "SOJA"] {
+        let found = expect(
+            &svc,
+            get(&format!("/api/product?search={search}"), &usuario),
+            StatusCode::OK,
+        )
+        .await;
+        assert_eq!(found.as_array().unwrap().len(), 1, "{search}");
+    }
+    assert_eq!(log_count(&app, "CREATE", "PRODUCT"), 1);
+    assert_eq!(log_count(&app, "UPDATE", "PRODUCT"), 1);
+
+    let body = expect(
+        &svc,
+        delete(&format!("/api/product/delete/{id}"), &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(body["message"], "Excluido com sucesso!");
+    assert_eq!(product_count(&app, app.ids.demo), 0);
+}
+
+#[actix_rt::test]
+async fn a_duplicate_code_and_a_long_name_are_refused_with_their_messages() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    expect(
+        &svc,
+        post(
+            "/api/product/create",
+            &usuario,
+            product_body(1, "A", 0, None),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let dup = expect(
+        &svc,
+        post(
+            "/api/product/create",
+            &usuario,
+            product_body(1, "B", 0, None),
+        ),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(dup["message"], "Código já cadastrado!");
+    let long = expect(
+        &svc,
+        post(
+            "/api/product/create",
+            &usuario,
+            product_body(2, &"X".repeat(81), 0, None),
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(fields(&long)["name"], "Tamanho máximo de 80 caracteres");
+}
+
+#[actix_rt::test]
+async fn import_saves_every_row_skipping_empty_codes_and_maps_agricola_to_zero() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let rows = json!([
+        import_row("1", "SOJA", "Agrícola", "1201.90.00"),
+        import_row("", "ignored", "", ""),
+        import_row("2", "BOBINA", "siderurgica", ""),
+        import_row("3", "MILHO", "AGRICOLA", ""),
+    ]);
+    let out = expect(
+        &svc,
+        post("/api/product/import", &usuario, rows),
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(out, json!({ "created": 3, "updated": 0 }));
+    assert_eq!(
+        app.scalar_text(
+            "SELECT string_agg(code || ':' || group_type, ',' ORDER BY code) AS v FROM products"
+        ),
+        "1:0,2:1,3:0"
+    );
+    assert_eq!(log_count(&app, "IMPORT", "PRODUCT"), 1);
+}
+
+#[actix_rt::test]
+async fn an_empty_import_is_refused() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let body = expect(
+        &svc,
+        post(
+            "/api/product/import",
+            &usuario,
+            json!([import_row("", "x", "", "")]),
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(body["message"], "Nenhum registro para importar!");
+}
+
+#[actix_rt::test]
+async fn a_bad_middle_row_saves_nothing_and_names_its_line() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let rows = json!([
+        import_row("1", "SOJA", "", ""),
+        import_row("2", &"X".repeat(81), "", ""),
+        import_row("3", "MILHO", "", ""),
+    ]);
+    let body = expect(
+        &svc,
+        post("/api/product/import", &usuario, rows),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(body["message"], "Linha 3: Tamanho máximo de 80 caracteres");
+    assert_eq!(product_count(&app, app.ids.demo), 0);
+}
+
+#[actix_rt::test]
+async fn a_product_used_by_an_order_cannot_be_deleted() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let product = expect(
+        &svc,
+        post(
+            "/api/product/create",
+            &usuario,
+            product_body(5, "SOJA", 0, None),
+        ),
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let c = customer(&app, app.ids.demo, 1, "Fazenda");
+    expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            order_body("P1", c, &[(product, 10.0)], &[]),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let body = expect(
+        &svc,
+        delete(&format!("/api/product/delete/{product}"), &usuario),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(
+        body["message"],
+        "Erro ao excluir, existe(m) pedido(s) para este produto!"
+    );
+    assert_eq!(product_count(&app, app.ids.demo), 1);
+}
+
+#[actix_rt::test]
+async fn product_calls_refuse_other_roles_and_hide_other_companies() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let usuario = login(&svc, USUARIO).await;
+    let transp = login(&svc, TRANSP).await;
+    let other = login(&svc, OTHER_USUARIO).await;
+    let id = expect(
+        &svc,
+        post(
+            "/api/product/create",
+            &admin,
+            product_body(7, "SOJA", 0, Some(app.ids.demo)),
+        ),
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    // Right role.
+    expect(
+        &svc,
+        get(&format!("/api/product/{id}"), &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    let like = expect(&svc, get("/api/product/like/so", &usuario), StatusCode::OK).await;
+    assert_eq!(like[0]["id"], id);
+    let all = expect(&svc, get("/api/product", &admin), StatusCode::OK).await;
+    assert_eq!(all.as_array().unwrap().len(), 1);
+    // Wrong role.
+    for req in [
+        get("/api/product", &transp),
+        get(&format!("/api/product/{id}"), &transp),
+        get("/api/product/like/so", &transp),
+        post(
+            "/api/product/create",
+            &transp,
+            product_body(8, "X", 0, None),
+        ),
+        post(
+            "/api/product/import",
+            &transp,
+            json!([import_row("9", "X", "", "")]),
+        ),
+        delete(&format!("/api/product/delete/{id}"), &transp),
+    ] {
+        expect(&svc, req, StatusCode::FORBIDDEN).await;
+    }
+    // Another company's record.
+    let mut edit = product_body(7, "MINE", 0, None);
+    edit["id"] = json!(id);
+    for req in [
+        get(&format!("/api/product/{id}"), &other),
+        get(&format!("/api/product/company/{}", app.ids.demo), &other),
+        get(
+            &format!("/api/product/like/so/company/{}", app.ids.demo),
+            &other,
+        ),
+        post("/api/product/create", &other, edit),
+        delete(&format!("/api/product/delete/{id}"), &other),
+    ] {
+        expect(&svc, req, StatusCode::NOT_FOUND).await;
+    }
+    let theirs = expect(&svc, get("/api/product/like/so", &other), StatusCode::OK).await;
+    assert_eq!(theirs, json!([]));
+}
+
+// ---- Orders.
+
+fn order_body(code: &str, customer: i64, items: &[(i64, f64)], carriers: &[i64]) -> Value {
+    json!({
+        "id": 0, "code": code, "customer": { "id": customer }, "qtyTransported": 0,
+        "sendEmail": false, "enable": true,
+        "shippingCompany": carriers.iter().map(|id| json!({ "id": id })).collect::<Vec<_>>(),
+        "orderItem": items.iter().map(|(p, q)| json!({ "quantity": q, "product": { "id": p } })).collect::<Vec<_>>(),
+    })
+}
+
+struct Fixture {
+    customer: i64,
+    soja: i64,
+    milho: i64,
+}
+
+async fn fixture<S, B>(app: &TestApp, svc: &S, usuario: &str) -> Fixture
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let mut ids = Vec::new();
+    for (code, name) in [(1, "SOJA"), (2, "MILHO")] {
+        let p = expect(
+            svc,
+            post(
+                "/api/product/create",
+                usuario,
+                product_body(code, name, 0, None),
+            ),
+            StatusCode::CREATED,
+        )
+        .await;
+        ids.push(p["id"].as_i64().unwrap());
+    }
+    Fixture {
+        customer: customer(app, app.ids.demo, 1, "Fazenda Boa Vista"),
+        soja: ids[0],
+        milho: ids[1],
+    }
+}
+
+#[actix_rt::test]
+async fn usuario_creates_an_order_with_two_items_and_two_carriers_then_edits_it() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let f = fixture(&app, &svc, &usuario).await;
+    let second = shipping(&app, app.ids.demo, 77, "Rodo Sul");
+    let created = expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            order_body(
+                "PED-001",
+                f.customer,
+                &[(f.soja, 30.0), (f.milho, 20.5)],
+                &[app.ids.shipping, second],
+            ),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = created["id"].as_i64().unwrap();
+    assert_eq!(created["ordered"], 50.5);
+    assert_eq!(created["delivered"], 0.0);
+    assert_eq!(created["status"], "0");
+    assert_eq!(created["customer"]["name"], "Fazenda Boa Vista");
+    assert_eq!(created["company"]["id"], app.ids.demo);
+    assert_eq!(created["shippingCompany"].as_array().unwrap().len(), 2);
+    assert_eq!(created["orderItem"][1]["product"]["name"], "MILHO");
+    assert_eq!(log_count(&app, "CREATE", "ORDER"), 1);
+
+    // Edit: the code stays; a saved item is deleted by its own call; status follows.
+    let item = created["orderItem"][1]["id"].as_i64().unwrap();
+    expect(
+        &svc,
+        delete(&format!("/api/orderItem/delete/{item}"), &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    let mut edit = order_body("CHANGED", f.customer, &[], &[app.ids.shipping]);
+    edit["id"] = json!(id);
+    edit["qtyTransported"] = json!("15");
+    let edited = expect(
+        &svc,
+        post("/api/order/save", &usuario, edit),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(edited["code"], "PED-001");
+    assert_eq!(edited["ordered"], 30.0);
+    assert_eq!(edited["delivered"], 15.0);
+    assert_eq!(edited["status"], "50");
+    assert_eq!(edited["shippingCompany"].as_array().unwrap().len(), 1);
+}
+
+#[actix_rt::test]
+async fn status_counts_the_loadings_transported_quantities_and_the_order_level_quantity() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let f = fixture(&app, &svc, &usuario).await;
+    let created = expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            order_body("PED-2", f.customer, &[(f.soja, 40.0)], &[app.ids.shipping]),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = created["id"].as_i64().unwrap();
+    // A loading that transported 10 t (the loading calls are not built yet: seeded).
+    app.sql(&format!(
+        "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, qty_transported, status)
+         SELECT {demo}, {id}, t.id, {driver}, 10, 10, TRUE FROM trucks t WHERE t.company_id = {demo} LIMIT 1",
+        demo = app.ids.demo,
+        driver = app.ids.driver
+    ));
+    let mut edit = created.clone();
+    edit["qtyTransported"] = json!(30);
+    let edited = expect(
+        &svc,
+        post("/api/order/save", &usuario, edit),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(edited["delivered"], 40.0);
+    assert_eq!(edited["status"], "100");
+
+    // At 100 % the order leaves the default list and the dashboard counts it complete.
+    let list = expect(
+        &svc,
+        get("/api/order?page=1&pageSize=9", &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(list["total"], 0);
+    let list = expect(
+        &svc,
+        get("/api/order?page=1&pageSize=9&complete=true", &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(list["items"][0]["id"], id);
+    let totals = expect(
+        &svc,
+        get(
+            &format!("/api/order/totals/company/{}", app.ids.demo),
+            &usuario,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(totals["complete"], 1, "{totals}");
+    assert_eq!(totals["process"], 0, "{totals}");
+
+    // Delete is refused while a loading has a transported quantity.
+    let refused = expect(
+        &svc,
+        delete(&format!("/api/order/delete/{id}"), &usuario),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(
+        refused["message"],
+        "Erro ao excluir, existe(m) carregamento(s) com quantidade transportada neste pedido!"
+    );
+    let has = expect(
+        &svc,
+        get(
+            &format!("/api/order/{id}/hasDriver/{}", app.ids.driver),
+            &usuario,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(has, json!({ "orderHasThisDriver": true }));
+}
+
+#[actix_rt::test]
+async fn an_order_needs_code_customer_and_complete_items() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let f = fixture(&app, &svc, &usuario).await;
+    let mut body = order_body("", 0, &[], &[]);
+    body["orderItem"] = json!([{ "quantity": 5, "product": null }]);
+    let refused = expect(
+        &svc,
+        post("/api/order/save", &usuario, body),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    let fields = fields(&refused);
+    assert_eq!(fields["code"], "Código é obrigatório!");
+    assert_eq!(fields["customer"], "Cliente é obrigatório!");
+    assert_eq!(
+        fields["orderItem"],
+        "Informe o produto e a quantidade do item!"
+    );
+    let long = order_body("123456789012", f.customer, &[], &[]);
+    let refused = expect(
+        &svc,
+        post("/api/order/save", &usuario, long),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields_of(&refused, "code"),
+        "Tamanho máximo de 11 caracteres"
+    );
+    expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            order_body("P", f.customer, &[], &[]),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let dup = expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            order_body("P", f.customer, &[], &[]),
+        ),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(dup["message"], "Código do pedido já cadastrado!");
+}
+
+fn fields_of(body: &Value, field: &str) -> String {
+    fields(body)[field].as_str().unwrap().to_owned()
+}
+
+#[actix_rt::test]
+async fn a_transportadora_reads_only_the_orders_open_to_its_shipping_company() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let transp = login(&svc, TRANSP).await;
+    let f = fixture(&app, &svc, &usuario).await;
+    let rival = shipping(&app, app.ids.demo, 88, "Rival");
+    let mine = expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            order_body("MINE", f.customer, &[(f.soja, 5.0)], &[app.ids.shipping]),
+        ),
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let theirs = expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            order_body("THEIRS", f.customer, &[(f.soja, 5.0)], &[rival]),
+        ),
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let list = expect(
+        &svc,
+        get(
+            &format!("/api/order/shipping-company/{}", app.ids.shipping),
+            &transp,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    let codes: Vec<_> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["code"].clone())
+        .collect();
+    assert_eq!(codes, [json!("MINE")]);
+    let list = expect(&svc, get("/api/order", &transp), StatusCode::OK).await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    expect(
+        &svc,
+        get(&format!("/api/order/{mine}"), &transp),
+        StatusCode::OK,
+    )
+    .await;
+    expect(
+        &svc,
+        get(&format!("/api/order/{theirs}"), &transp),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    expect(
+        &svc,
+        get(&format!("/api/order/shipping-company/{rival}"), &transp),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    // Read-only.
+    let mut edit = order_body("MINE", f.customer, &[], &[app.ids.shipping]);
+    edit["id"] = json!(mine);
+    for req in [
+        post("/api/order/save", &transp, edit),
+        delete(&format!("/api/order/delete/{mine}"), &transp),
+    ] {
+        expect(&svc, req, StatusCode::FORBIDDEN).await;
+    }
+}
+
+#[actix_rt::test]
+async fn order_calls_refuse_other_roles_and_hide_other_companies() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let admin = login(&svc, ADMIN).await;
+    let usuario = login(&svc, USUARIO).await;
+    let expedicao = login(&svc, EXPEDICAO).await;
+    let other = login(&svc, OTHER_USUARIO).await;
+    let f = fixture(&app, &svc, &usuario).await;
+    let order = expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &usuario,
+            order_body("O1", f.customer, &[(f.soja, 5.0)], &[app.ids.shipping]),
+        ),
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = order["id"].as_i64().unwrap();
+    let item = order["orderItem"][0]["id"].as_i64().unwrap();
+    // An administrator sees every company's orders, with the company.
+    let all = expect(
+        &svc,
+        get("/api/order?page=1&pageSize=9", &admin),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(all["items"][0]["company"]["name"], "Demo Agro");
+    let mut admin_body = order_body("O2", f.customer, &[], &[]);
+    admin_body["company"] = json!({ "id": app.ids.demo });
+    expect(
+        &svc,
+        post("/api/order/save", &admin, admin_body),
+        StatusCode::CREATED,
+    )
+    .await;
+    // Wrong role.
+    for req in [
+        get("/api/order", &expedicao),
+        get(&format!("/api/order/{id}"), &expedicao),
+        post(
+            "/api/order/save",
+            &expedicao,
+            order_body("X", f.customer, &[], &[]),
+        ),
+        delete(&format!("/api/order/delete/{id}"), &expedicao),
+        delete(&format!("/api/orderItem/delete/{item}"), &expedicao),
+        get(
+            &format!("/api/order/{id}/hasDriver/{}", app.ids.driver),
+            &expedicao,
+        ),
+    ] {
+        expect(&svc, req, StatusCode::FORBIDDEN).await;
+    }
+    // Another company's record.
+    let mut edit = order_body("O1", f.customer, &[], &[]);
+    edit["id"] = json!(id);
+    for req in [
+        get(&format!("/api/order/{id}"), &other),
+        get(&format!("/api/order/company/{}", app.ids.demo), &other),
+        get(
+            &format!("/api/order/shipping-company/{}", app.ids.shipping),
+            &other,
+        ),
+        get(
+            &format!("/api/order/{id}/hasDriver/{}", app.ids.driver),
+            &other,
+        ),
+        post("/api/order/save", &other, edit),
+        delete(&format!("/api/order/delete/{id}"), &other),
+        delete(&format!("/api/orderItem/delete/{item}"), &other),
+    ] {
+        expect(&svc, req, StatusCode::NOT_FOUND).await;
+    }
+    // Their own order cannot use this company's customer or products.
+    let refused = expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &other,
+            order_body("X", f.customer, &[], &[]),
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields_of(&refused, "customer"),
+        "Cliente não pertence à empresa do pedido!"
+    );
+    let theirs = customer(&app, app.ids.other, 1, "Deles");
+    let refused = expect(
+        &svc,
+        post(
+            "/api/order/save",
+            &other,
+            order_body("X", theirs, &[(f.soja, 1.0)], &[]),
+        ),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields_of(&refused, "orderItem"),
+        "Produto não pertence à empresa do pedido!"
+    );
+    // Delete (no loading transported): the order and its items go.
+    expect(
+        &svc,
+        delete(&format!("/api/order/delete/{id}"), &usuario),
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM order_items WHERE order_id = {id}"
+        )),
+        0
+    );
+}

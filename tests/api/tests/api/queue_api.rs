@@ -1,0 +1,877 @@
+//! The virtual queue over HTTP (spec 3 section 7): join and leave with their refusals, and the
+//! queue reads, with the role and tenant matrix of every endpoint.
+
+use crate::{common, queue_common};
+use actix_web::http::StatusCode;
+use serde_json::{json, Value};
+
+use common::TestApp;
+use queue_common::*;
+
+fn join_body(driver: i64, company: i64, truck: Option<i64>) -> Value {
+    json!({
+        "driver": { "id": driver }, "company": { "id": company },
+        "scheduling": null, "truck": truck.map(|t| json!({ "id": t })),
+    })
+}
+
+#[actix_web::test]
+async fn a_driver_joins_as_freelancer_and_sees_its_position() {
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    at(&app, MONDAY_0900);
+    let svc = app.service().await;
+    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let truck = demo_truck(&app);
+
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(json!({ "truck": { "id": truck } })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    assert_eq!(b["message"], "Marcação Confirmada");
+    assert_eq!(b["position"], 1);
+    assert_eq!(b["date"], "2026-03-02");
+    assert_eq!(b["time"], "09:00");
+    assert_eq!(b["isFreelancer"], true);
+    let id = b["id"].as_i64().unwrap();
+
+    let (s, p) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/position/driver/{}", app.ids.driver),
+        Some(&me),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(p["id"], id);
+    assert_eq!(p["position"], 1);
+    assert_eq!(p["status"], "pending");
+    assert_eq!(p["truck"]["licensePlate"], "DEM0A12");
+    let (_, h) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/hasDriver/{}", app.ids.driver),
+        Some(&me),
+        None,
+    )
+    .await;
+    assert_eq!(h, json!({ "hasDriver": true, "queueId": id }));
+    let (_, e) = call(&svc, "GET", &format!("/api/queue/{id}"), Some(&me), None).await;
+    assert_eq!(e["isFreelancer"], true);
+    assert_eq!(e["driverName"], "MOTORISTA DEMO");
+
+    // The driver log says 'como Autônomo'; the staff log and the event were written.
+    let data = app.scalar_text(&format!(
+        "SELECT data::text AS v FROM driver_logs WHERE driver_id = {} AND operation_type = 'IN_QUEUE'",
+        app.ids.driver
+    ));
+    let data: Value = serde_json::from_str(&data).unwrap();
+    assert_eq!(data["freelancer"], true);
+    assert_eq!(
+        app.scalar_i64("SELECT count(*) AS v FROM staff_logs WHERE operation_type = 'IN_QUEUE'"),
+        1
+    );
+
+    // Nobody's entry but its own.
+    let other = bearer(&app, &driver(app.ids.other_driver, app.ids.other));
+    let (s, _) = call(&svc, "GET", &format!("/api/queue/{id}"), Some(&other), None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/position/driver/{}", app.ids.driver),
+        Some(&other),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/position/driver/{}", app.ids.driver),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+}
+
+#[actix_web::test]
+async fn joins_are_refused_with_the_engines_messages() {
+    let app = TestApp::new();
+    at(&app, MONDAY_0900);
+    let svc = app.service().await;
+    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let truck = demo_truck(&app);
+    let body = join_body(app.ids.driver, app.ids.demo, Some(truck));
+    let refused = |b: &Value, msg: &str| assert_eq!(b["message"], msg, "{b}");
+
+    // Freelancers not allowed (the default).
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    refused(&b, "A empresa não permite entrar na fila sem agendamento.");
+
+    // Queue closed.
+    settings(
+        &app,
+        app.ids.demo,
+        "enable_queue_without_scheduling = TRUE, enable_queue_save = FALSE",
+    );
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    refused(&b, "A fila está fechada no momento.");
+    settings(&app, app.ids.demo, "enable_queue_save = TRUE");
+
+    // No vehicle chosen.
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(join_body(app.ids.driver, app.ids.demo, None)),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(b["fields"]["truck"], "Selecione um veículo!");
+
+    // No capacity configured.
+    settings(
+        &app,
+        app.ids.demo,
+        "time_attendence = '00:00', programmed_total = 0",
+    );
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    refused(&b, "Não há horários de atendimento configurados.");
+
+    // Beyond the day limit: one place a day, taken today, and no day ahead allowed.
+    settings(
+        &app,
+        app.ids.demo,
+        "time_attendence = '00:30', programmed_total = 1, scheduling_day_limit = 0",
+    );
+    let (d2, t2) = add_drivers(&app, app.ids.demo, 1, 1)[0];
+    let (s, _) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&bearer(&app, &driver(d2, app.ids.demo))),
+        Some(join_body(d2, app.ids.demo, Some(t2))),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    refused(
+        &b,
+        "Não há vagas dentro do limite de dias para agendamento.",
+    );
+    settings(
+        &app,
+        app.ids.demo,
+        "programmed_total = 40, scheduling_day_limit = NULL",
+    );
+
+    // The missing limit: two faults in 30 days block for 7 days after the last one.
+    app.sql(&format!(
+        "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at, closed_at)
+         VALUES ({c}, {d}, {t}, 'faulty', '2026-02-20T12:00Z', '2026-02-20T15:00Z'),
+                ({c}, {d}, {t}, 'tolerance_dropped', '2026-03-01T12:00Z', '2026-03-01T12:00Z');
+         UPDATE settings SET enable_missing_validation = TRUE, missing_limit = 2,
+                missing_limit_after_block = 7, missing_validation_period = 30
+          WHERE company_id = {c}",
+        c = app.ids.demo,
+        d = app.ids.driver,
+        t = truck
+    ));
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    refused(
+        &b,
+        "Você atingiu o limite de faltas e poderá entrar na fila novamente em 08/03/2026.",
+    );
+    settings(&app, app.ids.demo, "enable_missing_validation = FALSE");
+
+    // Joins, then is already in the queue.
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    refused(&b, "Você já possui um agendamento na fila");
+    assert_eq!(
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM queue_entries WHERE driver_id = {} AND status = 'waiting'",
+            app.ids.driver
+        )),
+        1
+    );
+}
+
+#[actix_web::test]
+async fn who_may_put_a_driver_in_the_queue() {
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    at(&app, MONDAY_0900);
+    let svc = app.service().await;
+    let truck = demo_truck(&app);
+    let body = join_body(app.ids.driver, app.ids.demo, Some(truck));
+    for (email, status) in [
+        ("expedicao@patio.local", StatusCode::FORBIDDEN),
+        ("espectador@patio.local", StatusCode::FORBIDDEN),
+        ("portaria@patio.local", StatusCode::FORBIDDEN),
+        ("transp@patio.local", StatusCode::FORBIDDEN),
+        ("outra@empresa.local", StatusCode::NOT_FOUND),
+    ] {
+        let (s, b) = call(
+            &svc,
+            "POST",
+            "/api/queue/save",
+            Some(&bearer(&app, &staff(&app, email))),
+            Some(body.clone()),
+        )
+        .await;
+        assert_eq!(s, status, "{email}: {b}");
+    }
+    // A driver acts only for itself, at its company.
+    let other = bearer(&app, &driver(app.ids.other_driver, app.ids.other));
+    let (s, _) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&other),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    let (s, _) = call(&svc, "POST", "/api/queue/save", None, Some(body.clone())).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    // The /fila screen: a Usuario of the company adds the driver.
+    let usuario = bearer(&app, &staff(&app, "usuario@patio.local"));
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&usuario),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let staff_user =
+        app.scalar_i64("SELECT user_id AS v FROM staff_logs WHERE operation_type = 'IN_QUEUE'");
+    assert_eq!(staff_user, app.ids.usuario);
+}
+
+#[actix_web::test]
+async fn a_loading_joins_with_its_plate_and_an_expired_one_is_refused() {
+    let app = TestApp::new();
+    at(&app, MONDAY_0900);
+    let svc = app.service().await;
+    let truck = demo_truck(&app);
+    app.sql(&format!(
+        "INSERT INTO customers (company_id, code, name) VALUES ({c}, 1, 'Fazenda Boa Vista');
+         INSERT INTO orders (company_id, code, customer_id) SELECT {c}, 'PED-1', id FROM customers;
+         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, expiration_date)
+         SELECT {c}, id, {t}, {d}, 32, '2026-03-10' FROM orders;
+         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, expiration_date)
+         SELECT {c}, id, {t}, {d}, 32, '2026-03-01' FROM orders;",
+        c = app.ids.demo, t = truck, d = app.ids.driver
+    ));
+    let valid = app.scalar_i64("SELECT min(id) AS v FROM schedulings");
+    let expired = app.scalar_i64("SELECT max(id) AS v FROM schedulings");
+    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let body = |s: i64| json!({ "company": { "id": app.ids.demo }, "scheduling": { "id": s } });
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body(expired)),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(b["message"], "Este agendamento está expirado.");
+    let (s, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body(valid)),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    assert_eq!(b["isFreelancer"], false);
+    let data: Value =
+        serde_json::from_str(&app.scalar_text(
+            "SELECT data::text AS v FROM driver_logs WHERE operation_type = 'IN_QUEUE'",
+        ))
+        .unwrap();
+    assert_eq!(data["truck"]["licensePlate"], "DEM0A12");
+    assert_eq!(data["scheduling"]["order"]["code"], "PED-1");
+    let (_, rows) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/company/{}", app.ids.demo),
+        Some(&bearer(&app, &staff(&app, "usuario@patio.local"))),
+        None,
+    )
+    .await;
+    let row = &rows[0]["queue"][0];
+    assert_eq!(row["scheduling"]["order"]["code"], "PED-1");
+    assert_eq!(
+        row["scheduling"]["order"]["customer"]["name"],
+        "Fazenda Boa Vista"
+    );
+    assert_eq!(row["isFreelancer"], false);
+}
+
+#[actix_web::test]
+async fn leaving_the_queue_and_its_window() {
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    let svc = app.service().await;
+    let truck = demo_truck(&app);
+    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let body = join_body(app.ids.driver, app.ids.demo, Some(truck));
+
+    // Joined at 09:00 for 09:00: inside the 6-hour window.
+    at(&app, MONDAY_0900);
+    let (_, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body.clone()),
+    )
+    .await;
+    let id = b["id"].as_i64().unwrap();
+    let (s, b) = call(
+        &svc,
+        "DELETE",
+        &format!("/api/queue/delete/{id}"),
+        Some(&me),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(
+        b["message"],
+        "Não é possível sair da fila a menos de 6 horas da previsão de carregamento."
+    );
+    app.sql(&format!(
+        "UPDATE queue_entries SET status = 'cancelled' WHERE id = {id}"
+    ));
+
+    // Joined on Sunday for Monday 07:00: free to leave.
+    at(&app, SUNDAY_0900);
+    let (_, b) = call(
+        &svc,
+        "POST",
+        "/api/queue/save",
+        Some(&me),
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(b["date"], "2026-03-02");
+    assert_eq!(b["time"], "07:00");
+    let id = b["id"].as_i64().unwrap();
+    for (who, status) in [
+        (
+            bearer(&app, &driver(app.ids.other_driver, app.ids.other)),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            bearer(&app, &staff(&app, "outra@empresa.local")),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            bearer(&app, &staff(&app, "espectador@patio.local")),
+            StatusCode::FORBIDDEN,
+        ),
+    ] {
+        let (s, _) = call(
+            &svc,
+            "DELETE",
+            &format!("/api/queue/delete/{id}"),
+            Some(&who),
+            None,
+        )
+        .await;
+        assert_eq!(s, status);
+    }
+    let (s, b) = call(
+        &svc,
+        "DELETE",
+        &format!("/api/queue/delete/{id}?userAgent=Android"),
+        Some(&me),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["message"], "Você saiu da fila com sucesso");
+    assert_eq!(
+        app.scalar_text(&format!(
+            "SELECT status AS v FROM queue_entries WHERE id = {id}"
+        )),
+        "left"
+    );
+    assert_eq!(
+        app.scalar_text("SELECT device AS v FROM dropout_logs"),
+        "Android"
+    );
+    assert_eq!(
+        app.scalar_i64("SELECT count(*) AS v FROM driver_logs WHERE operation_type = 'OUT_QUEUE'"),
+        1
+    );
+    let (s, _) = call(
+        &svc,
+        "DELETE",
+        &format!("/api/queue/delete/{id}"),
+        Some(&me),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (_, p) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/position/driver/{}", app.ids.driver),
+        Some(&me),
+        None,
+    )
+    .await;
+    assert_eq!(p["status"], Value::Null);
+    assert_eq!(p["position"], 0);
+    // The dropout counts on the day's cards.
+    let (_, t) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/totals/company/{}", app.ids.demo),
+        Some(&bearer(&app, &staff(&app, "usuario@patio.local"))),
+        None,
+    )
+    .await;
+    assert_eq!(t["dropouts"], 1);
+}
+
+#[actix_web::test]
+async fn queue_reads_by_role_and_tenant() {
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    at(&app, SUNDAY_0900);
+    let svc = app.service().await;
+    let drivers = add_drivers(&app, app.ids.demo, 3, 1);
+    let shipping = app.ids.shipping;
+    app.sql(&format!(
+        "UPDATE trucks SET shipping_company_id = {shipping} WHERE id = {}",
+        drivers[1].1
+    ));
+    for &(d, t) in &drivers {
+        let (s, b) = call(
+            &svc,
+            "POST",
+            "/api/queue/save",
+            Some(&bearer(&app, &driver(d, app.ids.demo))),
+            Some(join_body(d, app.ids.demo, Some(t))),
+        )
+        .await;
+        assert_eq!(s, StatusCode::CREATED, "{b}");
+    }
+    let demo = app.ids.demo;
+    let first = app.scalar_i64(&format!(
+        "SELECT id AS v FROM queue_entries WHERE driver_id = {}",
+        drivers[0].0
+    ));
+    let company_routes = [
+        format!("/api/queue/company/{demo}"),
+        format!("/api/queue/company/{demo}?days_limit=1"),
+        format!("/api/queue/active/company/{demo}"),
+        format!("/api/queue/totals/company/{demo}"),
+        format!("/api/queue/{first}"),
+        format!("/api/queue/position/driver/{}", drivers[0].0),
+        format!("/api/queue/hasDriver/{}", drivers[0].0),
+    ];
+    for email in [
+        "admin@patio.local",
+        "usuario@patio.local",
+        "expedicao@patio.local",
+        "espectador@patio.local",
+        "portaria@patio.local",
+    ] {
+        let who = bearer(&app, &staff(&app, email));
+        for uri in &company_routes {
+            let (s, b) = call(&svc, "GET", uri, Some(&who), None).await;
+            assert_eq!(s, StatusCode::OK, "{email} {uri}: {b}");
+        }
+    }
+    let outra = bearer(&app, &staff(&app, "outra@empresa.local"));
+    let transp = bearer(&app, &staff(&app, "transp@patio.local"));
+    let stranger = bearer(&app, &driver(app.ids.other_driver, app.ids.other));
+    for uri in &company_routes {
+        let (s, _) = call(&svc, "GET", uri, Some(&outra), None).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "outra {uri}");
+        let (s, _) = call(&svc, "GET", uri, Some(&transp), None).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "transp {uri}");
+        let (s, _) = call(&svc, "GET", uri, None, None).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "anonymous {uri}");
+    }
+    for uri in &company_routes[..4] {
+        let (s, _) = call(&svc, "GET", uri, Some(&stranger), None).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "driver {uri}");
+    }
+    let admin = bearer(&app, &staff(&app, "admin@patio.local"));
+    let (s, _) = call(&svc, "GET", "/api/queue/company/999999", Some(&admin), None).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+
+    // The day list: Monday's three, in order, with the row fields.
+    let usuario = bearer(&app, &staff(&app, "usuario@patio.local"));
+    let (_, days) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/company/{demo}"),
+        Some(&usuario),
+        None,
+    )
+    .await;
+    assert_eq!(days.as_array().unwrap().len(), 1);
+    assert_eq!(days[0]["date"], "2026-03-02");
+    assert_eq!(days[0]["label"], "02/03/2026");
+    let rows = days[0]["queue"].as_array().unwrap();
+    let times: Vec<&str> = rows.iter().map(|r| r["time"].as_str().unwrap()).collect();
+    assert_eq!(times, ["07:00", "07:30", "08:00"]);
+    let positions: Vec<i64> = rows
+        .iter()
+        .map(|r| r["position"].as_i64().unwrap())
+        .collect();
+    assert_eq!(positions, [1, 2, 3]);
+    for key in [
+        "id",
+        "driverName",
+        "position",
+        "licensePlate",
+        "netCapacity",
+        "time",
+        "toleranceTime",
+        "isFreelancer",
+        "vehicleModelName",
+        "truck",
+        "scheduling",
+        "isInTolerance",
+        "isActive",
+        "checkInActive",
+        "checkInId",
+    ] {
+        assert!(rows[0].get(key).is_some(), "row field {key}");
+    }
+    assert_eq!(rows[0]["netCapacity"], 30.0);
+
+    // Totals: Portaria does not see attended nor tonnes.
+    let (_, t) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/totals/company/{demo}"),
+        Some(&bearer(&app, &staff(&app, "portaria@patio.local"))),
+        None,
+    )
+    .await;
+    assert_eq!(t["totals"], 3);
+    assert_eq!(t["attended"], Value::Null);
+    assert_eq!(t["totalTransportedToday"], Value::Null);
+    let (_, t) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/totals/company/{demo}"),
+        Some(&usuario),
+        None,
+    )
+    .await;
+    assert_eq!(t["attended"], 0);
+
+    // The shipping company sees only its vehicle; staff of the company see it too.
+    let (s, days) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/shipping-company/{shipping}"),
+        Some(&transp),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let plates: Vec<&str> = days[0]["queue"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["licensePlate"].as_str().unwrap())
+        .collect();
+    assert_eq!(plates, [format!("T{:06}", drivers[1].0)]);
+    let (s, active) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/active/shipping-company/{shipping}"),
+        Some(&transp),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(active.as_array().unwrap().len(), 1);
+    for (who, status) in [
+        (&usuario, StatusCode::OK),
+        (&outra, StatusCode::NOT_FOUND),
+        (&stranger, StatusCode::FORBIDDEN),
+    ] {
+        let (s, _) = call(
+            &svc,
+            "GET",
+            &format!("/api/queue/shipping-company/{shipping}"),
+            Some(who),
+            None,
+        )
+        .await;
+        assert_eq!(s, status);
+        let (s, _) = call(
+            &svc,
+            "GET",
+            &format!("/api/queue/active/shipping-company/{shipping}"),
+            Some(who),
+            None,
+        )
+        .await;
+        assert_eq!(s, status);
+    }
+    let (s, _) = call(
+        &svc,
+        "GET",
+        "/api/queue/shipping-company/999999",
+        Some(&transp),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+
+    // The panel and the next date: staff and drivers of the company.
+    let mine = bearer(&app, &driver(drivers[2].0, demo));
+    let (s, panel) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/active/{demo}"),
+        Some(&mine),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let panel = panel.as_array().unwrap();
+    assert_eq!(panel.len(), 3);
+    assert_eq!(panel[2]["isMine"], true);
+    assert!(panel[2].get("driverName").is_none());
+    let (s, next) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/next-date/{demo}"),
+        Some(&mine),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(next["date"], "2026-03-02");
+    assert_eq!(next["time"], "08:30");
+    for uri in [
+        format!("/api/queue/active/{demo}"),
+        format!("/api/queue/next-date/{demo}"),
+        format!("/api/queue/delayStatus/company/{demo}"),
+    ] {
+        let (s, _) = call(&svc, "GET", &uri, Some(&stranger), None).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
+        let (s, _) = call(&svc, "GET", &uri, Some(&outra), None).await;
+        assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
+        let (s, _) = call(&svc, "GET", &uri, Some(&usuario), None).await;
+        assert_eq!(s, StatusCode::OK, "{uri}");
+    }
+
+    // Positions of several drivers: staff see their company's, a driver only itself.
+    let ids = format!("{},{},{}", drivers[0].0, drivers[1].0, app.ids.other_driver);
+    let (_, list) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/driver/positions?ids={ids}"),
+        Some(&usuario),
+        None,
+    )
+    .await;
+    let got: Vec<(i64, i64)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].as_i64().unwrap(), p["position"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(got, [(drivers[0].0, 1), (drivers[1].0, 2)]);
+    assert!(list[0]["truckId"].is_i64() && list[0]["queueId"].is_i64());
+    let (_, list) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/driver/positions?ids={ids}"),
+        Some(&mine),
+        None,
+    )
+    .await;
+    assert_eq!(list, json!([]));
+    let (_, list) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/driver/positions?ids={}", drivers[2].0),
+        Some(&mine),
+        None,
+    )
+    .await;
+    assert_eq!(list[0]["position"], 3);
+    let (s, _) = call(
+        &svc,
+        "GET",
+        "/api/queue/driver/positions?ids=1,x",
+        Some(&usuario),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let (s, _) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/driver/positions?ids={ids}"),
+        Some(&transp),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    // A driver with no entry reads an empty position.
+    let (s, p) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/position/driver/{}", app.ids.driver),
+        Some(&usuario),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(p["status"], Value::Null);
+    assert_eq!(p["id"], Value::Null);
+    // The OpenAPI document lists the queue calls.
+    let (_, doc) = call(&svc, "GET", "/api/openapi.json", None, None).await;
+    assert!(doc["paths"]
+        .get("/api/queue/position/driver/{driverId}")
+        .is_some());
+    assert!(doc["paths"].get("/api/attendances/update").is_some());
+}
+
+#[test]
+fn the_pgbench_ceiling_runs_the_same_query_as_the_endpoint() {
+    let script =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../load/position.sql"))
+            .unwrap();
+    let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let script: String = script
+        .lines()
+        .filter(|l| !l.starts_with("--") && !l.starts_with('\\'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    // pgbench names the parameters; the statement is otherwise the endpoint's, word for word.
+    let endpoint = patio_postgres::driver_position_sql()
+        .replace("$1", ":driver")
+        .replace("$2", ":waiting")
+        .replace("$3", ":loading")
+        .replace("$4", ":one");
+    assert_eq!(
+        words(script.trim_end_matches([';', '\n'])),
+        words(&endpoint)
+    );
+}
+
+#[test]
+fn the_position_reader_outside_transactions_answers_as_the_store() {
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    at(&app, MONDAY_0900);
+    let drivers = add_drivers(&app, app.ids.demo, 3, 1);
+    for &(d, t) in &drivers {
+        join_freelancer(&app.state.services.queue, app.ids.demo, d, t).unwrap();
+    }
+    let reader = patio_postgres::PgDirectReader::connect(app.db.url(), 2).unwrap();
+    let fast = app
+        .state
+        .services
+        .queue_reads
+        .clone()
+        .with_position_reader(std::sync::Arc::new(reader));
+    let usuario = staff(&app, "usuario@patio.local");
+    let outra = staff(&app, "outra@empresa.local");
+    for id in [drivers[0].0, drivers[2].0, app.ids.driver] {
+        let store = app
+            .state
+            .services
+            .queue_reads
+            .driver_position(&usuario, id)
+            .unwrap();
+        assert_eq!(fast.driver_position(&usuario, id).unwrap(), store);
+        let me = driver(id, app.ids.demo);
+        assert_eq!(fast.driver_position(&me, id).unwrap(), store);
+        assert!(fast.driver_position(&outra, id).is_err());
+    }
+    assert_eq!(
+        fast.driver_position(&usuario, drivers[2].0)
+            .unwrap()
+            .position,
+        3
+    );
+}
