@@ -12,7 +12,7 @@ use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
 use patio_domain::orders::loading::{
     days_left, days_left_is_urgent, days_left_label, may_delete_loading, may_edit_loading,
-    LoadingEditor, LOADING_IN_QUEUE_MESSAGE,
+    LoadingEditor, LOADING_IN_QUEUE_MESSAGE, QUEUE_DESK_QUANTITY,
 };
 use patio_domain::orders::{check_new_loading, LoadingDraft, OrderBalance, Tonnes};
 use patio_domain::roles::Role;
@@ -559,6 +559,34 @@ impl LoadingService {
             }
             Ok(out)
         })
+    }
+
+    /// `/fila`'s loading: [`QUEUE_DESK_QUANTITY`] t of the order for that truck and driver,
+    /// valid until the company's today, through the same checks as the order's dialog.
+    pub fn save_for_queue_desk(
+        &self,
+        actor: &Actor,
+        order_id: i64,
+        truck_id: i64,
+        driver_id: i64,
+    ) -> AppResult<LoadingView> {
+        // The order's company only dates the loading; `save` checks the scope.
+        let today = self.deps.store.tx(|repos| match repos.order(order_id)? {
+            Some(o) => self.today(repos, o.company_id),
+            None => Err(AppError::not_found()),
+        })?;
+        let row = LoadingInput {
+            id: None,
+            order_id: Some(order_id),
+            truck_id: Some(truck_id),
+            plate: None,
+            driver_id: Some(driver_id),
+            quantity: Some(QUEUE_DESK_QUANTITY.to_owned()),
+            expiration: Some(today.format("%Y-%m-%d").to_string()),
+        };
+        self.save(actor, vec![row])?
+            .pop()
+            .ok_or_else(AppError::not_found)
     }
 
     /// `DELETE /scheduling/delete/{id}`: before the yard starts it; a carrier only while days

@@ -41,6 +41,7 @@ pub mod popups;
 pub mod products;
 pub mod public;
 pub mod queue;
+pub mod queue_desk;
 pub mod queue_reads;
 pub mod reports;
 pub mod sets;
@@ -114,12 +115,17 @@ pub struct Services {
     /// Checked by the HTTP edge on every signed-in request.
     pub accounts: crate::account_check::AccountCheck,
     pub driver_app: driver_app::DriverAppService,
+    /// `/fila`'s '+ Adicionar': a loading and its queue entry.
+    pub queue_desk: queue_desk::QueueDesk,
 }
 
 impl Services {
     pub fn new(deps: Deps) -> Self {
         let deps = Arc::new(deps);
+        let loadings = loadings::LoadingService::new(deps.clone());
+        let queue = queue::QueueService::new(deps.clone());
         Self {
+            queue_desk: queue_desk::QueueDesk::new(loadings.clone(), queue.clone()),
             accounts: deps.accounts.clone(),
             auth: auth::AuthService::new(deps.clone()),
             public: public::PublicService::new(deps.clone()),
@@ -139,12 +145,12 @@ impl Services {
             popups: popups::PopupService::new(deps.clone()),
             products: products::ProductService::new(deps.clone()),
             truck_catalog: truck_catalog::TruckCatalogService::new(deps.clone()),
-            loadings: loadings::LoadingService::new(deps.clone()),
+            loadings,
             sets: sets::SetsService::new(deps.clone()),
             drivers: drivers::DriverService::new(deps.clone()),
             trucks: trucks::TruckService::new(deps.clone()),
             orders: orders::OrderService::new(deps.clone()),
-            queue: queue::QueueService::new(deps.clone()),
+            queue,
             queue_reads: queue_reads::QueueReadService::new(deps.clone()),
             attendance: attendance::AttendanceService::new(deps.clone()),
             queue_jobs: jobs::QueueJobs::new(deps.clone()),

@@ -88,6 +88,10 @@ fn blank(s: &Option<String>) -> bool {
     s.as_deref().is_none_or(|v| v.trim().is_empty())
 }
 
+/// The quantity of the loading that `/fila`'s '+ Adicionar' creates for the vehicle it puts in
+/// the queue (spec 3 section 2: qtyOrdered 10, qtyTransported 0); the nine checks still apply.
+pub const QUEUE_DESK_QUANTITY: &str = "10";
+
 /// Runs the checks in the spec's order and returns the quantity to store. `today` is the
 /// company's date.
 pub fn check_new_loading(

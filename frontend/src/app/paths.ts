@@ -13,6 +13,8 @@ export const paths = {
   history: '/historico',
   carrierHome: '/expedicao/transportadora',
   dispatchHome: '/expedicao/painel',
+  /** The company user's queue desk (spec 3 section 2). */
+  queueDesk: '/fila',
   /** The yard TV: no sign-in, works only from the yard's network (checkinIp). */
   yardTv: '/tv',
   staffTerms: '/aprovar-termo/transportadora/empresa/:companyId/:userId',

@@ -17,6 +17,7 @@ const StaffLayout = lazy(() => import(/* webpackChunkName: "staff-layout" */ './
 const StaffTermsPage = lazy(() => import(/* webpackChunkName: "staff-terms" */ '../features/auth/StaffTermsPage'));
 const CarrierHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../features/expedition/CarrierQueue'));
 const DispatchHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../features/expedition/DispatchPanel'));
+const QueueDeskPage = lazy(() => import(/* webpackChunkName: "queue-desk" */ '../features/expedition/QueueDeskPage'));
 const YardTvPage = lazy(() => import(/* webpackChunkName: "tv" */ '../features/expedition/YardTvPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/NotFoundPage'));
 // Administration (spec 1): one lazy chunk per area.
@@ -81,6 +82,7 @@ export const staffPages: StaffPage[] = [
   { path: paths.history, Page: HistoryPage, layout: true, byRoutes: true },
   { path: paths.carrierHome, Page: CarrierHome, layout: true, byRoutes: true },
   { path: paths.dispatchHome, Page: DispatchHome, layout: true, byRoutes: true },
+  { path: paths.queueDesk, Page: QueueDeskPage, layout: true, byRoutes: true },
   { path: paths.staffTerms, Page: StaffTermsPage, layout: false, byRoutes: false },
   { path: paths.companies, Page: CompaniesPage, layout: true, byRoutes: true },
   { path: paths.companyNew, Page: CompanyFormPage, layout: true, byRoutes: true },

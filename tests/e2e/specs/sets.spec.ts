@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
-import { PASSWORD, readXlsx, sql, unique } from './support';
+import { cpfOf, PASSWORD, readXlsx, sql, unique } from './support';
 
 // Issue 12, sets and linking: a Transportadora links two trucks and drivers to itself and
 // unbinds one; an administrator pages through the sets and exports them, and the downloaded
@@ -8,19 +8,6 @@ import { PASSWORD, readXlsx, sql, unique } from './support';
 // screens belong to other slices); each run makes its own.
 
 const HEADER = ['Id', 'Nome', 'CPF', 'Caminhão', 'Transportadora', 'Unidade'];
-
-/** A valid CPF (11 digits) from `n`. */
-function cpfOf(n: number): string {
-  const base = [...String(n % 1e9).padStart(9, '0')].map(Number);
-  const digit = (ds: number[]) => {
-    const sum = ds.reduce((s, d, i) => s + d * (ds.length + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  base.push(digit(base));
-  base.push(digit(base));
-  return base.join('');
-}
 
 const masked = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 

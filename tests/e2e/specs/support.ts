@@ -34,6 +34,19 @@ export function cnpjOf(n: number): string {
   return `${s.slice(0, 2)}.${s.slice(2, 5)}.${s.slice(5, 8)}/${s.slice(8, 12)}-${s.slice(12)}`;
 }
 
+/** A valid CPF (11 digits) from `n`. */
+export function cpfOf(n: number): string {
+  const base = [...String(n % 1e9).padStart(9, '0')].map(Number);
+  const digit = (ds: number[]) => {
+    const sum = ds.reduce((s, d, i) => s + d * (ds.length + 1 - i), 0);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  base.push(digit(base));
+  base.push(digit(base));
+  return base.join('');
+}
+
 /** A number unlikely to repeat between runs and specs (names, CNPJs). */
 export function unique(): number {
   return (Date.now() % 1e7) * 10 + Math.floor(Math.random() * 10);

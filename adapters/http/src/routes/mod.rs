@@ -22,6 +22,7 @@ pub mod popups;
 pub mod products;
 pub mod public;
 pub mod queue;
+pub mod queue_desk;
 pub mod sets;
 pub mod settings;
 pub mod shipping_companies;

@@ -23,6 +23,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(
         scope("/queue")
             .service(join)
+            .service(super::queue_desk::add)
             .service(driver_position)
             .service(leave)
             .service(reset)

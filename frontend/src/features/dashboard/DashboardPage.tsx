@@ -11,6 +11,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../app/paths';
+import { routeAllowed } from '../../app/session';
 import { useStaffSessionQuery } from '../auth/api';
 import { checkDashboardRange, defaultDashboardRange, yardToday } from '../../shared/records/dates';
 import { adminMsg } from '../../shared/records/messages';
@@ -73,6 +74,11 @@ export default function DashboardPage() {
         <Link className="d-link" to={paths.carrierDashboard}>
           {adminMsg.dashCarrierLink}
         </Link>
+        {routeAllowed(session?.routes, paths.queueDesk) && (
+          <Link className="d-link" to={paths.queueDesk}>
+            {adminMsg.dashQueueDeskLink}
+          </Link>
+        )}
         {loading && (
           <span className="d-busy" role="status">
             {msg.loading}

@@ -17,6 +17,9 @@ export type DelayStatus = Schema<'DelayStatusView'>;
 export type YardSettings = Schema<'SettingsView'>;
 export type QueueDay = Schema<'QueueDayView'>;
 export type DriverChoice = Schema<'LikeItem'>;
+export type DeskTruck = Schema<'TruckLikeItem'>;
+export type DeskBody = Schema<'QueueDeskBody'>;
+export type Joined = Schema<'JoinView'>;
 
 export type YardListKind = 'missings' | 'attendeds' | 'drops';
 
@@ -28,6 +31,16 @@ const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
     shippingQueue: build.query<QueueDay[], number>({
       query: (shippingCompanyId) => ({ url: `queue/shipping-company/${shippingCompanyId}`, params: { days_limit: 30 } }),
       providesTags: [TAG],
+    }),
+    /** /fila's truck search: the company's trucks with model and net tonnes. */
+    deskTrucks: build.query<DeskTruck[], { companyId: number; text: string }>({
+      query: ({ companyId, text }) =>
+        text ? `truck/like/${encodeURIComponent(text)}/company/${companyId}` : `truck/like/company/${companyId}`,
+    }),
+    /** /fila's '+ Adicionar': the order's loading and the queue entry, in one call. */
+    addToQueue: build.mutation<Joined, DeskBody>({
+      query: (body) => ({ url: 'queue/add', method: 'POST', body }),
+      invalidatesTags: [TAG],
     }),
     companyDrivers: build.query<DriverChoice[], number>({
       // The pickers' list: open to the Expedicao (the driver list itself is not).
@@ -132,6 +145,8 @@ const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
 
 export const {
   useShippingQueueQuery,
+  useDeskTrucksQuery,
+  useAddToQueueMutation,
   useCompanyDriversQuery,
   useChangeDriverMutation,
   useActiveQueueQuery,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueRow } from './api';
-import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, queueCsv, tonnesCard, whatsappLink } from './model';
+import { abilities, byPlate, dayProgress, elapsedMinutes, groupByDay, parseWeight, queueCsv, tonnesCard, whatsappLink } from './model';
 
 const row = (id: number, date: string | null, position: number, extra: Partial<QueueRow> = {}): QueueRow =>
   ({ id, date, position, licensePlate: `ABC${id}D00`, isActive: false, ...extra }) as QueueRow;
@@ -60,5 +60,15 @@ describe('the queue CSV', () => {
     expect(lines[0]).toBe('Dia;Posição;Placa;Motorista;Modelo;Pedido;Horário');
     expect(lines).toHaveLength(5);
     expect(lines[1]).toBe('02/03/2026;1;ABC1D00;"JOSÉ; DA SILVA";;;07:00');
+  });
+});
+
+describe("/fila's counters", () => {
+  it('leaves what was neither attended nor missed, and shows the attended share', () => {
+    expect(dayProgress(10, 3, 2)).toEqual({ left: 5, percent: 30 });
+  });
+  it('never goes below zero nor above 100 %, and a day without programme is 0 %', () => {
+    expect(dayProgress(2, 3, 1)).toEqual({ left: 0, percent: 100 });
+    expect(dayProgress(0, 0, 0)).toEqual({ left: 0, percent: 0 });
   });
 });

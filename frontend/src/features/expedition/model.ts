@@ -98,3 +98,10 @@ export function queueCsv(days: readonly QueueDay[]): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** /fila's counters: what is left of today's programme and how much of it was attended (%). */
+export function dayProgress(programmed: number, attended: number, missing: number): { left: number; percent: number } {
+  const left = Math.max(0, programmed - attended - missing);
+  const percent = programmed > 0 ? Math.min(100, Math.round((attended / programmed) * 100)) : 0;
+  return { left, percent };
+}

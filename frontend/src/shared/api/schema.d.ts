@@ -1620,6 +1620,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/attendeds/{companyId}": {
         parameters: {
             query?: never;
@@ -5010,6 +5026,12 @@ export interface components {
             /** @description `dd/MM/yyyy`, or 'Sem previsão'. */
             label: string;
             queue: components["schemas"]["QueueRowView"][];
+        };
+        /** @description The order, the truck and the driver the screen chose. */
+        QueueDeskBody: {
+            driver: components["schemas"]["IdRef"];
+            order: components["schemas"]["IdRef"];
+            truck: components["schemas"]["IdRef"];
         };
         QueueOrderView: {
             code: string;
@@ -10741,6 +10763,74 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueueDeskBody"];
+            };
+        };
+        responses: {
+            /** @description The loading (10 t, valid today) created and the vehicle in the queue with it: {id, message: 'Marcação Confirmada', position, date, forecast, time, isFreelancer} */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a company user (Usuario) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Order, truck or driver of another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by the queue rules (pt-BR message); nothing is kept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Refused by the loading checks (pt-BR message per field); nothing is kept */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -228,5 +228,6 @@ export const adminMsg = {
   dashScheduling: 'Agendamentos',
   dashNoData: 'Sem dados no período.',
   dashCarrierLink: 'Transportadora Dashboard',
+  dashQueueDeskLink: 'Fila virtual',
   dashChartOf: (title: string) => `Gráfico: ${title}`,
 } as const;

@@ -1,0 +1,220 @@
+//! `/fila`'s '+ Adicionar' (issue 13, spec 3 section 2 "Virtual queue admin screen"):
+//! `POST /api/queue/add` creates the order's loading (10 t, 0 transported, valid today) and puts
+//! the vehicle in the queue with it; a refusal of either keeps nothing.
+
+use crate::common;
+use actix_web::http::StatusCode;
+use common::admin::*;
+use common::*;
+use serde_json::{json, Value};
+
+struct Desk {
+    order: i64,
+    truck: i64,
+    driver: i64,
+}
+
+/// An order of `ordered` tonnes of the demo company, created through the API.
+async fn desk<S, B>(app: &TestApp, svc: &S, usuario: &str, ordered: f64) -> Desk
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let customer = expect(
+        svc,
+        post(
+            "/api/customer/create",
+            usuario,
+            customer_body(7, "Fazenda Rio Verde", None),
+        ),
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let product = expect(
+        svc,
+        post(
+            "/api/product/create",
+            usuario,
+            json!({ "id": 0, "code": 1, "name": "SOJA", "group": 0 }),
+        ),
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let order = expect(
+        svc,
+        post(
+            "/api/order/save",
+            usuario,
+            json!({ "id": 0, "code": "PED-F1", "customer": { "id": customer }, "enable": true,
+                    "orderItem": [{ "product": { "id": product }, "quantity": ordered }] }),
+        ),
+        StatusCode::CREATED,
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    Desk {
+        order,
+        truck: app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'DEM0A12'"),
+        driver: app.ids.driver,
+    }
+}
+
+fn body(d: &Desk) -> Value {
+    json!({ "order": { "id": d.order }, "truck": { "id": d.truck }, "driver": { "id": d.driver } })
+}
+
+fn loadings(app: &TestApp, order: i64) -> i64 {
+    app.scalar_i64(&format!(
+        "SELECT count(*) AS v FROM schedulings WHERE order_id = {order}"
+    ))
+}
+
+fn waiting(app: &TestApp, driver: i64) -> i64 {
+    app.scalar_i64(&format!(
+        "SELECT count(*) AS v FROM queue_entries WHERE driver_id = {driver} AND status = 'waiting'"
+    ))
+}
+
+#[actix_rt::test]
+async fn usuario_puts_a_vehicle_in_the_queue_with_a_ten_tonne_loading_of_the_order() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let d = desk(&app, &svc, &usuario, 100.0).await;
+
+    let joined = expect(
+        &svc,
+        post("/api/queue/add", &usuario, body(&d)),
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(joined["message"], "Marcação Confirmada");
+    assert_eq!(joined["position"], 1);
+    assert_eq!(joined["isFreelancer"], false);
+
+    let entry = joined["id"].as_i64().unwrap();
+    assert_eq!(
+        app.scalar_text(&format!(
+            "SELECT s.qty_ordered::text || '/' || s.qty_transported::text || '/' || (s.expiration_date = (now() AT TIME ZONE 'America/Sao_Paulo')::date)::text AS v
+             FROM queue_entries q JOIN schedulings s ON s.id = q.scheduling_id
+             WHERE q.id = {entry} AND q.status = 'waiting' AND s.order_id = {}",
+            d.order
+        )),
+        "10.000/0.000/true"
+    );
+    // The screen's grid reads the entry back with its order.
+    let rows = expect(
+        &svc,
+        get(
+            &format!("/api/queue/active/company/{}", app.ids.demo),
+            &usuario,
+        ),
+        StatusCode::OK,
+    )
+    .await;
+    let row = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == entry)
+        .unwrap();
+    assert_eq!(row["licensePlate"], "DEM0A12");
+    assert_eq!(row["isFreelancer"], false);
+    assert_eq!(row["scheduling"]["order"]["code"], "PED-F1");
+}
+
+#[actix_rt::test]
+async fn a_refused_join_takes_its_new_loading_back() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let d = desk(&app, &svc, &usuario, 100.0).await;
+    expect(
+        &svc,
+        post("/api/queue/add", &usuario, body(&d)),
+        StatusCode::CREATED,
+    )
+    .await;
+
+    let refused = expect(
+        &svc,
+        post("/api/queue/add", &usuario, body(&d)),
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(refused["message"], "Você já possui um agendamento na fila");
+    assert_eq!(loadings(&app, d.order), 1, "the second loading is gone");
+    assert_eq!(waiting(&app, d.driver), 1);
+}
+
+#[actix_rt::test]
+async fn the_loading_checks_refuse_before_anything_is_kept() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    // 5 t ordered cannot take the desk's 10 t.
+    let d = desk(&app, &svc, &usuario, 5.0).await;
+    let refused = expect(
+        &svc,
+        post("/api/queue/add", &usuario, body(&d)),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    )
+    .await;
+    assert_eq!(
+        fields(&refused)["qtyOrdered"],
+        "A Capacidade Liquida ultrapassa o Saldo do Pedido."
+    );
+    assert_eq!(loadings(&app, d.order), 0);
+    assert_eq!(waiting(&app, d.driver), 0);
+}
+
+#[actix_rt::test]
+async fn only_the_company_user_may_add_and_another_companys_order_is_not_found() {
+    let app = TestApp::new();
+    let svc = app.service().await;
+    let usuario = login(&svc, USUARIO).await;
+    let d = desk(&app, &svc, &usuario, 100.0).await;
+    for email in [ADMIN, EXPEDICAO, TRANSP] {
+        let cookie = login(&svc, email).await;
+        expect(
+            &svc,
+            post("/api/queue/add", &cookie, body(&d)),
+            StatusCode::FORBIDDEN,
+        )
+        .await;
+    }
+    let other = login(&svc, OTHER_USUARIO).await;
+    expect(
+        &svc,
+        post("/api/queue/add", &other, body(&d)),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    // A driver's session is not staff.
+    let (status, _, cookies) = send(
+        &svc,
+        actix_web::test::TestRequest::post()
+            .uri("/api/auth/app/login")
+            .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
+    )
+    .await;
+    assert!(status.is_success(), "{status}");
+    let driver = cookie_pair(&cookies, "patio_driver");
+    expect(
+        &svc,
+        post("/api/queue/add", &driver, body(&d)),
+        StatusCode::FORBIDDEN,
+    )
+    .await;
+    assert_eq!(loadings(&app, d.order), 0);
+    assert_eq!(waiting(&app, d.driver), 0);
+}

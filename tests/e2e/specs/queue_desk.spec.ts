@@ -1,0 +1,119 @@
+import { expect, test, type Page } from './fixtures';
+import { cpfOf, PASSWORD, sql, unique } from './support';
+
+// Issue 13, /fila: the company user opens the queue desk from the dashboard, chooses a truck
+// (with its model and net tonnes), an open order and a driver, and '+ Adicionar' puts the
+// vehicle in the queue with a 10 t loading of the order; a second office page shows the new
+// row without a reload. The order comes through the API; the driver and truck are made with
+// SQL (their screens have their own stories); each run makes its own.
+
+const run = unique();
+const driverName = `FILA DESK ${run}`;
+const plate = `DSK${String(run % 10000).padStart(4, '0')}`;
+
+// Later specs plan Demo Agro's queue from empty: close what this story opened, however it ends.
+test.afterAll(() => {
+  sql(
+    `UPDATE queue_entries SET status = 'cancelled', closed_at = now()
+      WHERE status IN ('waiting', 'loading') AND driver_id IN (SELECT id FROM drivers WHERE name = '${driverName}')`,
+  );
+});
+
+async function signIn(page: Page, email: string, landing: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+async function pick(page: Page, id: string, text: string, option: string | RegExp) {
+  await page.locator(`#${id}`).fill(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+}
+
+test('a company user puts a vehicle in the queue from /fila and another page sees it at once', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const company = sql("SELECT id FROM companies WHERE name = 'Demo Agro'");
+  const model = sql("SELECT id FROM truck_models WHERE name = 'FH 540'");
+  const cpf = cpfOf(run);
+  const driver = sql(
+    `INSERT INTO drivers (company_id, name, cpf, cnh, birth_date, is_enabled, use_terms)
+     VALUES (${company}, '${driverName}', '${cpf}', '123', '1988-04-05', TRUE, TRUE) RETURNING id`,
+  );
+  sql(
+    `INSERT INTO trucks (company_id, driver_id, vehicle_model_id, license_plate, implement_type, net_capacity, is_enabled)
+     VALUES (${company}, ${driver}, ${model}, '${plate}', 'TRUCK', 16, TRUE)`,
+  );
+  const customer = sql(
+    `INSERT INTO customers (company_id, code, name) VALUES (${company}, ${run % 100000}, 'Fazenda Fila ${run}') RETURNING id`,
+  );
+  const code = `F${run}`.slice(0, 11);
+
+  await signIn(page, 'usuario@patio.local', '/dashboard');
+  const product = await page.request.post('/api/product/create', {
+    data: { id: 0, code: run % 1000000, name: `SOJA ${run}`, group: 0 },
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  const order = await page.request.post('/api/order/save', {
+    data: {
+      id: 0,
+      code,
+      customer: { id: Number(customer) },
+      enable: true,
+      sendEmail: false,
+      shippingCompany: [],
+      orderItem: [{ quantity: 100, product: { id: (await product.json()).id } }],
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+
+  // A second office page on /fila, to see the change arrive by the socket.
+  const office2 = await browser.newContext();
+  const other = await office2.newPage();
+  await signIn(other, 'usuario@patio.local', '/dashboard');
+  await other.goto('/fila');
+  await expect(other.getByText('Adicionar agendamento à fila')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Fila virtual' }).click();
+  await expect(page).toHaveURL('/fila');
+  await expect(page.getByText('Adicionar agendamento à fila')).toBeVisible();
+  const add = page.getByRole('button', { name: 'Adicionar' });
+  await expect(add).toBeDisabled();
+
+  await pick(page, 'desk-truck', plate, new RegExp(`${plate} - .*16 t`));
+  await page.locator('#desk-order-search').fill(code);
+  await page.getByRole('radio', { name: `Código ${code}` }).check();
+  await expect(add).toBeDisabled();
+  await pick(page, 'desk-driver', driverName, `${driverName} - ${cpf.slice(0, 3)}.`);
+  await expect(add).toBeEnabled();
+  await page.screenshot({ path: 'test-results/queue-desk-chosen.png', fullPage: true });
+  await add.click();
+  await expect(page.getByText('Marcação Confirmada')).toBeVisible();
+
+  const row = page.getByRole('row', { name: new RegExp(plate) });
+  await expect(row).toContainText('FH 540');
+  await expect(add).toBeDisabled();
+  // The other page, untouched, shows the new vehicle (socket event, no reload, well inside the
+  // 3-minute fallback).
+  await expect(other.getByRole('row', { name: new RegExp(plate) })).toBeVisible({ timeout: 5_000 });
+  await page.screenshot({ path: 'test-results/queue-desk-added.png', fullPage: true });
+
+  // What landed: a 10 t loading of the order, nothing transported, and the entry holding it.
+  expect(
+    sql(
+      `SELECT s.qty_ordered::text || '/' || s.qty_transported::text FROM queue_entries q
+        JOIN schedulings s ON s.id = q.scheduling_id
+       WHERE q.driver_id = ${driver} AND q.status = 'waiting'`,
+    ),
+  ).toBe('10.000/0.000');
+
+  // Adding the same vehicle again is refused with the queue's message, and nothing is kept.
+  await pick(page, 'desk-truck', plate, new RegExp(plate));
+  await page.getByRole('radio', { name: `Código ${code}` }).check();
+  await pick(page, 'desk-driver', driverName, driverName);
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page.getByText('Você já possui um agendamento na fila')).toBeVisible();
+  expect(sql(`SELECT count(*) FROM schedulings WHERE driver_id = ${driver}`)).toBe('1');
+  await office2.close();
+});
