@@ -524,6 +524,11 @@ impl DomainEvent {
     }
 
     /// The event as browsers get it (what only instances need left out).
+    /// What a screen without a session may hear: that the queue changed, not who was called.
+    pub fn is_public(&self) -> bool {
+        matches!(self, DomainEvent::QueueChanged { .. })
+    }
+
     pub fn for_browsers(&self) -> Self {
         match self {
             DomainEvent::QueueChanged { company_id, .. } => DomainEvent::queue_changed(*company_id),

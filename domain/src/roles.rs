@@ -401,6 +401,8 @@ pub const STAFF_ROUTES: &[RouteRule] = &[
     // Queue views
     rule("/expedicao/transportadora", CARRIER, false),
     rule("/expedicao/painel", DISPATCH, false),
+    // The expedition panel for the yard's screens (spec 3 section 2, "Public expedition panel").
+    rule("/elemidia", DISPATCH, false),
     rule("/fila", USER, false),
     rule("/transportadora/dashboard", ADMIN_USER_CARRIER, false),
 ];
@@ -851,7 +853,7 @@ mod tests {
         for r in [Role::Expedicao, Role::Espectador, Role::Portaria] {
             let mut routes = allowed_routes(r, true);
             routes.sort_unstable();
-            assert_eq!(routes, ["/expedicao/painel", "/perfil"]);
+            assert_eq!(routes, ["/elemidia", "/expedicao/painel", "/perfil"]);
         }
     }
 

@@ -24,6 +24,8 @@ pub struct Hub {
 struct Member {
     id: u64,
     tx: mpsc::Sender<Arc<str>>,
+    /// A socket without a session (the public panel): it gets only what anyone may see.
+    public: bool,
 }
 
 /// A socket's place in a room; leaving is [`Hub::leave`] (or dropping the receiver: the
@@ -41,10 +43,23 @@ impl Hub {
 
     /// Joins a socket to its company's room.
     pub fn join(&self, company_id: i64) -> Membership {
+        self.join_as(company_id, false)
+    }
+
+    /// Joins a socket of the public panel: it hears that the queue changed, never who was
+    /// called to the yard.
+    pub fn join_public(&self, company_id: i64) -> Membership {
+        self.join_as(company_id, true)
+    }
+
+    fn join_as(&self, company_id: i64, public: bool) -> Membership {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let (tx, rx) = mpsc::channel(SOCKET_BACKLOG);
         if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.entry(company_id).or_default().push(Member { id, tx });
+            rooms
+                .entry(company_id)
+                .or_default()
+                .push(Member { id, tx, public });
         }
         Membership {
             company_id,
@@ -73,12 +88,22 @@ impl Hub {
 
     /// Sends `text` to every socket of the company's room.
     pub fn send(&self, company_id: i64, text: &str) {
+        self.send_to(company_id, text, true);
+    }
+
+    /// Sends `text` to the company's room; to its public sockets only when `public`.
+    fn send_to(&self, company_id: i64, text: &str, public: bool) {
         let text: Arc<str> = Arc::from(text);
         if let Ok(mut rooms) = self.rooms.lock() {
             if let Some(room) = rooms.get_mut(&company_id) {
-                room.retain(|m| match m.tx.try_send(text.clone()) {
-                    Ok(()) | Err(mpsc::error::TrySendError::Full(_)) => true,
-                    Err(mpsc::error::TrySendError::Closed(_)) => false,
+                room.retain(|m| {
+                    if m.public && !public {
+                        return !m.tx.is_closed();
+                    }
+                    match m.tx.try_send(text.clone()) {
+                        Ok(()) | Err(mpsc::error::TrySendError::Full(_)) => true,
+                        Err(mpsc::error::TrySendError::Closed(_)) => false,
+                    }
                 });
                 if room.is_empty() {
                     rooms.remove(&company_id);
@@ -110,7 +135,7 @@ impl EventSink for Hub {
 
     fn event(&self, event: &DomainEvent) {
         match serde_json::to_string(&event.for_browsers()) {
-            Ok(text) => self.send(company_of(event), &text),
+            Ok(text) => self.send_to(company_of(event), &text, event.is_public()),
             Err(error) => tracing::warn!(%error, "event not serialised"),
         }
     }
@@ -133,6 +158,34 @@ mod tests {
             mine.messages.try_recv().ok().as_deref(),
             Some(r#"{"event":"queueChanged","companyId":1}"#)
         );
+    }
+
+    #[test]
+    fn a_public_socket_hears_that_the_queue_changed_but_not_who_was_called() {
+        let hub = Hub::new();
+        let mut staff = hub.join(1);
+        let mut public = hub.join_public(1);
+        hub.event(&DomainEvent::CheckInCall {
+            company_id: 1,
+            checkin_id: 2,
+            queue_id: 3,
+            driver_id: 4,
+            driver_name: "MOTORISTA".to_owned(),
+            license_plate: "ABC1D23".to_owned(),
+            called_at: chrono::Utc::now(),
+        });
+        hub.event(&changed(1));
+        assert!(staff
+            .messages
+            .try_recv()
+            .unwrap()
+            .contains("checkInCallResponse"));
+        assert_eq!(
+            public.messages.try_recv().ok().as_deref(),
+            Some(r#"{"event":"queueChanged","companyId":1}"#),
+            "the call never reached the public socket; the change did"
+        );
+        assert_eq!(hub.room_size(1), 2);
     }
 
     #[test]

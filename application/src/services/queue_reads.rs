@@ -16,6 +16,7 @@ use patio_domain::roles::Role;
 use patio_domain::text::br_date;
 use serde::Serialize;
 
+use super::public::normalize_host;
 use super::queue::{day_bounds, engine_settings, forbidden, local_time, staff_of};
 use super::Deps;
 use crate::error::{AppError, AppResult};
@@ -146,6 +147,24 @@ pub struct PanelRowView {
     pub is_freelancer: bool,
     /// The signed-in driver's own entry.
     pub is_mine: bool,
+}
+
+/// The company of the public panel.
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+pub struct PublicPanelCompany {
+    pub id: i64,
+    pub name: String,
+    pub logo: Option<String>,
+}
+
+/// `GET /public/panel`: what the yard's public screen shows.
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+pub struct PublicPanelView {
+    pub company: PublicPanelCompany,
+    /// The server's clock (the screen's "last refresh").
+    pub now: DateTime<Utc>,
+    /// In loading first, then waiting in queue order.
+    pub rows: Vec<PanelRowView>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
@@ -380,6 +399,31 @@ fn position_view(rec: Option<DriverPositionRecord>, now: DateTime<Utc>) -> Drive
     }
 }
 
+/// The panel rows of a company; `me` marks the signed-in driver's own entry.
+fn panel_rows(
+    repos: &mut dyn Repos,
+    company_id: i64,
+    me: Option<i64>,
+) -> AppResult<Vec<PanelRowView>> {
+    let settings = settings_of(repos, company_id)?;
+    Ok(repos
+        .active_rows(QueueScope::Company(company_id))?
+        .into_iter()
+        .map(|r| PanelRowView {
+            id: r.id,
+            position: r.position.unwrap_or(0),
+            license_plate: r.license_plate,
+            time: r.forecast_at.map(|f| local_time(&settings, f)),
+            date: r.date,
+            joined_at: r.joined_at,
+            is_in_tolerance: r.in_tolerance && r.status == "waiting",
+            is_active: r.status == "loading",
+            is_freelancer: r.scheduling_id.is_none(),
+            is_mine: me == Some(r.driver_id),
+        })
+        .collect())
+}
+
 #[derive(Clone)]
 pub struct QueueReadService {
     deps: Arc<Deps>,
@@ -565,24 +609,29 @@ impl QueueReadService {
     pub fn panel(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<PanelRowView>> {
         self.deps.store.tx(|repos| {
             self.company_member(repos, actor, company_id)?;
-            let settings = settings_of(repos, company_id)?;
             let me = actor.is_driver().then_some(actor.id);
-            Ok(repos
-                .active_rows(QueueScope::Company(company_id))?
-                .into_iter()
-                .map(|r| PanelRowView {
-                    id: r.id,
-                    position: r.position.unwrap_or(0),
-                    license_plate: r.license_plate,
-                    time: r.forecast_at.map(|f| local_time(&settings, f)),
-                    date: r.date,
-                    joined_at: r.joined_at,
-                    is_in_tolerance: r.in_tolerance && r.status == "waiting",
-                    is_active: r.status == "loading",
-                    is_freelancer: r.scheduling_id.is_none(),
-                    is_mine: me == Some(r.driver_id),
-                })
-                .collect())
+            panel_rows(repos, company_id, me)
+        })
+    }
+
+    /// `GET /public/panel?host=`: the public expedition panel of the company that serves the
+    /// host (no sign-in): its name and logo and the panel rows, which carry no names.
+    pub fn public_panel(&self, host: &str) -> AppResult<PublicPanelView> {
+        let host = normalize_host(host);
+        self.deps.store.tx(|repos| {
+            let company = repos
+                .company_by_host(&host)?
+                .filter(|c| c.status)
+                .ok_or_else(AppError::not_found)?;
+            Ok(PublicPanelView {
+                rows: panel_rows(repos, company.id, None)?,
+                company: PublicPanelCompany {
+                    id: company.id,
+                    name: company.name,
+                    logo: company.logo,
+                },
+                now: self.deps.clock.now(),
+            })
         })
     }
 

@@ -13,6 +13,10 @@ export const paths = {
   history: '/historico',
   carrierHome: '/expedicao/transportadora',
   dispatchHome: '/expedicao/painel',
+  /** The public expedition panel: no sign-in, the company of the host. */
+  publicPanel: '/painel',
+  /** The same panel for the dispatch roles' yard screens. */
+  signagePanel: '/elemidia',
   /** The company user's queue desk (spec 3 section 2). */
   queueDesk: '/fila',
   /** The yard TV: no sign-in, works only from the yard's network (checkinIp). */

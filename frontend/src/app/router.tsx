@@ -18,6 +18,8 @@ const StaffTermsPage = lazy(() => import(/* webpackChunkName: "staff-terms" */ '
 const CarrierHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../features/expedition/CarrierQueue'));
 const DispatchHome = lazy(() => import(/* webpackChunkName: "expedition" */ '../features/expedition/DispatchPanel'));
 const QueueDeskPage = lazy(() => import(/* webpackChunkName: "queue-desk" */ '../features/expedition/QueueDeskPage'));
+const PublicPanelPage = lazy(() => import(/* webpackChunkName: "public-panel" */ '../features/expedition/PublicPanelPage'));
+const SignagePanelPage = lazy(() => import(/* webpackChunkName: "public-panel" */ '../features/expedition/SignagePanelPage'));
 const YardTvPage = lazy(() => import(/* webpackChunkName: "tv" */ '../features/expedition/YardTvPage'));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "home" */ '../features/home/NotFoundPage'));
 // Administration (spec 1): one lazy chunk per area.
@@ -83,6 +85,7 @@ export const staffPages: StaffPage[] = [
   { path: paths.carrierHome, Page: CarrierHome, layout: true, byRoutes: true },
   { path: paths.dispatchHome, Page: DispatchHome, layout: true, byRoutes: true },
   { path: paths.queueDesk, Page: QueueDeskPage, layout: true, byRoutes: true },
+  { path: paths.signagePanel, Page: SignagePanelPage, layout: false, byRoutes: true },
   { path: paths.staffTerms, Page: StaffTermsPage, layout: false, byRoutes: false },
   { path: paths.companies, Page: CompaniesPage, layout: true, byRoutes: true },
   { path: paths.companyNew, Page: CompanyFormPage, layout: true, byRoutes: true },
@@ -164,6 +167,7 @@ export function StaffRoutes() {
             }
           />
           <Route path={paths.yardTv} element={<YardTvPage />} />
+          <Route path={paths.publicPanel} element={<PublicPanelPage />} />
           <Route
             element={
               <StaffGuard

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventSocket, RECONNECT_WAITS, eventsUrl, parseEvent, type RealtimeSignal } from './realtime';
+import { EventSocket, RECONNECT_WAITS, eventsUrl, parseEvent, publicEventsUrl, type RealtimeSignal } from './realtime';
 
 class FakeSocket {
   onmessage: ((e: { data: unknown }) => void) | null = null;
@@ -37,6 +37,9 @@ describe('company events', () => {
   it('builds the socket address on the page host, wss behind https', () => {
     expect(eventsUrl({ protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/ws');
     expect(eventsUrl({ protocol: 'https:', host: 'patio.app' }, 3)).toBe('wss://patio.app/api/ws?companyId=3');
+    expect(publicEventsUrl({ protocol: 'https:', host: 'patio.agro.com.br:8443', hostname: 'patio.agro.com.br' })).toBe(
+      'wss://patio.agro.com.br:8443/api/ws?host=patio.agro.com.br',
+    );
   });
 
   it('accepts only known events', () => {

@@ -37,6 +37,12 @@ export function eventsUrl(location: Pick<Location, 'protocol' | 'host'>, company
   return `${scheme}://${location.host}/api/ws${query}`;
 }
 
+/** The public panel's socket: no session, the room of the company that serves this host. */
+export function publicEventsUrl(location: Pick<Location, 'protocol' | 'host' | 'hostname'>): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/api/ws?host=${encodeURIComponent(location.hostname)}`;
+}
+
 /** A message of the socket, or `null` for anything that is not a known event. */
 export function parseEvent(data: unknown): CompanyEvent | null {
   if (typeof data !== 'string') return null;
@@ -115,16 +121,16 @@ export class EventSocket {
  */
 export function useCompanyEvents(
   onEvent: (e: RealtimeSignal) => void,
-  options: { companyId?: number; enabled?: boolean } = {},
+  options: { companyId?: number; enabled?: boolean; url?: string } = {},
 ): void {
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
   }, [onEvent]);
-  const { companyId, enabled = true } = options;
+  const { companyId, enabled = true, url } = options;
   useEffect(() => {
     if (!enabled || typeof WebSocket === 'undefined') return undefined;
-    const socket = new EventSocket(eventsUrl(window.location, companyId), (e) => handler.current(e));
+    const socket = new EventSocket(url ?? eventsUrl(window.location, companyId), (e) => handler.current(e));
     return () => socket.stop();
-  }, [companyId, enabled]);
+  }, [companyId, enabled, url]);
 }

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from './fixtures';
-import { cpfOf, PASSWORD, sql, unique } from './support';
+import { expect, expectAccessible, test, type Page } from './fixtures';
+import { closeQueueVehicle, PASSWORD, queueVehicle, sql, unique } from './support';
 
 // Issue 13, /fila: the company user opens the queue desk from the dashboard, chooses a truck
 // (with its model and net tonnes), an open order and a driver, and '+ Adicionar' puts the
@@ -8,16 +8,9 @@ import { cpfOf, PASSWORD, sql, unique } from './support';
 // SQL (their screens have their own stories); each run makes its own.
 
 const run = unique();
-const driverName = `FILA DESK ${run}`;
-const plate = `DSK${String(run % 10000).padStart(4, '0')}`;
 
 // Later specs plan Demo Agro's queue from empty: close what this story opened, however it ends.
-test.afterAll(() => {
-  sql(
-    `UPDATE queue_entries SET status = 'cancelled', closed_at = now()
-      WHERE status IN ('waiting', 'loading') AND driver_id IN (SELECT id FROM drivers WHERE name = '${driverName}')`,
-  );
-});
+test.afterAll(() => closeQueueVehicle(run));
 
 async function signIn(page: Page, email: string, landing: string) {
   await page.goto('/login');
@@ -34,39 +27,8 @@ async function pick(page: Page, id: string, text: string, option: string | RegEx
 
 test('a company user puts a vehicle in the queue from /fila and another page sees it at once', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const company = sql("SELECT id FROM companies WHERE name = 'Demo Agro'");
-  const model = sql("SELECT id FROM truck_models WHERE name = 'FH 540'");
-  const cpf = cpfOf(run);
-  const driver = sql(
-    `INSERT INTO drivers (company_id, name, cpf, cnh, birth_date, is_enabled, use_terms)
-     VALUES (${company}, '${driverName}', '${cpf}', '123', '1988-04-05', TRUE, TRUE) RETURNING id`,
-  );
-  sql(
-    `INSERT INTO trucks (company_id, driver_id, vehicle_model_id, license_plate, implement_type, net_capacity, is_enabled)
-     VALUES (${company}, ${driver}, ${model}, '${plate}', 'TRUCK', 16, TRUE)`,
-  );
-  const customer = sql(
-    `INSERT INTO customers (company_id, code, name) VALUES (${company}, ${run % 100000}, 'Fazenda Fila ${run}') RETURNING id`,
-  );
-  const code = `F${run}`.slice(0, 11);
-
   await signIn(page, 'usuario@patio.local', '/dashboard');
-  const product = await page.request.post('/api/product/create', {
-    data: { id: 0, code: run % 1000000, name: `SOJA ${run}`, group: 0 },
-  });
-  expect(product.status(), await product.text()).toBe(201);
-  const order = await page.request.post('/api/order/save', {
-    data: {
-      id: 0,
-      code,
-      customer: { id: Number(customer) },
-      enable: true,
-      sendEmail: false,
-      shippingCompany: [],
-      orderItem: [{ quantity: 100, product: { id: (await product.json()).id } }],
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
+  const { driverId: driver, driverName, cpf, plate, orderCode: code } = await queueVehicle(page.request, run);
 
   // A second office page on /fila, to see the change arrive by the socket.
   const office2 = await browser.newContext();
@@ -74,6 +36,7 @@ test('a company user puts a vehicle in the queue from /fila and another page see
   await signIn(other, 'usuario@patio.local', '/dashboard');
   await other.goto('/fila');
   await expect(other.getByText('Adicionar agendamento à fila')).toBeVisible();
+  await expectAccessible(other);
 
   await page.getByRole('link', { name: 'Fila virtual' }).click();
   await expect(page).toHaveURL('/fila');

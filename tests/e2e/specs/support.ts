@@ -127,3 +127,54 @@ export function pdfText(pdf: Buffer): string {
   }
   return out.join('\n');
 }
+
+/**
+ * A vehicle of Demo Agro ready for the queue: a driver `FILA DESK {run}` with a truck of its own
+ * (model FH 540, 16 t net) made with SQL, and a 100 t order of a new customer made through the
+ * API with `api` (signed in as a company user). Specs that queue it close the entry in afterAll.
+ */
+export async function queueVehicle(
+  api: import('@playwright/test').APIRequestContext,
+  run: number,
+): Promise<{ driverId: string; driverName: string; cpf: string; plate: string; orderId: number; orderCode: string }> {
+  const company = sql("SELECT id FROM companies WHERE name = 'Demo Agro'");
+  const model = sql("SELECT id FROM truck_models WHERE name = 'FH 540'");
+  const driverName = `FILA DESK ${run}`;
+  const plate = `DSK${String(run % 10000).padStart(4, '0')}`;
+  const cpf = cpfOf(run);
+  const driverId = sql(
+    `INSERT INTO drivers (company_id, name, cpf, cnh, birth_date, is_enabled, use_terms)
+     VALUES (${company}, '${driverName}', '${cpf}', '123', '1988-04-05', TRUE, TRUE) RETURNING id`,
+  );
+  sql(
+    `INSERT INTO trucks (company_id, driver_id, vehicle_model_id, license_plate, implement_type, net_capacity, is_enabled)
+     VALUES (${company}, ${driverId}, ${model}, '${plate}', 'TRUCK', 16, TRUE)`,
+  );
+  const customer = sql(
+    `INSERT INTO customers (company_id, code, name) VALUES (${company}, ${run % 100000}, 'Fazenda Fila ${run}') RETURNING id`,
+  );
+  const product = await api.post('/api/product/create', { data: { id: 0, code: run % 1000000, name: `SOJA ${run}`, group: 0 } });
+  if (product.status() !== 201) throw new Error(`product: ${product.status()} ${await product.text()}`);
+  const orderCode = `F${run}`.slice(0, 11);
+  const order = await api.post('/api/order/save', {
+    data: {
+      id: 0,
+      code: orderCode,
+      customer: { id: Number(customer) },
+      enable: true,
+      sendEmail: false,
+      shippingCompany: [],
+      orderItem: [{ quantity: 100, product: { id: (await product.json()).id } }],
+    },
+  });
+  if (order.status() !== 201) throw new Error(`order: ${order.status()} ${await order.text()}`);
+  return { driverId, driverName, cpf, plate, orderId: (await order.json()).id, orderCode };
+}
+
+/** Closes the queue entries of the drivers named `FILA DESK {run}` (afterAll of the specs above). */
+export function closeQueueVehicle(run: number): void {
+  sql(
+    `UPDATE queue_entries SET status = 'cancelled', closed_at = now()
+      WHERE status IN ('waiting', 'loading') AND driver_id IN (SELECT id FROM drivers WHERE name = 'FILA DESK ${run}')`,
+  );
+}

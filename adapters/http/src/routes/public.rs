@@ -13,7 +13,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(public_companies)
         .service(operating_data)
         .service(attendance_today)
-        .service(active_term);
+        .service(active_term)
+        .service(public_panel);
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -78,5 +79,18 @@ pub async fn active_term(
     let svc = state.services.public.clone();
     let id = path.into_inner();
     let view = blocking(move || svc.active_term(id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(tag = "queue", params(HostQuery),
+    responses((status = 200, description = "The public expedition panel of the company that serves the host: its name and logo, the server's time and the panel rows (plates, positions, forecast times; no names)", body = patio_application::services::queue_reads::PublicPanelView),
+        (status = 404, description = "No company serves that host")))]
+#[get("/public/panel")]
+pub async fn public_panel(
+    state: web::Data<AppState>,
+    q: web::Query<HostQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let svc = state.services.queue_reads.clone();
+    let view = blocking(move || svc.public_panel(&q.host)).await?;
     Ok(HttpResponse::Ok().json(view))
 }

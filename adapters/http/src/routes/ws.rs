@@ -29,10 +29,12 @@ pub struct RoomQuery {
     /// The company (administrators; others join their own).
     #[serde(rename = "companyId")]
     pub company_id: Option<i64>,
+    /// Without a session: the public panel's host; its company's room, queue changes only.
+    pub host: Option<String>,
 }
 
 #[utoipa::path(tag = "realtime", params(RoomQuery),
-    responses((status = 101, description = "websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session only the yard TV (an address of the company's checkinIp, with companyId)"),
+    responses((status = 101, description = "websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session: the yard TV (an address of the company's checkinIp, with companyId), or the public panel (with host: queueChanged only)"),
         (status = 400), (status = 401), (status = 404), (status = 422)))]
 #[get("/ws")]
 pub async fn connect(
@@ -43,13 +45,20 @@ pub async fn connect(
     q: web::Query<RoomQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let requested = q.company_id;
-    let company = match sessions.any() {
-        Some(actor) => {
+    let mut public = false;
+    let company = match (sessions.any(), q.host.clone()) {
+        (Some(actor), _) => {
             let svc = state.services.queue_reads.clone();
             blocking(move || svc.event_room(&actor, requested)).await?
         }
+        // The public panel (/painel): the company that serves the host.
+        (None, Some(host)) => {
+            public = true;
+            let svc = state.services.public.clone();
+            blocking(move || svc.company_by_host(&host)).await?.id
+        }
         // The yard TV (/tv) has no sign-in: it joins from the yard's network only.
-        None => {
+        (None, None) => {
             let company = requested.ok_or_else(ApiError::unauthorized)?;
             let ip = client_address(&req);
             let yard = state.services.yard.clone();
@@ -65,7 +74,11 @@ pub async fn connect(
             "Esta chamada só aceita conexões websocket.",
         ))
     })?;
-    let membership = state.hub.join(company);
+    let membership = if public {
+        state.hub.join_public(company)
+    } else {
+        state.hub.join(company)
+    };
     actix_web::rt::spawn(pump(state.hub.clone(), membership, ws, stream));
     Ok(response)
 }

@@ -20,6 +20,8 @@ export type DriverChoice = Schema<'LikeItem'>;
 export type DeskTruck = Schema<'TruckLikeItem'>;
 export type DeskBody = Schema<'QueueDeskBody'>;
 export type Joined = Schema<'JoinView'>;
+export type PanelRow = Schema<'PanelRowView'>;
+export type PublicPanel = Schema<'PublicPanelView'>;
 
 export type YardListKind = 'missings' | 'attendeds' | 'drops';
 
@@ -30,6 +32,16 @@ const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
     /** The Transportadora's read-only queue: its vehicles, every planned day. */
     shippingQueue: build.query<QueueDay[], number>({
       query: (shippingCompanyId) => ({ url: `queue/shipping-company/${shippingCompanyId}`, params: { days_limit: 30 } }),
+      providesTags: [TAG],
+    }),
+    /** The panel rows (plates, positions, times; no names) of the signed-in user's company. */
+    panelRows: build.query<PanelRow[], number>({
+      query: (companyId) => `queue/active/${companyId}`,
+      providesTags: [TAG],
+    }),
+    /** The public panel of the company that serves this host (no sign-in). */
+    publicPanel: build.query<PublicPanel, string>({
+      query: (host) => ({ url: 'public/panel', params: { host } }),
       providesTags: [TAG],
     }),
     /** /fila's truck search: the company's trucks with model and net tonnes. */
@@ -145,6 +157,8 @@ const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
 
 export const {
   useShippingQueueQuery,
+  usePanelRowsQuery,
+  usePublicPanelQuery,
   useDeskTrucksQuery,
   useAddToQueueMutation,
   useCompanyDriversQuery,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueRow } from './api';
-import { abilities, byPlate, dayProgress, elapsedMinutes, groupByDay, parseWeight, queueCsv, tonnesCard, whatsappLink } from './model';
+import { abilities, byPlate, dayProgress, elapsedMinutes, groupByDay, parseWeight, positionLabel, queueCsv, tonnesCard, whatsappLink } from './model';
 
 const row = (id: number, date: string | null, position: number, extra: Partial<QueueRow> = {}): QueueRow =>
   ({ id, date, position, licensePlate: `ABC${id}D00`, isActive: false, ...extra }) as QueueRow;
@@ -70,5 +70,12 @@ describe("/fila's counters", () => {
   it('never goes below zero nor above 100 %, and a day without programme is 0 %', () => {
     expect(dayProgress(2, 3, 1)).toEqual({ left: 0, percent: 100 });
     expect(dayProgress(0, 0, 0)).toEqual({ left: 0, percent: 0 });
+  });
+});
+
+describe('the public panel', () => {
+  it('labels positions as ordinals', () => {
+    expect(positionLabel(1)).toBe('1º');
+    expect(positionLabel(12)).toBe('12º');
   });
 });

@@ -1,10 +1,18 @@
 /** Pure helpers of the dispatch panel (unit-tested in model.test.ts). */
 import type { QueueRow } from './api';
 
-export interface QueueDay {
+export interface QueueDay<T = QueueRow> {
   date: string | null;
   label: string;
-  rows: QueueRow[];
+  rows: T[];
+}
+
+/** What `groupByDay` needs of a row: the dispatch rows and the public panel's rows both have it. */
+interface DayRow {
+  id: number;
+  position: number;
+  date?: string | null;
+  isActive: boolean;
 }
 
 /** `yyyy-mm-dd` as `dd/MM/yyyy`. */
@@ -14,8 +22,8 @@ export function brDate(date: string): string {
 }
 
 /** The waiting rows by planned day, in queue order, days in date order (no date last). */
-export function groupByDay(rows: readonly QueueRow[]): QueueDay[] {
-  const days = new Map<string, QueueRow[]>();
+export function groupByDay<T extends DayRow>(rows: readonly T[]): QueueDay<T>[] {
+  const days = new Map<string, T[]>();
   for (const row of rows) {
     if (row.isActive) continue;
     const key = row.date ?? '';
@@ -104,4 +112,9 @@ export function dayProgress(programmed: number, attended: number, missing: numbe
   const left = Math.max(0, programmed - attended - missing);
   const percent = programmed > 0 ? Math.min(100, Math.round((attended / programmed) * 100)) : 0;
   return { left, percent };
+}
+
+/** The public panel's label of a position: 1º, 2º… */
+export function positionLabel(position: number): string {
+  return `${position}º`;
 }

@@ -1572,6 +1572,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/panel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["public_panel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/active/company/{id}": {
         parameters: {
             query?: never;
@@ -5012,6 +5028,24 @@ export interface components {
             fone?: string | null;
             name?: string | null;
             password?: string | null;
+        };
+        /** @description The company of the public panel. */
+        PublicPanelCompany: {
+            /** Format: int64 */
+            id: number;
+            logo?: string | null;
+            name: string;
+        };
+        /** @description `GET /public/panel`: what the yard's public screen shows. */
+        PublicPanelView: {
+            company: components["schemas"]["PublicPanelCompany"];
+            /**
+             * Format: date-time
+             * @description The server's clock (the screen's "last refresh").
+             */
+            now: string;
+            /** @description In loading first, then waiting in queue order. */
+            rows: components["schemas"]["PanelRowView"][];
         };
         QueueCompanyBody: {
             company: components["schemas"]["IdRef"];
@@ -10634,6 +10668,37 @@ export interface operations {
             };
         };
     };
+    public_panel: {
+        parameters: {
+            query: {
+                host: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public expedition panel of the company that serves the host: its name and logo, the server's time and the panel rows (plates, positions, forecast times; no names) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPanelView"];
+                };
+            };
+            /** @description No company serves that host */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     active_company: {
         parameters: {
             query?: never;
@@ -15818,6 +15883,8 @@ export interface operations {
             query?: {
                 /** @description The company (administrators; others join their own). */
                 companyId?: number | null;
+                /** @description Without a session: the public panel's host; its company's room, queue changes only. */
+                host?: string | null;
             };
             header?: never;
             path?: never;
@@ -15825,7 +15892,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session only the yard TV (an address of the company's checkinIp, with companyId) */
+            /** @description websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session: the yard TV (an address of the company's checkinIp, with companyId), or the public panel (with host: queueChanged only) */
             101: {
                 headers: {
                     [name: string]: unknown;

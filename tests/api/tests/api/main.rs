@@ -24,6 +24,7 @@ mod loadings;
 mod mail;
 mod products_orders;
 mod public_and_users;
+mod public_panel;
 mod queue_api;
 mod queue_concurrency;
 mod queue_desk;

@@ -1,0 +1,60 @@
+import { expect, expectAccessible, test, type Page } from './fixtures';
+import { closeQueueVehicle, PASSWORD, queueVehicle, unique } from './support';
+
+// Issue 13, the public expedition panel: a screen in the yard opens /painel without signing in
+// (the company is the one that serves the host) and a vehicle that joins meanwhile appears on
+// it without a reload; the Expedição opens the same panel at /elemidia.
+
+const run = unique();
+
+test.afterAll(() => closeQueueVehicle(run));
+
+async function signIn(page: Page, email: string, landing: string, login = '/login') {
+  await page.goto(login);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+test('the public panel shows the host company and a vehicle that joins appears at once', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // The yard's screen: no session at all.
+  const screen = await (await browser.newContext()).newPage();
+  await screen.goto('/painel');
+  await expect(screen.getByRole('heading', { name: 'Demo Agro', level: 1 })).toBeVisible();
+  await expect(screen.getByRole('heading', { name: 'Em atendimento' })).toBeVisible();
+  await expect(screen.getByRole('heading', { name: 'Próximos Veículos' })).toBeVisible();
+  await expect(screen.getByText(/Atualizado às \d\d:\d\d/)).toBeVisible();
+  await expectAccessible(screen);
+
+  await signIn(page, 'usuario@patio.local', '/dashboard');
+  const v = await queueVehicle(page.request, run);
+  const truck = await page.request.get(`/api/truck/like/${v.plate}/company/${await demoId(page)}`);
+  const added = await page.request.post('/api/queue/add', {
+    data: { order: { id: v.orderId }, truck: { id: (await truck.json())[0].id }, driver: { id: Number(v.driverId) } },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const position = (await added.json()).position as number;
+
+  // The socket says the queue changed; the screen reads again (the fallback is 3 minutes).
+  const entry = screen.getByRole('listitem').filter({ hasText: v.plate });
+  await expect(entry).toBeVisible({ timeout: 5_000 });
+  await expect(entry).toContainText(`${position}º`);
+  await expect(screen.getByText(v.driverName)).toHaveCount(0);
+  await screen.screenshot({ path: 'test-results/public-panel.png', fullPage: true });
+
+  // The Expedição's yard screen shows the same panel.
+  const dispatch = await (await browser.newContext()).newPage();
+  await signIn(dispatch, 'expedicao@patio.local', '/expedicao/painel', '/expedicao');
+  await dispatch.goto('/elemidia');
+  await expect(dispatch.getByRole('heading', { name: 'Demo Agro', level: 1 })).toBeVisible();
+  await expect(dispatch.getByRole('listitem').filter({ hasText: v.plate })).toBeVisible();
+  await expectAccessible(dispatch);
+  await dispatch.screenshot({ path: 'test-results/elemidia.png', fullPage: true });
+});
+
+async function demoId(page: Page): Promise<number> {
+  const session = await page.request.get('/api/auth/session');
+  return (await session.json()).company.id as number;
+}
