@@ -43,6 +43,7 @@ pub mod public;
 pub mod queue;
 pub mod queue_reads;
 pub mod reports;
+pub mod rescues;
 pub mod sets;
 pub mod settings;
 pub mod shipping_companies;
@@ -114,6 +115,8 @@ pub struct Services {
     /// Checked by the HTTP edge on every signed-in request.
     pub accounts: crate::account_check::AccountCheck,
     pub driver_app: driver_app::DriverAppService,
+    /// Rescues of missing vehicles (issue 13, /recuperar).
+    pub rescues: rescues::RescueService,
 }
 
 impl Services {
@@ -151,6 +154,7 @@ impl Services {
             yard: yard::YardService::new(deps.clone()),
             mail_jobs: mail::MailJobs::new(deps.clone()),
             driver_app: driver_app::DriverAppService::new(deps.clone()),
+            rescues: rescues::RescueService::new(deps.clone()),
             lookup: lookup::LookupService::new(deps),
         }
     }

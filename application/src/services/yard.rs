@@ -255,6 +255,56 @@ fn list_row(r: YardListRecord, role: Role) -> YardListRow {
     }
 }
 
+/// The loading of `entry` closes with its tonnage (`POST /scheduling/close`, and the approval
+/// of a rescue): the entry goes from `from_status` to attended, the loading is finished, the
+/// order's delivered quantity and status percent follow, with the ATT_QUEUE driver log and the
+/// audit row. `None` when the entry was not in `from_status`; the caller stores the plan.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn close_loading(
+    repos: &mut dyn Repos,
+    actor: &Actor,
+    ip: Option<&str>,
+    entry: &YardEntryRecord,
+    from_status: &str,
+    qty: f64,
+    started: DateTime<Utc>,
+    ended: DateTime<Utc>,
+) -> AppResult<Option<Option<u8>>> {
+    let id = entry.id;
+    let company_id = entry.company_id;
+    if !repos.complete_loading(id, from_status, qty, started, ended)? {
+        return Ok(None);
+    }
+    let order_status = match entry.order_id {
+        Some(order) => Some(refresh_status(repos, order)?),
+        None => None,
+    };
+    driver_log(
+        repos,
+        entry.driver_id,
+        company_id,
+        DriverLogType::AttQueue,
+        json!({
+            "company": { "id": company_id },
+            "queue": { "id": id },
+            "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
+            "scheduling": { "id": entry.scheduling_id, "order": { "code": entry.order_code } },
+        }),
+    )?;
+    YardService::audit(
+        repos,
+        actor,
+        ip,
+        company_id,
+        format!(
+            "Carregamento do veículo <b>{}</b> finalizado com {qty:.3} t",
+            escape_html(&entry.license_plate)
+        ),
+        entry,
+    )?;
+    Ok(Some(order_status))
+}
+
 impl YardService {
     pub fn new(deps: Arc<Deps>) -> Self {
         Self { deps }
@@ -497,38 +547,19 @@ impl YardService {
                 .map_err(|e| AppError::Conflict(e.to_string()))?;
             let started = cmd.exped_initial_date.or(entry.expedition).unwrap_or(now);
             let ended = cmd.exped_date.unwrap_or(now).max(started);
-            if !repos.complete_loading(id, qty, started, ended)? {
-                return Err(conflict(NOT_LOADING_MESSAGE));
-            }
-            set_kind(&mut loaded, id, PlanEntryKind::AttendedToday);
-            store_plan(repos, &loaded)?;
-            let order_status = match entry.order_id {
-                Some(order) => Some(refresh_status(repos, order)?),
-                None => None,
-            };
-            driver_log(
-                repos,
-                entry.driver_id,
-                company_id,
-                DriverLogType::AttQueue,
-                json!({
-                    "company": { "id": company_id },
-                    "queue": { "id": id },
-                    "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
-                    "scheduling": { "id": entry.scheduling_id, "order": { "code": entry.order_code } },
-                }),
-            )?;
-            Self::audit(
+            let order_status = close_loading(
                 repos,
                 actor,
                 cmd.ip.as_deref(),
-                company_id,
-                format!(
-                    "Carregamento do veículo <b>{}</b> finalizado com {qty:.3} t",
-                    escape_html(&entry.license_plate)
-                ),
                 &entry,
-            )?;
+                "loading",
+                qty,
+                started,
+                ended,
+            )?
+            .ok_or_else(|| conflict(NOT_LOADING_MESSAGE))?;
+            set_kind(&mut loaded, id, PlanEntryKind::AttendedToday);
+            store_plan(repos, &loaded)?;
             Ok(YardActionView {
                 id,
                 message: COMPLETED_MESSAGE,

@@ -29,6 +29,7 @@ mod queue_concurrency;
 mod queue_ops;
 mod queue_realtime;
 mod realtime_ws;
+mod rescues;
 mod security_fixes;
 mod sessions_standing;
 mod sets;
