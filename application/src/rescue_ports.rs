@@ -16,7 +16,7 @@ pub struct RescueRecord {
     pub order_code: String,
     pub driver_name: String,
     pub license_plate: String,
-    /// The loading's shipping company (the carrier column).
+    /// The loading's shipping company, or else the order's (the carrier column).
     pub shipping_company_name: Option<String>,
     pub qty_transported: f64,
     pub status: bool,
@@ -30,7 +30,8 @@ pub struct RescueRecord {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RescueFilter {
     pub company_id: Option<i64>,
-    /// A Transportadora reads the rescues of its own loadings.
+    /// A Transportadora reads the rescues of its own loadings (or, for a loading without
+    /// one, of its orders).
     pub shipping_company_id: Option<i64>,
     /// Plate, driver name or order code (contains, case-insensitive).
     pub search: Option<String>,

@@ -11,6 +11,7 @@ export const paths = {
   dashboard: '/dashboard',
   carrierDashboard: '/transportadora/dashboard',
   history: '/historico',
+  rescues: '/recuperar',
   carrierHome: '/expedicao/transportadora',
   dispatchHome: '/expedicao/painel',
   /** The yard TV: no sign-in, works only from the yard's network (checkinIp). */

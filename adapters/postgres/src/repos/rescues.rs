@@ -83,7 +83,11 @@ struct Id {
 
 const SELECT: &str = "SELECT r.id, r.company_id, c.name AS company_name, r.queue_entry_id,
         r.order_id, o.code AS order_code, d.name AS driver_name, t.license_plate,
-        sc.name AS shipping_company_name, r.qty_transported::float8 AS qty_transported,
+        COALESCE(sc.name,
+                 (SELECT string_agg(x.name, ', ' ORDER BY x.name)
+                    FROM order_shipping_companies os
+                    JOIN shipping_companies x ON x.id = os.shipping_company_id
+                   WHERE os.order_id = r.order_id)) AS shipping_company_name, r.qty_transported::float8 AS qty_transported,
         r.status, r.created_at, r.restored_at, q.closed_at AS missed_at,
         count(*) OVER () AS total
    FROM queue_restores r
@@ -144,7 +148,11 @@ impl RescueRepo for PgRepos<'_> {
             "{SELECT}
               WHERE r.status = FALSE
                 AND ($1::bigint IS NULL OR r.company_id = $1)
-                AND ($2::bigint IS NULL OR s.shipping_company_id = $2)
+                AND ($2::bigint IS NULL OR s.shipping_company_id = $2
+                     OR (s.shipping_company_id IS NULL
+                         AND EXISTS (SELECT 1 FROM order_shipping_companies os
+                                      WHERE os.order_id = r.order_id
+                                        AND os.shipping_company_id = $2)))
                 AND ($3::text IS NULL
                      OR t.license_plate ILIKE '%' || $3 || '%'
                      OR d.name ILIKE '%' || $3 || '%'

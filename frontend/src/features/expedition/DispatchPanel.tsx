@@ -57,6 +57,8 @@ import {
 } from './api';
 import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, queueCsv, tonnesCard, whatsappLink } from './model';
 import { yardMsg } from './texts';
+import { RescueRequestModal } from '../rescues/RescueRequestModal';
+import { rescueMsg } from '../rescues/texts';
 
 /** The spec's reload, kept only as the fallback of the socket. */
 const FALLBACK_POLL_MS = 180_000;
@@ -103,6 +105,7 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
   const [list, setList] = useState<YardListKind | null>(null);
   const [weight, setWeight] = useState<WeightTarget | null>(null);
   const [swap, setSwap] = useState<QueueRow | null>(null);
+  const [rescue, setRescue] = useState<YardRow | null>(null);
   const [tab, setTab] = useState<string | undefined>(undefined);
 
   const reread = useCallback(() => {
@@ -463,9 +466,11 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
           canEdit={can.operate}
           seesPhone={can.seesPhone}
           onEdit={(r) => r.schedulingId && setWeight({ mode: 'edit', schedulingId: r.schedulingId, plate: r.licensePlate })}
+          onRecover={setRescue}
           onClose={() => setList(null)}
         />
       )}
+      {rescue && <RescueRequestModal row={rescue} onDone={() => setRescue(null)} />}
       {weight && <WeightModal target={weight} onDone={() => setWeight(null)} />}
       {swap && <SwapModal companyId={companyId} row={swap} onDone={() => setSwap(null)} />}
     </div>
@@ -478,6 +483,7 @@ function YardListModal({
   canEdit,
   seesPhone,
   onEdit,
+  onRecover,
   onClose,
 }: {
   companyId: number;
@@ -485,6 +491,8 @@ function YardListModal({
   canEdit: boolean;
   seesPhone: boolean;
   onEdit: (row: YardRow) => void;
+  /** The Faltosos list's 'Recuperar' (dispatch roles only; the server decides). */
+  onRecover: (row: YardRow) => void;
   onClose: () => void;
 }) {
   const { data } = useYardListQuery({ companyId, kind });
@@ -532,6 +540,18 @@ function YardListModal({
             dataIndex: 'closedAt',
             render: (t: string | null) => (t ? new Date(t).toLocaleTimeString('pt-BR') : '-'),
           },
+          ...(kind === 'missings' && canEdit
+            ? [
+                {
+                  title: yardMsg.columns.actions,
+                  render: (_: unknown, r: YardRow) => (
+                    <Button size="small" aria-label={`${rescueMsg.recover} ${r.licensePlate}`} onClick={() => onRecover(r)}>
+                      {rescueMsg.recover}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
         ]),
   ];
   return (
