@@ -1006,6 +1006,59 @@ impl YardService {
     }
 }
 
+/// The dispatch panel's export (issue 13, spec 3 "Expedition home"): the queue's first
+/// [`EXPORT_DAYS`] days as one table, for the CSV and the A4 portrait PDF.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueueExportTable {
+    pub header: Vec<&'static str>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// The panel shows (and exports) at most 4 days (spec 3 section 9).
+pub const EXPORT_DAYS: i64 = 4;
+
+/// The waiting rows of the first [`EXPORT_DAYS`] days, in queue order: day, position, plate
+/// ('Autônomo' marked), driver, model, order, customer and forecast time.
+pub fn queue_export(days: &[super::queue_reads::QueueDayView]) -> QueueExportTable {
+    let header = vec![
+        "Dia",
+        "Posição",
+        "Placa",
+        "Motorista",
+        "Modelo",
+        "Pedido",
+        "Cliente",
+        "Horário",
+    ];
+    let rows = days
+        .iter()
+        .take(EXPORT_DAYS as usize)
+        .flat_map(|d| {
+            d.queue.iter().map(move |r| {
+                let order = r.scheduling.as_ref().and_then(|s| s.order.as_ref());
+                vec![
+                    d.label.clone(),
+                    r.position.to_string(),
+                    r.license_plate.clone(),
+                    r.driver_name.clone(),
+                    r.vehicle_model_name.clone().unwrap_or_default(),
+                    match order {
+                        Some(o) => o.code.clone(),
+                        None if r.is_freelancer => "Autônomo".to_owned(),
+                        None => String::new(),
+                    },
+                    order
+                        .and_then(|o| o.customer.as_ref())
+                        .map(|c| c.name.clone())
+                        .unwrap_or_default(),
+                    r.time.clone().unwrap_or_default(),
+                ]
+            })
+        })
+        .collect();
+    QueueExportTable { header, rows }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

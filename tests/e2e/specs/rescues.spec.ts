@@ -116,6 +116,15 @@ test('a missing vehicle is sent for rescue by the dispatcher, approved by the ro
   // The dispatcher: Faltosos, 'Recuperar', the net weight; the button waits for a weight.
   await signIn(page, '/expedicao', 'expedicao@patio.local');
   await expect(page).toHaveURL('/expedicao/painel');
+  // The header's exports: the queue's first 4 days from the server.
+  const csvHref = await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href');
+  const csv = await page.request.get(csvHref!);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain('Dia;Posição;Placa;Motorista;Modelo;Pedido;Cliente;Horário');
+  const pdfHref = await page.getByRole('link', { name: 'Exportar PDF' }).getAttribute('href');
+  const pdf = await page.request.get(pdfHref!);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await page.getByTestId('card-missing').click();
   const missing = page.getByRole('dialog', { name: 'Faltosos' });
   const missingRow = missing.getByRole('row', { name: new RegExp(PLATE) });

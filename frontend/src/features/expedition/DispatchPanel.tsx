@@ -55,23 +55,13 @@ import {
   type YardListKind,
   type YardRow,
 } from './api';
-import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, queueCsv, tonnesCard, whatsappLink } from './model';
+import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, tonnesCard, whatsappLink } from './model';
 import { yardMsg } from './texts';
 import { RescueRequestModal } from '../rescues/RescueRequestModal';
 import { rescueMsg } from '../rescues/texts';
 
 /** The spec's reload, kept only as the fallback of the socket. */
 const FALLBACK_POLL_MS = 180_000;
-
-/** Saves `text` as the queue CSV (UTF-8 with BOM, so spreadsheets read the accents). */
-function downloadCsv(text: string) {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = yardMsg.csvFile;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 type WeightTarget = { mode: 'complete' | 'edit'; schedulingId: number; plate: string };
 
@@ -320,11 +310,6 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
               onChange={(e) => setSearch(e.target.value)}
               style={{ maxWidth: 280, marginBottom: 12 }}
             />
-            {can.operate && (
-              <Button style={{ marginLeft: 8 }} onClick={() => downloadCsv(queueCsv(days))}>
-                {yardMsg.exportCsv}
-              </Button>
-            )}
             {shownDays.length === 0 && <Typography.Paragraph type="secondary">{yardMsg.noQueue}</Typography.Paragraph>}
             {shownDays.map((d) => (
               <Card key={d.label} size="small" title={d.label} style={{ marginBottom: 12 }}>
@@ -409,6 +394,12 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
             )}
           </Space>
         )}
+        <Button href={`/api/queue/company/${companyId}/report.pdf`} download>
+          {yardMsg.exportPdf}
+        </Button>
+        <Button href={`/api/queue/company/${companyId}/export.csv`} download>
+          {yardMsg.exportCsv}
+        </Button>
         <Button
           onClick={() => {
             void fetch('/api/health', { cache: 'no-store' })

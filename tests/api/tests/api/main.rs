@@ -26,6 +26,7 @@ mod products_orders;
 mod public_and_users;
 mod queue_api;
 mod queue_concurrency;
+mod queue_export;
 mod queue_ops;
 mod queue_realtime;
 mod realtime_ws;
