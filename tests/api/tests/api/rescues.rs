@@ -534,4 +534,56 @@ async fn the_list_has_six_rows_a_page_newest_first() {
     )
     .await;
     assert_eq!(u["total"], 7);
+
+    // The carrier: the loading's, or else the order's; a Transportadora reads only its own.
+    let transp_sc =
+        app.scalar_i64("SELECT id AS v FROM shipping_companies WHERE name = 'Transportadora Demo'");
+    let other_sc = app.scalar_i64(&format!(
+        "INSERT INTO shipping_companies (company_id, code, name, cnpj, uf, city, is_enabled)
+         VALUES ({demo}, 2, 'Outra Transportadora', '11222333000181', 'MT', 'Sinop', TRUE)
+         RETURNING id AS v"
+    ));
+    let ped2 = order(&app, 5);
+    app.sql(&format!(
+        "INSERT INTO order_shipping_companies (order_id, shipping_company_id)
+         VALUES ({ped2}, {transp_sc})"
+    ));
+    let more = add_drivers(&app, demo, 2, 5);
+    for (k, ((d, t), carrier)) in more
+        .iter()
+        .zip(["NULL".to_owned(), other_sc.to_string()])
+        .enumerate()
+    {
+        let l = app.scalar_i64(&format!(
+            "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered,
+                                      expiration_date, shipping_company_id)
+             VALUES ({demo}, {ped2}, {t}, {d}, 30, '2026-03-20', {carrier}) RETURNING id AS v"
+        ));
+        app.sql(&format!(
+            "WITH q AS (
+                 INSERT INTO queue_entries (company_id, driver_id, truck_id, scheduling_id, status,
+                                            joined_at, closed_at)
+                 VALUES ({demo}, {d}, {t}, {l}, 'faulty', '{MONDAY_0900}', '{MONDAY_0900}')
+                 RETURNING id)
+             INSERT INTO queue_restores (company_id, order_id, queue_entry_id, driver_id, truck_id,
+                                         qty_transported, created_at)
+             SELECT {demo}, {ped2}, q.id, {d}, {t}, 5,
+                    '{MONDAY_0900}'::timestamptz + interval '1 hour' + interval '{k} minutes'
+               FROM q"
+        ));
+    }
+    let (_, p1) = call(&svc, "GET", LIST, Some(&root), None).await;
+    assert_eq!(p1["total"], 9);
+    assert_eq!(
+        p1["items"][0]["shippingCompanyName"],
+        "Outra Transportadora"
+    );
+    assert_eq!(p1["items"][1]["shippingCompanyName"], "Transportadora Demo");
+    let (_, t) = call(&svc, "GET", LIST, Some(&auth(&app, TRANSP)), None).await;
+    assert_eq!(t["total"], 8, "{t}");
+    assert!(t["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["orderCode"] != "PED-R5" || r["driverName"] != "MOTORISTA 2"));
 }
