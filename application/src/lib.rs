@@ -12,6 +12,7 @@ pub mod orders_ports;
 pub mod ports;
 pub mod position_cache;
 pub mod queue_ports;
+pub mod rescue_ports;
 pub mod services;
 pub mod sets_ports;
 pub mod settings_ports;

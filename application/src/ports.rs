@@ -64,6 +64,7 @@ pub trait Repos:
     + crate::fleet_ports::DriverAdminRepo
     + crate::fleet_ports::TruckRepo
     + crate::yard_ports::YardRepo
+    + crate::rescue_ports::RescueRepo
 {
 }
 
@@ -95,6 +96,7 @@ impl<T> Repos for T where
         + crate::fleet_ports::DriverAdminRepo
         + crate::fleet_ports::TruckRepo
         + crate::yard_ports::YardRepo
+        + crate::rescue_ports::RescueRepo
 {
 }
 

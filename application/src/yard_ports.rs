@@ -90,10 +90,12 @@ pub trait YardRepo {
     fn start_loading(&mut self, id: i64, at: DateTime<Utc>) -> AppResult<bool>;
     /// loading -> waiting; the loading's start is forgotten.
     fn return_to_queue(&mut self, id: i64) -> AppResult<bool>;
-    /// loading -> attended; the loading closes with its tonnage and times.
+    /// `from_status` ('loading', or a fault for a rescue) -> attended; the loading closes with
+    /// its tonnage and times. False when the entry is not in `from_status`.
     fn complete_loading(
         &mut self,
         id: i64,
+        from_status: &str,
         qty_transported: f64,
         started_at: DateTime<Utc>,
         ended_at: DateTime<Utc>,

@@ -41,6 +41,7 @@ pub const BUILT_PAGES: &[&str] = &[
     "caminhoes",
     "dashboard-transportadora",
     "historico",
+    "recuperar",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";

@@ -44,6 +44,7 @@ pub mod queue;
 pub mod queue_desk;
 pub mod queue_reads;
 pub mod reports;
+pub mod rescues;
 pub mod sets;
 pub mod settings;
 pub mod shipping_companies;
@@ -117,6 +118,8 @@ pub struct Services {
     pub driver_app: driver_app::DriverAppService,
     /// `/fila`'s '+ Adicionar': a loading and its queue entry.
     pub queue_desk: queue_desk::QueueDesk,
+    /// Rescues of missing vehicles (issue 13, /recuperar).
+    pub rescues: rescues::RescueService,
 }
 
 impl Services {
@@ -157,6 +160,7 @@ impl Services {
             yard: yard::YardService::new(deps.clone()),
             mail_jobs: mail::MailJobs::new(deps.clone()),
             driver_app: driver_app::DriverAppService::new(deps.clone()),
+            rescues: rescues::RescueService::new(deps.clone()),
             lookup: lookup::LookupService::new(deps),
         }
     }

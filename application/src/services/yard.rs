@@ -255,6 +255,56 @@ fn list_row(r: YardListRecord, role: Role) -> YardListRow {
     }
 }
 
+/// The loading of `entry` closes with its tonnage (`POST /scheduling/close`, and the approval
+/// of a rescue): the entry goes from `from_status` to attended, the loading is finished, the
+/// order's delivered quantity and status percent follow, with the ATT_QUEUE driver log and the
+/// audit row. `None` when the entry was not in `from_status`; the caller stores the plan.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn close_loading(
+    repos: &mut dyn Repos,
+    actor: &Actor,
+    ip: Option<&str>,
+    entry: &YardEntryRecord,
+    from_status: &str,
+    qty: f64,
+    started: DateTime<Utc>,
+    ended: DateTime<Utc>,
+) -> AppResult<Option<Option<u8>>> {
+    let id = entry.id;
+    let company_id = entry.company_id;
+    if !repos.complete_loading(id, from_status, qty, started, ended)? {
+        return Ok(None);
+    }
+    let order_status = match entry.order_id {
+        Some(order) => Some(refresh_status(repos, order)?),
+        None => None,
+    };
+    driver_log(
+        repos,
+        entry.driver_id,
+        company_id,
+        DriverLogType::AttQueue,
+        json!({
+            "company": { "id": company_id },
+            "queue": { "id": id },
+            "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
+            "scheduling": { "id": entry.scheduling_id, "order": { "code": entry.order_code } },
+        }),
+    )?;
+    YardService::audit(
+        repos,
+        actor,
+        ip,
+        company_id,
+        format!(
+            "Carregamento do veículo <b>{}</b> finalizado com {qty:.3} t",
+            escape_html(&entry.license_plate)
+        ),
+        entry,
+    )?;
+    Ok(Some(order_status))
+}
+
 impl YardService {
     pub fn new(deps: Arc<Deps>) -> Self {
         Self { deps }
@@ -497,38 +547,19 @@ impl YardService {
                 .map_err(|e| AppError::Conflict(e.to_string()))?;
             let started = cmd.exped_initial_date.or(entry.expedition).unwrap_or(now);
             let ended = cmd.exped_date.unwrap_or(now).max(started);
-            if !repos.complete_loading(id, qty, started, ended)? {
-                return Err(conflict(NOT_LOADING_MESSAGE));
-            }
-            set_kind(&mut loaded, id, PlanEntryKind::AttendedToday);
-            store_plan(repos, &loaded)?;
-            let order_status = match entry.order_id {
-                Some(order) => Some(refresh_status(repos, order)?),
-                None => None,
-            };
-            driver_log(
-                repos,
-                entry.driver_id,
-                company_id,
-                DriverLogType::AttQueue,
-                json!({
-                    "company": { "id": company_id },
-                    "queue": { "id": id },
-                    "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
-                    "scheduling": { "id": entry.scheduling_id, "order": { "code": entry.order_code } },
-                }),
-            )?;
-            Self::audit(
+            let order_status = close_loading(
                 repos,
                 actor,
                 cmd.ip.as_deref(),
-                company_id,
-                format!(
-                    "Carregamento do veículo <b>{}</b> finalizado com {qty:.3} t",
-                    escape_html(&entry.license_plate)
-                ),
                 &entry,
-            )?;
+                "loading",
+                qty,
+                started,
+                ended,
+            )?
+            .ok_or_else(|| conflict(NOT_LOADING_MESSAGE))?;
+            set_kind(&mut loaded, id, PlanEntryKind::AttendedToday);
+            store_plan(repos, &loaded)?;
             Ok(YardActionView {
                 id,
                 message: COMPLETED_MESSAGE,
@@ -973,6 +1004,59 @@ impl YardService {
         }
         Ok(view.into())
     }
+}
+
+/// The dispatch panel's export (issue 13, spec 3 "Expedition home"): the queue's first
+/// [`EXPORT_DAYS`] days as one table, for the CSV and the A4 portrait PDF.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueueExportTable {
+    pub header: Vec<&'static str>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// The panel shows (and exports) at most 4 days (spec 3 section 9).
+pub const EXPORT_DAYS: i64 = 4;
+
+/// The waiting rows of the first [`EXPORT_DAYS`] days, in queue order: day, position, plate
+/// ('Autônomo' marked), driver, model, order, customer and forecast time.
+pub fn queue_export(days: &[super::queue_reads::QueueDayView]) -> QueueExportTable {
+    let header = vec![
+        "Dia",
+        "Posição",
+        "Placa",
+        "Motorista",
+        "Modelo",
+        "Pedido",
+        "Cliente",
+        "Horário",
+    ];
+    let rows = days
+        .iter()
+        .take(EXPORT_DAYS as usize)
+        .flat_map(|d| {
+            d.queue.iter().map(move |r| {
+                let order = r.scheduling.as_ref().and_then(|s| s.order.as_ref());
+                vec![
+                    d.label.clone(),
+                    r.position.to_string(),
+                    r.license_plate.clone(),
+                    r.driver_name.clone(),
+                    r.vehicle_model_name.clone().unwrap_or_default(),
+                    match order {
+                        Some(o) => o.code.clone(),
+                        None if r.is_freelancer => "Autônomo".to_owned(),
+                        None => String::new(),
+                    },
+                    order
+                        .and_then(|o| o.customer.as_ref())
+                        .map(|c| c.name.clone())
+                        .unwrap_or_default(),
+                    r.time.clone().unwrap_or_default(),
+                ]
+            })
+        })
+        .collect();
+    QueueExportTable { header, rows }
 }
 
 #[cfg(test)]

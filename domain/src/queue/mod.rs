@@ -18,6 +18,7 @@ pub mod lifecycle;
 pub mod plan;
 pub mod position;
 pub mod refusal;
+pub mod rescue;
 pub mod rules;
 pub mod settings;
 pub mod slots;

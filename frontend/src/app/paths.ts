@@ -11,6 +11,7 @@ export const paths = {
   dashboard: '/dashboard',
   carrierDashboard: '/transportadora/dashboard',
   history: '/historico',
+  rescues: '/recuperar',
   carrierHome: '/expedicao/transportadora',
   dispatchHome: '/expedicao/painel',
   /** The public expedition panel: no sign-in, the company of the host. */

@@ -25,6 +25,7 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "home" */ '../featur
 // Administration (spec 1): one lazy chunk per area.
 const DashboardPage = lazy(() => import(/* webpackChunkName: "dashboard" */ '../features/dashboard/DashboardPage'));
 const HistoryPage = lazy(() => import(/* webpackChunkName: "history" */ '../features/history/HistoryPage'));
+const RescuesPage = lazy(() => import(/* webpackChunkName: "rescues" */ '../features/rescues/RescuesPage'));
 const CarrierDashboardPage = lazy(
   () => import(/* webpackChunkName: "carrier-dashboard" */ '../features/dashboard/CarrierDashboardPage'),
 );
@@ -82,6 +83,7 @@ export const staffPages: StaffPage[] = [
   { path: paths.dashboard, Page: DashboardPage, layout: true, byRoutes: true },
   { path: paths.carrierDashboard, Page: CarrierDashboardPage, layout: true, byRoutes: true },
   { path: paths.history, Page: HistoryPage, layout: true, byRoutes: true },
+  { path: paths.rescues, Page: RescuesPage, layout: true, byRoutes: true },
   { path: paths.carrierHome, Page: CarrierHome, layout: true, byRoutes: true },
   { path: paths.dispatchHome, Page: DispatchHome, layout: true, byRoutes: true },
   { path: paths.queueDesk, Page: QueueDeskPage, layout: true, byRoutes: true },

@@ -23,6 +23,7 @@ pub mod products;
 pub mod public;
 pub mod queue;
 pub mod queue_desk;
+pub mod rescues;
 pub mod sets;
 pub mod settings;
 pub mod shipping_companies;
@@ -81,6 +82,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(yard::routes)
         // The driver app (spec 3): the driver refusing its own authorised order.
         .configure(driver_app::routes)
+        // Rescues (issue 13): /queue-restore.
+        .configure(rescues::routes)
         .default_service(web::to(|| async {
             HttpResponse::NotFound().json(json!({
                 "statusCode": 404,

@@ -45,6 +45,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(super::yard::cancel)
             .service(super::yard::missings)
             .service(super::yard::attendeds)
+            .service(super::yard::queue_csv)
+            .service(super::yard::queue_pdf)
             .service(entry),
     );
 }

@@ -7,7 +7,8 @@ use actix_web::{get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use patio_application::services::yard::{
-    CheckinStateView, CheckinView, CompleteCommand, YardActionView, YardListRow,
+    queue_export, CheckinStateView, CheckinView, CompleteCommand, QueueExportTable, YardActionView,
+    YardListRow, EXPORT_DAYS,
 };
 use patio_application::yard_ports::YardList;
 use patio_application::AppError;
@@ -16,6 +17,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
+use crate::export::{attachment, csv_bytes, pdf_bytes};
 use crate::session::{client_address, Session, Sessions};
 use crate::state::AppState;
 
@@ -403,4 +405,56 @@ pub async fn checkin_setcall(
     let svc = state.services.yard.clone();
     let view = blocking(move || svc.set_call(&session.0, id, calling)).await?;
     Ok(HttpResponse::Ok().json(view))
+}
+
+/// The panel's export: the queue's first 4 days (waiting vehicles, in queue order).
+async fn queue_table(
+    state: web::Data<AppState>,
+    session: Session,
+    company_id: i64,
+) -> Result<QueueExportTable, ApiError> {
+    let svc = state.services.queue_reads.clone();
+    let days =
+        blocking(move || svc.company_queue(&session.0, company_id, Some(EXPORT_DAYS))).await?;
+    Ok(queue_export(&days))
+}
+
+#[utoipa::path(tag = "yard",
+    responses((status = 200, description = "fila.csv: the queue's first 4 days, `;`-separated", content_type = "text/csv", body = String),
+        (status = 401), (status = 403), (status = 404)))]
+#[get("/company/{id}/export.csv")]
+pub async fn queue_csv(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let t = queue_table(state, session, path.into_inner()).await?;
+    let bytes = csv_bytes(&t.header, &t.rows)?;
+    Ok(attachment("text/csv; charset=utf-8", "fila.csv", bytes))
+}
+
+#[utoipa::path(tag = "yard",
+    responses((status = 200, description = "fila.pdf: A4 portrait, titled 'Fila', the queue's first 4 days", content_type = "application/pdf", body = Vec<u8>),
+        (status = 401), (status = 403), (status = 404)))]
+#[get("/company/{id}/report.pdf")]
+pub async fn queue_pdf(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let t = queue_table(state, session, path.into_inner()).await?;
+    let widths: Vec<f32> = t
+        .header
+        .iter()
+        .map(|h| match *h {
+            "Posição" | "Horário" => 0.8,
+            "Dia" | "Placa" | "Pedido" => 1.1,
+            _ => 1.8,
+        })
+        .collect();
+    let subtitle = "Fila de carregamento: os 4 primeiros dias";
+    let bytes = web::block(move || pdf_bytes("Fila", subtitle, &t.header, &t.rows, &widths))
+        .await
+        .map_err(|e| ApiError(AppError::internal(e.to_string())))??;
+    Ok(attachment("application/pdf", "fila.pdf", bytes))
 }

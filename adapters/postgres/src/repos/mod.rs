@@ -23,6 +23,7 @@ mod products;
 mod queue;
 mod queue_engine;
 pub mod queue_reads;
+mod rescues;
 mod sets;
 mod settings;
 mod shipping_companies;

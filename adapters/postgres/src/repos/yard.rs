@@ -288,6 +288,7 @@ impl YardRepo for PgRepos<'_> {
     fn complete_loading(
         &mut self,
         id: i64,
+        from_status: &str,
         qty_transported: f64,
         started_at: DateTime<Utc>,
         ended_at: DateTime<Utc>,
@@ -295,10 +296,11 @@ impl YardRepo for PgRepos<'_> {
         let n = diesel::sql_query(
             "UPDATE queue_entries SET status = 'attended', attended = TRUE, attended_at = $2,
                     closed_at = $2, position = 0, in_tolerance = FALSE
-              WHERE id = $1 AND status = 'loading'",
+              WHERE id = $1 AND status = $3",
         )
         .bind::<BigInt, _>(id)
         .bind::<Timestamptz, _>(ended_at)
+        .bind::<Text, _>(from_status)
         .execute(self.conn)
         .map_err(db_error)?;
         if n != 1 {

@@ -55,21 +55,13 @@ import {
   type YardListKind,
   type YardRow,
 } from './api';
-import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, queueCsv, tonnesCard, whatsappLink } from './model';
+import { abilities, byPlate, elapsedMinutes, groupByDay, parseWeight, tonnesCard, whatsappLink } from './model';
 import { yardMsg } from './texts';
+import { RescueRequestModal } from '../rescues/RescueRequestModal';
+import { rescueMsg } from '../rescues/texts';
 
 /** The spec's reload, kept only as the fallback of the socket. */
 const FALLBACK_POLL_MS = 180_000;
-
-/** Saves `text` as the queue CSV (UTF-8 with BOM, so spreadsheets read the accents). */
-function downloadCsv(text: string) {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = yardMsg.csvFile;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 type WeightTarget = { mode: 'complete' | 'edit'; schedulingId: number; plate: string };
 
@@ -103,6 +95,7 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
   const [list, setList] = useState<YardListKind | null>(null);
   const [weight, setWeight] = useState<WeightTarget | null>(null);
   const [swap, setSwap] = useState<QueueRow | null>(null);
+  const [rescue, setRescue] = useState<YardRow | null>(null);
   const [tab, setTab] = useState<string | undefined>(undefined);
 
   const reread = useCallback(() => {
@@ -317,11 +310,6 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
               onChange={(e) => setSearch(e.target.value)}
               style={{ maxWidth: 280, marginBottom: 12 }}
             />
-            {can.operate && (
-              <Button style={{ marginLeft: 8 }} onClick={() => downloadCsv(queueCsv(days))}>
-                {yardMsg.exportCsv}
-              </Button>
-            )}
             {shownDays.length === 0 && <Typography.Paragraph type="secondary">{yardMsg.noQueue}</Typography.Paragraph>}
             {shownDays.map((d) => (
               <Card key={d.label} size="small" title={d.label} style={{ marginBottom: 12 }}>
@@ -406,6 +394,12 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
             )}
           </Space>
         )}
+        <Button href={`/api/queue/company/${companyId}/report.pdf`} download>
+          {yardMsg.exportPdf}
+        </Button>
+        <Button href={`/api/queue/company/${companyId}/export.csv`} download>
+          {yardMsg.exportCsv}
+        </Button>
         <Button
           onClick={() => {
             void fetch('/api/health', { cache: 'no-store' })
@@ -463,9 +457,11 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
           canEdit={can.operate}
           seesPhone={can.seesPhone}
           onEdit={(r) => r.schedulingId && setWeight({ mode: 'edit', schedulingId: r.schedulingId, plate: r.licensePlate })}
+          onRecover={setRescue}
           onClose={() => setList(null)}
         />
       )}
+      {rescue && <RescueRequestModal row={rescue} onDone={() => setRescue(null)} />}
       {weight && <WeightModal target={weight} onDone={() => setWeight(null)} />}
       {swap && <SwapModal companyId={companyId} row={swap} onDone={() => setSwap(null)} />}
     </div>
@@ -478,6 +474,7 @@ function YardListModal({
   canEdit,
   seesPhone,
   onEdit,
+  onRecover,
   onClose,
 }: {
   companyId: number;
@@ -485,6 +482,8 @@ function YardListModal({
   canEdit: boolean;
   seesPhone: boolean;
   onEdit: (row: YardRow) => void;
+  /** The Faltosos list's 'Recuperar' (dispatch roles only; the server decides). */
+  onRecover: (row: YardRow) => void;
   onClose: () => void;
 }) {
   const { data } = useYardListQuery({ companyId, kind });
@@ -532,6 +531,18 @@ function YardListModal({
             dataIndex: 'closedAt',
             render: (t: string | null) => (t ? new Date(t).toLocaleTimeString('pt-BR') : '-'),
           },
+          ...(kind === 'missings' && canEdit
+            ? [
+                {
+                  title: yardMsg.columns.actions,
+                  render: (_: unknown, r: YardRow) => (
+                    <Button size="small" aria-label={`${rescueMsg.recover} ${r.licensePlate}`} onClick={() => onRecover(r)}>
+                      {rescueMsg.recover}
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
         ]),
   ];
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueRow } from './api';
-import { abilities, byPlate, dayProgress, elapsedMinutes, groupByDay, parseWeight, positionLabel, queueCsv, tonnesCard, whatsappLink } from './model';
+import { abilities, byPlate, dayProgress, elapsedMinutes, groupByDay, parseWeight, positionLabel, tonnesCard, whatsappLink } from './model';
 
 const row = (id: number, date: string | null, position: number, extra: Partial<QueueRow> = {}): QueueRow =>
   ({ id, date, position, licensePlate: `ABC${id}D00`, isActive: false, ...extra }) as QueueRow;
@@ -44,22 +44,6 @@ describe('dispatch panel model', () => {
     expect(abilities('Expedicao')).toMatchObject({ operate: true, call: true });
     expect(abilities('Espectador')).toMatchObject({ operate: false, call: false });
     expect(abilities('Portaria')).toMatchObject({ operate: false, call: true, seesTonnes: false, seesPhone: false });
-  });
-});
-
-describe('the queue CSV', () => {
-  it('has the first 4 days with a header, quoting what needs it', () => {
-    const days = groupByDay([
-      row(1, '2026-03-02', 1, { driverName: 'JOSÉ; DA SILVA', time: '07:00' }),
-      row(2, '2026-03-03', 1),
-      row(3, '2026-03-04', 1),
-      row(4, '2026-03-05', 1),
-      row(5, '2026-03-06', 1),
-    ]);
-    const lines = queueCsv(days).trim().split('\n');
-    expect(lines[0]).toBe('Dia;Posição;Placa;Motorista;Modelo;Pedido;Horário');
-    expect(lines).toHaveLength(5);
-    expect(lines[1]).toBe('02/03/2026;1;ABC1D00;"JOSÉ; DA SILVA";;;07:00');
   });
 });
 

@@ -88,25 +88,6 @@ export function abilities(role: string) {
   };
 }
 
-/** The CSV export of the queue's first 4 days (`;`-separated, as spreadsheets in pt-BR read). */
-export function queueCsv(days: readonly QueueDay[]): string {
-  const cell = (v: unknown) => {
-    const t = v === null || v === undefined ? '' : String(v);
-    return /[;"\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-  };
-  const lines = [['Dia', 'Posição', 'Placa', 'Motorista', 'Modelo', 'Pedido', 'Horário'].join(';')];
-  for (const d of days.slice(0, 4)) {
-    for (const r of d.rows) {
-      lines.push(
-        [d.label, r.position, r.licensePlate, r.driverName, r.vehicleModelName, r.scheduling?.order?.code, r.time]
-          .map(cell)
-          .join(';'),
-      );
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 /** /fila's counters: what is left of today's programme and how much of it was attended (%). */
 export function dayProgress(programmed: number, attended: number, missing: number): { left: number; percent: number } {
   const left = Math.max(0, programmed - attended - missing);

@@ -35,7 +35,7 @@ export const yardMsg = {
   tabs: { attendance: 'Atendimento', yard: 'Pátio', queue: 'Fila' },
   top: 'Top',
   exportCsv: 'Exportar CSV',
-  csvFile: 'fila.csv',
+  exportPdf: 'Exportar PDF',
   plateSearch: 'Buscar placa',
   noQueue: 'Algo de errado aconteceu',
   columns: {

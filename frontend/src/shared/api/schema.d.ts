@@ -1588,6 +1588,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["rescue_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue-restore/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["rescue_restore"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue-restore/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["rescue_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/active/company/{id}": {
         parameters: {
             query?: never;
@@ -1692,6 +1740,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["company_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/company/{id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["queue_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/company/{id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["queue_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5146,6 +5226,89 @@ export interface components {
             id: number;
             message: string;
             name: string;
+        };
+        RescueApprovedView: {
+            /** Format: int64 */
+            id: number;
+            /** @description 'Aprovação realizada com sucesso'. */
+            message: string;
+            /** Format: int64 */
+            orderId: number;
+            /**
+             * Format: int32
+             * @description The order's status percent after the tonnage landed on it.
+             */
+            orderStatus?: number | null;
+            /** Format: int64 */
+            queueId: number;
+            /** @description The entry's stored status after the approval ('attended'). */
+            queueStatus: string;
+        };
+        RescuePageView: {
+            items: components["schemas"]["RescueRowView"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description `PUT /queue-restore/restore {id, company{id}}`. */
+        RescueRestoreBody: {
+            company?: null | components["schemas"]["OptIdRef"];
+            /** Format: int64 */
+            id: number;
+        };
+        /**
+         * @description A row of /recuperar (spec 3 section 3: id, order, driver, truck, status, qtyTransported,
+         *     company).
+         */
+        RescueRowView: {
+            /** Format: int64 */
+            companyId: number;
+            companyName: string;
+            /** Format: date-time */
+            createdAt: string;
+            driverName: string;
+            /** Format: int64 */
+            id: number;
+            licensePlate: string;
+            orderCode: string;
+            /** Format: int64 */
+            orderId: number;
+            /** Format: double */
+            qtyTransported: number;
+            /** Format: int64 */
+            queueId: number;
+            /** @description The carrier column: administrators only (null for the others). */
+            shippingCompanyName?: string | null;
+            status: boolean;
+        };
+        /**
+         * @description `POST /queue-restore/save {queue{id}, order{id}?, netWeight}` (the spec's `{orderId,
+         *     queueId, qtyTransported, company{id}}` are accepted too).
+         */
+        RescueSaveBody: {
+            company?: null | components["schemas"]["OptIdRef"];
+            /**
+             * Format: double
+             * @description Net weight in tonnes (above 0, at most 99.999).
+             */
+            netWeight?: number | null;
+            order?: null | components["schemas"]["OptIdRef"];
+            /** Format: int64 */
+            orderId?: number | null;
+            /** Format: double */
+            qtyTransported?: number | null;
+            queue?: null | components["schemas"]["IdRef"];
+            /** Format: int64 */
+            queueId?: number | null;
+        };
+        RescueSavedView: {
+            /** Format: int64 */
+            id: number;
+            /** @description 'Solicitação enviada'. */
+            message: string;
         };
         ResetView: {
             /** Format: int64 */
@@ -10699,6 +10862,181 @@ export interface operations {
             };
         };
     };
+    rescue_list: {
+        parameters: {
+            query?: {
+                /** @description From 1; 6 rows a page. */
+                page?: number;
+                /** @description 'Buscar Resgate': plate, driver or order code. */
+                search?: string;
+                /** @description Administrators: one company; others: their own only. */
+                companyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending rescues, 6 per page (the carrier column only for administrators) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RescuePageView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rescue_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescueRestoreBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Aprovação realizada com sucesso', queueStatus: 'attended', orderStatus} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RescueApprovedView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description root administrators only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Este resgate já foi aprovado.', 'Este carregamento já foi finalizado.', 'Apenas veículos faltosos podem ser recuperados.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rescue_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescueSaveBody"];
+            };
+        };
+        responses: {
+            /** @description {id, message: 'Solicitação enviada'} */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RescueSavedView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Apenas veículos faltosos podem ser recuperados.', 'Apenas faltosos de hoje podem ser recuperados.', 'Adicione o veículo e o Motorista em um pedido!', 'Este carregamento já foi finalizado.', 'Já existe uma solicitação de resgate para este veículo.' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description netWeight: 'Informe um peso maior que zero (até 99,999 t).'; order: 'O pedido informado não é o do agendamento do veículo.'; queue: 'Veículo é obrigatório!' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     active_company: {
         parameters: {
             query?: never;
@@ -11029,6 +11367,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QueueDayView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    queue_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description fila.csv: the queue's first 4 days, `;`-separated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    queue_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description fila.pdf: A4 portrait, titled 'Fila', the queue's first 4 days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
                 };
             };
             401: {

@@ -334,11 +334,10 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
         "pedidos",
         "motoristas",
         "historico",
+        "recuperar",
     ] {
         assert!(keys.contains(&key), "{key} missing from {keys:?}");
     }
-    // Recuperar (rescues) is not built yet.
-    assert!(!keys.contains(&"recuperar"), "{keys:?}");
 }
 
 #[actix_rt::test]

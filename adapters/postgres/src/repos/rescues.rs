@@ -1,0 +1,205 @@
+//! Rescues (issue 13, /recuperar): `queue_restores`.
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Bool, Double, Nullable, Text, Timestamptz};
+use patio_application::rescue_ports::{NewRescue, RescueFilter, RescueRecord, RescueRepo};
+use patio_application::AppResult;
+
+use crate::store::{db_error, PgRepos};
+
+#[derive(QueryableByName)]
+struct RescueRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    company_id: i64,
+    #[diesel(sql_type = Text)]
+    company_name: String,
+    #[diesel(sql_type = BigInt)]
+    queue_entry_id: i64,
+    #[diesel(sql_type = BigInt)]
+    order_id: i64,
+    #[diesel(sql_type = Text)]
+    order_code: String,
+    #[diesel(sql_type = Text)]
+    driver_name: String,
+    #[diesel(sql_type = Text)]
+    license_plate: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    shipping_company_name: Option<String>,
+    #[diesel(sql_type = Double)]
+    qty_transported: f64,
+    #[diesel(sql_type = Bool)]
+    status: bool,
+    #[diesel(sql_type = Timestamptz)]
+    created_at: DateTime<Utc>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    restored_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    missed_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = BigInt)]
+    total: i64,
+}
+
+impl From<RescueRow> for RescueRecord {
+    fn from(r: RescueRow) -> Self {
+        RescueRecord {
+            id: r.id,
+            company_id: r.company_id,
+            company_name: r.company_name,
+            queue_entry_id: r.queue_entry_id,
+            order_id: r.order_id,
+            order_code: r.order_code,
+            driver_name: r.driver_name,
+            license_plate: r.license_plate,
+            shipping_company_name: r.shipping_company_name,
+            qty_transported: r.qty_transported,
+            status: r.status,
+            created_at: r.created_at,
+            restored_at: r.restored_at,
+            missed_at: r.missed_at,
+        }
+    }
+}
+
+#[derive(QueryableByName)]
+struct Flag {
+    #[diesel(sql_type = Bool)]
+    v: bool,
+}
+
+#[derive(QueryableByName)]
+struct At {
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    v: Option<DateTime<Utc>>,
+}
+
+#[derive(QueryableByName)]
+struct Id {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+const SELECT: &str = "SELECT r.id, r.company_id, c.name AS company_name, r.queue_entry_id,
+        r.order_id, o.code AS order_code, d.name AS driver_name, t.license_plate,
+        COALESCE(sc.name,
+                 (SELECT string_agg(x.name, ', ' ORDER BY x.name)
+                    FROM order_shipping_companies os
+                    JOIN shipping_companies x ON x.id = os.shipping_company_id
+                   WHERE os.order_id = r.order_id)) AS shipping_company_name, r.qty_transported::float8 AS qty_transported,
+        r.status, r.created_at, r.restored_at, q.closed_at AS missed_at,
+        count(*) OVER () AS total
+   FROM queue_restores r
+   JOIN companies c ON c.id = r.company_id
+   JOIN orders o ON o.id = r.order_id
+   JOIN drivers d ON d.id = r.driver_id
+   JOIN trucks t ON t.id = r.truck_id
+   JOIN queue_entries q ON q.id = r.queue_entry_id
+   LEFT JOIN schedulings s ON s.id = q.scheduling_id
+   LEFT JOIN shipping_companies sc ON sc.id = s.shipping_company_id";
+
+impl RescueRepo for PgRepos<'_> {
+    fn insert_rescue(&mut self, n: &NewRescue) -> AppResult<i64> {
+        let row: Id = diesel::sql_query(
+            "INSERT INTO queue_restores (company_id, order_id, queue_entry_id, driver_id, truck_id,
+                                         qty_transported, created_at)
+             VALUES ($1, $2, $3, $4, $5, round($6::numeric, 3), $7) RETURNING id",
+        )
+        .bind::<BigInt, _>(n.company_id)
+        .bind::<BigInt, _>(n.order_id)
+        .bind::<BigInt, _>(n.queue_entry_id)
+        .bind::<BigInt, _>(n.driver_id)
+        .bind::<BigInt, _>(n.truck_id)
+        .bind::<Double, _>(n.qty_transported)
+        .bind::<Timestamptz, _>(n.at)
+        .get_result(self.conn)
+        .map_err(db_error)?;
+        Ok(row.id)
+    }
+
+    fn rescue(&mut self, id: i64) -> AppResult<Option<RescueRecord>> {
+        let row: Option<RescueRow> = diesel::sql_query(format!("{SELECT} WHERE r.id = $1"))
+            .bind::<BigInt, _>(id)
+            .get_result(self.conn)
+            .optional()
+            .map_err(db_error)?;
+        Ok(row.map(RescueRecord::from))
+    }
+
+    fn pending_rescue_of(&mut self, queue_entry_id: i64) -> AppResult<bool> {
+        let f: Flag = diesel::sql_query(
+            "SELECT EXISTS (SELECT 1 FROM queue_restores
+                             WHERE queue_entry_id = $1 AND status = FALSE) AS v",
+        )
+        .bind::<BigInt, _>(queue_entry_id)
+        .get_result(self.conn)
+        .map_err(db_error)?;
+        Ok(f.v)
+    }
+
+    fn pending_rescues(
+        &mut self,
+        filter: &RescueFilter,
+        offset: i64,
+        limit: i64,
+    ) -> AppResult<(Vec<RescueRecord>, i64)> {
+        let rows: Vec<RescueRow> = diesel::sql_query(format!(
+            "{SELECT}
+              WHERE r.status = FALSE
+                AND ($1::bigint IS NULL OR r.company_id = $1)
+                AND ($2::bigint IS NULL OR s.shipping_company_id = $2
+                     OR (s.shipping_company_id IS NULL
+                         AND EXISTS (SELECT 1 FROM order_shipping_companies os
+                                      WHERE os.order_id = r.order_id
+                                        AND os.shipping_company_id = $2)))
+                AND ($3::text IS NULL
+                     OR t.license_plate ILIKE '%' || $3 || '%'
+                     OR d.name ILIKE '%' || $3 || '%'
+                     OR o.code ILIKE '%' || $3 || '%')
+              ORDER BY r.created_at DESC, r.id DESC
+              OFFSET $4 LIMIT $5"
+        ))
+        .bind::<Nullable<BigInt>, _>(filter.company_id)
+        .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
+        .bind::<Nullable<Text>, _>(filter.search.as_deref())
+        .bind::<BigInt, _>(offset)
+        .bind::<BigInt, _>(limit)
+        .load(self.conn)
+        .map_err(db_error)?;
+        let total = rows.first().map(|r| r.total).unwrap_or(0);
+        Ok((rows.into_iter().map(RescueRecord::from).collect(), total))
+    }
+
+    fn approve_rescue(&mut self, id: i64, at: DateTime<Utc>) -> AppResult<bool> {
+        let n = diesel::sql_query(
+            "UPDATE queue_restores SET status = TRUE, restored_at = $2
+              WHERE id = $1 AND status = FALSE",
+        )
+        .bind::<BigInt, _>(id)
+        .bind::<Timestamptz, _>(at)
+        .execute(self.conn)
+        .map_err(db_error)?;
+        Ok(n == 1)
+    }
+
+    fn entry_closed_at(&mut self, queue_entry_id: i64) -> AppResult<Option<DateTime<Utc>>> {
+        let at: Option<At> =
+            diesel::sql_query("SELECT closed_at AS v FROM queue_entries WHERE id = $1")
+                .bind::<BigInt, _>(queue_entry_id)
+                .get_result(self.conn)
+                .optional()
+                .map_err(db_error)?;
+        Ok(at.and_then(|a| a.v))
+    }
+
+    fn loading_finished(&mut self, scheduling_id: i64) -> AppResult<bool> {
+        let f: Option<Flag> =
+            diesel::sql_query("SELECT status AS v FROM schedulings WHERE id = $1")
+                .bind::<BigInt, _>(scheduling_id)
+                .get_result(self.conn)
+                .optional()
+                .map_err(db_error)?;
+        Ok(f.is_some_and(|f| f.v))
+    }
+}

@@ -1,0 +1,78 @@
+/**
+ * The dispatch panel's 'Recuperar' on a vehicle of the Faltosos list (spec 3 sections 4 and
+ * 5): net weight (the weight field's rules), the order, and the queue id, sent to
+ * `POST /queue-restore/save`; 'Solicitação enviada'. The button is disabled while sending,
+ * when the weight is zero or when no order is chosen.
+ */
+import { useState } from 'react';
+import { App, Button, Input, Modal, Select } from 'antd';
+import { readApiError } from '../../shared/apiError';
+import type { YardRow } from '../expedition/api';
+import { parseWeight } from '../expedition/model';
+import { useRequestRescueMutation } from './api';
+import { rescueMsg } from './texts';
+
+export function RescueRequestModal({ row, onDone }: { row: YardRow; onDone: () => void }) {
+  const { message } = App.useApp();
+  const [text, setText] = useState('');
+  const [orderId, setOrderId] = useState<number | null>(row.orderId ?? null);
+  const [send, sending] = useRequestRescueMutation();
+  const weight = parseWeight(text);
+  const orders = row.orderId ? [{ value: row.orderId, label: `${row.orderCode ?? ''}${row.customerName ? ` - ${row.customerName}` : ''}` }] : [];
+  const submit = async () => {
+    if (weight === null || orderId === null) return;
+    try {
+      await send({ queueId: row.id, orderId, netWeight: weight }).unwrap();
+      void message.success(rescueMsg.sent);
+      onDone();
+    } catch (e) {
+      void message.error(readApiError(e).message);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={rescueMsg.recoverTitle(row.licensePlate)}
+      onCancel={onDone}
+      footer={[
+        <Button key="cancel" onClick={onDone}>
+          {rescueMsg.cancel}
+        </Button>,
+        <Button
+          key="ok"
+          type="primary"
+          disabled={weight === null || orderId === null || sending.isLoading}
+          loading={sending.isLoading}
+          onClick={() => void submit()}
+        >
+          {rescueMsg.send}
+        </Button>,
+      ]}
+    >
+      <div style={{ display: 'grid', gap: 12 }}>
+        <label>
+          {rescueMsg.netWeight}
+          <Input
+            inputMode="decimal"
+            maxLength={6}
+            placeholder="00,000"
+            aria-label={rescueMsg.netWeight}
+            value={text}
+            onChange={(e) => setText(e.target.value.replace(/[^0-9,]/g, ''))}
+          />
+        </label>
+        <label>
+          {rescueMsg.order}
+          <Select
+            style={{ width: '100%' }}
+            aria-label={rescueMsg.order}
+            placeholder={rescueMsg.chooseOrder}
+            value={orderId ?? undefined}
+            onChange={(v: number) => setOrderId(v)}
+            options={orders}
+          />
+        </label>
+      </div>
+    </Modal>
+  );
+}

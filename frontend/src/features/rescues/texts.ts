@@ -1,0 +1,25 @@
+/** Texts of the rescues (spec 3, pt-BR; toasts and the confirmation copied from the spec). */
+export const rescueMsg = {
+  title: 'Gerenciar Resgates',
+  search: 'Buscar Resgate',
+  plate: 'Placa',
+  driver: 'Motorista',
+  carrier: 'Transportadora',
+  order: 'Pedido',
+  action: 'Ação',
+  approve: 'Aprovar',
+  confirmTitle: 'Deseja recuperar o veículo ?',
+  weight: 'Peso',
+  cancel: 'Cancelar',
+  confirm: 'Confirmar',
+  approved: 'Aprovação realizada com sucesso',
+  approveError: 'Erro ao aprovar',
+  empty: 'Nenhum resgate pendente.',
+  // The panel's request (Faltosos list).
+  recover: 'Recuperar',
+  recoverTitle: (plate: string) => `Recuperar o veículo ${plate}`,
+  netWeight: 'Peso líquido (t)',
+  chooseOrder: 'Selecione o pedido',
+  send: 'Enviar',
+  sent: 'Solicitação enviada',
+} as const;

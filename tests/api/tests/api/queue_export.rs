@@ -1,0 +1,194 @@
+//! The dispatch panel's export (issue 13, spec 3 "Expedition home"): the queue's first 4 days
+//! as CSV (`GET /queue/company/{id}/export.csv`) and A4 portrait PDF
+//! (`GET /queue/company/{id}/report.pdf`), with the role / company matrix.
+
+use crate::{common, queue_common};
+use actix_web::http::StatusCode;
+use actix_web::test::{self, TestRequest};
+
+use common::TestApp;
+use queue_common::*;
+
+async fn bytes<S, B>(svc: &S, uri: &str, auth: Option<&str>) -> (StatusCode, Vec<u8>, String)
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let mut req = TestRequest::get().uri(uri);
+    if let Some(a) = auth {
+        req = req.insert_header(("Authorization", a.to_owned()));
+    }
+    let res = test::call_service(svc, req.to_request()).await;
+    let status = res.status();
+    let disposition = res
+        .headers()
+        .get("content-disposition")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    let body = test::read_body(res).await.to_vec();
+    (status, body, disposition)
+}
+
+/// The text a PDF shows: its literal `(...)` and hex `<...>` strings, WinAnsi decoded.
+fn pdf_text(pdf: &[u8]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < pdf.len() {
+        if pdf[i] == b'(' {
+            let mut j = i + 1;
+            while j < pdf.len() && pdf[j] != b')' {
+                if pdf[j] == b'\\' {
+                    j += 1;
+                }
+                out.push(pdf[j] as char);
+                j += 1;
+            }
+            out.push('\n');
+            i = j;
+        } else if pdf[i] == b'<' && pdf.get(i + 1).is_some_and(u8::is_ascii_hexdigit) {
+            let end = i + pdf[i..].iter().position(|b| *b == b'>').unwrap();
+            let hex = std::str::from_utf8(&pdf[i + 1..end]).unwrap();
+            for k in (0..hex.len()).step_by(2) {
+                out.push(u8::from_str_radix(&hex[k..k + 2], 16).unwrap() as char);
+            }
+            out.push('\n');
+            i = end;
+        }
+        i += 1;
+    }
+    out
+}
+
+#[actix_web::test]
+async fn the_panel_exports_the_queue_s_first_four_days_as_csv_and_pdf() {
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    // One a day: each join lands on the next attendance day.
+    settings(&app, app.ids.demo, "programmed_total = 1");
+    at(&app, MONDAY_0900);
+    let svc = app.service().await;
+    let demo = app.ids.demo;
+    let pairs = add_drivers(&app, demo, 5, 4);
+    let queue_svc = app.state.services.queue.clone();
+    for (d, t) in &pairs {
+        join_freelancer(&queue_svc, demo, *d, *t).unwrap();
+    }
+    let dates: Vec<String> = {
+        let mut v = Vec::new();
+        for (d, _) in &pairs {
+            v.push(app.scalar_text(&format!(
+                "SELECT to_char(date, 'DD/MM/YYYY') AS v FROM queue_entries WHERE driver_id = {d}"
+            )));
+        }
+        v
+    };
+    let plates: Vec<String> = pairs
+        .iter()
+        .map(|(_, t)| {
+            app.scalar_text(&format!(
+                "SELECT license_plate AS v FROM trucks WHERE id = {t}"
+            ))
+        })
+        .collect();
+    let exp = bearer(&app, &staff(&app, "expedicao@patio.local"));
+    let csv_uri = format!("/api/queue/company/{demo}/export.csv");
+    let pdf_uri = format!("/api/queue/company/{demo}/report.pdf");
+
+    let (s, csv, disposition) = bytes(&svc, &csv_uri, Some(&exp)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(disposition.contains("fila.csv"), "{disposition}");
+    let text = String::from_utf8(csv).unwrap();
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+    assert_eq!(
+        reader.headers().unwrap().iter().collect::<Vec<_>>(),
+        [
+            "Dia",
+            "Posição",
+            "Placa",
+            "Motorista",
+            "Modelo",
+            "Pedido",
+            "Cliente",
+            "Horário"
+        ]
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    // Five vehicles on five days: the first four days only.
+    assert_eq!(rows.len(), 4, "{text}");
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(&row[0], dates[i].as_str(), "{text}");
+        assert_eq!(&row[2], plates[i].as_str());
+        assert_eq!(&row[3], format!("MOTORISTA {}", i + 1));
+        assert_eq!(&row[5], "Autônomo");
+    }
+    assert!(!text.contains(&plates[4]), "{text}");
+
+    let (s, pdf, disposition) = bytes(&svc, &pdf_uri, Some(&exp)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(disposition.contains("fila.pdf"), "{disposition}");
+    assert!(pdf.starts_with(b"%PDF-"));
+    // A4 portrait.
+    assert!(
+        String::from_utf8_lossy(&pdf).contains("/MediaBox [0 0 595 842]"),
+        "A4 portrait"
+    );
+    let shown = pdf_text(&pdf);
+    for expected in [
+        "Fila",
+        "Placa",
+        "Posição",
+        plates[0].as_str(),
+        plates[3].as_str(),
+        "Página 1 de 1",
+    ] {
+        assert!(
+            shown.lines().any(|l| l == expected),
+            "{expected} in {shown}"
+        );
+    }
+    assert!(!shown.contains(&plates[4]));
+
+    // Who: the panel's readers; not the Transportadora; another company 404; no session 401.
+    for email in [
+        "admin@patio.local",
+        "usuario@patio.local",
+        "espectador@patio.local",
+        "portaria@patio.local",
+    ] {
+        let who = bearer(&app, &staff(&app, email));
+        for uri in [&csv_uri, &pdf_uri] {
+            let (s, _, _) = bytes(&svc, uri, Some(&who)).await;
+            assert_eq!(s, StatusCode::OK, "{email} {uri}");
+        }
+    }
+    for (email, status) in [
+        ("transp@patio.local", StatusCode::FORBIDDEN),
+        ("outra@empresa.local", StatusCode::NOT_FOUND),
+    ] {
+        let who = bearer(&app, &staff(&app, email));
+        for uri in [&csv_uri, &pdf_uri] {
+            let (s, _, _) = bytes(&svc, uri, Some(&who)).await;
+            assert_eq!(s, status, "{email} {uri}");
+        }
+    }
+    for uri in [&csv_uri, &pdf_uri] {
+        let (s, _, _) = bytes(&svc, uri, None).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED, "{uri}");
+    }
+    let driver_auth = bearer(&app, &driver(pairs[0].0, demo));
+    let (s, _, _) = bytes(&svc, &csv_uri, Some(&driver_auth)).await;
+    assert_eq!(s, StatusCode::FORBIDDEN);
+    let (s, _, _) = bytes(
+        &svc,
+        "/api/queue/company/999999/export.csv",
+        Some(&bearer(&app, &staff(&app, "admin@patio.local"))),
+    )
+    .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,589 @@
+//! Rescues (issue 13, spec 3 sections 2, 4, 5, 6 and 7) against a real PostgreSQL: the
+//! dispatch asks to recover a vehicle of today's Faltosos list (`POST /queue-restore/save`),
+//! the list of /recuperar (`GET /queue-restore`, 6 a page, the carrier column for
+//! administrators), and the root administrator's approval (`PUT /queue-restore/restore`),
+//! after which the entry is attended, the loading closed and the order's status follows.
+
+use crate::{common, queue_common};
+use actix_web::http::StatusCode;
+use serde_json::{json, Value};
+
+use common::TestApp;
+use queue_common::*;
+
+const EXP: &str = "expedicao@patio.local";
+const ROOT: &str = "admin@patio.local";
+const USUARIO: &str = "usuario@patio.local";
+const TRANSP: &str = "transp@patio.local";
+const OTHER: &str = "outra@empresa.local";
+/// Set up by `plain_admin`: an administrator who is not root.
+const PLAIN_ADMIN: &str = "adm2@patio.local";
+
+const SAVE: &str = "/api/queue-restore/save";
+const LIST: &str = "/api/queue-restore";
+const RESTORE: &str = "/api/queue-restore/restore";
+
+/// An order of 100 t ('PED-R<n>') and its customer; the order's id.
+fn order(app: &TestApp, n: i64) -> i64 {
+    let demo = app.ids.demo;
+    let customer = app.scalar_i64(&format!(
+        "INSERT INTO customers (company_id, code, name, city)
+         VALUES ({demo}, 70 + {n}, 'Fazenda {n}', 'Sorriso') RETURNING id AS v"
+    ));
+    let product = app.scalar_i64(&format!(
+        "INSERT INTO products (company_id, code, name) VALUES ({demo}, 10 + {n}, 'SOJA {n}')
+         RETURNING id AS v"
+    ));
+    let order = app.scalar_i64(&format!(
+        "INSERT INTO orders (company_id, code, customer_id) VALUES ({demo}, 'PED-R{n}', {customer})
+         RETURNING id AS v"
+    ));
+    app.sql(&format!(
+        "INSERT INTO order_items (order_id, product_id, quantity) VALUES ({order}, {product}, 100)"
+    ));
+    order
+}
+
+/// A loading of 30 t on `order` for the pair, carried by the demo's shipping company.
+fn loading(app: &TestApp, order: i64, driver: i64, truck: i64) -> i64 {
+    app.scalar_i64(&format!(
+        "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered,
+                                  expiration_date, shipping_company_id)
+         VALUES ({}, {order}, {truck}, {driver}, 30, '2026-03-20',
+                 (SELECT id FROM shipping_companies WHERE name = 'Transportadora Demo'))
+         RETURNING id AS v",
+        app.ids.demo
+    ))
+}
+
+async fn join<S, B>(svc: &S, app: &TestApp, driver_id: i64, body: Value) -> i64
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let (s, b) = call(
+        svc,
+        "POST",
+        "/api/queue/save",
+        Some(&bearer(app, &driver(driver_id, app.ids.demo))),
+        Some(body),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    b["id"].as_i64().unwrap()
+}
+
+/// What the product cannot do through the API yet: the expedition marking a vehicle missing.
+fn mark_missing(app: &TestApp, entry: i64, at: &str) {
+    app.sql(&format!(
+        "UPDATE queue_entries SET status = 'faulty', closed_at = '{at}', position = 0
+          WHERE id = {entry}"
+    ));
+}
+
+fn text(app: &TestApp, sql: &str) -> String {
+    app.scalar_text(sql)
+}
+
+fn rescues_count(app: &TestApp) -> i64 {
+    app.scalar_i64("SELECT count(*) AS v FROM queue_restores")
+}
+
+fn plain_admin(app: &TestApp) {
+    app.sql(&format!(
+        "INSERT INTO users (name, email, password_hash, role, is_root, is_enabled, use_terms)
+         SELECT 'Admin Dois', '{PLAIN_ADMIN}', password_hash, 'Administrador', FALSE, TRUE, TRUE
+           FROM users WHERE email = '{ROOT}'"
+    ));
+}
+
+fn auth(app: &TestApp, email: &str) -> String {
+    bearer(app, &staff(app, email))
+}
+
+async fn refused<S, B>(
+    svc: &S,
+    auth: &str,
+    method: &str,
+    uri: &str,
+    body: Value,
+    status: StatusCode,
+    message: &str,
+) where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let (s, b) = call(svc, method, uri, Some(auth), Some(body)).await;
+    assert_eq!(s, status, "{uri} {b}");
+    let text = b.to_string();
+    assert!(text.contains(message), "{message} not in {text}");
+}
+
+#[actix_web::test]
+async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows() {
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    at(&app, MONDAY_0900);
+    plain_admin(&app);
+    let svc = app.service().await;
+    let pairs = add_drivers(&app, app.ids.demo, 4, 1);
+    let (a, waiting, free, old) = (pairs[0], pairs[1], pairs[2], pairs[3]);
+    let ped = order(&app, 1);
+    let la = loading(&app, ped, a.0, a.1);
+    let lw = loading(&app, ped, waiting.0, waiting.1);
+    let lo = loading(&app, ped, old.0, old.1);
+    let qa = join(&svc, &app, a.0, json!({ "scheduling": { "id": la } })).await;
+    let qw = join(&svc, &app, waiting.0, json!({ "scheduling": { "id": lw } })).await;
+    let qf = join(&svc, &app, free.0, json!({ "truck": { "id": free.1 } })).await;
+    let qo = join(&svc, &app, old.0, json!({ "scheduling": { "id": lo } })).await;
+    mark_missing(&app, qa, MONDAY_0900);
+    mark_missing(&app, qf, MONDAY_0900);
+    // Missing on the Saturday before: not in today's list.
+    mark_missing(&app, qo, "2026-02-28T15:00:00Z");
+    let exp = auth(&app, EXP);
+    let body =
+        |q: i64, w: f64| json!({ "queue": { "id": q }, "order": { "id": ped }, "netWeight": w });
+
+    // Roles: not Espectador, Portaria nor Transportadora; another company's entry is 404.
+    for (email, status) in [
+        ("espectador@patio.local", StatusCode::FORBIDDEN),
+        ("portaria@patio.local", StatusCode::FORBIDDEN),
+        (TRANSP, StatusCode::FORBIDDEN),
+        (OTHER, StatusCode::NOT_FOUND),
+    ] {
+        let (s, b) = call(
+            &svc,
+            "POST",
+            SAVE,
+            Some(&auth(&app, email)),
+            Some(body(qa, 28.5)),
+        )
+        .await;
+        assert_eq!(s, status, "{email} {b}");
+    }
+    let (s, _) = call(&svc, "POST", SAVE, None, Some(body(qa, 28.5))).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    let (s, _) = call(&svc, "POST", SAVE, Some(&exp), Some(body(999_999, 28.5))).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+
+    // Each refusal, verbatim, and nothing written.
+    let weight = "Informe um peso maior que zero (até 99,999 t).";
+    for w in [0.0, -1.0, 100.0] {
+        refused(
+            &svc,
+            &exp,
+            "POST",
+            SAVE,
+            body(qa, w),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            weight,
+        )
+        .await;
+    }
+    let (s, b) = call(
+        &svc,
+        "POST",
+        SAVE,
+        Some(&exp),
+        Some(json!({ "netWeight": 2 })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
+    assert!(b.to_string().contains("Veículo é obrigatório!"), "{b}");
+    let other_order = order(&app, 2);
+    refused(
+        &svc,
+        &exp,
+        "POST",
+        SAVE,
+        json!({ "queue": { "id": qa }, "order": { "id": other_order }, "netWeight": 28.5 }),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "O pedido informado não é o do agendamento do veículo.",
+    )
+    .await;
+    refused(
+        &svc,
+        &exp,
+        "POST",
+        SAVE,
+        body(qw, 28.5),
+        StatusCode::CONFLICT,
+        "Apenas veículos faltosos podem ser recuperados.",
+    )
+    .await;
+    refused(
+        &svc,
+        &exp,
+        "POST",
+        SAVE,
+        body(qo, 28.5),
+        StatusCode::CONFLICT,
+        "Apenas faltosos de hoje podem ser recuperados.",
+    )
+    .await;
+    refused(
+        &svc,
+        &exp,
+        "POST",
+        SAVE,
+        json!({ "queue": { "id": qf }, "netWeight": 28.5 }),
+        StatusCode::CONFLICT,
+        "Adicione o veículo e o Motorista em um pedido!",
+    )
+    .await;
+    assert_eq!(rescues_count(&app), 0);
+
+    // The dispatcher sends it: 'Solicitação enviada'; pending in the database.
+    let (s, b) = call(&svc, "POST", SAVE, Some(&exp), Some(body(qa, 28.5))).await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    assert_eq!(b["message"], "Solicitação enviada");
+    let rescue = b["id"].as_i64().unwrap();
+    assert_eq!(
+        text(
+            &app,
+            &format!(
+                "SELECT concat_ws('|', order_id, queue_entry_id, driver_id, truck_id,
+                                  qty_transported, status, restored_at IS NULL) AS v
+                   FROM queue_restores WHERE id = {rescue}"
+            )
+        ),
+        format!("{ped}|{qa}|{}|{}|28.500|f|t", a.0, a.1)
+    );
+    // The entry and the loading are untouched until the approval.
+    assert_eq!(
+        text(
+            &app,
+            &format!("SELECT status AS v FROM queue_entries WHERE id = {qa}")
+        ),
+        "faulty"
+    );
+    refused(
+        &svc,
+        &exp,
+        "POST",
+        SAVE,
+        body(qa, 20.0),
+        StatusCode::CONFLICT,
+        "Já existe uma solicitação de resgate para este veículo.",
+    )
+    .await;
+    assert_eq!(rescues_count(&app), 1);
+
+    // The list: administrators with the carrier, Usuario and Transportadora without it;
+    // another company sees nothing; the dispatch roles do not read it.
+    let (s, b) = call(&svc, "GET", LIST, Some(&auth(&app, ROOT)), None).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["total"], 1);
+    assert_eq!(b["pageSize"], 6);
+    let row = &b["items"][0];
+    assert_eq!(row["id"], rescue);
+    assert_eq!(row["status"], false);
+    assert_eq!(row["qtyTransported"], 28.5);
+    assert_eq!(row["orderCode"], "PED-R1");
+    assert_eq!(row["driverName"], "MOTORISTA 1");
+    assert_eq!(row["shippingCompanyName"], "Transportadora Demo");
+    assert_eq!(row["companyName"], "Demo Agro");
+    for email in [USUARIO, TRANSP] {
+        let (s, b) = call(&svc, "GET", LIST, Some(&auth(&app, email)), None).await;
+        assert_eq!(s, StatusCode::OK, "{email} {b}");
+        assert_eq!(b["total"], 1, "{email}");
+        assert_eq!(b["items"][0]["shippingCompanyName"], Value::Null, "{email}");
+    }
+    let (_, b) = call(&svc, "GET", LIST, Some(&auth(&app, OTHER)), None).await;
+    assert_eq!(b["total"], 0);
+    let demo = app.ids.demo;
+    let (s, _) = call(
+        &svc,
+        "GET",
+        &format!("{LIST}?companyId={demo}"),
+        Some(&auth(&app, OTHER)),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    for email in [EXP, "espectador@patio.local", "portaria@patio.local"] {
+        let (s, _) = call(&svc, "GET", LIST, Some(&auth(&app, email)), None).await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{email}");
+    }
+    let (s, _) = call(&svc, "GET", LIST, None, None).await;
+    assert_eq!(s, StatusCode::UNAUTHORIZED);
+    // 'Buscar Resgate': plate, driver or order.
+    let plate = text(
+        &app,
+        &format!("SELECT license_plate AS v FROM trucks WHERE id = {}", a.1),
+    );
+    for (q, n) in [
+        (plate.as_str(), 1),
+        ("ped-r1", 1),
+        ("motorista 1", 1),
+        ("nada", 0),
+    ] {
+        let (_, b) = call(
+            &svc,
+            "GET",
+            &format!("{LIST}?search={}", q.replace(' ', "%20")),
+            Some(&auth(&app, ROOT)),
+            None,
+        )
+        .await;
+        assert_eq!(b["total"], n, "{q}");
+    }
+
+    // The approval: root administrators only.
+    let approve = json!({ "id": rescue, "company": { "id": demo } });
+    for email in [USUARIO, EXP, TRANSP, PLAIN_ADMIN, "espectador@patio.local"] {
+        let (s, b) = call(
+            &svc,
+            "PUT",
+            RESTORE,
+            Some(&auth(&app, email)),
+            Some(approve.clone()),
+        )
+        .await;
+        assert_eq!(s, StatusCode::FORBIDDEN, "{email} {b}");
+    }
+    let root = auth(&app, ROOT);
+    let (s, _) = call(
+        &svc,
+        "PUT",
+        RESTORE,
+        Some(&root),
+        Some(json!({ "id": 999_999 })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_eq!(
+        text(
+            &app,
+            &format!("SELECT status AS v FROM queue_entries WHERE id = {qa}")
+        ),
+        "faulty"
+    );
+    let (s, b) = call(&svc, "PUT", RESTORE, Some(&root), Some(approve.clone())).await;
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["message"], "Aprovação realizada com sucesso");
+    assert_eq!(b["queueStatus"], "attended");
+    assert_eq!(b["orderStatus"], 28);
+
+    // What landed: the entry attended when it was missed, the loading closed with the
+    // tonnage, the order's status, the rescue approved, the ATT_QUEUE log.
+    assert_eq!(
+        text(
+            &app,
+            &format!(
+                "SELECT concat_ws('|', status, attended, attended_at = '{MONDAY_0900}') AS v
+                   FROM queue_entries WHERE id = {qa}"
+            )
+        ),
+        "attended|t|t"
+    );
+    assert_eq!(
+        text(
+            &app,
+            &format!(
+                "SELECT concat_ws('|', status, qty_transported, exped_date = '{MONDAY_0900}') AS v
+                   FROM schedulings WHERE id = {la}"
+            )
+        ),
+        "t|28.500|t"
+    );
+    assert_eq!(
+        text(
+            &app,
+            &format!("SELECT status::text AS v FROM orders WHERE id = {ped}")
+        ),
+        "28.00"
+    );
+    assert_eq!(
+        text(
+            &app,
+            &format!("SELECT concat_ws('|', status, restored_at = '{MONDAY_0900}') AS v FROM queue_restores WHERE id = {rescue}")
+        ),
+        "t|t"
+    );
+    assert_eq!(
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM driver_logs WHERE driver_id = {} AND operation_type = 'ATT_QUEUE'",
+            a.0
+        )),
+        1
+    );
+    // The panel's Atendidos list shows it; the rescue is gone from /recuperar.
+    let (_, b) = call(
+        &svc,
+        "GET",
+        &format!("/api/queue/attendeds/{demo}"),
+        Some(&exp),
+        None,
+    )
+    .await;
+    assert_eq!(b.as_array().unwrap().len(), 1, "{b}");
+    assert_eq!(b[0]["qtyTransported"], 28.5);
+    let (_, b) = call(&svc, "GET", LIST, Some(&root), None).await;
+    assert_eq!(b["total"], 0);
+    // Twice: refused, nothing changes.
+    refused(
+        &svc,
+        &root,
+        "PUT",
+        RESTORE,
+        approve,
+        StatusCode::CONFLICT,
+        "Este resgate já foi aprovado.",
+    )
+    .await;
+    assert_eq!(
+        text(
+            &app,
+            &format!("SELECT status::text AS v FROM orders WHERE id = {ped}")
+        ),
+        "28.00"
+    );
+}
+
+#[actix_web::test]
+async fn a_rescue_whose_loading_was_finished_meanwhile_is_not_approved() {
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    at(&app, MONDAY_0900);
+    let svc = app.service().await;
+    let a = add_drivers(&app, app.ids.demo, 1, 2)[0];
+    let ped = order(&app, 3);
+    let la = loading(&app, ped, a.0, a.1);
+    let qa = join(&svc, &app, a.0, json!({ "scheduling": { "id": la } })).await;
+    mark_missing(&app, qa, MONDAY_0900);
+    // The order may be left out: the loading's is used.
+    let (s, b) = call(
+        &svc,
+        "POST",
+        SAVE,
+        Some(&auth(&app, USUARIO)),
+        Some(json!({ "queue": { "id": qa }, "netWeight": 12.345 })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    let rescue = b["id"].as_i64().unwrap();
+    assert_eq!(
+        text(&app, &format!("SELECT concat_ws('|', order_id, qty_transported) AS v FROM queue_restores WHERE id = {rescue}")),
+        format!("{ped}|12.345")
+    );
+    app.sql(&format!(
+        "UPDATE schedulings SET status = TRUE WHERE id = {la}"
+    ));
+    refused(
+        &svc,
+        &auth(&app, ROOT),
+        "PUT",
+        RESTORE,
+        json!({ "id": rescue }),
+        StatusCode::CONFLICT,
+        "Este carregamento já foi finalizado.",
+    )
+    .await;
+    assert_eq!(
+        text(&app, &format!("SELECT concat_ws('|', q.status, r.status) AS v FROM queue_entries q, queue_restores r WHERE q.id = {qa} AND r.id = {rescue}")),
+        "faulty|f"
+    );
+}
+
+#[actix_web::test]
+async fn the_list_has_six_rows_a_page_newest_first() {
+    let app = TestApp::new();
+    at(&app, MONDAY_0900);
+    let svc = app.service().await;
+    let demo = app.ids.demo;
+    let pairs = add_drivers(&app, demo, 7, 3);
+    let ped = order(&app, 4);
+    for (i, (d, t)) in pairs.iter().enumerate() {
+        let l = loading(&app, ped, *d, *t);
+        app.sql(&format!(
+            "WITH q AS (
+                 INSERT INTO queue_entries (company_id, driver_id, truck_id, scheduling_id, status,
+                                            joined_at, closed_at)
+                 VALUES ({demo}, {d}, {t}, {l}, 'faulty', '{MONDAY_0900}', '{MONDAY_0900}')
+                 RETURNING id)
+             INSERT INTO queue_restores (company_id, order_id, queue_entry_id, driver_id, truck_id,
+                                         qty_transported, created_at)
+             SELECT {demo}, {ped}, q.id, {d}, {t}, 10, '{MONDAY_0900}'::timestamptz + interval '{i} minutes'
+               FROM q"
+        ));
+    }
+    let root = auth(&app, ROOT);
+    let (_, p1) = call(&svc, "GET", LIST, Some(&root), None).await;
+    assert_eq!(p1["total"], 7);
+    assert_eq!(p1["items"].as_array().unwrap().len(), 6);
+    assert_eq!(p1["items"][0]["driverName"], "MOTORISTA 7");
+    let (_, p2) = call(&svc, "GET", &format!("{LIST}?page=2"), Some(&root), None).await;
+    assert_eq!(p2["page"], 2);
+    assert_eq!(p2["items"].as_array().unwrap().len(), 1);
+    assert_eq!(p2["items"][0]["driverName"], "MOTORISTA 1");
+    let (_, u) = call(
+        &svc,
+        "GET",
+        &format!("{LIST}?companyId={demo}"),
+        Some(&auth(&app, USUARIO)),
+        None,
+    )
+    .await;
+    assert_eq!(u["total"], 7);
+
+    // The carrier: the loading's, or else the order's; a Transportadora reads only its own.
+    let transp_sc =
+        app.scalar_i64("SELECT id AS v FROM shipping_companies WHERE name = 'Transportadora Demo'");
+    let other_sc = app.scalar_i64(&format!(
+        "INSERT INTO shipping_companies (company_id, code, name, cnpj, uf, city, is_enabled)
+         VALUES ({demo}, 2, 'Outra Transportadora', '11222333000181', 'MT', 'Sinop', TRUE)
+         RETURNING id AS v"
+    ));
+    let ped2 = order(&app, 5);
+    app.sql(&format!(
+        "INSERT INTO order_shipping_companies (order_id, shipping_company_id)
+         VALUES ({ped2}, {transp_sc})"
+    ));
+    let more = add_drivers(&app, demo, 2, 5);
+    for (k, ((d, t), carrier)) in more
+        .iter()
+        .zip(["NULL".to_owned(), other_sc.to_string()])
+        .enumerate()
+    {
+        let l = app.scalar_i64(&format!(
+            "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered,
+                                      expiration_date, shipping_company_id)
+             VALUES ({demo}, {ped2}, {t}, {d}, 30, '2026-03-20', {carrier}) RETURNING id AS v"
+        ));
+        app.sql(&format!(
+            "WITH q AS (
+                 INSERT INTO queue_entries (company_id, driver_id, truck_id, scheduling_id, status,
+                                            joined_at, closed_at)
+                 VALUES ({demo}, {d}, {t}, {l}, 'faulty', '{MONDAY_0900}', '{MONDAY_0900}')
+                 RETURNING id)
+             INSERT INTO queue_restores (company_id, order_id, queue_entry_id, driver_id, truck_id,
+                                         qty_transported, created_at)
+             SELECT {demo}, {ped2}, q.id, {d}, {t}, 5,
+                    '{MONDAY_0900}'::timestamptz + interval '1 hour' + interval '{k} minutes'
+               FROM q"
+        ));
+    }
+    let (_, p1) = call(&svc, "GET", LIST, Some(&root), None).await;
+    assert_eq!(p1["total"], 9);
+    assert_eq!(
+        p1["items"][0]["shippingCompanyName"],
+        "Outra Transportadora"
+    );
+    assert_eq!(p1["items"][1]["shippingCompanyName"], "Transportadora Demo");
+    let (_, t) = call(&svc, "GET", LIST, Some(&auth(&app, TRANSP)), None).await;
+    assert_eq!(t["total"], 8, "{t}");
+    assert!(t["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["orderCode"] != "PED-R5" || r["driverName"] != "MOTORISTA 2"));
+}
