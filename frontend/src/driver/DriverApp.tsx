@@ -36,6 +36,7 @@ const DriverEditTruckPage = lazy(() =>
 );
 const DriverLogPage = lazy(() => import(/* webpackChunkName: "driver-log" */ './pages/DriverLogPage'));
 const DriverMapPage = lazy(() => import(/* webpackChunkName: "driver-map" */ './pages/DriverMapPage'));
+const DriverCheckinPage = lazy(() => import(/* webpackChunkName: "driver-checkin" */ './pages/DriverCheckinPage'));
 const DriverEditPage = lazy(() => import(/* webpackChunkName: "driver-edit" */ './pages/DriverEditPage'));
 
 /** The signed-in driver's screens: [path, page]. */
@@ -50,6 +51,7 @@ const guarded: [string, ReactNode][] = [
   [driverPaths.history, <DriverHistoryPage key="h" />],
   [driverPaths.log, <DriverLogPage key="l" />],
   [driverPaths.map, <DriverMapPage key="m" />],
+  [driverPaths.checkin, <DriverCheckinPage key="ci" />],
 ];
 
 export default function DriverApp() {

@@ -12,6 +12,7 @@ export const driverPaths = {
   history: '/app/history',
   log: '/app/registro',
   map: '/app/como-chegar',
+  checkin: '/app/checkin',
   expired: '/app/history?tipo=expiradas',
 } as const;
 
