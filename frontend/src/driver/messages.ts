@@ -158,6 +158,7 @@ export const dm = {
   // /app/como-chegar
   howToArrive: 'Como Chegar',
   noMap: 'A empresa ainda não informou o mapa de chegada.', // ours
+  signIn: 'Entrar', // /maps: to the driver login
   mapTitle: (company: string) => `Mapa de chegada: ${company}`, // ours
   // Company pop-up (spec 3 sections 2 and 9)
   popupClose: 'Fechar',

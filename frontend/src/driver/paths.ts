@@ -13,6 +13,7 @@ export const driverPaths = {
   log: '/app/registro',
   map: '/app/como-chegar',
   checkin: '/app/checkin',
+  publicMap: '/maps',
   expired: '/app/history?tipo=expiradas',
 } as const;
 

@@ -7,7 +7,8 @@
  * steps and sees 'Aguarde ser chamado'; the dispatcher calls it (POST /api/checkins/setcall)
  * and the phone shows the call at once, with a beep and a vibration, on the home and on
  * /app/agendamento/status; once the yard's network is another address, the home's state read
- * cancels the check-in and shows the cancelled notice with its date.
+ * cancels the check-in and shows the cancelled notice with its date. Also the public /maps
+ * (no sign-in) with the host company's map.
  */
 import { request } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
@@ -235,4 +236,21 @@ test('the driver checks in from the yard, is called, and loses the check-in outs
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Minha Posição' })).toBeVisible();
   await expect(page.getByTestId('checkin-wait')).toHaveCount(0);
+});
+
+test('the public /maps shows the host company map without a sign-in', async ({ page }) => {
+  const demo = demoId();
+  const before = sql(`SELECT coalesce(google_maps, '') FROM settings WHERE company_id = ${demo}`);
+  const map = `https://www.google.com/maps/embed?pb=checkin${RUN}`;
+  sql(`UPDATE settings SET google_maps = '${map}' WHERE company_id = ${demo}`);
+  try {
+    await page.goto('/maps');
+    await expect(page).toHaveURL('/maps');
+    await expect(page.getByRole('heading', { name: 'Como Chegar' })).toBeVisible();
+    await expect(page.locator('iframe[title="Mapa de chegada: Demo Agro"]')).toHaveAttribute('src', map);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL('/app/login');
+  } finally {
+    sql(`UPDATE settings SET google_maps = ${before ? `'${before}'` : 'NULL'} WHERE company_id = ${demo}`);
+  }
 });
