@@ -87,6 +87,20 @@ async function alerts(page: Page): Promise<{ beeps: number; vibrations: number }
   });
 }
 
+/**
+ * The dispatcher calls the checked-in driver until the phone shows it: the phone's socket may
+ * still be connecting after a navigation; each call is published again, and once connected the
+ * notice must show within 2 s.
+ */
+async function callUntilShown(dispatch: APIRequestContext, checkinId: number, page: Page) {
+  const notice = page.getByRole('dialog', { name: 'Motorista chamado' });
+  await expect(async () => {
+    const call = await dispatch.post('/api/checkins/setcall', { data: { id: checkinId, isCalling: true } });
+    expect(call.status(), await call.text()).toBe(200);
+    await expect(notice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** The order, the driver with a truck and its loading; returns the driver's cpf and the loading. */
 async function prepare(baseURL: string, demo: number): Promise<{ cpf: string; loadingId: number; office: APIRequestContext }> {
   const office = await request.newContext({ baseURL });
@@ -201,14 +215,15 @@ test('the driver checks in from the yard, is called, and loses the check-in outs
     data: { email: 'expedicao@patio.local', password: PASSWORD, company: null, recaptcha_token: '', page: 'dispatch' },
   });
   expect(staff.ok(), await staff.text()).toBeTruthy();
-  await page.waitForTimeout(500); // the socket is open
-  const call = await dispatch.post('/api/checkins/setcall', { data: { id: checkinId, isCalling: true } });
-  expect(call.status(), await call.text()).toBe(200);
   const notice = page.getByRole('dialog', { name: 'Motorista chamado' });
-  await expect(notice).toBeVisible({ timeout: 3_000 });
+  await callUntilShown(dispatch, checkinId, page);
   await expect(notice).toContainText(PLATE);
   await expect(notice).toContainText('Dirija-se ao local de carregamento.');
-  await expect.poll(() => alerts(page)).toEqual({ beeps: 3, vibrations: 1 });
+  // Three beeps and one vibration per call shown.
+  await expect.poll(async () => (await alerts(page)).beeps).toBeGreaterThanOrEqual(3);
+  const heard = await alerts(page);
+  expect(heard.beeps % 3).toBe(0);
+  expect(heard.vibrations).toBe(heard.beeps / 3);
   await page.screenshot({ path: 'test-results/driver-checkin-called.png' });
   await notice.getByRole('button', { name: 'Estou indo' }).click();
   await expect(notice).toHaveCount(0);
@@ -216,11 +231,9 @@ test('the driver checks in from the yard, is called, and loses the check-in outs
   // The same on the position screen.
   await page.goto('/app/agendamento/status');
   await expect(page.getByTestId('my-position')).toBeVisible();
-  await page.waitForTimeout(500);
-  const again = await dispatch.post('/api/checkins/setcall', { data: { id: checkinId, isCalling: true } });
-  expect(again.status(), await again.text()).toBe(200);
-  await expect(page.getByRole('dialog', { name: 'Motorista chamado' })).toContainText(PLATE, { timeout: 3_000 });
-  await expect.poll(async () => (await alerts(page)).vibrations).toBe(1);
+  await callUntilShown(dispatch, checkinId, page);
+  await expect(page.getByRole('dialog', { name: 'Motorista chamado' })).toContainText(PLATE);
+  await expect.poll(async () => (await alerts(page)).vibrations).toBeGreaterThanOrEqual(1);
   await page.getByRole('button', { name: 'Estou indo' }).click();
   await dispatch.dispose();
 
