@@ -10,7 +10,7 @@ const { sources, Compilation } = require('webpack');
  * Paths of the driver's app. The same expression is `DRIVER_PATH` in src/app/paths.ts (a unit
  * test keeps the two equal): the entry loads the driver bundle for these paths.
  */
-const DRIVER_PATH = /^\/(?:$|app(?:\/|$)|driver-login\/|aprovar-termo\/empresa\/)/;
+const DRIVER_PATH = /^\/(?:$|app(?:\/|$)|maps\/?$|driver-login\/|aprovar-termo\/empresa\/)/;
 
 /**
  * On a driver path, index.html starts downloading the driver chunk group at once (a preload

@@ -33,6 +33,8 @@ pub struct LoginSettings {
     pub week_days: [bool; 7],
     pub programmed_total: i32,
     pub time_zone: String,
+    /// The company's map embed (`googleMaps`), shown on the public /maps.
+    pub google_maps: Option<String>,
 }
 
 /// What the loading history reads (`GET /scheduling`).

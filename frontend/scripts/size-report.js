@@ -43,6 +43,8 @@ const paths = {
   'driver history (/app/history)': union('main', 'driver', 'driver-history'),
   'driver log (/app/registro)': union('main', 'driver', 'driver-log'),
   'driver map (/app/como-chegar)': union('main', 'driver', 'driver-map'),
+  'driver check-in (/app/checkin)': union('main', 'driver', 'driver-checkin'),
+  'driver public map (/maps)': union('main', 'driver', 'driver-public-map'),
   'staff login (/login)': union('main', 'staff', 'staff-login'),
   'staff dashboard (/dashboard)': union('main', 'staff', 'staff-layout', 'dashboard'),
   'carrier landing (/expedicao/transportadora)': union('main', 'staff', 'staff-layout', 'home'),

@@ -19,6 +19,8 @@ pub struct HostCompanyView {
     pub logo: Option<String>,
     pub enable_recaptcha: bool,
     pub recaptcha_site: Option<String>,
+    /// The company's map embed URL (spec 3 `googleMaps`): the public /maps.
+    pub google_maps: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -76,12 +78,13 @@ impl PublicService {
                 .filter(|c| c.status)
                 .ok_or_else(AppError::not_found)?;
             let settings = repos.login_settings(company.id)?;
-            let (enable_recaptcha, recaptcha_site) = match settings {
+            let (enable_recaptcha, recaptcha_site, google_maps) = match settings {
                 Some(s) => (
                     s.enable_recaptcha,
                     s.recaptcha_site.filter(|k| !k.is_empty()),
+                    s.google_maps.filter(|m| !m.trim().is_empty()),
                 ),
-                None => (false, None),
+                None => (false, None, None),
             };
             Ok(HostCompanyView {
                 id: company.id,
@@ -89,6 +92,7 @@ impl PublicService {
                 logo: company.logo,
                 enable_recaptcha: enable_recaptcha && recaptcha_site.is_some(),
                 recaptcha_site,
+                google_maps,
             })
         })
     }

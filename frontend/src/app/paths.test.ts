@@ -4,7 +4,7 @@ import { DRIVER_PATH, driverTermsPath, isDriverPath, staffTermsPath } from './pa
 
 describe('isDriverPath (which bundle the entry loads)', () => {
   it('driver paths', () => {
-    for (const p of ['/', '/app/login', '/app/login/', '/app/checkin', '/driver-login/abc', '/aprovar-termo/empresa/1/2']) {
+    for (const p of ['/', '/app/login', '/app/login/', '/app/checkin', '/maps', '/driver-login/abc', '/aprovar-termo/empresa/1/2']) {
       expect(isDriverPath(p)).toBe(true);
     }
   });
@@ -16,6 +16,7 @@ describe('isDriverPath (which bundle the entry loads)', () => {
       '/dashboard',
       '/aprovar-termo/transportadora/empresa/1/2',
       '/application',
+      '/mapsx',
     ]) {
       expect(isDriverPath(p)).toBe(false);
     }

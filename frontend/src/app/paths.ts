@@ -78,7 +78,7 @@ export type LoginPagePath = typeof paths.staffLogin | typeof paths.dispatchLogin
  * Paths of the driver's app: /, /app and /app/*, /driver-login/*, /aprovar-termo/empresa/*.
  * webpack.config.js holds the same expression for its preload hint (paths.test.ts checks it).
  */
-export const DRIVER_PATH = /^\/(?:$|app(?:\/|$)|driver-login\/|aprovar-termo\/empresa\/)/;
+export const DRIVER_PATH = /^\/(?:$|app(?:\/|$)|maps\/?$|driver-login\/|aprovar-termo\/empresa\/)/;
 
 /** Whether `pathname` belongs to the driver's app. */
 export function isDriverPath(pathname: string): boolean {

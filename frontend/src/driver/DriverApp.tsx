@@ -36,6 +36,8 @@ const DriverEditTruckPage = lazy(() =>
 );
 const DriverLogPage = lazy(() => import(/* webpackChunkName: "driver-log" */ './pages/DriverLogPage'));
 const DriverMapPage = lazy(() => import(/* webpackChunkName: "driver-map" */ './pages/DriverMapPage'));
+const DriverCheckinPage = lazy(() => import(/* webpackChunkName: "driver-checkin" */ './pages/DriverCheckinPage'));
+const PublicMapPage = lazy(() => import(/* webpackChunkName: "driver-public-map" */ './pages/PublicMapPage'));
 const DriverEditPage = lazy(() => import(/* webpackChunkName: "driver-edit" */ './pages/DriverEditPage'));
 
 /** The signed-in driver's screens: [path, page]. */
@@ -50,6 +52,7 @@ const guarded: [string, ReactNode][] = [
   [driverPaths.history, <DriverHistoryPage key="h" />],
   [driverPaths.log, <DriverLogPage key="l" />],
   [driverPaths.map, <DriverMapPage key="m" />],
+  [driverPaths.checkin, <DriverCheckinPage key="ci" />],
 ];
 
 export default function DriverApp() {
@@ -72,6 +75,7 @@ export default function DriverApp() {
             ))}
             <Route path={paths.driverLogin} element={<DriverLoginPage />} />
             <Route path={driverPaths.register} element={<DriverRegisterPage />} />
+            <Route path={driverPaths.publicMap} element={<PublicMapPage />} />
             <Route path={paths.driverLink} element={<DriverLinkPage />} />
             <Route
               path={paths.driverTerms}

@@ -10,6 +10,8 @@ export const DELETE_REDIRECT_MS = 2_000;
 export const POSITION_POLL_MS = 30_000;
 export const PANEL_PAGE_SIZE = 10;
 export const POPUP_COUNTDOWN_S = 5;
+export const CHECKIN_COUNTDOWN_S = 3;
+export const CHECKIN_POLL_MS = 30_000;
 
 export const dm = {
   // Home
@@ -156,10 +158,37 @@ export const dm = {
   // /app/como-chegar
   howToArrive: 'Como Chegar',
   noMap: 'A empresa ainda não informou o mapa de chegada.', // ours
+  signIn: 'Entrar', // /maps: to the driver login
   mapTitle: (company: string) => `Mapa de chegada: ${company}`, // ours
   // Company pop-up (spec 3 sections 2 and 9)
   popupClose: 'Fechar',
   popupWait: (n: number) => `Fechar (${n})`,
+  // Check-in (home and /app/checkin, spec 3 sections 2, 4 and 8)
+  checkIn: 'Fazer Check-in',
+  waitCall: 'Aguarde ser chamado',
+  checkedInAt: (when: string) => `Check-in feito em ${when}`, // ours
+  checkinTitle: 'Check-in', // ours
+  checkinStep: (n: number) => `Etapa ${n} de 3`, // ours
+  checkinWarningTitle: 'Atenção', // ours
+  checkinWarning:
+    'Faça o check-in somente quando estiver no pátio da empresa, conectado à rede do pátio. Se você sair do pátio ou da fila, o check-in é cancelado e precisa ser feito de novo.', // ours
+  checkinContinue: 'Continuar', // ours
+  checkinConfirmTitle: 'Confirmar check-in', // ours
+  checkinConfirmText: 'Você está no pátio e quer avisar a expedição que chegou?', // ours
+  checkinConfirm: 'Confirmar check-in', // ours
+  checkinDoneTitle: 'Check-in realizado!', // ours
+  checkinBackIn: (n: number) => `Voltando ao início em ${n} s.`, // ours
+  checkinCancelledTitle: 'Check-in cancelado', // ours
+  checkinCancelledText: 'Seu check-in foi cancelado porque você saiu da rede do pátio ou da fila. Faça o check-in de novo quando estiver no pátio.', // ours
+  checkinCancelledAt: (when: string) => `Cancelado em ${when}`, // ours
+  ok: 'Ok',
+  noPosition: 'Você não tem posição na fila',
+  checkinError: 'Erro ao fazer check-in',
+  // The yard's call (the expedition's 'Motorista chamado ...', on the driver's phone)
+  calledTitle: 'Motorista chamado', // the spec's 'Motorista chamado ...'
+  calledText: (plate: string) => `A expedição está chamando o caminhão ${plate}. Dirija-se ao local de carregamento.`, // ours
+  calledAt: (time: string) => `Chamado às ${time}`, // ours
+  calledOk: 'Estou indo', // ours
   // Generic
   loadError: 'Não foi possível carregar. Verifique sua conexão.', // ours
   retry: 'Tentar novamente',

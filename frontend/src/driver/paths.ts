@@ -12,6 +12,8 @@ export const driverPaths = {
   history: '/app/history',
   log: '/app/registro',
   map: '/app/como-chegar',
+  checkin: '/app/checkin',
+  publicMap: '/maps',
   expired: '/app/history?tipo=expiradas',
 } as const;
 

@@ -7,6 +7,7 @@ import {
   maskRenavam,
   normalizePlate,
   registerBody,
+  registrationCaptchaSite,
   stepOfField,
   truckBody,
 } from './registration';
@@ -55,7 +56,23 @@ describe('driver registration', () => {
     });
     const t = { ...emptyTruck, licensePlate: 'ABC1D23', renavam: '123456789-01', brandId: '1', modelId: '2', implementType: 'TRUCK', shaftQuantity: 3, grossCapacity: 23, netCapacity: 16 };
     expect(truckBody(t, 'joão')).toMatchObject({ renavam: '12345678901', owner: 'JOÃO', vehicleModel: { id: 2, truckBrand: { id: 1 } } });
+    expect(registerBody(p, 3).recaptcha_token).toBe('');
+    expect(registerBody(p, 3, 'tok').recaptcha_token).toBe('tok');
     expect(stepOfField('cpf')).toBe(0);
     expect(stepOfField('licensePlate')).toBe(1);
+  });
+});
+
+describe('registrationCaptchaSite', () => {
+  const host = { id: 3, enableRecaptcha: true, recaptchaSite: 'site-key' };
+  it("is the host company's key when it asks for reCAPTCHA", () => {
+    expect(registrationCaptchaSite(host, 3)).toBe('site-key');
+  });
+  it('is none for another company, reCAPTCHA off, a blank key or no host company', () => {
+    expect(registrationCaptchaSite(host, 4)).toBeNull();
+    expect(registrationCaptchaSite({ ...host, enableRecaptcha: false }, 3)).toBeNull();
+    expect(registrationCaptchaSite({ ...host, recaptchaSite: '  ' }, 3)).toBeNull();
+    expect(registrationCaptchaSite({ ...host, recaptchaSite: null }, 3)).toBeNull();
+    expect(registrationCaptchaSite(null, 3)).toBeNull();
   });
 });

@@ -138,8 +138,22 @@ export function checkTruck(t: TruckStep, isTruck: boolean | null): Errors {
   return e;
 }
 
-/** The personal step's body (`POST /driver/app/register`). */
-export function registerBody(p: PersonalStep, companyId: number) {
+/**
+ * The reCAPTCHA site key of the registration: the company's own when it asks for reCAPTCHA.
+ * Before sign-in the app knows it only for the company served on this host (`GET
+ * /company/host`); for another company the server's refusal is shown.
+ */
+export function registrationCaptchaSite(
+  host: { id: number; enableRecaptcha: boolean; recaptchaSite?: string | null } | null | undefined,
+  companyId: number,
+): string | null {
+  if (!host || host.id !== companyId || !host.enableRecaptcha) return null;
+  const site = (host.recaptchaSite ?? '').trim();
+  return site || null;
+}
+
+/** The personal step's body (`POST /driver/app/register`), with the reCAPTCHA token if any. */
+export function registerBody(p: PersonalStep, companyId: number, recaptchaToken = '') {
   const contact = p.fone.trim() && p.email.trim() ? [{ name: p.name.trim(), fone: p.fone.trim(), email: p.email.trim() }] : [];
   return {
     name: p.name.trim().toLocaleUpperCase('pt-BR'),
@@ -148,7 +162,7 @@ export function registerBody(p: PersonalStep, companyId: number) {
     birthDate: birthDateToIso(p.birthDate) || p.birthDate,
     company: { id: companyId },
     contact,
-    recaptcha_token: '',
+    recaptcha_token: recaptchaToken,
   };
 }
 

@@ -94,6 +94,7 @@ impl SettingsRepo for PgRepos<'_> {
                 week_days,
                 programmed_total: r.programmed_total,
                 time_zone: r.time_zone,
+                google_maps: r.google_maps,
             }
         }))
     }

@@ -1,14 +1,20 @@
-import { firstName } from '../../shared/formatters';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { firstName, formatDateTime } from '../../shared/formatters';
 import { msg } from '../../shared/messages';
+import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDriverSessionQuery } from '../api';
-import { dm } from '../messages';
+import { useCheckinStateQuery } from '../checkinApi';
+import { canCheckIn, cancellations, isCheckedIn, type CheckinNavState } from '../checkinLogic';
+import { CHECKIN_POLL_MS, dm } from '../messages';
 import { driverPaths } from '../paths';
+import { timeOf } from '../queueLogic';
 import { useCompanySettingsQuery, useDelayStatusQuery, useHasDriverQuery } from '../queueApi';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 import { CompanyPopup } from '../components/CompanyPopup';
 import { PrivacyLink } from '../components/PrivacyLink';
+import { useYardCall, YardCallNotice } from '../components/YardCall';
 
 /** The delay's icon when it is an emoji; an icon name (plain text) shows the clock. */
 function delayIcon(icon: string | null | undefined): string {
@@ -19,7 +25,11 @@ function delayIcon(icon: string | null | undefined): string {
  * / : the driver home (spec 3 section 2): the delay banner, the greeting with the first name
  * and the company, the maintenance notice when queue entry is closed, and 'Minha Posição'
  * (in the queue) or 'Consultar Fila', 'Como Chegar', the privacy and terms modal and the
- * company pop-up. 'Fazer Check-in' and 'Aguarde ser chamado' belong to the check-in issue.
+ * company pop-up; 'Fazer Check-in' when the server says this phone may check in (check-in on,
+ * the yard's address, a position, no active check-in) and 'Aguarde ser chamado' with the
+ * check-in time once in. The check-in state is read every 30 s and on each queue event (the
+ * server cancels a check-in from outside the yard's network: the cancelled notice follows); a
+ * call of the yard shows at once with sound and vibration.
  */
 export default function DriverHomePage() {
   const { data: session } = useDriverSessionQuery();
@@ -28,8 +38,37 @@ export default function DriverHomePage() {
   const settings = useCompanySettingsQuery(companyId, { skip: !session });
   const delay = useDelayStatusQuery(companyId, { skip: !session });
   const has = useHasDriverQuery(session?.id ?? 0, { skip: !session });
+  const queueId = has.data?.hasDriver ? (has.data.queueId ?? 0) : 0;
+  const checkin = useCheckinStateQuery(queueId, { skip: !queueId, pollingInterval: CHECKIN_POLL_MS });
+  const yardCall = useYardCall(session?.id ?? 0);
+  const { refetch: refetchHas } = has;
+  const { refetch: refetchCheckin } = checkin;
+  const { onSignal } = yardCall;
+
+  const onEvent = useCallback(
+    (signal: RealtimeSignal) => {
+      onSignal(signal);
+      void refetchHas();
+      if (queueId) void refetchCheckin();
+    },
+    [onSignal, refetchHas, refetchCheckin, queueId],
+  );
+  useCompanyEvents(onEvent, { enabled: !!session });
+
+  // The server cancelled the check-in (the driver left the yard's network): step 4, once.
+  const cancelled = useSyncExternalStore(cancellations.subscribe, cancellations.current, () => null);
+  useEffect(() => {
+    const c = cancelled && cancellations.take();
+    if (!c) return;
+    const state: CheckinNavState = { step: 4, updatedAt: c.updatedAt };
+    goTo(driverPaths.checkin, { state });
+  }, [cancelled, goTo]);
+
   if (!session) return null;
   const closed = settings.data ? !settings.data.enableQueueSave : false;
+  const state = queueId ? checkin.data : undefined;
+  const present = isCheckedIn(state);
+  const called = present && state?.checkin?.isCalling ? state.checkin : null;
   return (
     <DriverShell>
       {delay.data && (
@@ -52,7 +91,23 @@ export default function DriverHomePage() {
           {dm.maintenance}
         </p>
       )}
+      {present && state?.checkin && (
+        <div className="d-wait" role="status" data-testid="checkin-wait">
+          <strong>{dm.waitCall}</strong>
+          <span>{dm.checkedInAt(formatDateTime(state.checkin.createdAt))}</span>
+        </div>
+      )}
+      {called && (
+        <p className="d-called" role="status">
+          {dm.calledTitle} · {dm.calledAt(timeOf(called.calledAt))}
+        </p>
+      )}
       <div className="d-stack">
+        {canCheckIn(!!queueId, state) && (
+          <button type="button" className="d-btn" onClick={() => goTo(driverPaths.checkin)}>
+            {dm.checkIn}
+          </button>
+        )}
         {has.isLoading ? (
           <Spinner />
         ) : has.data?.hasDriver ? (
@@ -70,6 +125,7 @@ export default function DriverHomePage() {
       </div>
       <PrivacyLink companyId={session.company.id} />
       <CompanyPopup driverId={session.id} companyId={session.company.id} />
+      {yardCall.call && <YardCallNotice call={yardCall.call} onClose={yardCall.dismiss} />}
     </DriverShell>
   );
 }

@@ -12,31 +12,38 @@ export function mapEmbed(url: string | null | undefined): string | null {
   return /^https:\/\/www\.google\.com\/maps\//.test(u) ? u : null;
 }
 
+/** The company's map card: its embed, or the no-map notice (shared by /app/como-chegar and /maps). */
+export function CompanyMap({ url, companyName, loading }: { url: string | null | undefined; companyName: string; loading: boolean }) {
+  const src = mapEmbed(url);
+  return (
+    <section className="d-card" aria-labelledby="d-map-title">
+      <h1 id="d-map-title">{dm.howToArrive}</h1>
+      {loading ? (
+        <Spinner />
+      ) : src ? (
+        <iframe
+          className="d-map"
+          src={src}
+          title={dm.mapTitle(companyName)}
+          loading="lazy"
+          referrerPolicy="no-referrer-when-downgrade"
+        />
+      ) : (
+        <p>{dm.noMap}</p>
+      )}
+    </section>
+  );
+}
+
 /** /app/como-chegar: the company's map (its Google Maps embed setting). */
 export default function DriverMapPage() {
   const { data: session } = useDriverSessionQuery();
   const goTo = useDriverGoTo();
   const settings = useCompanySettingsQuery(session?.company.id ?? 0, { skip: !session });
   if (!session) return null;
-  const src = mapEmbed(settings.data?.googleMaps);
   return (
     <DriverShell>
-      <section className="d-card" aria-labelledby="d-map-title">
-        <h1 id="d-map-title">{dm.howToArrive}</h1>
-        {settings.isLoading ? (
-          <Spinner />
-        ) : src ? (
-          <iframe
-            className="d-map"
-            src={src}
-            title={dm.mapTitle(session.company.name)}
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-          />
-        ) : (
-          <p>{dm.noMap}</p>
-        )}
-      </section>
+      <CompanyMap url={settings.data?.googleMaps} companyName={session.company.name} loading={settings.isLoading} />
       <button type="button" className="d-btn d-btn-secondary" onClick={() => goTo(driverPaths.home)}>
         {dm.back}
       </button>

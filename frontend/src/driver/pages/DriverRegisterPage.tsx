@@ -3,8 +3,11 @@ import { useParams } from 'react-router';
 import { MobileLayout } from '../../app/layouts/MobileLayout';
 import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/store';
+import { currentHost, useCompanyByHostQuery } from '../../features/company/api';
 import { readApiError } from '../../shared/apiError';
 import { maskCpf, maskDate, maskPhone } from '../../shared/masks';
+import { msg } from '../../shared/messages';
+import { Recaptcha, type RecaptchaHandle } from '../../shared/recaptcha';
 import {
   checkPersonal,
   checkTruck,
@@ -14,6 +17,7 @@ import {
   normalizePlate,
   REGISTER_REDIRECT_MS,
   registerBody,
+  registrationCaptchaSite,
   rm,
   stepOfField,
   truckBody,
@@ -85,7 +89,8 @@ function inputProps(id: string, error?: string): InputHTMLAttributes<HTMLInputEl
 /**
  * /app/driver/novo/:companyId: the registration wizard (spec 3 sections 2, 5 and 8): 0
  * personal data, 1 truck, 2 review; 'Concluir' saves the driver (which signs it in), then its
- * truck. A refusal returns to the step of the failing field.
+ * truck. A refusal returns to the step of the failing field. When the company asks for
+ * reCAPTCHA, the review step shows it and 'Concluir' sends its token.
  */
 export default function DriverRegisterPage() {
   const params = useParams();
@@ -104,6 +109,10 @@ export default function DriverRegisterPage() {
   const [register] = useRegisterDriverMutation();
   const [rebind] = useRebindTruckMutation();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const host = useCompanyByHostQuery(currentHost());
+  const captchaSite = registrationCaptchaSite(host.data, companyId);
+  const [captcha, setCaptcha] = useState('');
+  const captchaRef = useRef<RecaptchaHandle>(null);
   const { step, personal, truck } = draft;
 
   useEffect(() => {
@@ -162,15 +171,26 @@ export default function DriverRegisterPage() {
 
   async function finish() {
     if (busy || done) return;
-    setBusy(true);
     let driverId = draft.driverId;
+    if (driverId === null && captchaSite && !captcha) {
+      toast.error(msg.captchaRequired);
+      return;
+    }
+    setBusy(true);
     try {
       if (driverId === null) {
         try {
-          const res = await register(registerBody(personal, companyId)).unwrap();
+          const res = await register(registerBody(personal, companyId, captcha)).unwrap();
           driverId = res.id;
           setDraft((d) => ({ ...d, driverId: res.id }));
         } catch (err) {
+          // A token is good for one try.
+          captchaRef.current?.reset();
+          setCaptcha('');
+          if (readApiError(err).code === 'captcha') {
+            toast.error(readApiError(err).message);
+            return;
+          }
           refusal(err, 0);
           return;
         }
@@ -290,6 +310,9 @@ export default function DriverRegisterPage() {
             <dt>{rm.implementType}</dt>
             <dd>{truck.implementType}</dd>
           </dl>
+          {captchaSite && draft.driverId === null && (
+            <Recaptcha ref={captchaRef} siteKey={captchaSite} onToken={setCaptcha} />
+          )}
         </section>
       )}
       <div className="d-row">

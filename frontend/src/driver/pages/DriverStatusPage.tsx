@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readApiError } from '../../shared/apiError';
 import { formatDate, TIME_ZONE } from '../../shared/formatters';
-import { useCompanyEvents } from '../../shared/realtime';
+import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDriverSessionQuery } from '../api';
 import { dm, LEAVE_REDIRECT_MS, POSITION_POLL_MS } from '../messages';
@@ -15,6 +15,7 @@ import {
 } from '../queueApi';
 import { exitCode, exitCodeError, insideLeaveWindow, rowsAround, timeOf } from '../queueLogic';
 import { useDriverGoTo } from '../session';
+import { useYardCall, YardCallNotice } from '../components/YardCall';
 import { DriverShell } from '../ui/DriverShell';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
@@ -48,7 +49,8 @@ function useServerClock(): { text: string; now: number } {
  * the position and its status, the plates around the driver, the forecast and details,
  * 'Sair da fila' with the typed random code (blocked inside the window before the forecast)
  * and 'Ver fila'. The position is read again at once on each queue event of the company
- * (/api/ws), and every 30 s as the fallback.
+ * (/api/ws), and every 30 s as the fallback; a call of the yard for this driver shows at once
+ * with sound and vibration.
  */
 export default function DriverStatusPage() {
   const { data: session } = useDriverSessionQuery();
@@ -66,11 +68,17 @@ export default function DriverStatusPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { refetch: refetchPosition } = position;
   const { refetch: refetchPanel } = panel;
+  const yardCall = useYardCall(driverId);
+  const { onSignal } = yardCall;
 
-  const onEvent = useCallback(() => {
-    void refetchPosition();
-    void refetchPanel();
-  }, [refetchPosition, refetchPanel]);
+  const onEvent = useCallback(
+    (signal: RealtimeSignal) => {
+      onSignal(signal);
+      void refetchPosition();
+      void refetchPanel();
+    },
+    [onSignal, refetchPosition, refetchPanel],
+  );
   useCompanyEvents(onEvent, { enabled: !!session });
 
   useEffect(
@@ -256,6 +264,7 @@ export default function DriverStatusPage() {
           </div>
         </Modal>
       )}
+      {yardCall.call && <YardCallNotice call={yardCall.call} onClose={yardCall.dismiss} />}
     </DriverShell>
   );
 }

@@ -4098,6 +4098,8 @@ export interface components {
         };
         HostCompanyView: {
             enableRecaptcha: boolean;
+            /** @description The company's map embed URL (spec 3 `googleMaps`): the public /maps. */
+            googleMaps?: string | null;
             /** Format: int64 */
             id: number;
             logo?: string | null;

@@ -18,6 +18,7 @@ mod auth_staff;
 mod carrier_dashboard;
 mod db_outage;
 mod driver_app;
+mod driver_maps;
 mod drivers;
 mod history;
 mod loadings;
