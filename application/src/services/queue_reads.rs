@@ -149,6 +149,37 @@ pub struct PanelRowView {
     pub is_mine: bool,
 }
 
+/// A vehicle of a shipping company in the queue (`GET /queue/shipping-company/{id}/positions`).
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingPositionView {
+    pub queue_id: i64,
+    pub driver_id: i64,
+    pub driver_name: String,
+    pub license_plate: String,
+    pub position: i32,
+    pub date: Option<NaiveDate>,
+    /// `HH:mm` forecast in the company's zone.
+    pub time: Option<String>,
+    /// In loading now.
+    pub is_active: bool,
+}
+
+/// A company's queue today (`GET /queue/companys`).
+#[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyQueueView {
+    pub company_id: i64,
+    pub name: String,
+    /// Waiting and in loading, every planned day.
+    pub totals: i64,
+    /// Planned for the operating day.
+    pub totals_today: i64,
+    pub attended: i64,
+    pub missing: i64,
+    pub dropouts: i64,
+}
+
 /// The company of the public panel.
 #[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 pub struct PublicPanelCompany {
@@ -579,6 +610,68 @@ impl QueueReadService {
             .into_iter()
             .map(|r| row_view(r, &settings, now))
             .collect())
+    }
+
+    /// `GET /queue/shipping-company/{id}/positions`: where the shipping company's vehicles
+    /// stand, in queue order (its Transportadora users; staff of its company).
+    pub fn shipping_positions(
+        &self,
+        actor: &Actor,
+        shipping_company_id: i64,
+    ) -> AppResult<Vec<ShippingPositionView>> {
+        self.deps.store.tx(|repos| {
+            let scope = self.shipping_scope(repos, actor, shipping_company_id)?;
+            let QueueScope::ShippingCompany { company_id, .. } = scope else {
+                return Err(AppError::not_found());
+            };
+            Ok(self
+                .active(repos, scope, company_id)?
+                .into_iter()
+                .map(|r| ShippingPositionView {
+                    queue_id: r.id,
+                    driver_id: r.driver.id,
+                    driver_name: r.driver_name,
+                    license_plate: r.license_plate,
+                    position: r.position,
+                    date: r.date,
+                    time: r.time,
+                    is_active: r.is_active,
+                })
+                .collect())
+        })
+    }
+
+    /// `GET /queue/companys`: each company the caller reads with its queue's figures of the
+    /// operating day (an Administrador: every active company; a Usuario: its own).
+    pub fn companies(&self, actor: &Actor) -> AppResult<Vec<CompanyQueueView>> {
+        let role = actor.staff_role().ok_or_else(forbidden)?;
+        if !matches!(role, Role::Administrador | Role::Usuario) {
+            return Err(forbidden());
+        }
+        let now = self.deps.clock.now();
+        self.deps.store.tx(|repos| {
+            let companies = repos
+                .public_companies()?
+                .into_iter()
+                .filter(|c| role == Role::Administrador || actor.company_id == Some(c.id));
+            let mut out = Vec::new();
+            for c in companies {
+                let settings = settings_of(repos, c.id)?;
+                let today = settings.operating_day(now);
+                let (start, end) = day_bounds(&settings, today);
+                let t = repos.queue_totals(c.id, start, end, today)?;
+                out.push(CompanyQueueView {
+                    company_id: c.id,
+                    name: c.name,
+                    totals: t.totals,
+                    totals_today: t.totals_today,
+                    attended: t.attended,
+                    missing: t.missing,
+                    dropouts: t.dropouts,
+                });
+            }
+            Ok(out)
+        })
     }
 
     /// `GET /queue/active/company/{id}`: entries in loading, then waiting in queue order.

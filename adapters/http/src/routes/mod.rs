@@ -23,6 +23,7 @@ pub mod products;
 pub mod public;
 pub mod queue;
 pub mod queue_desk;
+pub mod queue_overview;
 pub mod rescues;
 pub mod sets;
 pub mod settings;

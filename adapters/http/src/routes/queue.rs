@@ -47,6 +47,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
             .service(super::yard::attendeds)
             .service(super::yard::queue_csv)
             .service(super::yard::queue_pdf)
+            .service(super::queue_overview::shipping_positions)
+            .service(super::queue_overview::companies)
             .service(entry),
     );
 }

@@ -1780,6 +1780,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue/companys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["companies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue/delay": {
         parameters: {
             query?: never;
@@ -1948,6 +1964,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["shipping_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/queue/shipping-company/{id}/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["shipping_positions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3583,6 +3615,28 @@ export interface components {
             id: number;
             logo?: string | null;
             name: string;
+        };
+        /** @description A company's queue today (`GET /queue/companys`). */
+        CompanyQueueView: {
+            /** Format: int64 */
+            attended: number;
+            /** Format: int64 */
+            companyId: number;
+            /** Format: int64 */
+            dropouts: number;
+            /** Format: int64 */
+            missing: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Waiting and in loading, every planned day.
+             */
+            totals: number;
+            /**
+             * Format: int64
+             * @description Planned for the operating day.
+             */
+            totalsToday: number;
         };
         CompanyRefView: {
             /** Format: int64 */
@@ -5608,6 +5662,23 @@ export interface components {
             name: string;
             users: components["schemas"]["ShippingUserView"][];
             warning: boolean;
+        };
+        /** @description A vehicle of a shipping company in the queue (`GET /queue/shipping-company/{id}/positions`). */
+        ShippingPositionView: {
+            /** Format: date */
+            date?: string | null;
+            /** Format: int64 */
+            driverId: number;
+            driverName: string;
+            /** @description In loading now. */
+            isActive: boolean;
+            licensePlate: string;
+            /** Format: int32 */
+            position: number;
+            /** Format: int64 */
+            queueId: number;
+            /** @description `HH:mm` forecast in the company's zone. */
+            time?: string | null;
         };
         ShippingRef: {
             /** Format: int32 */
@@ -11489,6 +11560,43 @@ export interface operations {
             };
         };
     };
+    companies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each company the caller reads (Administrador: every active one; Usuario: its own) with its queue of the operating day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyQueueView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither Administrador nor Usuario */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delay: {
         parameters: {
             query?: never;
@@ -12043,6 +12151,54 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shipping_positions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shipping company's vehicles in queue order: {queueId, driverId, driverName, licensePlate, position, date, time, isActive} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingPositionView"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A driver */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another shipping company (Transportadora) or another company's (staff) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -31,6 +31,7 @@ mod queue_concurrency;
 mod queue_desk;
 mod queue_export;
 mod queue_ops;
+mod queue_overview;
 mod queue_realtime;
 mod realtime_ws;
 mod rescues;

@@ -1,0 +1,119 @@
+//! `GET /api/queue/shipping-company/{id}/positions` and `GET /api/queue/companys` (issue 13,
+//! spec 3 section 7): who may read them and what they say.
+
+use crate::{common, queue_common};
+use actix_web::http::StatusCode;
+use common::admin::*;
+use common::*;
+use queue_common::*;
+use serde_json::Value;
+
+/// A driver and truck of the demo shipping company in the queue, and one without a carrier.
+fn two_in_queue(app: &TestApp) -> (String, String) {
+    open_for_freelancers(app);
+    at(app, MONDAY_0900);
+    let demo = app.ids.demo;
+    let shipping = app.ids.shipping;
+    let pairs = add_drivers(app, demo, 2, 3);
+    let (carrier_driver, carrier_truck) = pairs[0];
+    app.sql(&format!(
+        "UPDATE drivers SET shipping_company_id = {shipping} WHERE id = {carrier_driver};
+         UPDATE trucks SET shipping_company_id = {shipping} WHERE id = {carrier_truck}"
+    ));
+    for (d, t) in &pairs {
+        join_freelancer(&app.state.services.queue, demo, *d, *t).unwrap();
+    }
+    let plate = |t: i64| {
+        app.scalar_text(&format!(
+            "SELECT license_plate AS v FROM trucks WHERE id = {t}"
+        ))
+    };
+    (plate(carrier_truck), plate(pairs[1].1))
+}
+
+#[actix_rt::test]
+async fn a_shipping_company_reads_where_its_own_vehicles_stand() {
+    let app = TestApp::new();
+    let (mine, not_mine) = two_in_queue(&app);
+    let svc = app.service().await;
+    let uri = format!("/api/queue/shipping-company/{}/positions", app.ids.shipping);
+
+    let transp = login(&svc, TRANSP).await;
+    let rows = expect(&svc, get(&uri, &transp), StatusCode::OK).await;
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["licensePlate"], mine.as_str());
+    assert_eq!(rows[0]["position"], 1);
+    assert_eq!(rows[0]["driverName"], "MOTORISTA 1");
+    assert!(rows[0]["time"].is_string());
+    assert!(!Value::Array(rows.clone()).to_string().contains(&not_mine));
+
+    // The company's staff read it too; another company's and another carrier's are 404.
+    let usuario = login(&svc, USUARIO).await;
+    expect(&svc, get(&uri, &usuario), StatusCode::OK).await;
+    let other = login(&svc, OTHER_USUARIO).await;
+    expect(&svc, get(&uri, &other), StatusCode::NOT_FOUND).await;
+    let rival = app.scalar_i64(&format!(
+        "INSERT INTO shipping_companies (company_id, code, name, is_enabled) VALUES ({}, 78, 'Rival', TRUE) RETURNING id AS v",
+        app.ids.demo
+    ));
+    expect(
+        &svc,
+        get(
+            &format!("/api/queue/shipping-company/{rival}/positions"),
+            &transp,
+        ),
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    // A driver is not a reader of carriers.
+    let driver = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let (status, _, _) = send(
+        &svc,
+        actix_web::test::TestRequest::get()
+            .uri(&uri)
+            .insert_header(("Authorization", driver)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[actix_rt::test]
+async fn the_dashboard_reads_each_companys_queue_of_the_day() {
+    let app = TestApp::new();
+    two_in_queue(&app);
+    let svc = app.service().await;
+
+    let admin = login(&svc, ADMIN).await;
+    let all = expect(&svc, get("/api/queue/companys", &admin), StatusCode::OK).await;
+    let demo = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["companyId"] == app.ids.demo)
+        .unwrap();
+    assert_eq!(demo["name"], "Demo Agro");
+    assert_eq!(demo["totals"], 2);
+    assert!(all
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["companyId"] == app.ids.other));
+
+    let usuario = login(&svc, USUARIO).await;
+    let own = expect(&svc, get("/api/queue/companys", &usuario), StatusCode::OK).await;
+    let own = own.as_array().unwrap();
+    assert_eq!(own.len(), 1);
+    assert_eq!(own[0]["companyId"], app.ids.demo);
+    assert_eq!(own[0]["totals"], 2);
+
+    for email in [EXPEDICAO, TRANSP] {
+        let cookie = login(&svc, email).await;
+        expect(
+            &svc,
+            get("/api/queue/companys", &cookie),
+            StatusCode::FORBIDDEN,
+        )
+        .await;
+    }
+}
