@@ -14,24 +14,43 @@ use crate::model::*;
 /// Object-safe so that adapters hold an `Arc<dyn Store>`; use [`StoreExt::tx`].
 pub trait Store: Send + Sync + 'static {
     fn run(&self, work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()>;
+
+    /// Runs reads that need no transaction (each statement on its own, as READ COMMITTED
+    /// would see them anyway): no BEGIN and COMMIT round trips. Writes must use [`Store::run`].
+    fn run_reads(&self, work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()> {
+        self.run(work)
+    }
 }
 
 pub trait StoreExt {
     fn tx<R>(&self, work: impl FnOnce(&mut dyn Repos) -> AppResult<R>) -> AppResult<R>;
+    /// [`Store::run_reads`]: only reads, no transaction.
+    fn reads<R>(&self, work: impl FnOnce(&mut dyn Repos) -> AppResult<R>) -> AppResult<R>;
+}
+
+fn once<R>(
+    work: impl FnOnce(&mut dyn Repos) -> AppResult<R>,
+    run: impl FnOnce(&mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()>,
+) -> AppResult<R> {
+    let mut work = Some(work);
+    let mut out = None;
+    run(&mut |repos| {
+        let work = work
+            .take()
+            .ok_or_else(|| crate::AppError::internal("unit of work ran twice"))?;
+        out = Some(work(repos)?);
+        Ok(())
+    })?;
+    out.ok_or_else(|| crate::AppError::internal("unit of work produced nothing"))
 }
 
 impl<S: Store + ?Sized> StoreExt for S {
     fn tx<R>(&self, work: impl FnOnce(&mut dyn Repos) -> AppResult<R>) -> AppResult<R> {
-        let mut work = Some(work);
-        let mut out = None;
-        self.run(&mut |repos| {
-            let work = work
-                .take()
-                .ok_or_else(|| crate::AppError::internal("unit of work ran twice"))?;
-            out = Some(work(repos)?);
-            Ok(())
-        })?;
-        out.ok_or_else(|| crate::AppError::internal("unit of work produced nothing"))
+        once(work, |w| self.run(w))
+    }
+
+    fn reads<R>(&self, work: impl FnOnce(&mut dyn Repos) -> AppResult<R>) -> AppResult<R> {
+        once(work, |w| self.run_reads(w))
     }
 }
 
@@ -156,6 +175,16 @@ pub trait TermRepo {
 pub trait LogRepo {
     fn insert_staff_log(&mut self, log: &NewStaffLog) -> AppResult<()>;
     fn insert_driver_log(&mut self, log: &NewDriverLog) -> AppResult<()>;
+
+    /// Several staff log rows in one statement, in order (a batch of joins).
+    fn insert_staff_logs(&mut self, logs: &[NewStaffLog]) -> AppResult<()> {
+        logs.iter().try_for_each(|l| self.insert_staff_log(l))
+    }
+
+    /// Several driver log rows in one statement, in order (a batch of joins).
+    fn insert_driver_logs(&mut self, logs: &[NewDriverLog]) -> AppResult<()> {
+        logs.iter().try_for_each(|l| self.insert_driver_log(l))
+    }
 }
 
 /// Companies as the administration reads and writes them (spec 1 "Companies").

@@ -36,7 +36,13 @@ pub struct PositionCache {
     ttl: Duration,
     state: Mutex<State>,
     stats: Counters,
+    /// This instance's mark on the events it publishes (see [`InvalidatingPublisher`]).
+    origin: u64,
 }
+
+/// Past this many drivers remembered as invalidated, reads in flight are not kept and the
+/// record starts over.
+const MAX_TOUCHED: usize = 100_000;
 
 #[derive(Default)]
 struct Counters {
@@ -46,6 +52,12 @@ struct Counters {
     drivers_invalidations: AtomicU64,
     /// Events that forgot a whole company.
     company_invalidations: AtomicU64,
+    /// This instance's own events coming back through LISTEN, already applied.
+    echoes_skipped: AtomicU64,
+    /// Drivers' answers forgotten.
+    forgotten: AtomicU64,
+    /// Reads not kept because a change of that driver (or company) raced with them.
+    raced: AtomicU64,
 }
 
 /// What the cache did since start (for the benchmarks and the logs).
@@ -55,6 +67,9 @@ pub struct CacheStats {
     pub misses: u64,
     pub drivers_invalidations: u64,
     pub company_invalidations: u64,
+    pub echoes_skipped: u64,
+    pub forgotten: u64,
+    pub raced: u64,
 }
 
 /// A kept answer: when it was read and the company of the driver's entry (`None` when the
@@ -65,8 +80,18 @@ type Kept = (Instant, Option<DriverPositionRecord>);
 struct State {
     /// Whether the event stream is up (answers may be kept).
     live: bool,
-    /// Bumped by every invalidation, so that a read that raced with one is not kept.
+    /// Bumped by every invalidation. A read notes it when it starts; it is kept only if no
+    /// invalidation since then concerned its driver (below), so a change of one driver does
+    /// not cost the answers being read for the others.
     generation: u64,
+    /// Reads that started before this generation are not kept (the whole cache was forgotten).
+    floor: u64,
+    /// The last invalidation that named each driver.
+    driver_touched: HashMap<i64, u64>,
+    /// The last invalidation of each company as a whole.
+    company_touched: HashMap<i64, u64>,
+    /// The last invalidation of any company as a whole (for answers of drivers with no entry).
+    any_company_touched: u64,
     entries: HashMap<i64, Kept>,
     /// What was kept when the stream dropped, for answers during a database outage.
     last_known: HashMap<i64, Kept>,
@@ -80,7 +105,13 @@ impl PositionCache {
             ttl,
             state: Mutex::new(State::default()),
             stats: Counters::default(),
+            origin: instance_mark(),
         }
+    }
+
+    /// The mark this cache's instance puts on the events it publishes.
+    pub fn origin(&self) -> u64 {
+        self.origin
     }
 
     pub fn stats(&self) -> CacheStats {
@@ -90,6 +121,9 @@ impl PositionCache {
             misses: c.misses.load(Ordering::Relaxed),
             drivers_invalidations: c.drivers_invalidations.load(Ordering::Relaxed),
             company_invalidations: c.company_invalidations.load(Ordering::Relaxed),
+            echoes_skipped: c.echoes_skipped.load(Ordering::Relaxed),
+            forgotten: c.forgotten.load(Ordering::Relaxed),
+            raced: c.raced.load(Ordering::Relaxed),
         }
     }
 
@@ -100,6 +134,7 @@ impl PositionCache {
         let DomainEvent::QueueChanged {
             company_id,
             drivers,
+            ..
         } = event
         else {
             return;
@@ -107,28 +142,61 @@ impl PositionCache {
         let Ok(mut state) = self.state.lock() else {
             return;
         };
-        state.generation = state.generation.wrapping_add(1);
+        state.generation += 1;
+        let generation = state.generation;
         match drivers {
             Some(drivers) => {
                 self.stats
                     .drivers_invalidations
                     .fetch_add(1, Ordering::Relaxed);
+                if state.driver_touched.len() + drivers.len() > MAX_TOUCHED {
+                    state.driver_touched.clear();
+                    state.floor = generation;
+                }
+                let mut forgotten = 0;
                 for d in drivers {
-                    state.entries.remove(d);
+                    state.driver_touched.insert(*d, generation);
+                    forgotten += u64::from(state.entries.remove(d).is_some());
                     state.last_known.remove(d);
                 }
+                self.stats.forgotten.fetch_add(forgotten, Ordering::Relaxed);
             }
             None => {
                 self.stats
                     .company_invalidations
                     .fetch_add(1, Ordering::Relaxed);
+                state.company_touched.insert(*company_id, generation);
+                state.any_company_touched = generation;
                 let other_company = |_: &i64, (_, r): &mut Kept| {
                     r.as_ref().is_some_and(|r| r.company_id != *company_id)
                 };
+                let before = state.entries.len();
                 state.entries.retain(other_company);
                 state.last_known.retain(other_company);
+                let forgotten = before - state.entries.len();
+                self.stats
+                    .forgotten
+                    .fetch_add(forgotten as u64, Ordering::Relaxed);
             }
         }
+    }
+
+    /// Whether a read of `driver_id` that started at `generation` and answered `record` saw
+    /// every change announced since: no invalidation since then named the driver or its
+    /// company as a whole.
+    fn read_is_current(
+        state: &State,
+        generation: u64,
+        driver_id: i64,
+        record: Option<&DriverPositionRecord>,
+    ) -> bool {
+        let after = |g: Option<&u64>| g.is_some_and(|&g| g > generation);
+        generation >= state.floor
+            && !after(state.driver_touched.get(&driver_id))
+            && match record {
+                Some(r) => !after(state.company_touched.get(&r.company_id)),
+                None => state.any_company_touched <= generation,
+            }
     }
 
     pub fn ttl(&self) -> Duration {
@@ -138,7 +206,8 @@ impl PositionCache {
     /// Forgets every answer.
     pub fn invalidate(&self) {
         if let Ok(mut state) = self.state.lock() {
-            state.generation = state.generation.wrapping_add(1);
+            state.generation += 1;
+            state.floor = state.generation;
             state.entries.clear();
             state.last_known.clear();
         }
@@ -147,7 +216,10 @@ impl PositionCache {
     fn set_live(&self, live: bool) {
         if let Ok(mut state) = self.state.lock() {
             state.live = live;
-            state.generation = state.generation.wrapping_add(1);
+            state.generation += 1;
+            state.floor = state.generation;
+            state.driver_touched.clear();
+            state.company_touched.clear();
             if live {
                 state.entries.clear();
                 state.last_known.clear();
@@ -219,8 +291,14 @@ impl PositionReader for PositionCache {
         self.stats.misses.fetch_add(1, Ordering::Relaxed);
         let record = self.source.driver_position(driver_id)?;
         if let Ok(mut state) = self.state.lock() {
-            // An invalidation since the read began may have made it stale: do not keep it.
-            if state.live && state.generation == generation {
+            // An invalidation of this driver since the read began may have made it stale: do
+            // not keep it. Invalidations of other drivers do not matter.
+            if !state.live {
+                return Ok(record);
+            }
+            if !Self::read_is_current(&state, generation, driver_id, record.as_ref()) {
+                self.stats.raced.fetch_add(1, Ordering::Relaxed);
+            } else {
                 if state.entries.len() >= MAX_ENTRIES {
                     state.entries.clear();
                 }
@@ -241,8 +319,32 @@ impl EventSink for PositionCache {
     }
 
     fn event(&self, event: &DomainEvent) {
+        // This instance's own event, back through LISTEN: forgotten when it was published.
+        if let DomainEvent::QueueChanged {
+            origin: Some(origin),
+            ..
+        } = event
+        {
+            if *origin == self.origin {
+                self.stats.echoes_skipped.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+        }
         self.forget(event);
     }
+}
+
+/// A mark for this process's events, different across instances (time and process id).
+fn instance_mark() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u32(std::process::id());
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
 }
 
 /// Publishes through `next` after telling this instance's cache, so that the writer's own
@@ -255,7 +357,18 @@ pub struct InvalidatingPublisher {
 impl EventPublisher for InvalidatingPublisher {
     fn publish(&self, event: &DomainEvent) {
         self.cache.forget(event);
-        self.next.publish(event);
+        match event {
+            DomainEvent::QueueChanged {
+                company_id,
+                drivers,
+                origin: None,
+            } => self.next.publish(&DomainEvent::QueueChanged {
+                company_id: *company_id,
+                drivers: drivers.clone(),
+                origin: Some(self.cache.origin),
+            }),
+            other => self.next.publish(other),
+        }
     }
 }
 
@@ -456,6 +569,92 @@ mod tests {
         cache.connected();
         position(&cache);
         assert!(cache.is_empty());
+    }
+
+    /// A source whose read runs `during` (an invalidation racing with the read).
+    struct DuringRead {
+        cache: Mutex<Option<Arc<PositionCache>>>,
+        during: DomainEvent,
+        inner: Arc<Source>,
+    }
+
+    impl PositionReader for DuringRead {
+        fn driver_position(&self, driver_id: i64) -> AppResult<Option<DriverPositionRecord>> {
+            let answer = self.inner.driver_position(driver_id);
+            let cache = self.cache.lock().ok().and_then(|c| c.clone());
+            if let Some(cache) = cache {
+                cache.forget(&self.during);
+            }
+            answer
+        }
+    }
+
+    fn racing_with(during: DomainEvent) -> Arc<PositionCache> {
+        let racing = Arc::new(DuringRead {
+            cache: Mutex::new(None),
+            during,
+            inner: source(),
+        });
+        let cache = Arc::new(PositionCache::new(racing.clone(), DEFAULT_TTL));
+        *racing.cache.lock().unwrap_or_else(|e| e.into_inner()) = Some(cache.clone());
+        cache.connected();
+        position(&cache);
+        cache
+    }
+
+    #[test]
+    fn a_read_racing_only_with_other_drivers_changes_is_kept() {
+        // Driver 10 of company 1 is read while drivers 11 and 12 move, or company 2 moves.
+        assert_eq!(
+            racing_with(DomainEvent::drivers_moved(1, vec![11, 12])).len(),
+            1
+        );
+        assert_eq!(racing_with(DomainEvent::queue_changed(2)).len(), 1);
+        // Its own change, or its company's as a whole, makes the read stale.
+        let own = racing_with(DomainEvent::drivers_moved(1, vec![10]));
+        assert!(own.is_empty());
+        assert_eq!(own.stats().raced, 1);
+        assert!(racing_with(DomainEvent::queue_changed(1)).is_empty());
+    }
+
+    #[test]
+    fn its_own_events_echo_is_skipped_and_other_instances_events_apply() {
+        struct Echo(Mutex<Vec<DomainEvent>>);
+        impl EventPublisher for Echo {
+            fn publish(&self, event: &DomainEvent) {
+                self.0
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(event.clone());
+            }
+        }
+        let src = source();
+        let cache = Arc::new(PositionCache::new(src.clone(), DEFAULT_TTL));
+        cache.connected();
+        let wire = Arc::new(Echo(Mutex::new(Vec::new())));
+        let publisher = InvalidatingPublisher {
+            cache: cache.clone(),
+            next: wire.clone(),
+        };
+        position(&cache);
+        publisher.publish(&DomainEvent::drivers_moved(1, vec![10]));
+        assert!(cache.is_empty(), "forgotten when published");
+        position(&cache);
+        // The echo comes back through LISTEN: the answer read after the change stays.
+        let sent = wire.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        assert_eq!(sent.len(), 1);
+        cache.event(&sent[0]);
+        assert_eq!(cache.len(), 1);
+        // The same change published by another instance is applied.
+        let other = PositionCache::new(src.clone(), DEFAULT_TTL);
+        other.connected();
+        other.driver_position(10).ok();
+        other.event(&sent[0]);
+        assert!(other.is_empty());
+        let stats = cache.stats();
+        assert_eq!((stats.echoes_skipped, stats.drivers_invalidations), (1, 1));
+        // Browsers never see the mark.
+        assert_eq!(sent[0].for_browsers(), DomainEvent::queue_changed(1));
     }
 
     #[test]

@@ -478,6 +478,10 @@ pub enum DomainEvent {
         /// Between instances only: the websocket message leaves it out.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         drivers: Option<Vec<i64>>,
+        /// The instance that published it, whose position cache already forgot what it names
+        /// (so that instance skips its own echo). Between instances only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        origin: Option<u64>,
     },
     /// The yard called a checked-in driver (`POST /checkins/setcall`): the TV announces it
     /// and the driver's phone shows it (spec 3 section 7).
@@ -503,6 +507,7 @@ impl DomainEvent {
         DomainEvent::QueueChanged {
             company_id,
             drivers: None,
+            origin: None,
         }
     }
 
@@ -513,6 +518,7 @@ impl DomainEvent {
         DomainEvent::QueueChanged {
             company_id,
             drivers: (drivers.len() <= MAX_EVENT_DRIVERS).then_some(drivers),
+            origin: None,
         }
     }
 

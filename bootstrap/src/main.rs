@@ -155,6 +155,9 @@ fn serve() -> anyhow::Result<()> {
         misses = stats.misses,
         drivers_invalidations = stats.drivers_invalidations,
         company_invalidations = stats.company_invalidations,
+        echoes_skipped = stats.echoes_skipped,
+        forgotten = stats.forgotten,
+        raced = stats.raced,
         "position cache"
     );
     served

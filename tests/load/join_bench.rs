@@ -13,14 +13,47 @@ mod common;
 #[path = "../api/tests/api/queue_common/mod.rs"]
 mod queue_common;
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
+
+use diesel::connection::{set_default_instrumentation, Instrumentation, InstrumentationEvent};
 
 use patio_postgres::pool::{build_pool_with, PoolOptions};
 use serde_json::json;
 
 use common::TestApp;
 use queue_common::{add_drivers, at, join_freelancer, settings};
+
+/// Statements (round trips: queries, BEGIN/COMMIT, the pool's check-out ping) and
+/// transactions sent by the joining threads, counted by a diesel instrumentation.
+static STATEMENTS: AtomicU64 = AtomicU64::new(0);
+static TRANSACTIONS: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// Only the joining threads count (not the setup, the checks or the event listener).
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
+
+struct CountStatements;
+
+impl Instrumentation for CountStatements {
+    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
+        if !COUNTING.with(Cell::get) {
+            return;
+        }
+        match event {
+            InstrumentationEvent::StartQuery { .. } => {
+                STATEMENTS.fetch_add(1, Ordering::Relaxed);
+            }
+            InstrumentationEvent::BeginTransaction { .. } => {
+                TRANSACTIONS.fetch_add(1, Ordering::Relaxed);
+            }
+            _ => {}
+        }
+    }
+}
 
 fn env_or(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -104,6 +137,7 @@ fn run(companies: usize, clients: usize, joins: usize) -> serde_json::Value {
             let svc = state.services.queue.clone();
             let barrier = barrier.clone();
             std::thread::spawn(move || {
+                COUNTING.with(|c| c.set(true));
                 barrier.wait();
                 let mut latencies = Vec::with_capacity(mine.len());
                 let mut refused = 0;
@@ -119,6 +153,8 @@ fn run(companies: usize, clients: usize, joins: usize) -> serde_json::Value {
             })
         })
         .collect();
+    STATEMENTS.store(0, Ordering::Relaxed);
+    TRANSACTIONS.store(0, Ordering::Relaxed);
     barrier.wait();
     let started = Instant::now();
     let mut latencies = Vec::with_capacity(total);
@@ -129,6 +165,8 @@ fn run(companies: usize, clients: usize, joins: usize) -> serde_json::Value {
         refused += r;
     }
     let seconds = started.elapsed().as_secs_f64();
+    let statements = STATEMENTS.load(Ordering::Relaxed);
+    let transactions = TRANSACTIONS.load(Ordering::Relaxed);
     latencies.sort_by(|a, b| a.total_cmp(b));
     let mut in_queue = 0;
     let mut positions_ok = true;
@@ -152,10 +190,16 @@ fn run(companies: usize, clients: usize, joins: usize) -> serde_json::Value {
         "p50_ms": round(percentile(&latencies, 50.0)),
         "p99_ms": round(percentile(&latencies, 99.0)),
         "max_ms": round(latencies.last().copied().unwrap_or(0.0)),
+        "pool_size": clients,
+        "statements": statements,
+        "statements_per_join": round(statements as f64 / total as f64),
+        "transactions": transactions,
+        "joins_per_transaction": round(total as f64 / transactions.max(1) as f64),
     })
 }
 
 fn main() {
+    set_default_instrumentation(|| Some(Box::new(CountStatements))).unwrap();
     let clients = env_or("JOIN_BENCH_CLIENTS", 50);
     let joins = env_or("JOIN_BENCH_JOINS", 2500);
     let one = run(1, clients, joins);

@@ -167,6 +167,7 @@ while_joining.update({
     "joins": joins,
     "cache_counters_whole_run_warmup_included": counters,
     "cache_invalidations_per_second": round(invalidations / joins["seconds"], 1),
+    "cache_answers_forgotten_per_second": round(counters.get("forgotten", 0) / joins["seconds"], 1),
     "cache_hit_ratio": round(counters.get("hits", 0) / lookups, 3) if lookups else None,
     "target_p99_under_20ms": while_joining["p99_ms"] < 20,
     "target_half_of_pgbench": while_joining["requests_per_second"] >= tps / 2,

@@ -67,4 +67,10 @@ impl Store for PgStore {
             TxError::Db(e) => db_error(e),
         })
     }
+
+    fn run_reads(&self, work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()> {
+        let mut conn = crate::pool::checkout(&self.pool)?;
+        let mut repos = PgRepos { conn: &mut conn };
+        work(&mut repos)
+    }
 }

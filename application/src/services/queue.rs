@@ -11,9 +11,9 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
 use patio_domain::queue::{
-    self, can_leave, check_join, check_joins, end_delay_early, local_to_utc, transition,
-    AttendanceToday, Delay, EntryId, EntryState, JoinRequest, LifecycleEvent, LifecycleState,
-    MissingValidation, Plan, PlanInput, QueueEntry, QueueRefusal, QueueSettings,
+    self, batch_entry_id, can_leave, check_joins_and_plan, end_delay_early, local_to_utc,
+    transition, AttendanceToday, Delay, EntryId, EntryState, JoinRequest, Landing, LifecycleEvent,
+    LifecycleState, MissingValidation, Plan, PlanInput, QueueEntry, QueueRefusal, QueueSettings,
 };
 use patio_domain::roles::{Role, NOT_ALLOWED_MESSAGE};
 use patio_domain::text::{br_date, escape_html};
@@ -23,7 +23,7 @@ use serde_json::json;
 use super::{Audit, Deps};
 use crate::error::{AppError, AppResult};
 use crate::join_lanes::JoinLanes;
-use crate::model::NewDriverLog;
+use crate::model::{NewDriverLog, NewStaffLog};
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::{
     DelayInProgressRecord, DomainEvent, NewDropout, NewQueueEntry, PlanEntryKind, PlanEntryRecord,
@@ -244,7 +244,7 @@ pub(crate) struct Stored {
 /// Plans the loaded queue and stores the plan: the rows that changed, and the queue-state row
 /// (`plan_version` bumped when rows changed, the next landing of a join, the flags).
 pub(crate) fn store_plan(repos: &mut dyn Repos, loaded: &Loaded) -> AppResult<Stored> {
-    store_plan_of(repos, loaded, 1)
+    store_plan_of(repos, loaded, 1, None)
 }
 
 /// [`store_plan`] for a plan that stores `changes` changes at once (a batch of joins): the
@@ -253,20 +253,17 @@ pub(crate) fn store_plan_of(
     repos: &mut dyn Repos,
     loaded: &Loaded,
     changes: i64,
+    planned: Option<Planned>,
 ) -> AppResult<Stored> {
-    let (plan, next) = loaded.with_input(|input| {
-        let plan = queue::plan(input);
-        let next = check_join(
-            input,
-            &JoinRequest {
-                already_in_queue: false,
-                freelancer: false,
-                faults: &[],
-            },
-        )
-        .ok();
-        (plan, next)
-    });
+    // One walk gives the plan and where the next join would land (a batch of joins made it
+    // already while deciding them).
+    let (plan, next) = match planned {
+        Some(planned) => planned,
+        None => loaded.with_input(|input| {
+            let (plan, next) = queue::plan_with_next(input);
+            (plan, next.ok())
+        }),
+    };
     let by_id: HashMap<i64, &PlanEntryRecord> = loaded.entries.iter().map(|e| (e.id, e)).collect();
     let mut rows = Vec::new();
     for p in &plan.entries {
@@ -369,16 +366,21 @@ pub(crate) struct PreparedJoin {
     scheduling: Option<QueueSchedulingRecord>,
 }
 
+/// A plan already made with the batch's entries in it, and the next landing: what
+/// [`store_plan_of`] would compute again.
+pub(crate) type Planned = (Plan, Option<Landing>);
+
 /// Under the company's lock: the checks that read the queue, decided for the whole batch in
 /// arrival order (one plan), then the admitted entries, inserted and added to `loaded`.
-/// Returns each join's entry id or refusal.
+/// Returns each join's entry id or refusal, and the plan with the admitted entries (their
+/// real ids) when that walk already made it.
 fn admit(
     repos: &mut dyn Repos,
     loaded: &mut Loaded,
     company_id: i64,
     batch: &[PreparedJoin],
     now: DateTime<Utc>,
-) -> AppResult<Vec<AppResult<i64>>> {
+) -> AppResult<(Vec<AppResult<i64>>, Option<Planned>)> {
     let drivers: Vec<i64> = batch.iter().map(|j| j.driver.id).collect();
     let trucks: Vec<i64> = batch.iter().map(|j| j.truck.id).collect();
     let active = repos.active_entries_among(company_id, &drivers, &trucks)?;
@@ -415,9 +417,8 @@ fn admit(
             faults,
         })
         .collect();
-    let mut landings = loaded
-        .with_input(|input| check_joins(input, &requests))
-        .into_iter();
+    let admission = loaded.with_input(|input| check_joins_and_plan(input, &requests));
+    let mut landings = admission.answers.into_iter();
     let mut decided: Vec<AppResult<()>> = Vec::with_capacity(batch.len());
     let mut new = Vec::new();
     for (job, &expired) in batch.iter().zip(&expired) {
@@ -443,12 +444,20 @@ fn admit(
     }
     let mut ids = repos.insert_queue_entries(&new)?.into_iter();
     let mut out = Vec::with_capacity(batch.len());
-    for (job, d) in batch.iter().zip(decided) {
+    // The plan's id of each admitted join (the k-th request) becomes its entry's id.
+    let mut renamed: HashMap<EntryId, EntryId> = HashMap::with_capacity(new.len());
+    let mut k = 0;
+    for ((job, d), &expired) in batch.iter().zip(decided).zip(&expired) {
+        let request = k;
+        if !expired {
+            k += 1;
+        }
         out.push(match d {
             Ok(()) => {
                 let id = ids
                     .next()
                     .ok_or_else(|| AppError::internal("entry not inserted"))?;
+                renamed.insert(batch_entry_id(request, requests.len()), EntryId(id));
                 loaded.entries.push(PlanEntryRecord {
                     id,
                     driver_id: job.driver.id,
@@ -466,18 +475,29 @@ fn admit(
             Err(e) => Err(e),
         });
     }
-    Ok(out)
+    // Every join that entered was in the walk's plan under its batch id.
+    let planned = admission.plan.and_then(|(mut plan, next)| {
+        let mut seen = 0;
+        for e in &mut plan.entries {
+            if let Some(&id) = renamed.get(&e.id) {
+                e.id = id;
+                seen += 1;
+            }
+        }
+        (seen == renamed.len()).then(|| (plan, next.ok()))
+    });
+    Ok((out, planned))
 }
 
-/// After the plan is stored: the join's logs and its answer.
+/// After the plan is stored: the join's logs (written by the caller, one statement per
+/// table for the whole batch) and its answer.
 fn joined(
-    repos: &mut dyn Repos,
     loaded: &Loaded,
     stored: &Stored,
     company_id: i64,
     job: &PreparedJoin,
     id: i64,
-) -> AppResult<JoinView> {
+) -> (NewDriverLog, NewStaffLog, JoinView) {
     let (driver, truck) = (&job.driver, &job.truck);
     let freelancer = job.scheduling.is_none();
     let planned = stored.plan.get(EntryId(id));
@@ -492,36 +512,38 @@ fn joined(
             data["truckId"] = json!(truck.id);
         }
     }
-    driver_log(repos, driver.id, company_id, DriverLogType::InQueue, data)?;
+    let driver_log = NewDriverLog {
+        driver_id: driver.id,
+        company_id,
+        operation_type: DriverLogType::InQueue.as_str().to_owned(),
+        data,
+    };
     let how = if freelancer {
         "como Autônomo".to_owned()
     } else {
         format!("com a Placa <b>{}</b>", escape_html(&truck.license_plate))
     };
     let date = planned.and_then(|p| p.day());
-    Audit {
-        user: job.user,
-        ip: job.ip.as_deref(),
-    }
-    .write(
-        repos,
-        Operation::InQueue,
-        ObjectType::Queue,
-        company_id,
-        format!(
+    let staff_log = NewStaffLog {
+        operation_type: Operation::InQueue.as_str().to_owned(),
+        object_type: ObjectType::Queue.as_str().to_owned(),
+        company_id: Some(company_id),
+        user_id: job.user,
+        title: format!(
             "Motorista <b>{}</b> entrou na fila {how}",
             escape_html(&driver.name)
         ),
-        vec![
-            ("Placa", truck.license_plate.clone()),
+        details: vec![
+            ("Placa".to_owned(), truck.license_plate.clone()),
             (
-                "Posição",
+                "Posição".to_owned(),
                 planned.map(|p| p.position.to_string()).unwrap_or_default(),
             ),
-            ("Data", date.map(br_date).unwrap_or_default()),
+            ("Data".to_owned(), date.map(br_date).unwrap_or_default()),
         ],
-    )?;
-    Ok(JoinView {
+        ip: job.ip.clone(),
+    };
+    let view = JoinView {
         id,
         message: JOINED_MESSAGE,
         position: planned.map(|p| i32::try_from(p.position).unwrap_or(i32::MAX)),
@@ -531,7 +553,8 @@ fn joined(
             .and_then(|p| p.forecast())
             .map(|f| local_time(&loaded.settings, f)),
         is_freelancer: freelancer,
-    })
+    };
+    (driver_log, staff_log, view)
 }
 
 // ---- Views.
@@ -647,7 +670,8 @@ impl QueueService {
             staff_of(actor, &JOIN_ROLES, cmd.company_id)?;
         }
         let company_id = cmd.company_id;
-        let prepared = self.deps.store.tx(|repos| {
+        // Reads only: no transaction (the company's lock is taken in the lane, below).
+        let prepared = self.deps.store.reads(|repos| {
             let driver = repos
                 .queue_driver(cmd.driver_id)?
                 .filter(|d| d.company_id == company_id)
@@ -745,7 +769,7 @@ impl QueueService {
             .store
             .tx(|repos| {
                 let mut loaded = Loaded::lock(repos, company_id, now)?;
-                let decided = admit(repos, &mut loaded, company_id, batch, now)?;
+                let (decided, planned) = admit(repos, &mut loaded, company_id, batch, now)?;
                 let admitted = decided.iter().filter(|d| d.is_ok()).count();
                 if admitted == 0 {
                     return Ok((
@@ -757,14 +781,23 @@ impl QueueService {
                         None,
                     ));
                 }
-                let stored = store_plan_of(repos, &loaded, admitted as i64)?;
+                let stored = store_plan_of(repos, &loaded, admitted as i64, planned)?;
                 let mut views = Vec::with_capacity(batch.len());
+                let mut driver_logs = Vec::with_capacity(admitted);
+                let mut staff_logs = Vec::with_capacity(admitted);
                 for (job, id) in batch.iter().zip(decided) {
                     views.push(match id {
-                        Ok(id) => Ok(joined(repos, &loaded, &stored, company_id, job, id)?),
+                        Ok(id) => {
+                            let (d, s, view) = joined(&loaded, &stored, company_id, job, id);
+                            driver_logs.push(d);
+                            staff_logs.push(s);
+                            Ok(view)
+                        }
                         Err(e) => Err(e),
                     });
                 }
+                repos.insert_driver_logs(&driver_logs)?;
+                repos.insert_staff_logs(&staff_logs)?;
                 // The new entries are among the rows that changed (no position before).
                 Ok((views, Some(stored.moved)))
             })

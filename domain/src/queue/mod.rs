@@ -26,8 +26,9 @@ pub mod slots;
 pub use calendar::{local_to_utc, DayWindows, CALENDAR_SEARCH_DAYS};
 pub use lifecycle::{transition, IllegalTransition, LifecycleEvent, LifecycleState};
 pub use plan::{
-    check_join, check_joins, plan, AttendanceToday, DayUsage, Delay, EntryId, EntryState,
-    JoinRequest, Landing, Plan, PlanInput, PlannedEntry, QueueEntry, Slot, NEW_ENTRY_ID,
+    batch_entry_id, check_join, check_joins, check_joins_and_plan, plan, plan_with_next, Admission,
+    AttendanceToday, DayUsage, Delay, EntryId, EntryState, JoinRequest, Landing, Plan, PlanInput,
+    PlannedEntry, QueueEntry, Slot, NEW_ENTRY_ID,
 };
 pub use position::{
     closed_on_local_day, remaining_tolerance, tolerance_drops, ToleranceLeft, EXHAUSTED_TEXT,

@@ -170,7 +170,8 @@ pub struct Plan {
 
 impl Plan {
     pub fn get(&self, id: EntryId) -> Option<&PlannedEntry> {
-        self.entries.iter().find(|e| e.id == id)
+        // From the back: the entries asked for most (new joins) are the last ones.
+        self.entries.iter().rev().find(|e| e.id == id)
     }
 
     /// Entries the plan could not place.
@@ -391,14 +392,53 @@ pub fn check_joins(
     input: &PlanInput<'_>,
     joins: &[JoinRequest<'_>],
 ) -> Vec<Result<Landing, QueueRefusal>> {
+    decide_joins(input, joins, false).answers
+}
+
+/// The outcome of [`check_joins_and_plan`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Admission {
+    /// [`check_joins`]'s answers.
+    pub answers: Vec<Result<Landing, QueueRefusal>>,
+    /// When the last walk admitted every join it planned: the plan with the admitted joins
+    /// (the `i`-th join as [`batch_entry_id`]`(i, n)`) and where the next join would land, as
+    /// [`plan_with_next`] gives them once the joins are in the queue. `None`: plan again.
+    pub plan: Option<(Plan, Result<Landing, QueueRefusal>)>,
+}
+
+/// The id the `i`-th of `n` joins of a batch has in the plans of [`check_joins`]: after every
+/// real entry that joined at the same instant, in arrival order, before the next-join probe.
+pub fn batch_entry_id(i: usize, n: usize) -> EntryId {
+    EntryId(NEW_ENTRY_ID.0 - 1 - (n - 1 - i) as i64)
+}
+
+/// [`check_joins`], and in the same walk the plan to store once the admitted joins are in the
+/// queue, with the next landing: one plan for a batch of joins in the common case (no join
+/// refused by the plan).
+pub fn check_joins_and_plan(input: &PlanInput<'_>, joins: &[JoinRequest<'_>]) -> Admission {
+    decide_joins(input, joins, true)
+}
+
+fn decide_joins(input: &PlanInput<'_>, joins: &[JoinRequest<'_>], with_plan: bool) -> Admission {
     let n = joins.len();
+    let next_probe = JoinRequest {
+        already_in_queue: false,
+        freelancer: false,
+        faults: &[],
+    };
+    // The probe of the next landing must rank last (see `plan_with_next`).
+    let probe = with_plan
+        && join_rules(input, &next_probe).is_ok()
+        && input.entries.iter().all(|e| {
+            e.id.0 < batch_entry_id(0, n.max(1)).0
+                && (!e.state.is_waiting() || e.joined_at <= input.now)
+        });
     // `None`: still to decide by the plan.
     let mut out: Vec<Option<Result<Landing, QueueRefusal>>> = joins
         .iter()
         .map(|j| join_rules(input, j).err().map(Err))
         .collect();
-    // The new entries rank after every stored one, in arrival order; the last is NEW_ENTRY_ID.
-    let id_of = |i: usize| EntryId(NEW_ENTRY_ID.0 - (n - 1 - i) as i64);
+    let mut last_plan = None;
     loop {
         let candidates: Vec<usize> = (0..n)
             .filter(|&i| matches!(out[i], None | Some(Ok(_))))
@@ -406,21 +446,29 @@ pub fn check_joins(
         if !candidates.iter().any(|&i| out[i].is_none()) {
             break;
         }
-        let mut entries = Vec::with_capacity(input.entries.len() + candidates.len());
+        let mut entries = Vec::with_capacity(input.entries.len() + candidates.len() + 1);
         entries.extend_from_slice(input.entries);
         entries.extend(candidates.iter().map(|&i| QueueEntry {
-            id: id_of(i),
+            id: batch_entry_id(i, n),
             joined_at: input.now,
             state: EntryState::Waiting,
             planned_day: None,
         }));
+        if probe {
+            entries.push(QueueEntry {
+                id: NEW_ENTRY_ID,
+                joined_at: input.now,
+                state: EntryState::Waiting,
+                planned_day: None,
+            });
+        }
         let with_new = plan(&PlanInput {
             entries: &entries,
             ..*input
         });
         let mut refused_at = None;
         for (k, &i) in candidates.iter().enumerate() {
-            let landing = landing_of(input, with_new.get(id_of(i)));
+            let landing = landing_of(input, with_new.get(batch_entry_id(i, n)));
             let refused = landing.is_err();
             out[i] = Some(landing);
             if refused {
@@ -430,13 +478,86 @@ pub fn check_joins(
         }
         match refused_at {
             // The later ones were planned behind a join that will not enter: plan them again.
-            Some(k) => candidates[k + 1..].iter().for_each(|&i| out[i] = None),
-            None => break,
+            Some(k) => {
+                candidates[k + 1..].iter().for_each(|&i| out[i] = None);
+                last_plan = None;
+            }
+            None => {
+                last_plan = Some(with_new);
+                break;
+            }
         }
     }
-    out.into_iter()
-        .map(|r| r.unwrap_or(Err(QueueRefusal::NoCapacity)))
-        .collect()
+    let plan = last_plan
+        .filter(|_| probe)
+        .and_then(|with_probe| without_probe(input, with_probe));
+    Admission {
+        answers: out
+            .into_iter()
+            .map(|r| r.unwrap_or(Err(QueueRefusal::NoCapacity)))
+            .collect(),
+        plan,
+    }
+}
+
+/// Takes the next-join probe (the last entry, [`NEW_ENTRY_ID`]) out of a plan made with it:
+/// the plan without it and its landing; `None` when the probe is late (its removal could
+/// renumber the others).
+fn without_probe(
+    input: &PlanInput<'_>,
+    mut with_probe: Plan,
+) -> Option<(Plan, Result<Landing, QueueRefusal>)> {
+    let last = with_probe
+        .entries
+        .pop()
+        .filter(|e| e.id == NEW_ENTRY_ID && !e.in_tolerance)?;
+    let next = landing_of(input, Some(&last));
+    if let Some(slot) = last.slot {
+        if let Some(ix) = with_probe.days.iter().rposition(|d| d.day == slot.day) {
+            let usage = &mut with_probe.days[ix];
+            usage.planned = usage.planned.saturating_sub(1);
+            if usage.planned == 0 && usage.spent == 0 {
+                with_probe.days.remove(ix);
+            }
+        }
+    }
+    Some((with_probe, next))
+}
+
+/// [`plan`] and where the next join would land ([`check_join`] of a driver not in the queue,
+/// with a loading and no faults), from one walk instead of two: the plan is made with that
+/// join as its last entry, which moves no entry ahead of it, and the join is then taken out
+/// of the plan. Falls back to two walks when the probe would not rank last (an entry joined
+/// after `now`) or would itself be late (day-only plans), as those could change the others.
+pub fn plan_with_next(input: &PlanInput<'_>) -> (Plan, Result<Landing, QueueRefusal>) {
+    let probe = JoinRequest {
+        already_in_queue: false,
+        freelancer: false,
+        faults: &[],
+    };
+    if let Err(refusal) = join_rules(input, &probe) {
+        return (plan(input), Err(refusal));
+    }
+    let ranks_last = input
+        .entries
+        .iter()
+        .all(|e| e.id != NEW_ENTRY_ID && (!e.state.is_waiting() || e.joined_at <= input.now));
+    if !ranks_last {
+        return (plan(input), check_join(input, &probe));
+    }
+    let mut entries = Vec::with_capacity(input.entries.len() + 1);
+    entries.extend_from_slice(input.entries);
+    entries.push(QueueEntry {
+        id: NEW_ENTRY_ID,
+        joined_at: input.now,
+        state: EntryState::Waiting,
+        planned_day: None,
+    });
+    let with_probe = plan(&PlanInput {
+        entries: &entries,
+        ..*input
+    });
+    without_probe(input, with_probe).unwrap_or_else(|| (plan(input), check_join(input, &probe)))
 }
 
 /// The refusals that need no plan, in [`check_join`]'s order.

@@ -8,24 +8,38 @@ use crate::rows::{NewDriverLogRow, NewStaffLogRow};
 use crate::schema::{driver_logs, staff_logs};
 use crate::store::{db_error, PgRepos};
 
+fn staff_row(log: &NewStaffLog) -> NewStaffLogRow {
+    let details: Vec<_> = log
+        .details
+        .iter()
+        .map(|(k, v)| json!({ "key": k, "value": v }))
+        .collect();
+    NewStaffLogRow {
+        operation_type: log.operation_type.clone(),
+        object_type: log.object_type.clone(),
+        company_id: log.company_id,
+        user_id: log.user_id,
+        title: log.title.clone(),
+        details: serde_json::Value::Array(details),
+        ip: log.ip.clone(),
+        created_at: None,
+    }
+}
+
+fn driver_row(log: &NewDriverLog) -> NewDriverLogRow {
+    NewDriverLogRow {
+        driver_id: Some(log.driver_id),
+        company_id: Some(log.company_id),
+        operation_type: log.operation_type.clone(),
+        data: log.data.clone(),
+        created_at: None,
+    }
+}
+
 impl LogRepo for PgRepos<'_> {
     fn insert_staff_log(&mut self, log: &NewStaffLog) -> AppResult<()> {
-        let details: Vec<_> = log
-            .details
-            .iter()
-            .map(|(k, v)| json!({ "key": k, "value": v }))
-            .collect();
         diesel::insert_into(staff_logs::table)
-            .values(NewStaffLogRow {
-                operation_type: log.operation_type.clone(),
-                object_type: log.object_type.clone(),
-                company_id: log.company_id,
-                user_id: log.user_id,
-                title: log.title.clone(),
-                details: serde_json::Value::Array(details),
-                ip: log.ip.clone(),
-                created_at: None,
-            })
+            .values(staff_row(log))
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)
@@ -33,13 +47,31 @@ impl LogRepo for PgRepos<'_> {
 
     fn insert_driver_log(&mut self, log: &NewDriverLog) -> AppResult<()> {
         diesel::insert_into(driver_logs::table)
-            .values(NewDriverLogRow {
-                driver_id: Some(log.driver_id),
-                company_id: Some(log.company_id),
-                operation_type: log.operation_type.clone(),
-                data: log.data.clone(),
-                created_at: None,
-            })
+            .values(driver_row(log))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn insert_staff_logs(&mut self, logs: &[NewStaffLog]) -> AppResult<()> {
+        if logs.is_empty() {
+            return Ok(());
+        }
+        let rows: Vec<NewStaffLogRow> = logs.iter().map(staff_row).collect();
+        diesel::insert_into(staff_logs::table)
+            .values(&rows)
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn insert_driver_logs(&mut self, logs: &[NewDriverLog]) -> AppResult<()> {
+        if logs.is_empty() {
+            return Ok(());
+        }
+        let rows: Vec<NewDriverLogRow> = logs.iter().map(driver_row).collect();
+        diesel::insert_into(driver_logs::table)
+            .values(&rows)
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)

@@ -237,19 +237,32 @@ fn dates(json: &serde_json::Value) -> Vec<NaiveDate> {
 
 impl QueueEngineRepo for PgRepos<'_> {
     fn lock_company_queue(&mut self, company_id: i64) -> AppResult<QueueStateRecord> {
-        diesel::sql_query(
-            "INSERT INTO queue_states (company_id) VALUES ($1) ON CONFLICT DO NOTHING",
-        )
-        .bind::<BigInt, _>(company_id)
-        .execute(self.conn)
-        .map_err(db_error)?;
-        let row: StateRow = diesel::sql_query(
-            "SELECT company_id, plan_version, planned_at FROM queue_states
-              WHERE company_id = $1 FOR UPDATE",
-        )
-        .bind::<BigInt, _>(company_id)
-        .get_result(self.conn)
-        .map_err(db_error)?;
+        // The row exists from the company's creation on: lock it in one round trip, and
+        // create it only when it is missing (then lock it).
+        let lock = |conn: &mut diesel::PgConnection| {
+            diesel::sql_query(
+                "SELECT company_id, plan_version, planned_at FROM queue_states
+                  WHERE company_id = $1 FOR UPDATE",
+            )
+            .bind::<BigInt, _>(company_id)
+            .get_result::<StateRow>(conn)
+            .optional()
+            .map_err(db_error)
+        };
+        let row = match lock(self.conn)? {
+            Some(row) => row,
+            None => {
+                diesel::sql_query(
+                    "INSERT INTO queue_states (company_id) VALUES ($1) ON CONFLICT DO NOTHING",
+                )
+                .bind::<BigInt, _>(company_id)
+                .execute(self.conn)
+                .map_err(db_error)?;
+                lock(self.conn)?.ok_or_else(|| {
+                    patio_application::AppError::internal("queue state row missing")
+                })?
+            }
+        };
         Ok(QueueStateRecord {
             company_id: row.company_id,
             plan_version: row.plan_version,
