@@ -45,9 +45,12 @@ test('the public panel shows the host company and a vehicle that joins appears a
   await screen.screenshot({ path: 'test-results/public-panel.png', fullPage: true });
 
   // The Expedição's yard screen shows the same panel.
-  const dispatch = await (await browser.newContext()).newPage();
-  await signIn(dispatch, 'expedicao@patio.local', '/expedicao/painel', '/expedicao');
-  await dispatch.goto('/elemidia');
+  const panel = await (await browser.newContext()).newPage();
+  await signIn(panel, 'expedicao@patio.local', '/expedicao/painel', '/expedicao');
+  const opened = panel.waitForEvent('popup');
+  await panel.getByRole('link', { name: 'Painel público' }).click();
+  const dispatch = await opened;
+  await expect(dispatch).toHaveURL(/\/elemidia$/);
   await expect(dispatch.getByRole('heading', { name: 'Demo Agro', level: 1 })).toBeVisible();
   await expect(dispatch.getByRole('listitem').filter({ hasText: v.plate })).toBeVisible();
   await expectAccessible(dispatch);

@@ -29,6 +29,8 @@ import { readApiError } from '../../shared/apiError';
 import { useCompanyEvents } from '../../shared/realtime';
 import { useSession } from '../../shared/records/hooks';
 import { useAppDispatch } from '../../app/store';
+import { paths } from '../../app/paths';
+import { routeAllowed } from '../../app/session';
 import {
   invalidateYard,
   useActiveCheckinsQuery,
@@ -72,10 +74,10 @@ export default function DispatchPanel() {
   if (companyId === undefined || companyId === null) {
     return <Alert type="info" title={yardMsg.noCompany} />;
   }
-  return <Panel companyId={companyId} role={session.role} />;
+  return <Panel companyId={companyId} role={session.role} signage={routeAllowed(session.routes, paths.signagePanel)} />;
 }
 
-function Panel({ companyId, role }: { companyId: number; role: string }) {
+function Panel({ companyId, role, signage }: { companyId: number; role: string; signage: boolean }) {
   const { message, modal } = App.useApp();
   const dispatch = useAppDispatch();
   const can = abilities(role);
@@ -400,6 +402,11 @@ function Panel({ companyId, role }: { companyId: number; role: string }) {
         <Button href={`/api/queue/company/${companyId}/export.csv`} download>
           {yardMsg.exportCsv}
         </Button>
+        {signage && (
+          <Button href={paths.signagePanel} target="_blank" rel="noopener">
+            {yardMsg.signagePanel}
+          </Button>
+        )}
         <Button
           onClick={() => {
             void fetch('/api/health', { cache: 'no-store' })

@@ -36,6 +36,8 @@ export const yardMsg = {
   top: 'Top',
   exportCsv: 'Exportar CSV',
   exportPdf: 'Exportar PDF',
+  /** Opens /elemidia, the yard screens' panel, in a new tab. */
+  signagePanel: 'Painel público',
   plateSearch: 'Buscar placa',
   noQueue: 'Algo de errado aconteceu',
   columns: {
