@@ -147,6 +147,8 @@ pub struct PanelRowView {
     pub is_freelancer: bool,
     /// The signed-in driver's own entry.
     pub is_mine: bool,
+    /// When its loading started (in loading only): the panels' elapsed minutes.
+    pub started_at: Option<DateTime<Utc>>,
 }
 
 /// A vehicle of a shipping company in the queue (`GET /queue/shipping-company/{id}/positions`).
@@ -451,6 +453,7 @@ fn panel_rows(
             is_active: r.status == "loading",
             is_freelancer: r.scheduling_id.is_none(),
             is_mine: me == Some(r.driver_id),
+            started_at: r.expedition.filter(|_| r.status == "loading"),
         })
         .collect())
 }

@@ -46,6 +46,7 @@ const guarded: [string, ReactNode][] = [
   [driverPaths.scheduling, <DriverSchedulingPage key="s" />],
   [driverPaths.status, <DriverStatusPage key="st" />],
   [driverPaths.panel, <DriverPanelPage key="p" />],
+  [driverPaths.expeditionPanel, <DriverPanelPage key="ep" expedition />],
   [driverPaths.edit, <DriverEditPage key="e" />],
   [driverPaths.createTruck, <DriverCreateTruckPage key="ct" />],
   [driverPaths.editTruck, <DriverEditTruckPage key="et" />],

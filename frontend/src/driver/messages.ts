@@ -19,6 +19,10 @@ export const dm = {
   consultQueue: 'Consultar Fila',
   maintenance: 'A entrada na fila está em manutenção no momento. Tente novamente mais tarde.', // ours
   delayTitle: 'Atraso no atendimento', // ours
+  expeditionTitle: 'Expedição', // ours
+  inService: 'Em atendimento',
+  noneInService: 'Aguardando os próximos veículos',
+  elapsed: (min: number) => `há ${min} min`, // ours
   delayMinutes: (min: number) => `Os horários estão atrasados em ${min} minuto${min === 1 ? '' : 's'}.`, // ours
   // Header menu
   menu: 'Menu',

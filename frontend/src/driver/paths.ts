@@ -6,6 +6,8 @@ export const driverPaths = {
   scheduling: '/app/agendamento',
   status: '/app/agendamento/status',
   panel: '/app/painel/fila',
+  /** The expedition panel: who is loading now, the delay, the queue (spec 3 section 2). */
+  expeditionPanel: '/app/painel',
   edit: '/app/edit',
   createTruck: '/app/create/truck',
   editTruck: '/app/edit/truck/:id',

@@ -67,3 +67,9 @@ export function weekDaysLabel(weekDays: readonly boolean[] | null | undefined): 
   if (!weekDays) return '';
   return msg.weekDays.filter((_, i) => Boolean(weekDays[i])).join(', ');
 }
+
+/** Whole minutes since `since` (the loading's start). */
+export function elapsedMinutes(since: string | null | undefined, now: number): number {
+  if (!since) return 0;
+  return Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+}

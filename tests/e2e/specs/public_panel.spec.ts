@@ -3,7 +3,8 @@ import { closeQueueVehicle, PASSWORD, queueVehicle, unique } from './support';
 
 // Issue 13, the public expedition panel: a screen in the yard opens /painel without signing in
 // (the company is the one that serves the host) and a vehicle that joins meanwhile appears on
-// it without a reload; the Expedição opens the same panel at /elemidia.
+// it without a reload; the Expedição opens the same panel at /elemidia, and the driver its own
+// expedition panel at /app/painel.
 
 const run = unique();
 
@@ -55,6 +56,19 @@ test('the public panel shows the host company and a vehicle that joins appears a
   await expect(dispatch.getByRole('listitem').filter({ hasText: v.plate })).toBeVisible();
   await expectAccessible(dispatch);
   await dispatch.screenshot({ path: 'test-results/elemidia.png', fullPage: true });
+
+  // The driver's own expedition panel on the phone: who is loading, and its row in the queue.
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+  const login = await phone.request.post('/api/auth/app/login', {
+    data: { cpf: v.cpf, company: { id: await demoId(page) }, birthDate: '1988-04-05', recaptcha_token: '' },
+  });
+  expect(login.status(), await login.text()).toBe(201);
+  await phone.goto('/app/painel');
+  await expect(phone.getByRole('heading', { name: 'Expedição' })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Em atendimento' })).toBeVisible();
+  await expect(phone.locator('tr[aria-current="true"]')).toContainText(v.plate);
+  await expectAccessible(phone);
+  await phone.screenshot({ path: 'test-results/driver-expedition-panel.png', fullPage: true });
 });
 
 async function demoId(page: Page): Promise<number> {

@@ -1,11 +1,11 @@
-import { useCallback, useState } from 'react';
-import { formatDate } from '../../shared/formatters';
+import { useCallback, useEffect, useState } from 'react';
+import { elapsedMinutes, formatDate } from '../../shared/formatters';
 import { useCompanyEvents } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDriverSessionQuery } from '../api';
 import { dm, PANEL_PAGE_SIZE, POSITION_POLL_MS } from '../messages';
 import { driverPaths } from '../paths';
-import { useQueuePanelQuery } from '../queueApi';
+import { useDelayStatusQuery, useQueuePanelQuery } from '../queueApi';
 import { pageOfMine, timeOf } from '../queueLogic';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
@@ -13,8 +13,10 @@ import { DriverShell } from '../ui/DriverShell';
 /**
  * /app/painel/fila: the queue panel (spec 3 section 2): position, plate and time, 10 per page,
  * the driver's own row highlighted (its page opens first) and entries under tolerance marked.
+ * /app/painel (`expedition`) adds today's date, the vehicles in loading with their minutes and
+ * the running delay. Starting and ending a loading are the dispatch panel's (staff) actions.
  */
-export default function DriverPanelPage() {
+export default function DriverPanelPage({ expedition = false }: { expedition?: boolean }) {
   const { data: session } = useDriverSessionQuery();
   const goTo = useDriverGoTo();
   const panel = useQueuePanelQuery(session?.company.id ?? 0, { skip: !session, pollingInterval: POSITION_POLL_MS });
@@ -22,17 +24,47 @@ export default function DriverPanelPage() {
   const { refetch } = panel;
   const onEvent = useCallback(() => void refetch(), [refetch]);
   useCompanyEvents(onEvent, { enabled: !!session });
+  const rows = panel.data ?? [];
+  const delay = useDelayStatusQuery(session?.company.id ?? 0, { skip: !session || !expedition });
   if (!session) return null;
 
-  const rows = panel.data ?? [];
   const pages = Math.max(1, Math.ceil(rows.length / PANEL_PAGE_SIZE));
   const current = Math.min(page ?? pageOfMine(rows, PANEL_PAGE_SIZE), pages);
   const shown = rows.slice((current - 1) * PANEL_PAGE_SIZE, current * PANEL_PAGE_SIZE);
 
   return (
     <DriverShell>
+      {expedition && (
+        <section className="d-card" aria-labelledby="d-exped-title">
+          <h1 id="d-exped-title">{dm.expeditionTitle}</h1>
+          <p className="d-muted">{formatDate(new Date().toISOString())}</p>
+          {delay.data && (
+            <p className="d-delay" role="status">
+              <strong>{delay.data.delay.reason || dm.delayTitle}</strong> {dm.delayMinutes(delay.data.delayedTime)}
+            </p>
+          )}
+          <h2>{dm.inService}</h2>
+          {rows.some((r) => r.isActive) ? (
+            <ul className="d-list">
+              {rows
+                .filter((r) => r.isActive)
+                .map((r) => (
+                  <li key={r.id}>
+                    <strong>{r.licensePlate}</strong> <Elapsed since={r.startedAt} />
+                  </li>
+                ))}
+            </ul>
+          ) : (
+            <p>{dm.noneInService}</p>
+          )}
+        </section>
+      )}
       <section className="d-card" aria-labelledby="d-panel-title">
-        <h1 id="d-panel-title">{dm.panelTitle}</h1>
+        {expedition ? (
+          <h2 id="d-panel-title">{dm.panelTitle}</h2>
+        ) : (
+          <h1 id="d-panel-title">{dm.panelTitle}</h1>
+        )}
         {panel.isLoading ? (
           <Spinner />
         ) : rows.length === 0 ? (
@@ -91,4 +123,14 @@ export default function DriverPanelPage() {
       </button>
     </DriverShell>
   );
+}
+
+/** Minutes since the loading started, ticking every 30 s. */
+function Elapsed({ since }: { since?: string | null }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return <span>{dm.elapsed(elapsedMinutes(since, now))}</span>;
 }

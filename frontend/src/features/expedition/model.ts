@@ -64,11 +64,7 @@ export function tonnesCard(value: number | null | undefined): string {
   return String(value).slice(0, 4);
 }
 
-/** Whole minutes since `since` (the loading's start). */
-export function elapsedMinutes(since: string | null | undefined, now: number): number {
-  if (!since) return 0;
-  return Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
-}
+export { elapsedMinutes } from '../../shared/formatters';
 
 /** A WhatsApp link to a Brazilian phone, or null without digits. */
 export function whatsappLink(phone: string | null | undefined): string | null {

@@ -5016,6 +5016,11 @@ export interface components {
             licensePlate: string;
             /** Format: int32 */
             position: number;
+            /**
+             * Format: date-time
+             * @description When its loading started (in loading only): the panels' elapsed minutes.
+             */
+            startedAt?: string | null;
             time?: string | null;
         };
         /** @description The document and address of a customer or a shipping company, as both answers spell them. */
