@@ -543,6 +543,10 @@ impl DomainEvent {
     }
 }
 
+/// The room of an administrator without a company of its own: every company's events reach it
+/// (company ids start at 1).
+pub const EVERY_COMPANY_ROOM: i64 = 0;
+
 /// Publishes events after the transaction that caused them committed. Best effort: a failure
 /// is logged by the adapter, never undoes the change (the screens' polling is the fallback).
 pub trait EventPublisher: Send + Sync {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use patio_application::queue_ports::{DomainEvent, EventSink};
+use patio_application::queue_ports::{DomainEvent, EventSink, EVERY_COMPANY_ROOM};
 use tokio::sync::mpsc;
 
 /// Messages a socket may have waiting; past that, new ones are dropped for it (every event
@@ -127,7 +127,12 @@ impl EventSink for Hub {
     /// The stream came back: events may have been missed, so every room reads again.
     fn connected(&self) {
         for company_id in self.rooms() {
-            self.event(&DomainEvent::queue_changed(company_id));
+            if company_id == EVERY_COMPANY_ROOM {
+                let text = format!(r#"{{"event":"queueChanged","companyId":{company_id}}}"#);
+                self.send_to(company_id, &text, false);
+            } else {
+                self.event(&DomainEvent::queue_changed(company_id));
+            }
         }
     }
 
@@ -135,7 +140,10 @@ impl EventSink for Hub {
 
     fn event(&self, event: &DomainEvent) {
         match serde_json::to_string(&event.for_browsers()) {
-            Ok(text) => self.send_to(company_of(event), &text, event.is_public()),
+            Ok(text) => {
+                self.send_to(company_of(event), &text, event.is_public());
+                self.send_to(EVERY_COMPANY_ROOM, &text, false);
+            }
             Err(error) => tracing::warn!(%error, "event not serialised"),
         }
     }
@@ -186,6 +194,22 @@ mod tests {
             "the call never reached the public socket; the change did"
         );
         assert_eq!(hub.room_size(1), 2);
+    }
+
+    #[test]
+    fn the_every_company_room_hears_each_company() {
+        let hub = Hub::new();
+        let mut all = hub.join(EVERY_COMPANY_ROOM);
+        hub.event(&changed(1));
+        hub.event(&changed(2));
+        assert_eq!(
+            all.messages.try_recv().ok().as_deref(),
+            Some(r#"{"event":"queueChanged","companyId":1}"#)
+        );
+        assert_eq!(
+            all.messages.try_recv().ok().as_deref(),
+            Some(r#"{"event":"queueChanged","companyId":2}"#)
+        );
     }
 
     #[test]

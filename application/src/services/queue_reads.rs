@@ -862,6 +862,10 @@ impl QueueReadService {
     /// company's; an administrator names one (`companyId`), which must exist.
     pub fn event_room(&self, actor: &Actor, requested: Option<i64>) -> AppResult<i64> {
         let Some(company) = requested.or(actor.company_id) else {
+            // An administrator of every company hears every company (/recuperar, dashboards).
+            if actor.staff_role() == Some(Role::Administrador) {
+                return Ok(crate::queue_ports::EVERY_COMPANY_ROOM);
+            }
             return Err(AppError::field("companyId", "Informe a empresa."));
         };
         if actor.staff_role() == Some(Role::Administrador) {

@@ -170,7 +170,7 @@ impl RescueService {
             .map_err(|_| AppError::field("netWeight", WEIGHT_INVALID_MESSAGE))?;
         let company_id = entry.company_id;
         let now = self.deps.clock.now();
-        self.deps.store.tx(|repos| {
+        let saved = self.deps.store.tx(|repos| {
             repos.lock_company_queue(company_id)?;
             let entry = entry_of(repos, cmd.queue_id)?;
             let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
@@ -208,7 +208,12 @@ impl RescueService {
                 id,
                 message: SENT_MESSAGE,
             })
-        })
+        })?;
+        // /recuperar lists it now.
+        self.deps
+            .events
+            .publish(&DomainEvent::queue_changed(company_id));
+        Ok(saved)
     }
 
     /// `GET /queue-restore`: pending rescues, 6 per page; administrators read every company

@@ -113,6 +113,20 @@ test('a missing vehicle is sent for rescue by the dispatcher, approved by the ro
   // ... and is marked missing (no call of the product does that yet).
   sql(`UPDATE queue_entries SET status = 'faulty', closed_at = now(), position = 0 WHERE id = ${queueId}`);
 
+  // The root administrator opens Recuperar from the menu and searches the plate: nothing yet.
+  const adminContext = await page.context().browser()!.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const admin = await adminContext.newPage();
+  await admin.goto('/login');
+  await admin.getByLabel('E-mail').fill('admin@patio.local');
+  await admin.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await admin.getByRole('button', { name: 'Entrar' }).click();
+  await expect(admin).not.toHaveURL('/login');
+  await admin.getByRole('menuitem', { name: 'Recuperar' }).click();
+  await expect(admin).toHaveURL('/recuperar');
+  await expect(admin.getByRole('heading', { name: 'Gerenciar Resgates' })).toBeVisible();
+  await admin.getByLabel('Buscar Resgate').fill(PLATE);
+  await expect(admin.getByText('Nenhum resgate pendente.')).toBeVisible();
+
   // The dispatcher: Faltosos, 'Recuperar', the net weight; the button waits for a weight.
   await signIn(page, '/expedicao', 'expedicao@patio.local');
   await expect(page).toHaveURL('/expedicao/painel');
@@ -151,18 +165,8 @@ test('a missing vehicle is sent for rescue by the dispatcher, approved by the ro
   await page.keyboard.press('Escape');
   await expect(missing).toHaveCount(0);
 
-  // The root administrator: Recuperar in the menu, 'Buscar Resgate', 'Aprovar', confirmed.
-  const adminContext = await page.context().browser()!.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  const admin = await adminContext.newPage();
-  await admin.goto('/login');
-  await admin.getByLabel('E-mail').fill('admin@patio.local');
-  await admin.getByLabel('Senha').fill(PASSWORD);
-  await admin.getByRole('button', { name: 'Entrar' }).click();
-  await expect(admin).not.toHaveURL('/login');
-  await admin.getByRole('menuitem', { name: 'Recuperar' }).click();
-  await expect(admin).toHaveURL('/recuperar');
-  await expect(admin.getByRole('heading', { name: 'Gerenciar Resgates' })).toBeVisible();
-  await admin.getByLabel('Buscar Resgate').fill(PLATE);
+  // The root administrator, already on /recuperar (opened before the request was sent): the
+  // request appears without a reload ('Aprovar', confirmed).
   const rescueRow = admin.getByRole('row', { name: new RegExp(PLATE) });
   await expect(rescueRow).toContainText(`MOTORISTA RESGATE - 28,500 t`);
   await expect(rescueRow).toContainText(ORDER);

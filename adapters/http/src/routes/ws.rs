@@ -34,7 +34,7 @@ pub struct RoomQuery {
 }
 
 #[utoipa::path(tag = "realtime", params(RoomQuery),
-    responses((status = 101, description = "websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session: the yard TV (an address of the company's checkinIp, with companyId), or the public panel (with host: queueChanged only)"),
+    responses((status = 101, description = "websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session: the yard TV (an address of the company's checkinIp, with companyId), or the public panel (with host: queueChanged only); an administrator without companyId hears every company"),
         (status = 400), (status = 401), (status = 404), (status = 422)))]
 #[get("/ws")]
 pub async fn connect(

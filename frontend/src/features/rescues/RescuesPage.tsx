@@ -33,7 +33,8 @@ export default function RescuesPage() {
   const list = useRescuesQuery({ page, search: term || undefined }, { pollingInterval: FALLBACK_POLL_MS });
   const [approve, approving] = useApproveRescueMutation();
   const reread = useCallback(() => dispatch(invalidateRescues()), [dispatch]);
-  useCompanyEvents(reread, { enabled: !!session?.company });
+  // A Usuario hears its company; an administrator without one hears every company.
+  useCompanyEvents(reread, { enabled: !!session });
 
   const confirm = async () => {
     if (!target) return;

@@ -16485,7 +16485,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session: the yard TV (an address of the company's checkinIp, with companyId), or the public panel (with host: queueChanged only) */
+            /** @description websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session: the yard TV (an address of the company's checkinIp, with companyId), or the public panel (with host: queueChanged only); an administrator without companyId hears every company */
             101: {
                 headers: {
                     [name: string]: unknown;

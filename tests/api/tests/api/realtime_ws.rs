@@ -5,6 +5,7 @@ use crate::{common, queue_common, ws_common};
 use std::time::{Duration, Instant};
 
 use common::TestApp;
+use patio_application::queue_ports::EventSink;
 use queue_common::*;
 use ws_common::*;
 
@@ -42,8 +43,27 @@ fn only_a_signed_in_caller_opens_the_socket_and_only_into_its_own_company() {
         Some(404)
     );
     assert_eq!(open(addr, Some(&admin), "?companyId=abc").err(), Some(400));
-    // Without a company of its own, the administrator must name one.
-    assert_eq!(open(addr, Some(&admin), "").err(), Some(422));
+    // Without a company of its own, the administrator hears every company.
+    let mut all = open(addr, Some(&admin), "").unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    while app
+        .state
+        .hub
+        .room_size(patio_application::queue_ports::EVERY_COMPANY_ROOM)
+        < 1
+    {
+        assert!(Instant::now() < until, "the socket never joined");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    app.state
+        .hub
+        .event(&patio_application::queue_ports::DomainEvent::queue_changed(
+            other,
+        ));
+    assert_eq!(
+        next_text(&mut all, Duration::from_secs(10)),
+        Some(format!(r#"{{"event":"queueChanged","companyId":{other}}}"#))
+    );
 }
 
 #[test]
