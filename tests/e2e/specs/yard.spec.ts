@@ -203,6 +203,19 @@ test('a driver joins with a loading; the dispatcher starts and completes it; the
   await expect(loadingRow.getByRole('button', { name: `Finalizar ${PLATE}` })).toBeVisible();
   await page.screenshot({ path: 'test-results/yard-loading.png' });
 
+  // The administrator opens /historico before the loading is finished: not there yet.
+  const office2 = await page.context().browser()!.newContext({ baseURL });
+  const usuario = await office2.newPage();
+  await usuario.goto('/login');
+  await usuario.getByLabel('E-mail').fill('admin@patio.local');
+  await usuario.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await usuario.getByRole('button', { name: 'Entrar' }).click();
+  await expect(usuario).toHaveURL('/dashboard');
+  await usuario.goto('/historico');
+  await expect(usuario.getByRole('heading', { name: 'Histórico de Carregamento' })).toBeVisible();
+  const historyRow = usuario.getByRole('row', { name: new RegExp(ORDER) });
+  await expect(historyRow).toHaveCount(0);
+
   // Complete with the tonnage: the confirm button appears only above zero.
   await loadingRow.getByRole('button', { name: `Finalizar ${PLATE}` }).click();
   const dialog = page.getByRole('dialog');
@@ -214,14 +227,10 @@ test('a driver joins with a loading; the dispatcher starts and completes it; the
   await expect(page.getByRole('tab', { name: 'Atendimento' })).toHaveCount(0);
   await expect(page.getByTestId('card-attended')).not.toContainText(/^Atendidos0$/);
 
-  // The order on /pedidos (the Usuario's screen): delivered 25,5 t, 25 %.
-  const office2 = await page.context().browser()!.newContext({ baseURL });
-  const usuario = await office2.newPage();
-  await usuario.goto('/login');
-  await usuario.getByLabel('E-mail').fill('usuario@patio.local');
-  await usuario.getByLabel('Senha').fill(PASSWORD);
-  await usuario.getByRole('button', { name: 'Entrar' }).click();
-  await expect(usuario).toHaveURL('/dashboard');
+  // The administrator's /historico, open since before the completion, has it without a reload.
+  await expect(historyRow).toContainText('25,500', { timeout: 5_000 });
+
+  // The order on /pedidos: delivered 25,5 t, 25 %.
   await usuario.goto('/pedidos');
   await usuario.getByLabel('Buscar por id, código ou cliente').fill(ORDER);
   const orderRow = usuario.getByRole('row', { name: new RegExp(ORDER) });

@@ -6,7 +6,8 @@
  * (Faltosos/Atendidos; Dentro da Tolerância/Pontualmente ou Antecipadamente). Every figure is
  * the server's (`GET /api/dashboard`); the page only lays them out.
  */
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, useCallback } from 'react';
+import { useCompanyEvents } from '../../shared/realtime';
 import { useStaffSessionQuery } from '../auth/api';
 import { useSettingsCompanyOptionsQuery } from '../settings/api';
 import { checkDashboardRange, defaultDashboardRange, yardToday } from '../../shared/records/dates';
@@ -66,6 +67,11 @@ export default function CarrierDashboardPage() {
   const [asked, setAsked] = useState<CarrierDashboardArgs>(() => ({ startDate: range.start, endDate: range.end }));
   const problem = checkDashboardRange(range.start, range.end, today);
   const query = useCarrierDashboardQuery(asked);
+  // A loading that closes elsewhere shows here at once (the company's events; an administrator
+  // without a company hears every company).
+  const { refetch } = query;
+  const reread = useCallback(() => void refetch(), [refetch]);
+  useCompanyEvents(reread);
   const d = query.data;
 
   const pick = (which: 'start' | 'end') => (value: string) => {

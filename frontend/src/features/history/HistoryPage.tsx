@@ -5,7 +5,8 @@
  * a grid of 9 rows whose columns follow the grouping; exports PDF, XLSX and CSV of the same
  * query, offered only when the server says the user may export.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useCompanyEvents } from '../../shared/realtime';
 import { Button, Col, Form, Row, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, FilterOutlined } from '@ant-design/icons';
 import { useOrdersQuery } from '../orders/api';
@@ -82,6 +83,11 @@ export default function HistoryPage() {
   const [filters, setFilters] = useState<Filters>({ period: 30, groupBy: '' });
   const [page, setPage] = useState(1);
   const query = useHistoryQuery({ ...filters, page });
+  // A loading that closes elsewhere shows here at once (the company's events; an administrator
+  // without a company hears every company).
+  const { refetch } = query;
+  const reread = useCallback(() => void refetch(), [refetch]);
+  useCompanyEvents(reread);
   const data = query.data;
   const chosenCompany = Form.useWatch('companyId', form) as number | null | undefined;
   const companyId = (isAdmin ? chosenCompany : session?.company?.id) ?? undefined;
