@@ -29,6 +29,16 @@ test('the public panel shows the host company and a vehicle that joins appears a
   await expect(screen.getByText(/Atualizado às \d\d:\d\d/)).toBeVisible();
   await expectAccessible(screen);
 
+  // The Expedição's yard screen, opened from its panel, shows the same panel.
+  const panel = await (await browser.newContext()).newPage();
+  await signIn(panel, 'expedicao@patio.local', '/expedicao/painel', '/expedicao');
+  const opened = panel.waitForEvent('popup');
+  await panel.getByRole('link', { name: 'Painel público' }).click();
+  const dispatch = await opened;
+  await expect(dispatch).toHaveURL(/\/elemidia$/);
+  await expect(dispatch.getByRole('heading', { name: 'Demo Agro', level: 1 })).toBeVisible();
+  await expectAccessible(dispatch);
+
   await signIn(page, 'usuario@patio.local', '/dashboard');
   const v = await queueVehicle(page.request, run);
   const truck = await page.request.get(`/api/truck/like/${v.plate}/company/${await demoId(page)}`);
@@ -44,17 +54,7 @@ test('the public panel shows the host company and a vehicle that joins appears a
   await expect(entry).toContainText(`${position}º`);
   await expect(screen.getByText(v.driverName)).toHaveCount(0);
   await screen.screenshot({ path: 'test-results/public-panel.png', fullPage: true });
-
-  // The Expedição's yard screen shows the same panel.
-  const panel = await (await browser.newContext()).newPage();
-  await signIn(panel, 'expedicao@patio.local', '/expedicao/painel', '/expedicao');
-  const opened = panel.waitForEvent('popup');
-  await panel.getByRole('link', { name: 'Painel público' }).click();
-  const dispatch = await opened;
-  await expect(dispatch).toHaveURL(/\/elemidia$/);
-  await expect(dispatch.getByRole('heading', { name: 'Demo Agro', level: 1 })).toBeVisible();
-  await expect(dispatch.getByRole('listitem').filter({ hasText: v.plate })).toBeVisible();
-  await expectAccessible(dispatch);
+  await expect(dispatch.getByRole('listitem').filter({ hasText: v.plate })).toBeVisible({ timeout: 5_000 });
   await dispatch.screenshot({ path: 'test-results/elemidia.png', fullPage: true });
 
   // The driver's own expedition panel on the phone: who is loading, and its row in the queue.
