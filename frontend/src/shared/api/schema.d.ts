@@ -6097,6 +6097,15 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6114,6 +6123,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6143,7 +6161,25 @@ export interface operations {
                     "application/json": null | components["schemas"]["AttendanceRecord"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6173,6 +6209,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttendanceView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6208,6 +6253,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     driver_login: {
@@ -6230,6 +6284,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverLoginView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Registered at another company: transfer conflict body */
@@ -6277,6 +6340,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     driver_session: {
@@ -6295,6 +6367,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverSessionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6329,6 +6410,15 @@ export interface operations {
                     "application/json": components["schemas"]["DriverLinkView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6338,6 +6428,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6367,8 +6466,26 @@ export interface operations {
                     "application/json": components["schemas"]["DriverLinkContent"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Link inválido ou expirado */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6400,6 +6517,15 @@ export interface operations {
                     "application/json": components["schemas"]["StaffLoginView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Usuário ou senha inválido */
             401: {
                 headers: {
@@ -6411,6 +6537,15 @@ export interface operations {
             };
             /** @description Blocked, or role not admitted by this login page */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6445,6 +6580,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staff_session: {
@@ -6463,6 +6607,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffSessionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6495,6 +6648,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description 'Check-in permitido apenas na rede do pátio da empresa.' */
             403: {
                 headers: {
@@ -6505,6 +6667,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6536,6 +6707,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6553,6 +6733,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6582,6 +6771,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6599,6 +6797,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6628,6 +6835,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinStateView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6645,6 +6861,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6674,6 +6899,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckinView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6710,6 +6944,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     checkin_setcall: {
@@ -6734,6 +6977,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6751,6 +7003,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6785,6 +7046,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_CompanyListItem"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6834,6 +7104,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6890,6 +7169,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6923,6 +7211,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     company_by_host: {
@@ -6943,6 +7240,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HostCompanyView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -6973,6 +7279,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyPublic"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_company: {
@@ -6995,6 +7310,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7012,6 +7336,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7041,6 +7374,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7058,6 +7400,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7092,6 +7443,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_CustomerView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7141,6 +7501,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_CustomerView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7158,6 +7527,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7196,6 +7574,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7261,6 +7648,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7294,6 +7690,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     import_customers: {
@@ -7319,6 +7724,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Imported"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7370,6 +7784,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportCheck"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7417,6 +7840,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7434,6 +7866,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7466,6 +7907,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CarrierDashboardView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7522,6 +7972,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7539,6 +7998,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7572,6 +8040,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7626,6 +8103,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_DriverItem"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7674,6 +8160,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountDeletedView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7738,6 +8233,15 @@ export interface operations {
                     "application/json": components["schemas"]["DriverView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7779,6 +8283,15 @@ export interface operations {
                     "application/json": components["schemas"]["RegisteredDriverView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description code duplicate: 'Já existe cadastro!' (the CPF is registered); 'Empresa não encontrada.' */
             409: {
                 headers: {
@@ -7817,6 +8330,15 @@ export interface operations {
                     "application/json": components["schemas"]["BrandView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     registration_models: {
@@ -7839,7 +8361,25 @@ export interface operations {
                     "application/json": components["schemas"]["ModelView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7875,6 +8415,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7929,6 +8478,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8011,6 +8569,15 @@ export interface operations {
                     "application/json": components["schemas"]["DriverGroupsPage"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8073,6 +8640,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8148,6 +8724,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8202,6 +8787,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8240,6 +8834,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8257,6 +8860,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8286,6 +8898,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8303,6 +8924,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8333,6 +8963,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8342,6 +8981,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8372,6 +9020,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8389,6 +9046,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8419,6 +9085,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8436,6 +9111,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8474,6 +9158,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8548,6 +9241,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_DriverItem"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8604,6 +9306,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnboundView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8637,6 +9348,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_driver: {
@@ -8657,6 +9377,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8711,6 +9440,15 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     history_csv: {
@@ -8742,6 +9480,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8809,6 +9556,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8874,6 +9630,15 @@ export interface operations {
                     "application/pdf": number[];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8926,6 +9691,15 @@ export interface operations {
                     "application/json": components["schemas"]["HolidayView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8965,6 +9739,15 @@ export interface operations {
                     "application/json": components["schemas"]["HolidayView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8982,6 +9765,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9009,6 +9801,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9026,6 +9827,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9064,6 +9874,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HolidayView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9198,6 +10017,15 @@ export interface operations {
                     "application/json": components["schemas"]["LogView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9243,6 +10071,15 @@ export interface operations {
                     "application/json": components["schemas"]["LabelView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9277,6 +10114,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LabelView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9319,6 +10165,15 @@ export interface operations {
                     "application/json": components["schemas"]["YardListRow"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9336,6 +10191,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9361,6 +10225,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -9389,6 +10262,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_OrderView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9437,6 +10319,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_OrderView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9454,6 +10345,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9483,6 +10383,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9509,6 +10418,15 @@ export interface operations {
             };
             /** @description A loading of the order has a transported quantity */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9547,6 +10465,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9620,6 +10547,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_OrderView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9637,6 +10573,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9667,6 +10612,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderTotals"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9718,6 +10672,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderTotals"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9774,6 +10737,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrderView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9791,6 +10763,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9821,6 +10802,15 @@ export interface operations {
                     "application/json": components["schemas"]["HasDriver"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9838,6 +10828,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9867,6 +10866,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9884,6 +10892,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9914,6 +10931,15 @@ export interface operations {
                     "application/json": components["schemas"]["PopupView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9923,6 +10949,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9953,6 +10988,15 @@ export interface operations {
                     "application/json": components["schemas"]["PopupView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9970,6 +11014,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9997,6 +11050,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10014,6 +11076,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10045,6 +11116,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReadView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10054,6 +11134,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10092,6 +11181,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PopupView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10150,6 +11248,15 @@ export interface operations {
                     "application/json": components["schemas"]["PopupView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10206,6 +11313,15 @@ export interface operations {
                     "application/json": components["schemas"]["UsersCount"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10223,6 +11339,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10253,6 +11378,15 @@ export interface operations {
                     "application/json": components["schemas"]["ViewCount"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10270,6 +11404,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10297,6 +11440,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PostalAddress"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10363,6 +11515,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_ProductView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10410,6 +11571,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_ProductView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10427,6 +11597,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10465,6 +11644,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10530,6 +11718,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10563,6 +11760,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     import_products: {
@@ -10588,6 +11794,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Imported"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10639,6 +11854,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportCheck"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10684,6 +11908,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10722,6 +11955,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10731,6 +11973,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10761,6 +12012,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10778,6 +12038,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10807,6 +12076,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProductView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10824,6 +12102,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10851,6 +12138,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicPanelView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No company serves that host */
@@ -10887,6 +12183,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RescuePageView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10937,6 +12242,15 @@ export interface operations {
                     "application/json": components["schemas"]["RescueApprovedView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10971,6 +12285,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     rescue_save: {
@@ -10993,6 +12316,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RescueSavedView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11059,6 +12391,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueRowView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11076,6 +12417,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11105,6 +12455,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueRowView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11122,6 +12481,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11151,6 +12519,15 @@ export interface operations {
                     "application/json": components["schemas"]["PanelRowView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11168,6 +12545,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11197,6 +12583,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JoinView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11267,6 +12662,15 @@ export interface operations {
                     "application/json": components["schemas"]["YardListRow"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11284,6 +12688,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11311,6 +12724,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11346,6 +12768,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     company_queue: {
@@ -11371,6 +12802,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueDayView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11388,6 +12828,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11417,6 +12866,15 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11434,6 +12892,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11463,6 +12930,15 @@ export interface operations {
                     "application/pdf": number[];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11480,6 +12956,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11509,6 +12994,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DelayChangeView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11575,6 +13069,15 @@ export interface operations {
                     "application/json": null | components["schemas"]["DelayStatusView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11592,6 +13095,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11619,6 +13131,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LeaveView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11654,6 +13175,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     driver_positions: {
@@ -11675,6 +13205,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverPositionItem"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11723,6 +13262,15 @@ export interface operations {
                     "application/json": components["schemas"]["HasDriverView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11740,6 +13288,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11771,6 +13328,15 @@ export interface operations {
                     "application/json": components["schemas"]["YardListRow"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11788,6 +13354,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11817,6 +13392,15 @@ export interface operations {
                     "application/json": components["schemas"]["NextDateView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11834,6 +13418,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11863,6 +13456,15 @@ export interface operations {
                     "application/json": components["schemas"]["DriverPositionView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11880,6 +13482,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11911,6 +13522,15 @@ export interface operations {
                     "application/json": components["schemas"]["ResetView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11929,6 +13549,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11958,6 +13587,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JoinView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12027,6 +13665,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueDayView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12044,6 +13691,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12073,6 +13729,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12108,6 +13773,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     totals: {
@@ -12130,6 +13804,15 @@ export interface operations {
                     "application/json": components["schemas"]["TotalsView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12147,6 +13830,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12176,6 +13868,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12211,6 +13912,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_driver: {
@@ -12233,6 +13943,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12299,6 +14018,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueRowView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12316,6 +14044,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12341,6 +14078,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             503: {
@@ -12369,6 +14115,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoleItem"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12401,7 +14156,25 @@ export interface operations {
                     "application/json": components["schemas"]["RoleItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12440,6 +14213,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryPageView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12499,6 +14281,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12565,6 +14356,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12598,6 +14398,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     driver_loadings: {
@@ -12620,6 +14429,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12637,6 +14455,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12667,6 +14494,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12684,6 +14520,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12713,6 +14558,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12730,6 +14584,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12760,6 +14623,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingTruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12777,6 +14649,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12804,6 +14685,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefusedLoadingView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12841,6 +14731,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     save_loadings: {
@@ -12863,6 +14762,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoadingView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12920,6 +14828,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoadingView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12980,6 +14897,15 @@ export interface operations {
                     "application/json": components["schemas"]["SchedulingTotals"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13029,6 +14955,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SchedulingTotals"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13085,6 +15020,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13151,6 +15095,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13168,6 +15121,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13200,6 +15162,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeletedLoadingView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13257,6 +15228,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedLoadingView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13274,6 +15254,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13304,6 +15293,15 @@ export interface operations {
                     "application/json": components["schemas"]["SettingsView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13313,6 +15311,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13341,6 +15348,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DateTimeView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13381,7 +15397,25 @@ export interface operations {
                     "application/json": components["schemas"]["OperatingDataView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13411,6 +15445,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SavedSettingsView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13470,6 +15513,15 @@ export interface operations {
                     "application/json": components["schemas"]["ToleranceView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13525,6 +15577,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LogoView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13589,6 +15650,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_ShippingCompanyView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13627,6 +15697,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BindView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13705,6 +15784,15 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingCompanyView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13768,6 +15856,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13801,6 +15898,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     import_shipping_companies: {
@@ -13826,6 +15932,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Imported"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13877,6 +15992,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportCheck"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13924,6 +16048,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnbindView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13990,6 +16123,15 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingCompanyView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14007,6 +16149,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14037,6 +16188,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CandidateDriverView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14094,6 +16254,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CandidateTruckView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14159,6 +16328,15 @@ export interface operations {
                     "application/json": components["schemas"]["PageView_LinkedPair"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14219,6 +16397,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_TruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14264,6 +16451,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_BrandView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14300,6 +16496,15 @@ export interface operations {
                     "application/json": components["schemas"]["BrandView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14328,6 +16533,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14404,6 +16618,15 @@ export interface operations {
                     "application/json": components["schemas"]["BrandView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14457,6 +16680,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BrandView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14520,6 +16752,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_ModelView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14556,6 +16797,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14602,6 +16852,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14678,6 +16937,15 @@ export interface operations {
                     "application/json": components["schemas"]["ModelView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14731,6 +16999,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14787,6 +17064,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14862,6 +17148,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_TruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14914,6 +17209,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14979,6 +17283,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15033,6 +17346,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckDriverChoice"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15050,6 +17372,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15077,6 +17408,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImplementTypeView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     is_truck: {
@@ -15100,6 +17440,24 @@ export interface operations {
                     "application/json": components["schemas"]["IsTruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     truck_like_all: {
@@ -15118,6 +17476,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckLikeItem"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15158,6 +17525,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15175,6 +17551,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15204,6 +17589,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15221,6 +17615,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15251,6 +17654,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15260,6 +17672,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15290,6 +17711,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15307,6 +17737,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15337,6 +17776,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15354,6 +17802,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15392,6 +17849,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15460,6 +17926,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15534,6 +18009,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_TruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15588,6 +18072,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckUnbound"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15656,6 +18149,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckUnbound"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15708,6 +18210,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15766,6 +18277,15 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15821,6 +18341,15 @@ export interface operations {
                     "application/json": components["schemas"]["UseTermView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15838,6 +18367,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15865,6 +18403,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15882,6 +18429,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15920,6 +18476,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SavedTermView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15985,7 +18550,25 @@ export interface operations {
                     "application/json": null | components["schemas"]["UseTermRecord"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16016,6 +18599,15 @@ export interface operations {
                     "application/json": components["schemas"]["UseTermView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16033,6 +18625,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16069,6 +18670,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_UserView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16086,6 +18696,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown role */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16113,6 +18732,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -16148,6 +18776,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     save_profile: {
@@ -16170,6 +18807,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -16219,6 +18865,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -16284,6 +18939,15 @@ export interface operations {
                     "application/json": components["schemas"]["UserView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16301,6 +18965,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16386,6 +19059,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16395,6 +19077,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16427,6 +19127,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16436,6 +19145,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16467,6 +19194,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16484,6 +19220,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
