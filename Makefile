@@ -10,7 +10,7 @@ CARGO ?= cargo
 # A clean build (CI) gains nothing from incremental data and it doubles target/ (7 GB of 12).
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: help run test fmt lint openapi check-rust test-rust frontend-deps test-frontend frontend-build e2e-deps test-e2e pg bench clean-db
+.PHONY: help run test fmt lint openapi check-rust test-rust frontend-deps test-frontend frontend-build e2e-deps test-e2e test-fuzz pg bench clean-db
 
 help:
 	@echo "make run    # Pátio em http://localhost:8080 com a empresa demo"
@@ -70,10 +70,16 @@ test-e2e: pg e2e-deps frontend-build
 	$(CARGO) build -p patio
 	cd tests/e2e && PATIO_PG_URL="$(PG_URL)" npx playwright test
 
+# schemathesis (pinned, in tests/fuzz/.venv) against a served demo: no 5xx, every status and
+# body as docs/openapi.json declares (see tests/fuzz/run.sh and docs/decisions.md).
+test-fuzz: pg
+	$(CARGO) build -p patio
+	tests/fuzz/run.sh
+
 lint: check-rust
 	cd frontend && npm run typecheck && npm run lint
 
-test: check-rust test-rust test-frontend test-e2e
+test: check-rust test-rust test-frontend test-e2e test-fuzz
 	@echo "make test: tudo verde"
 
 # Figures printed and written to tests/load/results/*.json (not part of `make test`).

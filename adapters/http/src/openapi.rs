@@ -31,6 +31,7 @@ pub fn document() -> &'static utoipa::openapi::OpenApi {
             "ErrorBody".into(),
             <ErrorBody as utoipa::PartialSchema>::schema(),
         );
+        declare_edge_answers(&mut doc);
         declare_error_bodies(&mut doc);
         doc
     })
@@ -76,5 +77,46 @@ fn declare_error_bodies(doc: &mut utoipa::openapi::OpenApi) {
         attach(&mut item.put);
         attach(&mut item.delete);
         attach(&mut item.patch);
+    }
+}
+
+/// Answers given before any handler runs, so possible on every operation (found by the fuzz
+/// run, tests/fuzz/run.sh): 400 for a malformed request or a NUL byte anywhere in it
+/// (`edge::refuse_nul`, `error::query_error`, `error::json_error`), and 422 where a path id is
+/// not a 64-bit integer or a JSON body holds values of the wrong type (`error::path_error`,
+/// `error::json_error`). Declared here once, on the operations that lack them.
+fn declare_edge_answers(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::path::{Operation, ParameterIn};
+    use utoipa::openapi::{RefOr, ResponseBuilder};
+    let declare = |op: &mut Option<Operation>| {
+        let Some(op) = op else { return };
+        let responses = &mut op.responses.responses;
+        responses.entry("400".into()).or_insert_with(|| {
+            RefOr::T(
+                ResponseBuilder::new()
+                    .description("Malformed request, or a NUL byte in it")
+                    .build(),
+            )
+        });
+        let has_path = op.parameters.as_ref().is_some_and(|ps| {
+            ps.iter()
+                .any(|p| matches!(p.parameter_in, ParameterIn::Path))
+        });
+        if has_path || op.request_body.is_some() {
+            responses.entry("422".into()).or_insert_with(|| {
+                RefOr::T(
+                    ResponseBuilder::new()
+                        .description("A path id or body value of the wrong type")
+                        .build(),
+                )
+            });
+        }
+    };
+    for item in doc.paths.paths.values_mut() {
+        declare(&mut item.get);
+        declare(&mut item.post);
+        declare(&mut item.put);
+        declare(&mut item.delete);
+        declare(&mut item.patch);
     }
 }

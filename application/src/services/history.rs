@@ -178,7 +178,12 @@ impl HistoryService {
         let total = rows.len() as i64;
         let items = rows
             .into_iter()
-            .skip(((page - 1) * size) as usize)
+            // A page far beyond the last one is empty, never an overflow.
+            .skip(
+                usize::try_from(page - 1)
+                    .unwrap_or(usize::MAX)
+                    .saturating_mul(size as usize),
+            )
             .take(size as usize)
             .collect();
         Ok(HistoryPageView {

@@ -58,7 +58,7 @@ pub struct ProfileBody {
 
 #[utoipa::path(tag = "users", params(ListParams),
     responses((status = 200, description = "Users (8 per page when paged); search by name or e-mail, filters companyId and role", body = patio_application::services::Listing<patio_application::services::users::UserView>),
-        (status = 401), (status = 403), (status = 404)))]
+        (status = 401), (status = 403), (status = 404), (status = 422, description = "Unknown role")))]
 #[get("/users")]
 pub async fn list_users(
     state: web::Data<AppState>,

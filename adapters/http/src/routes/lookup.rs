@@ -47,7 +47,7 @@ async fn answer(
 
 #[utoipa::path(path = "/{resource}/like", tag = "lookup",
     params(("resource" = String, Path, description = "company, shipping-company, customer or user")),
-    responses((status = 200, description = "Up to 20 items {id, code?, name, email?} in the actor's scope", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403)))]
+    responses((status = 200, description = "Up to 20 items {id, code?, name, email?} in the actor's scope", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403), (status = 404, description = "Unknown resource")))]
 #[get("/{resource:(company|shipping-company|customer|user)}/like")]
 pub async fn like_all(
     state: web::Data<AppState>,
@@ -60,7 +60,7 @@ pub async fn like_all(
 #[utoipa::path(path = "/{resource}/like/{text}", tag = "lookup",
     params(("resource" = String, Path, description = "company, shipping-company, customer or user"),
         ("text" = String, Path, description = "Part of the name (or the code, or the e-mail)")),
-    responses((status = 200, description = "Up to 20 items {id, code?, name, email?}", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403)))]
+    responses((status = 200, description = "Up to 20 items {id, code?, name, email?}", body = Vec<patio_application::model::LikeItem>), (status = 401), (status = 403), (status = 404, description = "Unknown resource")))]
 #[get("/{resource:(company|shipping-company|customer|user)}/like/{text}")]
 pub async fn like(
     state: web::Data<AppState>,

@@ -6173,6 +6173,15 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6190,6 +6199,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6219,7 +6237,25 @@ export interface operations {
                     "application/json": null | components["schemas"]["AttendanceRecord"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6249,6 +6285,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttendanceView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6284,6 +6329,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     driver_login: {
@@ -6306,6 +6360,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverLoginView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Registered at another company: transfer conflict body */
@@ -6353,6 +6416,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     driver_session: {
@@ -6371,6 +6443,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverSessionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6405,6 +6486,15 @@ export interface operations {
                     "application/json": components["schemas"]["DriverLinkView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6414,6 +6504,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6443,8 +6542,26 @@ export interface operations {
                     "application/json": components["schemas"]["DriverLinkContent"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Link inválido ou expirado */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6476,6 +6593,15 @@ export interface operations {
                     "application/json": components["schemas"]["StaffLoginView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Usuário ou senha inválido */
             401: {
                 headers: {
@@ -6487,6 +6613,15 @@ export interface operations {
             };
             /** @description Blocked, or role not admitted by this login page */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6521,6 +6656,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staff_session: {
@@ -6539,6 +6683,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffSessionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6571,6 +6724,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description 'Check-in permitido apenas na rede do pátio da empresa.' */
             403: {
                 headers: {
@@ -6581,6 +6743,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6612,6 +6783,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6629,6 +6809,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6658,6 +6847,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6675,6 +6873,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6704,6 +6911,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinStateView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6721,6 +6937,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6750,6 +6975,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckinView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6786,6 +7020,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     checkin_setcall: {
@@ -6810,6 +7053,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckinView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6827,6 +7079,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6861,6 +7122,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_CompanyListItem"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6910,6 +7180,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -6966,6 +7245,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6999,6 +7287,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     company_by_host: {
@@ -7019,6 +7316,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HostCompanyView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -7049,6 +7355,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyPublic"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_company: {
@@ -7071,6 +7386,15 @@ export interface operations {
                     "application/json": components["schemas"]["CompanyView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7088,6 +7412,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7117,6 +7450,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7134,6 +7476,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7168,6 +7519,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_CustomerView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7217,6 +7577,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_CustomerView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7234,6 +7603,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7272,6 +7650,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7337,6 +7724,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7370,6 +7766,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     import_customers: {
@@ -7395,6 +7800,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Imported"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7446,6 +7860,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportCheck"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7493,6 +7916,15 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7510,6 +7942,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7542,6 +7983,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CarrierDashboardView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7598,6 +8048,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7615,6 +8074,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7648,6 +8116,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7702,6 +8179,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_DriverItem"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7750,6 +8236,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountDeletedView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -7814,6 +8309,15 @@ export interface operations {
                     "application/json": components["schemas"]["DriverView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7855,6 +8359,15 @@ export interface operations {
                     "application/json": components["schemas"]["RegisteredDriverView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description code duplicate: 'Já existe cadastro!' (the CPF is registered); 'Empresa não encontrada.' */
             409: {
                 headers: {
@@ -7893,6 +8406,15 @@ export interface operations {
                     "application/json": components["schemas"]["BrandView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     registration_models: {
@@ -7915,7 +8437,25 @@ export interface operations {
                     "application/json": components["schemas"]["ModelView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7951,6 +8491,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_DriverItem"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8005,6 +8554,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8087,6 +8645,15 @@ export interface operations {
                     "application/json": components["schemas"]["DriverGroupsPage"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8149,6 +8716,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8224,6 +8800,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8278,6 +8863,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8316,6 +8910,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8333,6 +8936,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8362,6 +8974,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8379,6 +9000,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8409,6 +9039,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8418,6 +9057,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8448,6 +9096,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8465,6 +9122,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8495,6 +9161,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8512,6 +9187,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8550,6 +9234,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8624,6 +9317,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_DriverItem"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8680,6 +9382,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnboundView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8713,6 +9424,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_driver: {
@@ -8733,6 +9453,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8787,6 +9516,15 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     history_csv: {
@@ -8818,6 +9556,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -8885,6 +9632,15 @@ export interface operations {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8950,6 +9706,15 @@ export interface operations {
                     "application/pdf": number[];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9002,6 +9767,15 @@ export interface operations {
                     "application/json": components["schemas"]["HolidayView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9041,6 +9815,15 @@ export interface operations {
                     "application/json": components["schemas"]["HolidayView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9058,6 +9841,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9085,6 +9877,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9102,6 +9903,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9140,6 +9950,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HolidayView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9274,6 +10093,15 @@ export interface operations {
                     "application/json": components["schemas"]["LogView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9319,6 +10147,15 @@ export interface operations {
                     "application/json": components["schemas"]["LabelView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9353,6 +10190,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LabelView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9395,6 +10241,15 @@ export interface operations {
                     "application/json": components["schemas"]["YardListRow"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9412,6 +10267,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9437,6 +10301,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -9465,6 +10338,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Listing_OrderView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9513,6 +10395,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_OrderView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9530,6 +10421,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9559,6 +10459,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9585,6 +10494,15 @@ export interface operations {
             };
             /** @description A loading of the order has a transported quantity */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9623,6 +10541,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9696,6 +10623,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_OrderView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9713,6 +10649,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9743,6 +10688,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderTotals"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9794,6 +10748,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderTotals"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -9850,6 +10813,15 @@ export interface operations {
                     "application/json": components["schemas"]["OrderView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9867,6 +10839,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9897,6 +10878,15 @@ export interface operations {
                     "application/json": components["schemas"]["HasDriver"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9914,6 +10904,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9943,6 +10942,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9960,6 +10968,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9990,6 +11007,15 @@ export interface operations {
                     "application/json": components["schemas"]["PopupView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9999,6 +11025,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10029,6 +11064,15 @@ export interface operations {
                     "application/json": components["schemas"]["PopupView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10046,6 +11090,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10073,6 +11126,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10090,6 +11152,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10121,6 +11192,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReadView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10130,6 +11210,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10168,6 +11257,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PopupView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10226,6 +11324,15 @@ export interface operations {
                     "application/json": components["schemas"]["PopupView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10282,6 +11389,15 @@ export interface operations {
                     "application/json": components["schemas"]["UsersCount"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10299,6 +11415,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10329,6 +11454,15 @@ export interface operations {
                     "application/json": components["schemas"]["ViewCount"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10346,6 +11480,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10373,6 +11516,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PostalAddress"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10439,6 +11591,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_ProductView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10486,6 +11647,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_ProductView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10503,6 +11673,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10541,6 +11720,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10606,6 +11794,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10639,6 +11836,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     import_products: {
@@ -10664,6 +11870,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Imported"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -10715,6 +11930,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportCheck"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10760,6 +11984,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10798,6 +12031,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10807,6 +12049,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10837,6 +12088,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10854,6 +12114,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10883,6 +12152,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProductView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -10900,6 +12178,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10927,6 +12214,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicPanelView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No company serves that host */
@@ -10963,6 +12259,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RescuePageView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11013,6 +12318,15 @@ export interface operations {
                     "application/json": components["schemas"]["RescueApprovedView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11047,6 +12361,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     rescue_save: {
@@ -11069,6 +12392,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RescueSavedView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11135,6 +12467,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueRowView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11152,6 +12493,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11181,6 +12531,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueRowView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11198,6 +12557,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11227,6 +12595,15 @@ export interface operations {
                     "application/json": components["schemas"]["PanelRowView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11244,6 +12621,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11273,6 +12659,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JoinView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11343,6 +12738,15 @@ export interface operations {
                     "application/json": components["schemas"]["YardListRow"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11360,6 +12764,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11387,6 +12800,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11422,6 +12844,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     company_queue: {
@@ -11447,6 +12878,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueDayView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11464,6 +12904,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11493,6 +12942,15 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11510,6 +12968,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11539,6 +13006,15 @@ export interface operations {
                     "application/pdf": number[];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11556,6 +13032,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11581,6 +13066,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyQueueView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11622,6 +13116,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DelayChangeView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11688,6 +13191,15 @@ export interface operations {
                     "application/json": null | components["schemas"]["DelayStatusView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11705,6 +13217,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11732,6 +13253,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LeaveView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11767,6 +13297,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     driver_positions: {
@@ -11788,6 +13327,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DriverPositionItem"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -11836,6 +13384,15 @@ export interface operations {
                     "application/json": components["schemas"]["HasDriverView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11853,6 +13410,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11884,6 +13450,15 @@ export interface operations {
                     "application/json": components["schemas"]["YardListRow"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11901,6 +13476,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11930,6 +13514,15 @@ export interface operations {
                     "application/json": components["schemas"]["NextDateView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11947,6 +13540,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11976,6 +13578,15 @@ export interface operations {
                     "application/json": components["schemas"]["DriverPositionView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -11993,6 +13604,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12024,6 +13644,15 @@ export interface operations {
                     "application/json": components["schemas"]["ResetView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12042,6 +13671,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12071,6 +13709,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JoinView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12140,6 +13787,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueDayView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12157,6 +13813,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12186,6 +13851,15 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingPositionView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12205,6 +13879,15 @@ export interface operations {
             };
             /** @description Another shipping company (Transportadora) or another company's (staff) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12234,6 +13917,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12269,6 +13961,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     totals: {
@@ -12291,6 +13992,15 @@ export interface operations {
                     "application/json": components["schemas"]["TotalsView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12308,6 +14018,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12337,6 +14056,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12372,6 +14100,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_driver: {
@@ -12394,6 +14131,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12460,6 +14206,15 @@ export interface operations {
                     "application/json": components["schemas"]["QueueRowView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12477,6 +14232,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12502,6 +14266,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Status"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             503: {
@@ -12530,6 +14303,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoleItem"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12562,7 +14344,25 @@ export interface operations {
                     "application/json": components["schemas"]["RoleItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12601,6 +14401,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryPageView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12660,6 +14469,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -12726,6 +14544,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12759,6 +14586,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     driver_loadings: {
@@ -12781,6 +14617,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12798,6 +14643,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12828,6 +14682,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12845,6 +14708,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12874,6 +14746,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12891,6 +14772,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12921,6 +14811,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingTruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12938,6 +14837,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12965,6 +14873,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RefusedLoadingView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13002,6 +14919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     save_loadings: {
@@ -13024,6 +14950,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoadingView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13081,6 +15016,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoadingView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13141,6 +15085,15 @@ export interface operations {
                     "application/json": components["schemas"]["SchedulingTotals"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13190,6 +15143,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SchedulingTotals"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13246,6 +15208,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["YardActionView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13312,6 +15283,15 @@ export interface operations {
                     "application/json": components["schemas"]["LoadingView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13329,6 +15309,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13361,6 +15350,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeletedLoadingView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13418,6 +15416,15 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedLoadingView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13435,6 +15442,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13465,6 +15481,15 @@ export interface operations {
                     "application/json": components["schemas"]["SettingsView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13474,6 +15499,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13502,6 +15536,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DateTimeView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13542,7 +15585,25 @@ export interface operations {
                     "application/json": components["schemas"]["OperatingDataView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13572,6 +15633,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SavedSettingsView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13631,6 +15701,15 @@ export interface operations {
                     "application/json": components["schemas"]["ToleranceView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13686,6 +15765,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LogoView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13750,6 +15838,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_ShippingCompanyView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13788,6 +15885,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BindView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -13866,6 +15972,15 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingCompanyView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13929,6 +16044,15 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -13962,6 +16086,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     import_shipping_companies: {
@@ -13987,6 +16120,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Imported"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14038,6 +16180,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImportCheck"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14085,6 +16236,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnbindView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14151,6 +16311,15 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingCompanyView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14168,6 +16337,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14198,6 +16376,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CandidateDriverView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14255,6 +16442,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CandidateTruckView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14320,6 +16516,15 @@ export interface operations {
                     "application/json": components["schemas"]["PageView_LinkedPair"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14380,6 +16585,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_TruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14425,6 +16639,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_BrandView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14461,6 +16684,15 @@ export interface operations {
                     "application/json": components["schemas"]["BrandView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14489,6 +16721,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14565,6 +16806,15 @@ export interface operations {
                     "application/json": components["schemas"]["BrandView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14618,6 +16868,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BrandView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14681,6 +16940,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_ModelView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14717,6 +16985,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14763,6 +17040,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14839,6 +17125,15 @@ export interface operations {
                     "application/json": components["schemas"]["ModelView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -14892,6 +17187,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -14948,6 +17252,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15023,6 +17336,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_TruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15075,6 +17397,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15140,6 +17471,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15194,6 +17534,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckDriverChoice"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15211,6 +17560,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15238,6 +17596,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImplementTypeView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     is_truck: {
@@ -15261,6 +17628,24 @@ export interface operations {
                     "application/json": components["schemas"]["IsTruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     truck_like_all: {
@@ -15279,6 +17664,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckLikeItem"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15319,6 +17713,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15336,6 +17739,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15365,6 +17777,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15382,6 +17803,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15412,6 +17842,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15421,6 +17860,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15451,6 +17899,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15468,6 +17925,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15498,6 +17964,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckLikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15515,6 +17990,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15553,6 +18037,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15621,6 +18114,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15695,6 +18197,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_TruckView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15749,6 +18260,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckUnbound"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15817,6 +18337,15 @@ export interface operations {
                     "application/json": components["schemas"]["TruckUnbound"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15869,6 +18398,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TruckView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -15927,6 +18465,15 @@ export interface operations {
                     "application/json": components["schemas"]["AcceptedView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15982,6 +18529,15 @@ export interface operations {
                     "application/json": components["schemas"]["UseTermView"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -15999,6 +18555,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16026,6 +18591,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16043,6 +18617,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16081,6 +18664,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SavedTermView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -16146,7 +18738,25 @@ export interface operations {
                     "application/json": null | components["schemas"]["UseTermRecord"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16177,6 +18787,15 @@ export interface operations {
                     "application/json": components["schemas"]["UseTermView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16194,6 +18813,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16230,6 +18858,15 @@ export interface operations {
                     "application/json": components["schemas"]["Listing_UserView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16247,6 +18884,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown role */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16274,6 +18920,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -16309,6 +18964,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     save_profile: {
@@ -16331,6 +18995,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -16380,6 +19053,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -16445,6 +19127,15 @@ export interface operations {
                     "application/json": components["schemas"]["UserView"];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16462,6 +19153,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16547,6 +19247,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16556,6 +19265,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16588,6 +19315,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16597,6 +19333,24 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown resource */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16628,6 +19382,15 @@ export interface operations {
                     "application/json": components["schemas"]["LikeItem"][];
                 };
             };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -16645,6 +19408,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,6 +20,7 @@ mod db_outage;
 mod driver_app;
 mod driver_maps;
 mod drivers;
+mod fuzz_findings;
 mod history;
 mod loadings;
 mod mail;
