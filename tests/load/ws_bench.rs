@@ -10,7 +10,7 @@
 //! `cargo build --release -p patio && ulimit -n 20000 &&
 //!  cargo run --release -p patio-api-tests --example ws_bench` (`make bench` runs it).
 //! Environment: `WS_BENCH_SUBSCRIBERS` (1000), `WS_BENCH_CALLS` (50), `WS_BENCH_IDLE` (10000),
-//! `WS_BENCH_PORT` (18448), `TEST_DATABASE_URL`.
+//! `WS_BENCH_PORT` (18448), `WS_BENCH_BIN` (target/release/patio), `TEST_DATABASE_URL`.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
 #[path = "../api/tests/api/common/mod.rs"]
@@ -92,8 +92,10 @@ fn open(port: u16, company: i64) -> Socket {
     let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream.set_nodelay(true).unwrap();
     let url = format!("ws://127.0.0.1:{port}/api/ws?companyId={company}");
-    let (socket, _) = tungstenite::client(url, stream).unwrap();
-    socket
+    match tungstenite::client(url, stream) {
+        Ok((socket, _)) => socket,
+        Err(_) => panic!("websocket handshake refused"),
+    }
 }
 
 struct Server(Child);
@@ -110,9 +112,11 @@ fn main() {
     let calls = env_or("WS_BENCH_CALLS", 50);
     let idle = env_or("WS_BENCH_IDLE", 10_000);
     let port = env_or("WS_BENCH_PORT", 18448) as u16;
-    let bin = concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/patio");
+    let bin = std::env::var("WS_BENCH_BIN").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/patio").to_owned()
+    });
     assert!(
-        std::path::Path::new(bin).exists(),
+        std::path::Path::new(&bin).exists(),
         "build first: cargo build --release -p patio"
     );
 
@@ -140,7 +144,7 @@ fn main() {
     let token = bearer(&app, &staff(&app, "expedicao@patio.local"));
 
     let server = Server(
-        Command::new(bin)
+        Command::new(&bin)
             .arg("serve")
             .env("DATABASE_URL", app.db.url())
             .env("PATIO_ADDR", format!("127.0.0.1:{port}"))
@@ -173,18 +177,15 @@ fn main() {
         std::thread::Builder::new()
             .stack_size(64 * 1024)
             .spawn(move || {
-                let mut k = 0;
                 while let Ok(m) = socket.read() {
                     if let Message::Text(text) = m {
-                        if text.contains("\"checkInCallResponse\"") {
-                            if tx.send((n, Instant::now())).is_err() {
-                                return;
-                            }
-                            k += 1;
+                        if text.as_str().contains("\"checkInCallResponse\"")
+                            && tx.send((n, Instant::now())).is_err()
+                        {
+                            return;
                         }
                     }
                 }
-                let _ = k;
             })
             .unwrap();
     }
@@ -243,7 +244,9 @@ fn main() {
         "benchmark": "ws_fanout_and_idle_memory",
         "machine": format!("{} cores, shared with other builds and tests (figures are noisy)",
                            std::thread::available_parallelism().map_or(0, |n| n.get())),
-        "server": "target/release/patio serve as a child process, PATIO_JOBS=off; RSS from /proc/<child pid>/status VmRSS",
+        "server": format!("{} serve as a child process, PATIO_JOBS=off; RSS from /proc/<child pid>/status VmRSS",
+                          bin.rsplit("target/").next().unwrap_or(&bin)),
+        "bench_build": if cfg!(debug_assertions) { "debug" } else { "release" },
         "clients": "tungstenite (blocking), one thread per subscriber, same machine",
         "open_files_limit_of_bench": open_files_limit(),
         "fanout": {
