@@ -28,8 +28,9 @@ use serde_json::json;
 use tungstenite::{Message, WebSocket};
 
 use common::TestApp;
-use queue_common::{add_drivers, at, bearer, driver, join_freelancer, open_for_freelancers,
-                   settings, staff, MONDAY_0900};
+use queue_common::{
+    add_drivers, at, driver, join_freelancer, open_for_freelancers, settings, MONDAY_0900,
+};
 
 type Socket = WebSocket<TcpStream>;
 
@@ -71,9 +72,16 @@ fn open_files_limit() -> String {
 
 /// A plain HTTP/1.1 request; returns the status code.
 fn http(port: u16, method: &str, path: &str, auth: Option<&str>, body: &str) -> u16 {
+    request(port, method, path, auth, body).0
+}
+
+/// A plain HTTP/1.1 request; returns the status code and the raw response.
+fn request(port: u16, method: &str, path: &str, auth: Option<&str>, body: &str) -> (u16, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
     s.set_nodelay(true).unwrap();
-    let auth = auth.map(|a| format!("Authorization: {a}\r\n")).unwrap_or_default();
+    let auth = auth
+        .map(|a| format!("Authorization: {a}\r\n"))
+        .unwrap_or_default();
     write!(
         s,
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
@@ -82,10 +90,12 @@ fn http(port: u16, method: &str, path: &str, auth: Option<&str>, body: &str) -> 
     .unwrap();
     let mut out = String::new();
     s.read_to_string(&mut out).unwrap();
-    out.split_whitespace()
+    let status = out
+        .split_whitespace()
         .nth(1)
         .and_then(|c| c.parse().ok())
-        .unwrap_or(0)
+        .unwrap_or(0);
+    (status, out)
 }
 
 fn open(port: u16, company: i64) -> Socket {
@@ -140,8 +150,6 @@ fn main() {
         .check_in(&driver(d, app.ids.demo), q, Some("10.1.1.1".into()))
         .unwrap()
         .id;
-    // The same secret as the test state, so its tokens are the server's.
-    let token = bearer(&app, &staff(&app, "expedicao@patio.local"));
 
     let server = Server(
         Command::new(&bin)
@@ -165,6 +173,20 @@ fn main() {
         assert!(Instant::now() < until, "patio serve never came up");
         std::thread::sleep(Duration::from_millis(100));
     }
+    // A dispatch user's session, through the login call (as position_bench.sh does).
+    let (status, out) = request(
+        port,
+        "POST",
+        "/api/auth/login",
+        None,
+        r#"{"email":"usuario@patio.local","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}"#,
+    );
+    assert!(status / 100 == 2, "login: {out}");
+    let body = out.split("\r\n\r\n").nth(1).unwrap_or_default();
+    let start = body.find('{').unwrap_or(0);
+    let end = body.rfind('}').map_or(body.len(), |e| e + 1);
+    let login: serde_json::Value = serde_json::from_str(&body[start..end]).expect(body);
+    let token = format!("Bearer {}", login["accessToken"].as_str().unwrap());
     std::thread::sleep(Duration::from_millis(500));
     let rss_idle_server = rss_mb(pid);
 
