@@ -89,3 +89,8 @@ bench: pg
 	$(CARGO) build --release -p patio
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/position_bench.sh
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/groups_bench.sh
+	# The yard call's fan-out to 1,000 sockets and 10,000 idle sockets (issue 13): ~11,000 fds.
+	{ ulimit -n 20000 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example ws_bench
+	# The driver app at 3G in Chromium (issue 14): needs the built frontend.
+	cd frontend && npm run build
+	PATIO_PG_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" node tests/load/driver_3g.mjs

@@ -1,0 +1,300 @@
+//! The yard call's websocket fan-out and the memory of idle sockets (issue 13 "Benchmarks"):
+//! a release `patio serve` (target/release/patio, a child process) on a test database with the
+//! demo tenant, 1,000 sockets in one company's room (the yard TV's socket: no session, from
+//! 127.0.0.1, an address of `checkinIp`), then `WS_BENCH_CALLS` (50) `POST /api/checkins/setcall`
+//! of one present check-in, each timed from just before the request is written to the moment
+//! the LAST of the 1,000 subscribers has read its `checkInCallResponse`. Then 10,000 more idle
+//! sockets and the server's VmRSS (/proc/<child pid>/status) before and after.
+//! Prints and writes `tests/load/results/ws.json`. Traffic goes to 127.0.0.1 only.
+//!
+//! `cargo build --release -p patio && ulimit -n 20000 &&
+//!  cargo run --release -p patio-api-tests --example ws_bench` (`make bench` runs it).
+//! Environment: `WS_BENCH_SUBSCRIBERS` (1000), `WS_BENCH_CALLS` (50), `WS_BENCH_IDLE` (10000),
+//! `WS_BENCH_PORT` (18448), `WS_BENCH_BIN` (target/release/patio), `TEST_DATABASE_URL`.
+#![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
+
+#[path = "../api/tests/api/common/mod.rs"]
+mod common;
+#[path = "../api/tests/api/queue_common/mod.rs"]
+mod queue_common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use tungstenite::{Message, WebSocket};
+
+use common::TestApp;
+use queue_common::{
+    add_drivers, at, driver, join_freelancer, open_for_freelancers, settings, MONDAY_0900,
+};
+
+type Socket = WebSocket<TcpStream>;
+
+fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// VmRSS of a process in MB (from /proc/<pid>/status).
+fn rss_mb(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kb: f64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap();
+    (kb / 1024.0 * 10.0).round() / 10.0
+}
+
+fn open_files_limit() -> String {
+    std::fs::read_to_string("/proc/self/limits")
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .map(|l| l.split_whitespace().nth(3).unwrap_or("?").to_owned())
+        .unwrap_or_default()
+}
+
+/// A plain HTTP/1.1 request; returns the status code.
+fn http(port: u16, method: &str, path: &str, auth: Option<&str>, body: &str) -> u16 {
+    request(port, method, path, auth, body).0
+}
+
+/// A plain HTTP/1.1 request; returns the status code and the raw response.
+fn request(port: u16, method: &str, path: &str, auth: Option<&str>, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_nodelay(true).unwrap();
+    let auth = auth
+        .map(|a| format!("Authorization: {a}\r\n"))
+        .unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let status = out
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, out)
+}
+
+fn open(port: u16, company: i64) -> Socket {
+    let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_nodelay(true).unwrap();
+    let url = format!("ws://127.0.0.1:{port}/api/ws?companyId={company}");
+    match tungstenite::client(url, stream) {
+        Ok((socket, _)) => socket,
+        Err(_) => panic!("websocket handshake refused"),
+    }
+}
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn main() {
+    let subscribers = env_or("WS_BENCH_SUBSCRIBERS", 1000);
+    let calls = env_or("WS_BENCH_CALLS", 50);
+    let idle = env_or("WS_BENCH_IDLE", 10_000);
+    let port = env_or("WS_BENCH_PORT", 18448) as u16;
+    let bin = std::env::var("WS_BENCH_BIN").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/patio").to_owned()
+    });
+    assert!(
+        std::path::Path::new(&bin).exists(),
+        "build first: cargo build --release -p patio"
+    );
+
+    // One driver of the demo company in the queue with a present check-in.
+    let app = TestApp::new();
+    open_for_freelancers(&app);
+    at(&app, MONDAY_0900);
+    settings(
+        &app,
+        app.ids.demo,
+        "enable_checkin = TRUE, checkin_ip = '10.1.1.1, 127.0.0.1'",
+    );
+    let (d, t) = add_drivers(&app, app.ids.demo, 1, 5)[0];
+    let q = join_freelancer(&app.state.services.queue, app.ids.demo, d, t)
+        .unwrap()
+        .id;
+    let checkin = app
+        .state
+        .services
+        .yard
+        .check_in(&driver(d, app.ids.demo), q, Some("10.1.1.1".into()))
+        .unwrap()
+        .id;
+
+    let server = Server(
+        Command::new(&bin)
+            .arg("serve")
+            .env("DATABASE_URL", app.db.url())
+            .env("PATIO_ADDR", format!("127.0.0.1:{port}"))
+            .env("PATIO_JOBS", "off")
+            .env("PATIO_SECRET", "test-secret-test-secret-test-secret")
+            .env("PATIO_STATIC_DIR", "/nonexistent")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let pid = server.0.id();
+    let until = Instant::now() + Duration::from_secs(30);
+    while TcpStream::connect(("127.0.0.1", port)).is_err()
+        || http(port, "GET", "/api/ready", None, "") != 200
+    {
+        assert!(Instant::now() < until, "patio serve never came up");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // A dispatch user's session, through the login call (as position_bench.sh does).
+    let (status, out) = request(
+        port,
+        "POST",
+        "/api/auth/login",
+        None,
+        r#"{"email":"usuario@patio.local","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}"#,
+    );
+    assert!(status / 100 == 2, "login: {out}");
+    let body = out.split("\r\n\r\n").nth(1).unwrap_or_default();
+    let start = body.find('{').unwrap_or(0);
+    let end = body.rfind('}').map_or(body.len(), |e| e + 1);
+    let login: serde_json::Value = serde_json::from_str(&body[start..end]).expect(body);
+    let token = format!("Bearer {}", login["accessToken"].as_str().unwrap());
+    std::thread::sleep(Duration::from_millis(500));
+    let rss_idle_server = rss_mb(pid);
+
+    // 1,000 subscribers, each read by its own thread; each call's receipt goes to `tx`.
+    let (tx, rx) = mpsc::channel::<(usize, Instant)>();
+    let connect_started = Instant::now();
+    for n in 0..subscribers {
+        let mut socket = open(port, app.ids.demo);
+        let tx = tx.clone();
+        std::thread::Builder::new()
+            .stack_size(64 * 1024)
+            .spawn(move || {
+                while let Ok(m) = socket.read() {
+                    if let Message::Text(text) = m {
+                        if text.as_str().contains("\"checkInCallResponse\"")
+                            && tx.send((n, Instant::now())).is_err()
+                        {
+                            return;
+                        }
+                    }
+                }
+            })
+            .unwrap();
+    }
+    drop(tx);
+    let connect_seconds = connect_started.elapsed().as_secs_f64();
+    std::thread::sleep(Duration::from_secs(1));
+    let rss_with_subscribers = rss_mb(pid);
+
+    let body = format!("{{\"id\":{checkin},\"isCalling\":true}}");
+    let mut latencies = Vec::with_capacity(calls);
+    let mut first = Vec::with_capacity(calls);
+    let mut missed = 0usize;
+    for _ in 0..calls {
+        let sent = Instant::now();
+        let status = http(port, "POST", "/api/checkins/setcall", Some(&token), &body);
+        assert_eq!(status, 200, "setcall");
+        let mut got = 0;
+        let mut last = sent;
+        let mut earliest: Option<Instant> = None;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while got < subscribers {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok((_, at)) => {
+                    got += 1;
+                    last = last.max(at);
+                    earliest = Some(earliest.map_or(at, |e| e.min(at)));
+                }
+                Err(_) => break,
+            }
+        }
+        missed += subscribers - got;
+        latencies.push((last - sent).as_secs_f64() * 1000.0);
+        first.push((earliest.unwrap_or(last) - sent).as_secs_f64() * 1000.0);
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    latencies.sort_by(|a, b| a.total_cmp(b));
+    first.sort_by(|a, b| a.total_cmp(b));
+
+    // 10,000 idle sockets more (never read: the server's pings wait in the buffers).
+    let rss_before_idle = rss_mb(pid);
+    let idle_started = Instant::now();
+    let mut idle_sockets = Vec::with_capacity(idle);
+    for _ in 0..idle {
+        idle_sockets.push(open(port, app.ids.demo));
+    }
+    let idle_connect_seconds = idle_started.elapsed().as_secs_f64();
+    std::thread::sleep(Duration::from_secs(2));
+    let rss_after_idle = rss_mb(pid);
+    drop(idle_sockets);
+    drop(server);
+
+    let round = |v: f64| (v * 100.0).round() / 100.0;
+    let p95 = percentile(&latencies, 95.0);
+    let result = json!({
+        "benchmark": "ws_fanout_and_idle_memory",
+        "machine": format!("{} cores, shared with other builds and tests (figures are noisy)",
+                           std::thread::available_parallelism().map_or(0, |n| n.get())),
+        "server": format!("{} serve as a child process, PATIO_JOBS=off; RSS from /proc/<child pid>/status VmRSS",
+                          bin.rsplit("target/").next().unwrap_or(&bin)),
+        "bench_build": if cfg!(debug_assertions) { "debug" } else { "release" },
+        "clients": "tungstenite (blocking), one thread per subscriber, same machine",
+        "open_files_limit_of_bench": open_files_limit(),
+        "fanout": {
+            "subscribers": subscribers,
+            "connect_seconds": round(connect_seconds),
+            "calls": calls,
+            "measured": "POST /api/checkins/setcall written -> last subscriber read checkInCallResponse",
+            "missed_receipts": missed,
+            "p50_ms": round(percentile(&latencies, 50.0)),
+            "p95_ms": round(p95),
+            "max_ms": round(latencies.last().copied().unwrap_or(0.0)),
+            "first_receipt_p50_ms": round(percentile(&first, 50.0)),
+            "target_p95_under_250ms": p95 < 250.0 && missed == 0,
+        },
+        "memory": {
+            "server_rss_mb_no_sockets": rss_idle_server,
+            "server_rss_mb_with_subscribers": rss_with_subscribers,
+            "idle_sockets": idle,
+            "idle_connect_seconds": round(idle_connect_seconds),
+            "server_rss_mb_before_idle": rss_before_idle,
+            "server_rss_mb_after_idle": rss_after_idle,
+            "kb_per_idle_socket": round((rss_after_idle - rss_before_idle) * 1024.0 / idle.max(1) as f64),
+            "target_rss_at_most_200mb": rss_after_idle <= 200.0,
+        },
+    });
+    let out = concat!(env!("CARGO_MANIFEST_DIR"), "/../load/results/ws.json");
+    std::fs::write(out, format!("{result}\n")).unwrap();
+    println!("{result}");
+}
