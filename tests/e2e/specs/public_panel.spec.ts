@@ -41,6 +41,17 @@ test('the public panel shows the host company and a vehicle that joins appears a
 
   await signIn(page, 'usuario@patio.local', '/dashboard');
   const v = await queueVehicle(page.request, run);
+  // The driver's own expedition panel on the phone, open before the vehicle joins.
+  const phone = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+  const login = await phone.request.post('/api/auth/app/login', {
+    data: { cpf: v.cpf, company: { id: await demoId(page) }, birthDate: '1988-04-05', recaptcha_token: '' },
+  });
+  expect(login.status(), await login.text()).toBe(201);
+  await phone.goto('/app/painel');
+  await expect(phone.getByRole('heading', { name: 'Expedição' })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Em atendimento' })).toBeVisible();
+  await expect(phone.locator('tr[aria-current="true"]')).toHaveCount(0);
+
   const truck = await page.request.get(`/api/truck/like/${v.plate}/company/${await demoId(page)}`);
   const added = await page.request.post('/api/queue/add', {
     data: { order: { id: v.orderId }, truck: { id: (await truck.json())[0].id }, driver: { id: Number(v.driverId) } },
@@ -57,16 +68,8 @@ test('the public panel shows the host company and a vehicle that joins appears a
   await expect(dispatch.getByRole('listitem').filter({ hasText: v.plate })).toBeVisible({ timeout: 5_000 });
   await dispatch.screenshot({ path: 'test-results/elemidia.png', fullPage: true });
 
-  // The driver's own expedition panel on the phone: who is loading, and its row in the queue.
-  const phone = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
-  const login = await phone.request.post('/api/auth/app/login', {
-    data: { cpf: v.cpf, company: { id: await demoId(page) }, birthDate: '1988-04-05', recaptcha_token: '' },
-  });
-  expect(login.status(), await login.text()).toBe(201);
-  await phone.goto('/app/painel');
-  await expect(phone.getByRole('heading', { name: 'Expedição' })).toBeVisible();
-  await expect(phone.getByRole('heading', { name: 'Em atendimento' })).toBeVisible();
-  await expect(phone.locator('tr[aria-current="true"]')).toContainText(v.plate);
+  // The phone, open since before the join, shows the driver's own row without a reload.
+  await expect(phone.locator('tr[aria-current="true"]')).toContainText(v.plate, { timeout: 5_000 });
   await expectAccessible(phone);
   await phone.screenshot({ path: 'test-results/driver-expedition-panel.png', fullPage: true });
 });

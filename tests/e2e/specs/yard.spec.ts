@@ -8,9 +8,11 @@
  */
 import { request } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
-import { PASSWORD, sql, unique } from './support';
+import { closeQueueVehicle, PASSWORD, queueVehicle, sql, unique } from './support';
 
 const RUN = unique();
+/** The Transportadora's vehicle of the second story (support.ts queueVehicle). */
+const CARRIER_RUN = unique() + 7;
 const ORDER = `Y${RUN}`.slice(0, 11);
 const PLATE = `YRD${String(RUN % 10000).padStart(4, '0')}`;
 
@@ -36,6 +38,7 @@ async function signIn(page: Page, login: string, email: string, landing: string)
 }
 
 test.afterAll(() => {
+  closeQueueVehicle(CARRIER_RUN);
   // The demo's check-in back off for the stories that run after this one.
   sql(
     `UPDATE settings SET enable_checkin = FALSE, checkin_ip = NULL
@@ -242,7 +245,7 @@ test('a driver joins with a loading; the dispatcher starts and completes it; the
   await phone.dispose();
 });
 
-test('the Espectador reads the panel without actions; the Transportadora reads its Fila Virtual', async ({ page }) => {
+test('the Espectador reads the panel without actions; the Transportadora reads its Fila Virtual live', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await signIn(page, '/expedicao', 'espectador@patio.local', '/expedicao/painel');
   await expect(page.getByRole('heading', { name: 'Expedição' })).toBeVisible();
@@ -257,4 +260,23 @@ test('the Espectador reads the panel without actions; the Transportadora reads i
   await page.getByLabel('Buscar placa').fill('ZZZ9Z99');
   await expect(page.getByText('Neste momento, você não possui caminhões na fila virtual.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Iniciar/ })).toHaveCount(0);
+
+  // A vehicle of this shipping company joins elsewhere (the office's /fila call): the open
+  // Fila Virtual shows it without a reload.
+  const office = await request.newContext({ baseURL });
+  const login = await office.post('/api/auth/login', {
+    data: { email: 'usuario@patio.local', password: PASSWORD, company: null, recaptcha_token: '', page: 'staff' },
+  });
+  expect(login.ok()).toBeTruthy();
+  const v = await queueVehicle(office, CARRIER_RUN);
+  const carrier = sql("SELECT id FROM shipping_companies WHERE name = 'Transportadora Demo'");
+  const truck = sql(`UPDATE trucks SET shipping_company_id = ${carrier} WHERE license_plate = '${v.plate}' RETURNING id`);
+  sql(`UPDATE drivers SET shipping_company_id = ${carrier} WHERE id = ${v.driverId}`);
+  await page.getByLabel('Buscar placa').fill(v.plate);
+  const added = await office.post('/api/queue/add', {
+    data: { order: { id: v.orderId }, truck: { id: Number(truck) }, driver: { id: Number(v.driverId) } },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await expect(page.getByRole('row', { name: new RegExp(v.plate) })).toBeVisible({ timeout: 5_000 });
+  await office.dispose();
 });
