@@ -10,8 +10,8 @@ use serde_json::json;
 #[actix_rt::test]
 async fn administrator_creates_a_company_with_a_contact_and_edits_it() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let anon = app.anonymous().await;
+    let admin = app.admin().await;
     let mut body = company_body("Grãos <Norte>", 41);
     body["website"] = json!("https://Patio.GraosNorte.com.br/login");
     body["cnpj"] = json!(cnpj(41));
@@ -21,12 +21,10 @@ async fn administrator_creates_a_company_with_a_contact_and_edits_it() {
         "66999991111",
         "Portaria@GraosNorte.com"
     )]);
-    let created = expect(
-        &svc,
-        post("/api/company/create", &admin, body.clone()),
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = admin
+        .post("/api/company/create", body.clone())
+        .await
+        .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
     assert_eq!(created["code"], id);
     assert_eq!(created["name"], "Grãos <Norte>");
@@ -43,11 +41,13 @@ async fn administrator_creates_a_company_with_a_contact_and_edits_it() {
     ));
     assert_eq!(settings, 1);
     // The website's host resolves the company for the login pages.
-    let (status, host, _) = send(
-        &svc,
-        actix_web::test::TestRequest::get().uri("/api/company/host?host=patio.graosnorte.com.br"),
-    )
-    .await;
+    let (status, host, _) = anon
+        .send(
+            actix_web::test::TestRequest::get()
+                .uri("/api/company/host?host=patio.graosnorte.com.br"),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(host["id"], id);
 
@@ -64,12 +64,10 @@ async fn administrator_creates_a_company_with_a_contact_and_edits_it() {
         { "id": contact_id, "name": "Portaria 2", "fone": "(66) 9 9999-1111", "email": "p2@graosnorte.com", "whatsapp": false },
         contact("Balança", "6634561234", "balanca@graosnorte.com"),
     ]);
-    let edited = expect(
-        &svc,
-        post("/api/company/create", &admin, body),
-        StatusCode::OK,
-    )
-    .await;
+    let edited = admin
+        .post("/api/company/create", body)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["status"], false);
     let contacts = edited["contact"].as_array().unwrap();
     assert_eq!(contacts.len(), 2);
@@ -78,41 +76,41 @@ async fn administrator_creates_a_company_with_a_contact_and_edits_it() {
     assert_eq!(contacts[1]["fone"], "(66) 3456-1234");
     assert_eq!(log_count(&app, "UPDATE", "COMPANY"), 1);
 
-    let read = expect(
-        &svc,
-        get(&format!("/api/company/{id}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let read = admin
+        .get(&format!("/api/company/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(read, edited);
 }
 
 #[actix_rt::test]
 async fn company_list_pages_by_six_and_searches_name_legal_name_and_cnpj() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     for i in 0..7 {
-        expect(
-            &svc,
-            post(
+        admin
+            .post(
                 "/api/company/create",
-                &admin,
                 company_body(&format!("Armazém {i}"), 100 + i),
-            ),
-            StatusCode::CREATED,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::CREATED);
     }
     // 9 companies in all: Demo Agro, Outra Empresa and the 7 above.
-    let page1 = expect(&svc, get("/api/company?page=1", &admin), StatusCode::OK).await;
+    let page1 = admin
+        .get("/api/company?page=1")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page1["total"], 9);
     assert_eq!(page1["page"], 1);
     assert_eq!(page1["pageSize"], 6);
     assert_eq!(page1["items"].as_array().unwrap().len(), 6);
-    let page2 = expect(&svc, get("/api/company?page=2", &admin), StatusCode::OK).await;
+    let page2 = admin
+        .get("/api/company?page=2")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page2["items"].as_array().unwrap().len(), 3);
-    let all = expect(&svc, get("/api/company", &admin), StatusCode::OK).await;
+    let all = admin.get("/api/company").await.expect(StatusCode::OK);
     assert_eq!(all.as_array().unwrap().len(), 9, "no paging: an array");
     let row = &all[0];
     for key in [
@@ -121,30 +119,24 @@ async fn company_list_pages_by_six_and_searches_name_legal_name_and_cnpj() {
         assert!(row.get(key).is_some(), "{key} in {row}");
     }
 
-    let found = expect(
-        &svc,
-        get("/api/company?page=1&search=armaz%C3%A9M%203", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let found = admin
+        .get("/api/company?page=1&search=armaz%C3%A9M%203")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(found["total"], 1);
     assert_eq!(found["items"][0]["name"], "Armazém 3");
-    let by_legal = expect(
-        &svc,
-        get("/api/company?search=demo%20agro%20armaz", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let by_legal = admin
+        .get("/api/company?search=demo%20agro%20armaz")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(by_legal.as_array().unwrap().len(), 1);
     assert_eq!(by_legal[0]["name"], "Demo Agro");
     // CNPJ typed with or without its mask.
     for q in ["11.222.333", "11222333"] {
-        let by_cnpj = expect(
-            &svc,
-            get(&format!("/api/company?search={q}"), &admin),
-            StatusCode::OK,
-        )
-        .await;
+        let by_cnpj = admin
+            .get(&format!("/api/company?search={q}"))
+            .await
+            .expect(StatusCode::OK);
         assert_eq!(by_cnpj.as_array().unwrap().len(), 1, "{q}");
         assert_eq!(by_cnpj[0]["cnpj"], "11.222.333/0001-81");
     }
@@ -153,9 +145,9 @@ async fn company_list_pages_by_six_and_searches_name_legal_name_and_cnpj() {
 #[actix_rt::test]
 async fn usuario_reads_only_its_company_and_other_roles_are_refused() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let list = expect(&svc, get("/api/company", &usuario), StatusCode::OK).await;
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let list = usuario.get("/api/company").await.expect(StatusCode::OK);
     let ids: Vec<i64> = list
         .as_array()
         .unwrap()
@@ -163,72 +155,60 @@ async fn usuario_reads_only_its_company_and_other_roles_are_refused() {
         .map(|c| c["id"].as_i64().unwrap())
         .collect();
     assert_eq!(ids, [app.ids.demo]);
-    expect(
-        &svc,
-        get(&format!("/api/company/{}", app.ids.demo), &usuario),
-        StatusCode::OK,
-    )
-    .await;
-    let other = expect(
-        &svc,
-        get(&format!("/api/company/{}", app.ids.other), &usuario),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .get(&format!("/api/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
+    let other = usuario
+        .get(&format!("/api/company/{}", app.ids.other))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     assert!(other.get("name").is_none(), "never another tenant's data");
 
     for who in [TRANSP, EXPEDICAO] {
-        let cookie = login(&svc, who).await;
-        expect(&svc, get("/api/company", &cookie), StatusCode::FORBIDDEN).await;
+        let cookie = anon.sign_in(who).await;
+        cookie
+            .get("/api/company")
+            .await
+            .expect(StatusCode::FORBIDDEN);
     }
-    let (status, _, _) = send(
-        &svc,
-        actix_web::test::TestRequest::get().uri("/api/company"),
-    )
-    .await;
+    let (status, _, _) = anon
+        .send(actix_web::test::TestRequest::get().uri("/api/company"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
 #[actix_rt::test]
 async fn only_administrators_create_edit_and_delete_companies() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let body = expect(
-        &svc,
-        post("/api/company/create", &usuario, company_body("Nova", 7)),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let body = usuario
+        .post("/api/company/create", company_body("Nova", 7))
+        .await
+        .expect(StatusCode::FORBIDDEN);
     assert_eq!(body["message"], "Você não tem permissão de acesso!");
     let mut edit = company_body("Demo Agro", 7);
     edit["id"] = json!(app.ids.demo);
-    expect(
-        &svc,
-        post("/api/company/create", &usuario, edit),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    expect(
-        &svc,
-        delete(&format!("/api/company/delete/{}", app.ids.demo), &usuario),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    usuario
+        .post("/api/company/create", edit)
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    usuario
+        .delete(&format!("/api/company/delete/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::FORBIDDEN);
     assert_eq!(log_count(&app, "CREATE", "COMPANY"), 0);
 }
 
 #[actix_rt::test]
 async fn company_form_messages_are_the_spec_ones() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let body = expect(
-        &svc,
-        post("/api/company/create", &admin, json!({})),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let admin = app.admin().await;
+    let body = admin
+        .post("/api/company/create", json!({}))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["code"], "validation");
     assert_eq!(
         serde_json::Value::Object(fields(&body).clone()),
@@ -253,12 +233,10 @@ async fn company_form_messages_are_the_spec_ones() {
     long["cnpj"] = json!("11.222.333/0001-80");
     long["zipCode"] = json!("7800-000");
     long["number"] = json!("123456");
-    let body = expect(
-        &svc,
-        post("/api/company/create", &admin, long),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .post("/api/company/create", long)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     let f = fields(&body);
     assert_eq!(f["name"], "Tamanho máximo de 80 caracteres");
     assert_eq!(f["company"], "Tamanho máximo de 50 caracteres");
@@ -271,12 +249,10 @@ async fn company_form_messages_are_the_spec_ones() {
 
     let mut bad_contact = company_body("Com contato", 3);
     bad_contact["contact"] = json!([{ "name": "Só nome", "fone": "", "email": "" }]);
-    let body = expect(
-        &svc,
-        post("/api/company/create", &admin, bad_contact),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .post("/api/company/create", bad_contact)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["contact"],
         "Preencha nome, telefone e e-mail do contato!"
@@ -287,16 +263,13 @@ async fn company_form_messages_are_the_spec_ones() {
 #[actix_rt::test]
 async fn a_website_already_serving_another_company_is_refused() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     let mut body = company_body("Outro site", 9);
     body["website"] = json!("http://outra.local");
-    let body = expect(
-        &svc,
-        post("/api/company/create", &admin, body),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .post("/api/company/create", body)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["website"],
         "Este site já está cadastrado para outra empresa!"
@@ -306,53 +279,38 @@ async fn a_website_already_serving_another_company_is_refused() {
 #[actix_rt::test]
 async fn deleting_companies() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let created = expect(
-        &svc,
-        post(
-            "/api/company/create",
-            &admin,
-            company_body("Temporária", 77),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+    let admin = app.admin().await;
+    let created = admin
+        .post("/api/company/create", company_body("Temporária", 77))
+        .await
+        .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
-    let body = expect(
-        &svc,
-        delete(&format!("/api/company/delete/{id}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let body = admin
+        .delete(&format!("/api/company/delete/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         body,
         json!({ "id": id, "message": "Excluido com sucesso!" })
     );
-    expect(
-        &svc,
-        get(&format!("/api/company/{id}"), &admin),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    admin
+        .get(&format!("/api/company/{id}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     assert_eq!(log_count(&app, "DELETE", "COMPANY"), 1);
 
     // The demo company has users, customers, drivers...: referenced.
-    let body = expect(
-        &svc,
-        delete(&format!("/api/company/delete/{}", app.ids.demo), &admin),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = admin
+        .delete(&format!("/api/company/delete/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(body["code"], "referenced");
     assert_eq!(
         body["message"],
         "Erro ao excluir, existem cadastros vinculados a esta empresa!"
     );
-    expect(
-        &svc,
-        delete("/api/company/delete/999999", &admin),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    admin
+        .delete("/api/company/delete/999999")
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }

@@ -31,8 +31,11 @@ fn today(app: &TestApp) -> NaiveDate {
 #[actix_rt::test]
 async fn the_openapi_document_lists_the_administration_calls() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, doc, _) = send(&svc, TestRequest::get().uri("/api/openapi.json")).await;
+    let anon = app.anonymous().await;
+    let (status, doc, _) = anon
+        .send(TestRequest::get().uri("/api/openapi.json"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     for path in [
         "/api/company/create",
@@ -55,66 +58,51 @@ async fn the_openapi_document_lists_the_administration_calls() {
 #[actix_rt::test]
 async fn saved_contacts_are_deleted_by_those_who_may_change_their_owner() {
     let app = TestApp::new();
-    let svc = app.service().await;
     let company_contact = app.scalar_i64(&format!(
         "SELECT id AS v FROM contacts WHERE company_id = {}",
         app.ids.demo
     ));
-    let usuario = login(&svc, USUARIO).await;
-    expect(
-        &svc,
-        delete(&format!("/api/contact/delete/{company_contact}"), &usuario),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    let admin = login(&svc, ADMIN).await;
-    let body = expect(
-        &svc,
-        delete(&format!("/api/contact/delete/{company_contact}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    usuario
+        .delete(&format!("/api/contact/delete/{company_contact}"))
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    let admin = app.admin().await;
+    let body = admin
+        .delete(&format!("/api/contact/delete/{company_contact}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(body["message"], "Excluido com sucesso!");
     assert_eq!(log_count(&app, "DELETE", "CONTACT"), 1);
-    expect(
-        &svc,
-        delete(&format!("/api/contact/delete/{company_contact}"), &admin),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    admin
+        .delete(&format!("/api/contact/delete/{company_contact}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
 
     // A customer's contact: its company's Usuario, not another tenant's.
     let mut body = customer_body(1, "Com contato", None);
     body["contact"] = json!([contact("Ana", "66999990000", "ana@x.com")]);
-    let created = expect(
-        &svc,
-        post("/api/customer/create", &usuario, body),
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = usuario
+        .post("/api/customer/create", body)
+        .await
+        .expect(StatusCode::CREATED);
     let contact_id = created["contact"][0]["id"].as_i64().unwrap();
-    let other = login(&svc, OTHER_USUARIO).await;
-    expect(
-        &svc,
-        delete(&format!("/api/contact/delete/{contact_id}"), &other),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        delete(&format!("/api/contact/delete/{contact_id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let other = app.usuario_of(app.ids.other).await;
+    other
+        .delete(&format!("/api/contact/delete/{contact_id}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    usuario
+        .delete(&format!("/api/contact/delete/{contact_id}"))
+        .await
+        .expect(StatusCode::OK);
     // A contact id of another owner cannot be edited through a form.
     let mut body = customer_body(2, "Outro", None);
     body["contact"] = json!([{ "id": company_contact + 1000, "name": "X", "fone": "66999990000", "email": "x@x.com" }]);
-    expect(
-        &svc,
-        post("/api/customer/create", &usuario, body),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .post("/api/customer/create", body)
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }
 
 // ---- Autocomplete
@@ -122,79 +110,85 @@ async fn saved_contacts_are_deleted_by_those_who_may_change_their_owner() {
 #[actix_rt::test]
 async fn pickers_answer_within_the_actor_s_scope() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let found = expect(&svc, get("/api/company/like/EMPR", &admin), StatusCode::OK).await;
+    let anon = app.anonymous().await;
+    let admin = app.admin().await;
+    let found = admin
+        .get("/api/company/like/EMPR")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&found), ["Outra Empresa"]);
     assert_eq!(found[0]["code"], app.ids.other);
-    let all = expect(&svc, get("/api/company/like", &admin), StatusCode::OK).await;
+    let all = admin.get("/api/company/like").await.expect(StatusCode::OK);
     assert_eq!(names(&all), ["Demo Agro", "Outra Empresa"]);
 
-    let usuario = login(&svc, USUARIO).await;
-    let mine = expect(&svc, get("/api/company/like/a", &usuario), StatusCode::OK).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let mine = usuario
+        .get("/api/company/like/a")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&mine), ["Demo Agro"]);
-    let carriers = expect(
-        &svc,
-        get(
-            &format!("/api/shipping-company/like/demo/company/{}", app.ids.demo),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let carriers = usuario
+        .get(&format!(
+            "/api/shipping-company/like/demo/company/{}",
+            app.ids.demo
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&carriers), ["Transportadora Demo"]);
     assert_eq!(carriers[0]["code"], 1);
-    expect(
-        &svc,
-        get(
-            &format!("/api/shipping-company/like/demo/company/{}", app.ids.other),
-            &usuario,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let by_code = expect(
-        &svc,
-        get("/api/shipping-company/like/1", &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    usuario
+        .get(&format!(
+            "/api/shipping-company/like/demo/company/{}",
+            app.ids.other
+        ))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let by_code = usuario
+        .get("/api/shipping-company/like/1")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&by_code), ["Transportadora Demo"]);
-    let users = expect(&svc, get("/api/user/like/outra", &admin), StatusCode::OK).await;
+    let users = admin
+        .get("/api/user/like/outra")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(users[0]["email"], "outra@empresa.local");
-    let none = expect(&svc, get("/api/user/like/outra", &usuario), StatusCode::OK).await;
+    let none = usuario
+        .get("/api/user/like/outra")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(none, json!([]));
 
-    let roles = expect(&svc, get("/api/role/like/TRANS", &usuario), StatusCode::OK).await;
+    let roles = usuario
+        .get("/api/role/like/TRANS")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         roles,
         json!([{ "id": "Transportadora", "name": "Transportadora" }])
     );
-    let roles = expect(
-        &svc,
-        get("/api/role/like/expedi%C3%A7%C3%A3o", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let roles = admin
+        .get("/api/role/like/expedi%C3%A7%C3%A3o")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(roles, json!([{ "id": "Expedicao", "name": "Expedição" }]));
-    let every = expect(&svc, get("/api/role/like", &admin), StatusCode::OK).await;
+    let every = admin.get("/api/role/like").await.expect(StatusCode::OK);
     assert_eq!(every.as_array().unwrap().len(), 6);
 
-    let transp = login(&svc, TRANSP).await;
-    expect(
-        &svc,
-        get("/api/company/like/a", &transp),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    let own = expect(
-        &svc,
-        get("/api/shipping-company/like", &transp),
-        StatusCode::OK,
-    )
-    .await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    transp
+        .get("/api/company/like/a")
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    let own = transp
+        .get("/api/shipping-company/like")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&own), ["Transportadora Demo"]);
-    let (status, _, _) = send(&svc, TestRequest::get().uri("/api/company/like/a")).await;
+    let (status, _, _) = anon
+        .send(TestRequest::get().uri("/api/company/like/a"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
@@ -203,41 +197,36 @@ async fn pickers_answer_within_the_actor_s_scope() {
 #[actix_rt::test]
 async fn postal_code_lookup_against_the_stub() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let found = expect(
-        &svc,
-        get("/api/postal-code/01001-000", &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let found = usuario
+        .get("/api/postal-code/01001-000")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         found,
         json!({ "cep": "01001-000", "street": "Praça da Sé", "complement": "lado ímpar",
                 "district": "Sé", "city": "São Paulo", "uf": "SP" })
     );
-    let body = expect(
-        &svc,
-        get("/api/postal-code/99999999", &usuario),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    let body = usuario
+        .get("/api/postal-code/99999999")
+        .await
+        .expect(StatusCode::NOT_FOUND);
     assert_eq!(body["message"], "CEP não encontrado!");
-    let body = expect(
-        &svc,
-        get("/api/postal-code/123", &usuario),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .get("/api/postal-code/123")
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["zipCode"], "CEP inválido");
-    let body = expect(
-        &svc,
-        get("/api/postal-code/77777777", &usuario),
-        StatusCode::SERVICE_UNAVAILABLE,
-    )
-    .await;
+    let body = usuario
+        .get("/api/postal-code/77777777")
+        .await
+        .expect(StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(body["code"], "unavailable");
-    let (status, _, _) = send(&svc, TestRequest::get().uri("/api/postal-code/01001000")).await;
+    let (status, _, _) = anon
+        .send(TestRequest::get().uri("/api/postal-code/01001000"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
@@ -246,26 +235,22 @@ async fn postal_code_lookup_against_the_stub() {
 #[actix_rt::test]
 async fn log_search_filters_and_pages() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    expect(
-        &svc,
-        post(
+    let admin = app.admin().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    usuario
+        .post(
             "/api/customer/create",
-            &usuario,
             customer_body(1, "Fazenda <Sol>", None),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     // An entry from five days ago, outside the default range (yesterday to today).
     app.sql(
         "INSERT INTO staff_logs (operation_type, object_type, title, created_at)
              VALUES ('DELETE', 'CUSTOMER', 'Antigo', now() - interval '5 days')",
     );
 
-    let all = expect(&svc, get("/api/logs", &admin), StatusCode::OK).await;
+    let all = admin.get("/api/logs").await.expect(StatusCode::OK);
     let titles: Vec<&str> = all
         .as_array()
         .unwrap()
@@ -291,18 +276,13 @@ async fn log_search_filters_and_pages() {
         assert!(first.get(key).is_some(), "{key} in {first}");
     }
 
-    let created = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/logs?operation_type=CREATE&object_type=CUSTOMER&companyId={}&userId={}",
-                app.ids.demo, app.ids.usuario
-            ),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let created = admin
+        .get(&format!(
+            "/api/logs?operation_type=CREATE&object_type=CUSTOMER&companyId={}&userId={}",
+            app.ids.demo, app.ids.usuario
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(created.as_array().unwrap().len(), 1);
     assert_eq!(created[0]["company"]["name"], "Demo Agro");
     assert_eq!(created[0]["user"]["id"], app.ids.usuario);
@@ -311,72 +291,61 @@ async fn log_search_filters_and_pages() {
         json!({ "key": "Código", "value": "1" })
     );
 
-    let logins = expect(
-        &svc,
-        get("/api/logs?operation_type=LOGIN&pageSize=1", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let logins = admin
+        .get("/api/logs?operation_type=LOGIN&pageSize=1")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(logins.as_array().unwrap().len(), 1);
-    let page2 = expect(
-        &svc,
-        get("/api/logs?operation_type=LOGIN&pageSize=1&page=2", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let page2 = admin
+        .get("/api/logs?operation_type=LOGIN&pageSize=1&page=2")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page2.as_array().unwrap().len(), 1);
     assert_ne!(logins[0]["id"], page2[0]["id"]);
 
     let t = today(&app);
-    let old = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/logs?startDate={}&endDate={}",
-                t - Duration::days(6),
-                t
-            ),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let old = admin
+        .get(&format!(
+            "/api/logs?startDate={}&endDate={}",
+            t - Duration::days(6),
+            t
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert!(old
         .as_array()
         .unwrap()
         .iter()
         .any(|l| l["title"] == "Antigo"));
 
-    let body = expect(
-        &svc,
-        get(
-            &format!("/api/logs?startDate={t}&endDate={}", t - Duration::days(1)),
-            &admin,
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .get(&format!(
+            "/api/logs?startDate={t}&endDate={}",
+            t - Duration::days(1)
+        ))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["endDate"],
         "A data final não pode ser anterior à data inicial!"
     );
-    let body = expect(
-        &svc,
-        get("/api/logs?startDate=ontem", &admin),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .get("/api/logs?startDate=ontem")
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["startDate"], "Data inválida!");
-    expect(&svc, get("/api/logs", &usuario), StatusCode::FORBIDDEN).await;
+    usuario.get("/api/logs").await.expect(StatusCode::FORBIDDEN);
 }
 
 #[actix_rt::test]
 async fn log_filter_choices_have_labels() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     app.sql("INSERT INTO staff_logs (operation_type, object_type, title) VALUES ('IN_QUEUE', 'QUEUE', 'x')");
-    let ops = expect(&svc, get("/api/logs/operations", &admin), StatusCode::OK).await;
+    let ops = admin
+        .get("/api/logs/operations")
+        .await
+        .expect(StatusCode::OK);
     let ops = ops.as_array().unwrap();
     assert!(ops.contains(&json!({ "id": "CREATE", "label": "Cadastro" })));
     assert!(ops.contains(&json!({ "id": "IMPORT", "label": "Importação" })));
@@ -384,18 +353,16 @@ async fn log_filter_choices_have_labels() {
         ops.contains(&json!({ "id": "IN_QUEUE", "label": "IN_QUEUE" })),
         "words found in the log"
     );
-    let objects = expect(&svc, get("/api/logs/objects", &admin), StatusCode::OK).await;
+    let objects = admin.get("/api/logs/objects").await.expect(StatusCode::OK);
     assert!(objects
         .as_array()
         .unwrap()
         .contains(&json!({ "id": "SHIPPING_COMPANY", "label": "Transportadora" })));
-    let usuario = login(&svc, USUARIO).await;
-    expect(
-        &svc,
-        get("/api/logs/objects", &usuario),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    usuario
+        .get("/api/logs/objects")
+        .await
+        .expect(StatusCode::FORBIDDEN);
 }
 
 // ---- Dashboard
@@ -419,9 +386,8 @@ fn closed_entries(app: &TestApp, company: i64, day: NaiveDate, status: &str, n: 
 #[actix_rt::test]
 async fn programmed_counts_what_was_planned_and_a_settings_change_keeps_past_days() {
     let app = TestApp::new();
-    let svc = app.service().await;
     let t = today(&app);
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     let week = |svc_day: NaiveDate| {
         format!(
             "/api/scheduling/totals/company/{}?startDate={}&endDate={t}",
@@ -430,7 +396,7 @@ async fn programmed_counts_what_was_planned_and_a_settings_change_keeps_past_day
     };
     let from = t - Duration::days(6);
     // No entry at all: nothing was planned, whatever the capacity (40 a day in the seed).
-    let empty = expect(&svc, get(&week(from), &admin), StatusCode::OK).await;
+    let empty = admin.get(&week(from)).await.expect(StatusCode::OK);
     let total: i64 = empty
         .as_array()
         .unwrap()
@@ -444,7 +410,7 @@ async fn programmed_counts_what_was_planned_and_a_settings_change_keeps_past_day
     closed_entries(&app, app.ids.demo, past, "attended", 1);
     closed_entries(&app, app.ids.demo, past, "faulty", 1);
     closed_entries(&app, app.ids.demo, t, "waiting", 1);
-    let before = expect(&svc, get(&week(from), &admin), StatusCode::OK).await;
+    let before = admin.get(&week(from)).await.expect(StatusCode::OK);
     let of = |v: &serde_json::Value, d: NaiveDate| {
         v.as_array()
             .unwrap()
@@ -462,7 +428,7 @@ async fn programmed_counts_what_was_planned_and_a_settings_change_keeps_past_day
                 programmed_total = 0 WHERE company_id = {}",
         app.ids.demo
     ));
-    let after = expect(&svc, get(&week(from), &admin), StatusCode::OK).await;
+    let after = admin.get(&week(from)).await.expect(StatusCode::OK);
     assert_eq!(of(&after, past), 2);
     assert_eq!(after, before);
 }
@@ -470,7 +436,6 @@ async fn programmed_counts_what_was_planned_and_a_settings_change_keeps_past_day
 #[actix_rt::test]
 async fn scheduling_totals_per_company_and_per_day() {
     let app = TestApp::new();
-    let svc = app.service().await;
     let t = today(&app);
     closed_entries(&app, app.ids.demo, t, "attended", 3);
     closed_entries(&app, app.ids.demo, t - Duration::days(1), "faulty", 2);
@@ -487,13 +452,11 @@ async fn scheduling_totals_per_company_and_per_day() {
     // 'Programados' counts the entries planned for each day (closed ones keep their day), not
     // the capacity in the settings (40 a day for Demo Agro): 3 + 2 + 1 in the last week.
 
-    let admin = login(&svc, ADMIN).await;
-    let all = expect(
-        &svc,
-        get("/api/scheduling/totals/all", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let admin = app.admin().await;
+    let all = admin
+        .get("/api/scheduling/totals/all")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         all,
         json!([
@@ -504,27 +467,20 @@ async fn scheduling_totals_per_company_and_per_day() {
         ])
     );
 
-    let usuario = login(&svc, USUARIO).await;
-    let mine = expect(
-        &svc,
-        get("/api/scheduling/totals/all", &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let mine = usuario
+        .get("/api/scheduling/totals/all")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&mine), ["Demo Agro"]);
-    let days = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/scheduling/totals/company/{}?startDate={}&endDate={t}",
-                app.ids.demo,
-                t - Duration::days(1)
-            ),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let days = usuario
+        .get(&format!(
+            "/api/scheduling/totals/company/{}?startDate={}&endDate={t}",
+            app.ids.demo,
+            t - Duration::days(1)
+        ))
+        .await
+        .expect(StatusCode::OK);
     let days = days.as_array().unwrap();
     assert_eq!(days.len(), 2);
     assert_eq!(
@@ -535,19 +491,14 @@ async fn scheduling_totals_per_company_and_per_day() {
     assert_eq!(days[1]["attended"], 3);
     assert_eq!(days[0]["programmedTotal"], 3);
     assert_eq!(days[1]["programmedTotal"], 3);
-    let month = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/scheduling/totals/company/{}?startDate={}",
-                app.ids.demo,
-                t - Duration::days(30)
-            ),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let month = usuario
+        .get(&format!(
+            "/api/scheduling/totals/company/{}?startDate={}",
+            app.ids.demo,
+            t - Duration::days(30)
+        ))
+        .await
+        .expect(StatusCode::OK);
     let attended: i64 = month
         .as_array()
         .unwrap()
@@ -556,60 +507,42 @@ async fn scheduling_totals_per_company_and_per_day() {
         .sum();
     assert_eq!(attended, 8);
 
-    expect(
-        &svc,
-        get(
-            &format!("/api/scheduling/totals/company/{}", app.ids.other),
-            &usuario,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let body = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/scheduling/totals/all?endDate={}",
-                t + Duration::days(1)
-            ),
-            &admin,
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    usuario
+        .get(&format!("/api/scheduling/totals/company/{}", app.ids.other))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let body = admin
+        .get(&format!(
+            "/api/scheduling/totals/all?endDate={}",
+            t + Duration::days(1)
+        ))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["endDate"],
         "A data final não pode ser posterior a hoje!"
     );
-    let body = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/scheduling/totals/all?startDate={t}&endDate={}",
-                t - Duration::days(2)
-            ),
-            &admin,
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .get(&format!(
+            "/api/scheduling/totals/all?startDate={t}&endDate={}",
+            t - Duration::days(2)
+        ))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["endDate"],
         "A data final não pode ser anterior à data inicial!"
     );
-    let transp = login(&svc, TRANSP).await;
-    expect(
-        &svc,
-        get("/api/scheduling/totals/all", &transp),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    transp
+        .get("/api/scheduling/totals/all")
+        .await
+        .expect(StatusCode::FORBIDDEN);
 }
 
 #[actix_rt::test]
 async fn order_totals_complete_versus_in_progress() {
     let app = TestApp::new();
-    let svc = app.service().await;
     app.sql(&format!(
         "INSERT INTO customers (company_id, code, name) VALUES ({demo}, 1, 'C'), ({other}, 1, 'D');
          INSERT INTO orders (company_id, code, customer_id, status)
@@ -625,49 +558,38 @@ async fn order_totals_complete_versus_in_progress() {
         demo = app.ids.demo,
         other = app.ids.other
     ));
-    let admin = login(&svc, ADMIN).await;
-    let all = expect(&svc, get("/api/order/totals/all", &admin), StatusCode::OK).await;
+    let admin = app.admin().await;
+    let all = admin
+        .get("/api/order/totals/all")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(all, json!({ "complete": 2, "process": 2 }));
-    let recent = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/order/totals/all?startDate={}",
-                today(&app) - Duration::days(7)
-            ),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let recent = admin
+        .get(&format!(
+            "/api/order/totals/all?startDate={}",
+            today(&app) - Duration::days(7)
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(recent, json!({ "complete": 1, "process": 2 }));
-    let usuario = login(&svc, USUARIO).await;
-    let demo = expect(
-        &svc,
-        get(
-            &format!("/api/order/totals/company/{}", app.ids.demo),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let demo = usuario
+        .get(&format!("/api/order/totals/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(demo, json!({ "complete": 1, "process": 2 }));
-    let mine = expect(&svc, get("/api/order/totals/all", &usuario), StatusCode::OK).await;
+    let mine = usuario
+        .get("/api/order/totals/all")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(mine, demo);
-    expect(
-        &svc,
-        get(
-            &format!("/api/order/totals/company/{}", app.ids.other),
-            &usuario,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let expedicao = login(&svc, EXPEDICAO).await;
-    expect(
-        &svc,
-        get("/api/order/totals/all", &expedicao),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    usuario
+        .get(&format!("/api/order/totals/company/{}", app.ids.other))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let expedicao = app.expedicao_of(app.ids.demo).await;
+    expedicao
+        .get("/api/order/totals/all")
+        .await
+        .expect(StatusCode::FORBIDDEN);
 }

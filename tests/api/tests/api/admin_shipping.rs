@@ -16,17 +16,15 @@ fn shipping_of(app: &TestApp, company: i64) -> i64 {
 #[actix_rt::test]
 async fn root_administrator_creates_a_shipping_company_whose_login_signs_in_and_sees_only_it() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let anon = app.anonymous().await;
+    let admin = app.admin().await;
     let mut body = shipping_body(20, "Rápido Cerrado", Some(app.ids.demo));
     body["login"] = json!({ "login": "frota@rapido.com", "password": "frota123" });
     body["contact"] = json!([contact("Despacho", "66999990001", "despacho@rapido.com")]);
-    let created = expect(
-        &svc,
-        post("/api/shipping-company/create", &admin, body),
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = admin
+        .post("/api/shipping-company/create", body)
+        .await
+        .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
     assert_eq!(created["company"]["id"], app.ids.demo);
     assert_eq!(created["login"], json!({ "login": "frota@rapido.com" }));
@@ -44,23 +42,27 @@ async fn root_administrator_creates_a_shipping_company_whose_login_signs_in_and_
     assert_eq!(log_count(&app, "CREATE", "SHIPPING_COMPANY"), 1);
 
     // The login is a Transportadora user of that shipping company.
-    let (status, session, cookies) = send(
-        &svc,
-        actix_web::test::TestRequest::post()
-            .uri("/api/auth/login")
-            .set_json(staff_login_body(
-                "frota@rapido.com",
-                "frota123",
-                None,
-                "staff",
-            )),
-    )
-    .await;
+    let (status, session, cookies) = anon
+        .send(
+            actix_web::test::TestRequest::post()
+                .uri("/api/auth/login")
+                .set_json(staff_login_body(
+                    "frota@rapido.com",
+                    "frota123",
+                    None,
+                    "staff",
+                )),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{session}");
     assert_eq!(session["role"], "Transportadora");
     assert_eq!(session["shippingCompanyId"], id);
-    let carrier = cookie_pair(&cookies, "patio_staff");
-    let list = expect(&svc, get("/api/shipping-company", &carrier), StatusCode::OK).await;
+    let carrier = anon.with_cookie(&cookie_pair(&cookies, "patio_staff"));
+    let list = carrier
+        .get("/api/shipping-company")
+        .await
+        .expect(StatusCode::OK);
     let ids: Vec<i64> = list
         .as_array()
         .unwrap()
@@ -68,32 +70,19 @@ async fn root_administrator_creates_a_shipping_company_whose_login_signs_in_and_
         .map(|s| s["id"].as_i64().unwrap())
         .collect();
     assert_eq!(ids, [id]);
-    expect(
-        &svc,
-        get(&format!("/api/shipping-company/{id}"), &carrier),
-        StatusCode::OK,
-    )
-    .await;
-    expect(
-        &svc,
-        get(
-            &format!("/api/shipping-company/{}", app.ids.shipping),
-            &carrier,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    carrier
+        .get(&format!("/api/shipping-company/{id}"))
+        .await
+        .expect(StatusCode::OK);
+    carrier
+        .get(&format!("/api/shipping-company/{}", app.ids.shipping))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // It reads, it does not write.
-    expect(
-        &svc,
-        post(
-            "/api/shipping-company/create",
-            &carrier,
-            shipping_body(21, "X", None),
-        ),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    carrier
+        .post("/api/shipping-company/create", shipping_body(21, "X", None))
+        .await
+        .expect(StatusCode::FORBIDDEN);
 
     // A new password replaces the old one and ends the sessions issued before it (a later
     // second: tokens count whole seconds).
@@ -101,135 +90,110 @@ async fn root_administrator_creates_a_shipping_company_whose_login_signs_in_and_
     let mut edit = shipping_body(20, "Rápido Cerrado", None);
     edit["id"] = json!(id);
     edit["login"] = json!({ "login": "frota@rapido.com", "password": "nova1234" });
-    expect(
-        &svc,
-        post("/api/shipping-company/create", &admin, edit),
-        StatusCode::OK,
-    )
-    .await;
-    expect(
-        &svc,
-        get("/api/shipping-company", &carrier),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
-    let (status, _, _) = send(
-        &svc,
-        actix_web::test::TestRequest::post()
-            .uri("/api/auth/login")
-            .set_json(staff_login_body(
-                "frota@rapido.com",
-                "nova1234",
-                None,
-                "staff",
-            )),
-    )
-    .await;
+    admin
+        .post("/api/shipping-company/create", edit)
+        .await
+        .expect(StatusCode::OK);
+    carrier
+        .get("/api/shipping-company")
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
+    let (status, _, _) = anon
+        .send(
+            actix_web::test::TestRequest::post()
+                .uri("/api/auth/login")
+                .set_json(staff_login_body(
+                    "frota@rapido.com",
+                    "nova1234",
+                    None,
+                    "staff",
+                )),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
 }
 
 #[actix_rt::test]
 async fn who_may_change_shipping_companies() {
     let app = TestApp::new();
-    let svc = app.service().await;
     // An administrator without the root flag reads but does not change them.
     app.sql("UPDATE users SET is_root = FALSE WHERE email = 'admin@patio.local'");
-    let admin = login(&svc, ADMIN).await;
-    let list = expect(&svc, get("/api/shipping-company", &admin), StatusCode::OK).await;
+    let admin = app.admin().await;
+    let list = admin
+        .get("/api/shipping-company")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(list.as_array().unwrap().len(), 1);
-    let body = expect(
-        &svc,
-        post(
+    let body = admin
+        .post(
             "/api/shipping-company/create",
-            &admin,
             shipping_body(30, "Nova", Some(app.ids.demo)),
-        ),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::FORBIDDEN);
     assert_eq!(body["message"], "Você não tem permissão de acesso!");
-    expect(
-        &svc,
-        delete(
-            &format!("/api/shipping-company/delete/{}", app.ids.shipping),
-            &admin,
-        ),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    admin
+        .delete(&format!(
+            "/api/shipping-company/delete/{}",
+            app.ids.shipping
+        ))
+        .await
+        .expect(StatusCode::FORBIDDEN);
 
     // A Usuario manages its own company's.
-    let usuario = login(&svc, USUARIO).await;
-    let created = expect(
-        &svc,
-        post(
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let created = usuario
+        .post(
             "/api/shipping-company/create",
-            &usuario,
             shipping_body(30, "Nova", None),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(created["company"]["id"], app.ids.demo);
     assert_eq!(created["warning"], true, "no user yet");
-    let other = login(&svc, OTHER_USUARIO).await;
-    expect(
-        &svc,
-        get(
-            &format!("/api/shipping-company/{}", app.ids.shipping),
-            &other,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    let other = app.usuario_of(app.ids.other).await;
+    other
+        .get(&format!("/api/shipping-company/{}", app.ids.shipping))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     let mut edit = shipping_body(1, "Tomada", None);
     edit["id"] = json!(app.ids.shipping);
-    expect(
-        &svc,
-        post("/api/shipping-company/create", &other, edit),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        delete(
-            &format!("/api/shipping-company/delete/{}", app.ids.shipping),
-            &other,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    other
+        .post("/api/shipping-company/create", edit)
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    other
+        .delete(&format!(
+            "/api/shipping-company/delete/{}",
+            app.ids.shipping
+        ))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     assert_eq!(shipping_of(&app, app.ids.demo), 2);
-    let expedicao = login(&svc, EXPEDICAO).await;
-    expect(
-        &svc,
-        get("/api/shipping-company", &expedicao),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    let expedicao = app.expedicao_of(app.ids.demo).await;
+    expedicao
+        .get("/api/shipping-company")
+        .await
+        .expect(StatusCode::FORBIDDEN);
 }
 
 #[actix_rt::test]
 async fn the_form_rules_apply_on_edit_only() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let minimal = json!({ "id": 0, "code": 40, "name": "Mínima", "street": "Rua de nome muito comprido 123" });
-    let created = expect(
-        &svc,
-        post("/api/shipping-company/create", &usuario, minimal.clone()),
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = usuario
+        .post("/api/shipping-company/create", minimal.clone())
+        .await
+        .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
     let mut edit = minimal;
     edit["id"] = json!(id);
-    let body = expect(
-        &svc,
-        post("/api/shipping-company/create", &usuario, edit),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .post("/api/shipping-company/create", edit)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         Value::Object(fields(&body).clone()),
         json!({
@@ -242,36 +206,29 @@ async fn the_form_rules_apply_on_edit_only() {
             "stateRegistration": "Inscrição Estadual é obrigatório!",
         })
     );
-    let body = expect(
-        &svc,
-        post(
+    let body = usuario
+        .post(
             "/api/shipping-company/create",
-            &usuario,
             json!({ "id": 0, "name": "" }),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["code"], "Código é obrigatório!");
     assert_eq!(fields(&body)["name"], "Nome fantasia é obrigatório!");
 
     let mut long_password = shipping_body(41, "Senha longa", None);
     long_password["login"] = json!({ "login": "a@b.com", "password": "123456789012" });
-    let body = expect(
-        &svc,
-        post("/api/shipping-company/create", &usuario, long_password),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .post("/api/shipping-company/create", long_password)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["password"], "Tamanho máximo de 11 caracteres");
     let mut no_password = shipping_body(41, "Sem senha", None);
     no_password["login"] = json!({ "login": "novo@b.com" });
-    let body = expect(
-        &svc,
-        post("/api/shipping-company/create", &usuario, no_password),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .post("/api/shipping-company/create", no_password)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["password"], "Senha é obrigatória!");
     assert_eq!(shipping_of(&app, app.ids.demo), 2, "nothing saved");
 }
@@ -279,27 +236,21 @@ async fn the_form_rules_apply_on_edit_only() {
 #[actix_rt::test]
 async fn duplicate_code_and_login_email() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let body = expect(
-        &svc,
-        post(
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let body = usuario
+        .post(
             "/api/shipping-company/create",
-            &usuario,
             shipping_body(1, "Código da demo", None),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(body["message"], "Código já cadastrado!");
     let mut taken = shipping_body(50, "Login tomado", None);
     taken["login"] = json!({ "login": "USUARIO@patio.local", "password": "segredo1" });
-    let body = expect(
-        &svc,
-        post("/api/shipping-company/create", &usuario, taken),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = usuario
+        .post("/api/shipping-company/create", taken)
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(body["code"], "duplicate");
     assert_eq!(body["message"], "Email já cadastrado!");
     assert_eq!(shipping_of(&app, app.ids.demo), 1, "rolled back");
@@ -308,18 +259,15 @@ async fn duplicate_code_and_login_email() {
 #[actix_rt::test]
 async fn users_contact_authorizations_are_saved_with_the_form() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let mut edit = shipping_body(1, "Transportadora Demo", None);
     edit["id"] = json!(app.ids.shipping);
     edit["users"] =
         json!([{ "id": app.ids.transp, "hasSMS": true, "hasWhats": false, "hasEmail": true }]);
-    let saved = expect(
-        &svc,
-        post("/api/shipping-company/create", &usuario, edit.clone()),
-        StatusCode::OK,
-    )
-    .await;
+    let saved = usuario
+        .post("/api/shipping-company/create", edit.clone())
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         saved["users"],
         json!([{ "id": app.ids.transp, "name": "Transportadora Demo", "email": "transp@patio.local",
@@ -327,19 +275,16 @@ async fn users_contact_authorizations_are_saved_with_the_form() {
     );
     // A user of another shipping company is not found.
     edit["users"] = json!([{ "id": app.ids.usuario, "hasSMS": true }]);
-    expect(
-        &svc,
-        post("/api/shipping-company/create", &usuario, edit),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .post("/api/shipping-company/create", edit)
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }
 
 #[actix_rt::test]
 async fn deleting_shipping_companies() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     // Referenced by an order.
     app.sql(&format!(
         "INSERT INTO customers (company_id, code, name) VALUES ({demo}, 1, 'C');
@@ -350,15 +295,13 @@ async fn deleting_shipping_companies() {
         demo = app.ids.demo,
         sc = app.ids.shipping
     ));
-    let body = expect(
-        &svc,
-        delete(
-            &format!("/api/shipping-company/delete/{}", app.ids.shipping),
-            &admin,
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = admin
+        .delete(&format!(
+            "/api/shipping-company/delete/{}",
+            app.ids.shipping
+        ))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "Erro ao excluir, existe(m) pedido(s) para esta transportadora!"
@@ -372,15 +315,13 @@ async fn deleting_shipping_companies() {
 
     // Without references it goes, with its users.
     app.sql("DELETE FROM order_shipping_companies");
-    expect(
-        &svc,
-        delete(
-            &format!("/api/shipping-company/delete/{}", app.ids.shipping),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    admin
+        .delete(&format!(
+            "/api/shipping-company/delete/{}",
+            app.ids.shipping
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(shipping_of(&app, app.ids.demo), 0);
     assert_eq!(
         app.scalar_i64("SELECT count(*) AS v FROM users WHERE email = 'transp@patio.local'"),
@@ -392,26 +333,20 @@ async fn deleting_shipping_companies() {
 #[actix_rt::test]
 async fn shipping_list_pages_by_eight_and_searches() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     for code in 2..=10 {
-        expect(
-            &svc,
-            post(
+        usuario
+            .post(
                 "/api/shipping-company/create",
-                &usuario,
                 shipping_body(code, &format!("Frota {code:02}"), None),
-            ),
-            StatusCode::CREATED,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::CREATED);
     }
-    let page = expect(
-        &svc,
-        get("/api/shipping-company?page=2", &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let page = usuario
+        .get("/api/shipping-company?page=2")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["total"], 10);
     assert_eq!(page["pageSize"], 8);
     assert_eq!(page["items"].as_array().unwrap().len(), 2);
@@ -428,20 +363,16 @@ async fn shipping_list_pages_by_eight_and_searches() {
     ] {
         assert!(row.get(key).is_some(), "{key} in {row}");
     }
-    let found = expect(
-        &svc,
-        get("/api/shipping-company?search=frota%2005", &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let found = usuario
+        .get("/api/shipping-company?search=frota%2005")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(found.as_array().unwrap().len(), 1);
     assert_eq!(found[0]["code"], 5);
-    let demo = expect(
-        &svc,
-        get("/api/shipping-company?search=11444777", &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let demo = usuario
+        .get("/api/shipping-company?search=11444777")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(demo[0]["name"], "Transportadora Demo");
     assert_eq!(demo[0]["warning"], false, "it has a user");
 }
@@ -458,59 +389,47 @@ fn import_row(code: Value, name: &str, cnpj: &str) -> Value {
 #[actix_rt::test]
 async fn csv_import_of_shipping_companies() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let body = expect(
-        &svc,
-        post(
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let body = usuario
+        .post(
             "/api/shipping-company/import",
-            &usuario,
             json!([
                 import_row(json!(60), "Frota Sessenta", &cnpj(960)),
                 import_row(json!(61), "Frota Sessenta e Um", ""),
             ]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(body, json!({ "created": 2, "updated": 0 }));
     assert_eq!(shipping_of(&app, app.ids.demo), 3);
     assert_eq!(log_count(&app, "IMPORT", "SHIPPING_COMPANY"), 1);
 
-    let body = expect(
-        &svc,
-        post("/api/shipping-company/import", &usuario, json!([])),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .post("/api/shipping-company/import", json!([]))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["message"], "Nenhum registro para importar!");
     let mut bad = import_row(json!(71), "Ruim", "");
     bad["zipCode"] = json!("759");
-    let body = expect(
-        &svc,
-        post(
+    let body = usuario
+        .post(
             "/api/shipping-company/import",
-            &usuario,
             json!([
                 import_row(json!(70), "Boa", ""),
                 bad,
                 import_row(json!(72), "Boa também", "")
             ]),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["message"], "Linha 3: CEP inválido");
     assert_eq!(shipping_of(&app, app.ids.demo), 3, "nothing saved");
-    let transp = login(&svc, TRANSP).await;
-    expect(
-        &svc,
-        post(
+    let transp = app.transportadora_of(app.ids.demo).await;
+    transp
+        .post(
             "/api/shipping-company/import",
-            &transp,
             json!([import_row(json!(80), "X", "")]),
-        ),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::FORBIDDEN);
 }

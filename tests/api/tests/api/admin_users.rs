@@ -8,40 +8,31 @@ use common::admin::*;
 use common::*;
 use serde_json::{json, Value};
 
-async fn signs_in<S, B>(svc: &S, email: &str, password: &str) -> bool
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let (status, _, _) = send(
-        svc,
-        TestRequest::post()
-            .uri("/api/auth/login")
-            .set_json(staff_login_body(email, password, None, "staff")),
-    )
-    .await;
+async fn signs_in(anon: &Client, email: &str, password: &str) -> bool {
+    let (status, _, _) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/auth/login")
+                .set_json(staff_login_body(email, password, None, "staff")),
+        )
+        .await
+        .parts();
     status == StatusCode::OK
 }
 
 #[actix_rt::test]
 async fn administrator_creates_a_user_who_signs_in_and_whose_password_is_never_returned() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let anon = app.anonymous().await;
+    let admin = app.admin().await;
     let mut body = user_body("Ana Souza", "Ana@Demo.com", "Usuario", Some(app.ids.demo));
     body["cpf"] = json!("52998224725");
     body["fone"] = json!("66999990000");
     body["receivesEmail"] = json!(true);
-    let created = expect(
-        &svc,
-        post("/api/users/save", &admin, body),
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = admin
+        .post("/api/users/save", body)
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(created["email"], "ana@demo.com");
     assert_eq!(created["role"], "Usuario");
     assert_eq!(created["cpf"], "529.982.247-25");
@@ -52,7 +43,7 @@ async fn administrator_creates_a_user_who_signs_in_and_whose_password_is_never_r
     assert!(created.get("password").is_none() && created.get("passwordHash").is_none());
     let hash = app.scalar_text("SELECT password_hash AS v FROM users WHERE email = 'ana@demo.com'");
     assert!(hash.starts_with("$argon2id$"), "{hash}");
-    assert!(signs_in(&svc, "ana@demo.com", PASSWORD).await);
+    assert!(signs_in(&anon, "ana@demo.com", PASSWORD).await);
     assert_eq!(log_count(&app, "CREATE", "USER"), 1);
 
     // Editing without a password keeps it.
@@ -60,31 +51,30 @@ async fn administrator_creates_a_user_who_signs_in_and_whose_password_is_never_r
     let mut edit = user_body("Ana S.", "ana@demo.com", "Usuario", Some(app.ids.demo));
     edit["id"] = json!(id);
     edit["password"] = json!("");
-    let edited = expect(&svc, post("/api/users/save", &admin, edit), StatusCode::OK).await;
+    let edited = admin
+        .post("/api/users/save", edit)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["name"], "Ana S.");
-    assert!(signs_in(&svc, "ana@demo.com", PASSWORD).await);
+    assert!(signs_in(&anon, "ana@demo.com", PASSWORD).await);
 }
 
 #[actix_rt::test]
 async fn a_taken_email_is_refused_whatever_its_case() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let body = expect(
-        &svc,
-        post(
+    let admin = app.admin().await;
+    let body = admin
+        .post(
             "/api/users/save",
-            &admin,
             user_body(
                 "Outro",
                 "USUARIO@patio.local",
                 "Usuario",
                 Some(app.ids.demo),
             ),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(body["code"], "duplicate");
     assert_eq!(body["message"], "Email já cadastrado!");
 }
@@ -92,14 +82,11 @@ async fn a_taken_email_is_refused_whatever_its_case() {
 #[actix_rt::test]
 async fn user_form_messages_are_the_spec_ones() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let body = expect(
-        &svc,
-        post("/api/users/save", &admin, json!({})),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let admin = app.admin().await;
+    let body = admin
+        .post("/api/users/save", json!({}))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         Value::Object(fields(&body).clone()),
         json!({
@@ -112,12 +99,10 @@ async fn user_form_messages_are_the_spec_ones() {
     let mut bad = user_body(&"n".repeat(26), "nao-e-email", "Transportadora", None);
     bad["cpf"] = json!("111.111.111-11");
     bad["fone"] = json!("123");
-    let body = expect(
-        &svc,
-        post("/api/users/save", &admin, bad),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .post("/api/users/save", bad)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     let f = fields(&body);
     assert_eq!(f["name"], "Tamanho máximo de 25 caracteres");
     assert_eq!(f["email"], "E-email inválido");
@@ -129,28 +114,23 @@ async fn user_form_messages_are_the_spec_ones() {
     );
     let mut password = user_body("Ana", "ana@demo.com", "Usuario", Some(app.ids.demo));
     password["password"] = json!("123456789012");
-    let body = expect(
-        &svc,
-        post("/api/users/save", &admin, password),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .post("/api/users/save", password)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["password"], "Tamanho máximo de 11 caracteres");
-    let body = expect(
-        &svc,
-        post(
+    let body = admin
+        .post(
             "/api/users/save",
-            &admin,
             user_body(
                 "Ana",
                 "um.email.comprido@demo.com",
                 "Gerente",
                 Some(app.ids.demo),
             ),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["email"], "Tamanho máximo de 25 caracteres");
     assert_eq!(fields(&body)["role"], "Perfil inválido");
     assert_eq!(log_count(&app, "CREATE", "USER"), 0);
@@ -159,18 +139,15 @@ async fn user_form_messages_are_the_spec_ones() {
 #[actix_rt::test]
 async fn a_transportadora_user_takes_its_shipping_company_s_company() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     let mut body = user_body("Motorista Chefe", "chefe@frota.com", "Transportadora", None);
     body["shippingCompany"] = json!({ "id": app.ids.shipping });
     body["receivesEmail"] = json!(true);
     body["isRoot"] = json!(true);
-    let created = expect(
-        &svc,
-        post("/api/users/save", &admin, body.clone()),
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = admin
+        .post("/api/users/save", body.clone())
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(created["shippingCompany"]["id"], app.ids.shipping);
     assert_eq!(created["company"]["id"], app.ids.demo);
     assert_eq!(
@@ -181,12 +158,10 @@ async fn a_transportadora_user_takes_its_shipping_company_s_company() {
     // A shipping company of another company than the one chosen is refused.
     body["email"] = json!("chefe2@frota.com");
     body["company"] = json!({ "id": app.ids.other });
-    let body = expect(
-        &svc,
-        post("/api/users/save", &admin, body),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .post("/api/users/save", body)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["shippingCompany"],
         "A transportadora não pertence à empresa selecionada!"
@@ -196,8 +171,8 @@ async fn a_transportadora_user_takes_its_shipping_company_s_company() {
 #[actix_rt::test]
 async fn root_rules() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let root = login(&svc, ADMIN).await;
+    let anon = app.anonymous().await;
+    let root = app.admin().await;
     // A root administrator creates an administrator without root, then one with it.
     let mut plain = user_body(
         "Admin Dois",
@@ -206,12 +181,10 @@ async fn root_rules() {
         Some(app.ids.demo),
     );
     plain["isRoot"] = json!(false);
-    let plain = expect(
-        &svc,
-        post("/api/users/save", &root, plain),
-        StatusCode::CREATED,
-    )
-    .await;
+    let plain = root
+        .post("/api/users/save", plain)
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(
         plain["company"],
         Value::Null,
@@ -219,39 +192,31 @@ async fn root_rules() {
     );
     let mut second_root = user_body("Root Dois", "root2@patio.local", "Administrador", None);
     second_root["isRoot"] = json!(true);
-    let second_root = expect(
-        &svc,
-        post("/api/users/save", &root, second_root),
-        StatusCode::CREATED,
-    )
-    .await;
+    let second_root = root
+        .post("/api/users/save", second_root)
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(second_root["isRoot"], true);
 
     // The plain administrator cannot set root, nor touch a root administrator.
-    let admin2 = login(&svc, "admin2@patio.local").await;
+    let admin2 = anon.sign_in("admin2@patio.local").await;
     let mut try_root = user_body("Admin Três", "admin3@patio.local", "Administrador", None);
     try_root["isRoot"] = json!(true);
-    let created = expect(
-        &svc,
-        post("/api/users/save", &admin2, try_root),
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = admin2
+        .post("/api/users/save", try_root)
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(created["isRoot"], false);
     let mut edit_root = user_body("Root", "root2@patio.local", "Administrador", None);
     edit_root["id"] = second_root["id"].clone();
-    expect(
-        &svc,
-        post("/api/users/save", &admin2, edit_root),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    expect(
-        &svc,
-        delete(&format!("/api/users/delete/{}", second_root["id"]), &admin2),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    admin2
+        .post("/api/users/save", edit_root)
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    admin2
+        .delete(&format!("/api/users/delete/{}", second_root["id"]))
+        .await
+        .expect(StatusCode::FORBIDDEN);
     // ...and changes neither role nor company of others: they keep theirs.
     let mut demote = user_body(
         "Usuário Demo",
@@ -261,12 +226,10 @@ async fn root_rules() {
     );
     demote["id"] = json!(app.ids.usuario);
     demote["password"] = json!("");
-    let kept = expect(
-        &svc,
-        post("/api/users/save", &admin2, demote),
-        StatusCode::OK,
-    )
-    .await;
+    let kept = admin2
+        .post("/api/users/save", demote)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(kept["role"], "Usuario");
     assert_eq!(kept["company"]["id"], app.ids.demo);
     // The root administrator does.
@@ -278,15 +241,18 @@ async fn root_rules() {
     );
     moved["id"] = json!(app.ids.usuario);
     moved["password"] = json!("");
-    let moved = expect(&svc, post("/api/users/save", &root, moved), StatusCode::OK).await;
+    let moved = root
+        .post("/api/users/save", moved)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(moved["company"]["id"], app.ids.other);
 }
 
 #[actix_rt::test]
 async fn everyone_edits_their_own_profile_but_not_their_role_company_or_switches() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let mut me = user_body(
         "Usuária Nova",
         "usuario@patio.local",
@@ -297,13 +263,16 @@ async fn everyone_edits_their_own_profile_but_not_their_role_company_or_switches
     me["password"] = json!("outra123");
     me["isEnabled"] = json!(false);
     me["isRoot"] = json!(true);
-    let saved = expect(&svc, post("/api/users/save", &usuario, me), StatusCode::OK).await;
+    let saved = usuario
+        .post("/api/users/save", me)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(saved["name"], "Usuária Nova");
     assert_eq!(saved["role"], "Usuario");
     assert_eq!(saved["company"]["id"], app.ids.demo);
     assert_eq!(saved["isEnabled"], true);
     assert_eq!(saved["isRoot"], false);
-    assert!(signs_in(&svc, "usuario@patio.local", "outra123").await);
+    assert!(signs_in(&anon, "usuario@patio.local", "outra123").await);
 
     // Others cannot be edited or created by a Usuario.
     let mut other = user_body(
@@ -313,34 +282,27 @@ async fn everyone_edits_their_own_profile_but_not_their_role_company_or_switches
         Some(app.ids.demo),
     );
     other["id"] = json!(app.ids.expedicao);
-    expect(
-        &svc,
-        post("/api/users/save", &usuario, other),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    expect(
-        &svc,
-        post(
+    usuario
+        .post("/api/users/save", other)
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    usuario
+        .post(
             "/api/users/save",
-            &usuario,
             user_body("Novo", "novo@demo.com", "Usuario", Some(app.ids.demo)),
-        ),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::FORBIDDEN);
     // Another tenant's user is not found.
     let mut foreign = user_body("X", "outra@empresa.local", "Usuario", Some(app.ids.other));
     foreign["id"] = json!(app.ids.other_user);
-    expect(
-        &svc,
-        post("/api/users/save", &usuario, foreign),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .post("/api/users/save", foreign)
+        .await
+        .expect(StatusCode::NOT_FOUND);
 
     // A Transportadora sets its contact authorizations in its profile.
-    let transp = login(&svc, TRANSP).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
     let mut profile = user_body(
         "Transportadora Demo",
         "transp@patio.local",
@@ -352,12 +314,10 @@ async fn everyone_edits_their_own_profile_but_not_their_role_company_or_switches
     profile["hasSMS"] = json!(true);
     profile["hasWhats"] = json!(true);
     profile["hasEmail"] = json!(false);
-    let saved = expect(
-        &svc,
-        post("/api/users/save", &transp, profile),
-        StatusCode::OK,
-    )
-    .await;
+    let saved = transp
+        .post("/api/users/save", profile)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(saved["shippingCompany"]["id"], app.ids.shipping);
     let flags = app.scalar_text(&format!(
         "SELECT has_sms::text || has_whats::text || has_email::text AS v FROM contact_authorizations WHERE user_id = {}",
@@ -369,155 +329,118 @@ async fn everyone_edits_their_own_profile_but_not_their_role_company_or_switches
 #[actix_rt::test]
 async fn the_simple_profile_form_changes_name_phone_and_password() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let transp = login(&svc, TRANSP).await;
-    let body = expect(
-        &svc,
-        post(
-            "/api/users/profile",
-            &transp,
-            json!({ "name": "", "fone": "1" }),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let body = transp
+        .post("/api/users/profile", json!({ "name": "", "fone": "1" }))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["name"], "Nome é obrigatório!");
     assert_eq!(fields(&body)["fone"], "Telefone inválido");
-    let saved = expect(
-        &svc,
-        post(
+    let saved = transp
+        .post(
             "/api/users/profile",
-            &transp,
             json!({ "name": "Frota Demo", "fone": "66988887777", "password": "novasenha" }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(saved["name"], "Frota Demo");
     assert_eq!(saved["fone"], "(66) 9 8888-7777");
     assert_eq!(saved["role"], "Transportadora");
-    assert!(signs_in(&svc, "transp@patio.local", "novasenha").await);
+    assert!(signs_in(&anon, "transp@patio.local", "novasenha").await);
     assert_eq!(log_count(&app, "UPDATE", "USER"), 1);
 }
 
 #[actix_rt::test]
 async fn user_list_searches_filters_and_pages_by_eight() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     for i in 0..4 {
-        expect(
-            &svc,
-            post(
+        admin
+            .post(
                 "/api/users/save",
-                &admin,
                 user_body(
                     &format!("Conferente {i}"),
                     &format!("c{i}@demo.com"),
                     "Usuario",
                     Some(app.ids.other),
                 ),
-            ),
-            StatusCode::CREATED,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::CREATED);
     }
     // 7 seeded users + 4.
-    let page = expect(&svc, get("/api/users?page=2", &admin), StatusCode::OK).await;
+    let page = admin.get("/api/users?page=2").await.expect(StatusCode::OK);
     assert_eq!(page["total"], 11);
     assert_eq!(page["pageSize"], 8);
     assert_eq!(page["items"].as_array().unwrap().len(), 3);
-    let by_name = expect(
-        &svc,
-        get("/api/users?search=conferente", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let by_name = admin
+        .get("/api/users?search=conferente")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(by_name.as_array().unwrap().len(), 4);
-    let by_company = expect(
-        &svc,
-        get(&format!("/api/users?companyId={}", app.ids.other), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let by_company = admin
+        .get(&format!("/api/users?companyId={}", app.ids.other))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(by_company.as_array().unwrap().len(), 5);
-    let by_role = expect(
-        &svc,
-        get(
-            &format!("/api/users?companyId={}&role=Transportadora", app.ids.demo),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let by_role = admin
+        .get(&format!(
+            "/api/users?companyId={}&role=Transportadora",
+            app.ids.demo
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(by_role.as_array().unwrap().len(), 1);
     assert_eq!(by_role[0]["email"], "transp@patio.local");
-    let body = expect(
-        &svc,
-        get("/api/users?role=Chefe", &admin),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .get("/api/users?role=Chefe")
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["role"], "Perfil inválido");
 
     // A Usuario lists its company's users only; other roles are refused.
-    let usuario = login(&svc, USUARIO).await;
-    let mine = expect(&svc, get("/api/users", &usuario), StatusCode::OK).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let mine = usuario.get("/api/users").await.expect(StatusCode::OK);
     assert!(mine
         .as_array()
         .unwrap()
         .iter()
         .all(|u| u["company"]["id"] == app.ids.demo));
-    expect(
-        &svc,
-        get(&format!("/api/users?companyId={}", app.ids.other), &usuario),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let transp = login(&svc, TRANSP).await;
-    expect(&svc, get("/api/users", &transp), StatusCode::FORBIDDEN).await;
+    usuario
+        .get(&format!("/api/users?companyId={}", app.ids.other))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let transp = app.transportadora_of(app.ids.demo).await;
+    transp.get("/api/users").await.expect(StatusCode::FORBIDDEN);
 }
 
 #[actix_rt::test]
 async fn deleting_users() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let body = expect(
-        &svc,
-        delete(&format!("/api/users/delete/{}", app.ids.expedicao), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let admin = app.admin().await;
+    let body = admin
+        .delete(&format!("/api/users/delete/{}", app.ids.expedicao))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(body["message"], "Excluido com sucesso!");
     assert_eq!(log_count(&app, "DELETE", "USER"), 1);
-    let body = expect(
-        &svc,
-        delete(&format!("/api/users/delete/{}", app.ids.admin), &admin),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = admin
+        .delete(&format!("/api/users/delete/{}", app.ids.admin))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(body["message"], "Você não pode excluir o próprio usuário!");
-    let usuario = login(&svc, USUARIO).await;
-    expect(
-        &svc,
-        delete(&format!("/api/users/delete/{}", app.ids.transp), &usuario),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    expect(
-        &svc,
-        delete(
-            &format!("/api/users/delete/{}", app.ids.other_user),
-            &usuario,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        delete("/api/users/delete/999999", &admin),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    usuario
+        .delete(&format!("/api/users/delete/{}", app.ids.transp))
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    usuario
+        .delete(&format!("/api/users/delete/{}", app.ids.other_user))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    admin
+        .delete("/api/users/delete/999999")
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }

@@ -15,9 +15,11 @@ fn driver_login(cpf: &str, company: i64, birth: &str) -> TestRequest {
 #[actix_rt::test]
 async fn driver_signs_in_with_cpf_and_birth_date() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, body, cookies) =
-        send(&svc, driver_login(DEMO_CPF, app.ids.demo, "1990-01-15")).await;
+    let anon = app.anonymous().await;
+    let (status, body, cookies) = anon
+        .send(driver_login(DEMO_CPF, app.ids.demo, "1990-01-15"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["id"], app.ids.driver);
     assert_eq!(body["name"], "MOTORISTA DEMO");
@@ -25,26 +27,28 @@ async fn driver_signs_in_with_cpf_and_birth_date() {
     assert_eq!(body["company"]["name"], "Demo Agro");
     assert_eq!(body["useTerms"], true);
     assert_eq!(body["mustApproveTerms"], false);
-    let cookie = cookie_pair(&cookies, "patio_driver");
+    let cookie = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
 
-    let (status, session, _) = send(
-        &svc,
-        TestRequest::get()
-            .uri("/api/auth/app/session")
-            .insert_header(("Cookie", cookie.as_str())),
-    )
-    .await;
+    let (status, session, _) = anon
+        .send(
+            TestRequest::get()
+                .uri("/api/auth/app/session")
+                .insert_header(("Cookie", cookie.cookie())),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(session["kind"], "driver");
     assert_eq!(session["cpf"], "52998224725");
     // A driver session is not a staff session.
-    let (status, _, _) = send(
-        &svc,
-        TestRequest::get()
-            .uri("/api/auth/session")
-            .insert_header(("Cookie", cookie.as_str())),
-    )
-    .await;
+    let (status, _, _) = anon
+        .send(
+            TestRequest::get()
+                .uri("/api/auth/session")
+                .insert_header(("Cookie", cookie.cookie())),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     let logs = app.scalar_i64(&format!(
         "SELECT count(*) AS v FROM driver_logs WHERE operation_type = 'LOGIN' AND driver_id = {}",
@@ -56,21 +60,23 @@ async fn driver_signs_in_with_cpf_and_birth_date() {
 #[actix_rt::test]
 async fn unmasked_cpf_and_masked_birth_date_are_accepted() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, _, _) = send(
-        &svc,
-        driver_login("52998224725", app.ids.demo, "15/01/1990"),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let (status, _, _) = anon
+        .send(driver_login("52998224725", app.ids.demo, "15/01/1990"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED);
 }
 
 #[actix_rt::test]
 async fn wrong_birth_date_or_unknown_cpf_is_refused_with_a_message() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for (cpf, birth) in [(DEMO_CPF, "1990-01-16"), ("390.533.447-05", "1990-01-15")] {
-        let (status, body, cookies) = send(&svc, driver_login(cpf, app.ids.demo, birth)).await;
+        let (status, body, cookies) = anon
+            .send(driver_login(cpf, app.ids.demo, birth))
+            .await
+            .parts();
         assert_eq!(status, StatusCode::CONFLICT, "{cpf}");
         assert_eq!(
             body["message"],
@@ -83,12 +89,11 @@ async fn wrong_birth_date_or_unknown_cpf_is_refused_with_a_message() {
 #[actix_rt::test]
 async fn invalid_cpf_and_date_are_validation_errors() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, body, _) = send(
-        &svc,
-        driver_login("529.982.247-26", app.ids.demo, "1990-02-30"),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let (status, body, _) = anon
+        .send(driver_login("529.982.247-26", app.ids.demo, "1990-02-30"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["fields"]["cpf"], "Cpf Inválido");
     assert!(body["fields"]["birthDate"].as_str().is_some());
@@ -98,8 +103,11 @@ async fn invalid_cpf_and_date_are_validation_errors() {
 async fn disabled_driver_is_refused() {
     let app = TestApp::new();
     app.sql("UPDATE drivers SET is_enabled = FALSE WHERE cpf = '52998224725'");
-    let svc = app.service().await;
-    let (status, body, _) = send(&svc, driver_login(DEMO_CPF, app.ids.demo, "1990-01-15")).await;
+    let anon = app.anonymous().await;
+    let (status, body, _) = anon
+        .send(driver_login(DEMO_CPF, app.ids.demo, "1990-01-15"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
@@ -118,9 +126,11 @@ async fn driver_registered_elsewhere_gets_the_transfer_conflict_and_moves_with_t
         demo = app.ids.demo,
         driver = app.ids.driver
     ));
-    let svc = app.service().await;
-    let (status, body, cookies) =
-        send(&svc, driver_login(DEMO_CPF, app.ids.other, "1990-01-15")).await;
+    let anon = app.anonymous().await;
+    let (status, body, cookies) = anon
+        .send(driver_login(DEMO_CPF, app.ids.other, "1990-01-15"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NOT_ACCEPTABLE, "{body}");
     assert_eq!(body["code"], "transfer_conflict");
     assert_eq!(body["company_a"]["company"], "Demo Agro");
@@ -136,11 +146,11 @@ async fn driver_registered_elsewhere_gets_the_transfer_conflict_and_moves_with_t
         }))
     };
     assert_eq!(
-        send(&svc, save(None, app.ids.other)).await.0,
+        anon.send(save(None, app.ids.other)).await.parts().0,
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        send(&svc, save(Some(&token), app.ids.demo)).await.0,
+        anon.send(save(Some(&token), app.ids.demo)).await.parts().0,
         StatusCode::FORBIDDEN
     );
     assert_eq!(
@@ -151,19 +161,20 @@ async fn driver_registered_elsewhere_gets_the_transfer_conflict_and_moves_with_t
         app.ids.demo
     );
 
-    let (status, body, cookies) = send(&svc, save(Some(&token), app.ids.other)).await;
+    let (status, body, cookies) = anon.send(save(Some(&token), app.ids.other)).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["company"]["id"], app.ids.other);
     // The confirmed transfer signs the driver in at the new company.
     assert_eq!(body["login"]["company"]["id"], app.ids.other);
-    let cookie = cookie_pair(&cookies, "patio_driver");
-    let (status, session, _) = send(
-        &svc,
-        TestRequest::get()
-            .uri("/api/auth/app/session")
-            .insert_header(("Cookie", cookie.as_str())),
-    )
-    .await;
+    let cookie = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
+    let (status, session, _) = anon
+        .send(
+            TestRequest::get()
+                .uri("/api/auth/app/session")
+                .insert_header(("Cookie", cookie.cookie())),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(session["company"]["id"], app.ids.other);
     assert_eq!(
@@ -195,7 +206,10 @@ async fn driver_registered_elsewhere_gets_the_transfer_conflict_and_moves_with_t
         1
     );
     // The retried login now succeeds at the new company.
-    let (status, body, _) = send(&svc, driver_login(DEMO_CPF, app.ids.other, "1990-01-15")).await;
+    let (status, body, _) = anon
+        .send(driver_login(DEMO_CPF, app.ids.other, "1990-01-15"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["company"]["id"], app.ids.other);
 }
@@ -211,13 +225,16 @@ async fn transfer_moves_loadings_that_never_started_to_the_deleted_ones() {
         demo = app.ids.demo,
         driver = app.ids.driver
     ));
-    let svc = app.service().await;
-    let (_, body, _) = send(&svc, driver_login(DEMO_CPF, app.ids.other, "1990-01-15")).await;
+    let anon = app.anonymous().await;
+    let (_, body, _) = anon
+        .send(driver_login(DEMO_CPF, app.ids.other, "1990-01-15"))
+        .await
+        .parts();
     let token = body["transferToken"].as_str().unwrap();
     let req = TestRequest::post().uri("/api/driver/save").set_json(json!({
         "override": true, "id": app.ids.driver, "company": { "id": app.ids.other }, "transferToken": token,
     }));
-    assert_eq!(send(&svc, req).await.0, StatusCode::OK);
+    assert_eq!(anon.send(req).await.parts().0, StatusCode::OK);
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM schedulings"), 0);
     assert_eq!(
         app.scalar_text("SELECT reason AS v FROM deleted_schedulings"),
@@ -242,19 +259,20 @@ async fn another_company_s_staff_cannot_take_over_a_driver() {
         demo = app.ids.demo,
         driver = app.ids.driver
     ));
-    let svc = app.service().await;
-    let outra = staff_cookie(&svc, "outra@empresa.local", "staff").await;
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::post()
-            .uri("/api/driver/save")
-            .insert_header(("Cookie", outra.as_str()))
-            .set_json(json!({
-                "override": true, "id": app.ids.driver,
-                "company": { "id": app.ids.other }, "transferToken": null,
-            })),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let outra = anon.sign_in_on("outra@empresa.local", "staff").await;
+    let (status, body, _) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/driver/save")
+                .insert_header(("Cookie", outra.cookie()))
+                .set_json(json!({
+                    "override": true, "id": app.ids.driver,
+                    "company": { "id": app.ids.other }, "transferToken": null,
+                })),
+        )
+        .await
+        .parts();
     // Another company's driver is not found, and nothing moved.
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     assert_eq!(company_of_driver(&app, app.ids.driver), app.ids.demo);
@@ -283,17 +301,16 @@ async fn another_company_s_staff_cannot_take_over_a_driver() {
 #[actix_rt::test]
 async fn driver_transfer_by_staff_role_and_tenant_matrix() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let save = |cookie: &str, driver: i64, company: i64| {
+    let anon = app.anonymous().await;
+    let save = |driver: i64, company: i64| {
         TestRequest::post()
             .uri("/api/driver/save")
-            .insert_header(("Cookie", cookie.to_owned()))
             .set_json(json!({ "override": true, "id": driver, "company": { "id": company } }))
     };
-    let usuario = staff_cookie(&svc, "usuario@patio.local", "staff").await;
-    let outra = staff_cookie(&svc, "outra@empresa.local", "staff").await;
-    let exped = staff_cookie(&svc, "expedicao@patio.local", "dispatch").await;
-    let admin = staff_cookie(&svc, "admin@patio.local", "staff").await;
+    let usuario = anon.sign_in_on("usuario@patio.local", "staff").await;
+    let outra = anon.sign_in_on("outra@empresa.local", "staff").await;
+    let exped = anon.sign_in_on("expedicao@patio.local", "dispatch").await;
+    let admin = anon.sign_in_on("admin@patio.local", "staff").await;
     let (demo, other) = (app.ids.demo, app.ids.other);
     let (driver, other_driver) = (app.ids.driver, app.ids.other_driver);
     for (who, cookie, driver, target, expected) in [
@@ -315,7 +332,7 @@ async fn driver_transfer_by_staff_role_and_tenant_matrix() {
         ("usuario", &usuario, driver, demo, StatusCode::OK),
         ("admin", &admin, other_driver, demo, StatusCode::OK),
     ] {
-        let (status, body, _) = send(&svc, save(cookie, driver, target)).await;
+        let (status, body, _) = cookie.send(save(driver, target)).await.parts();
         assert_eq!(
             status, expected,
             "{who} moving {driver} to {target}: {body}"
@@ -324,85 +341,84 @@ async fn driver_transfer_by_staff_role_and_tenant_matrix() {
     assert_eq!(company_of_driver(&app, app.ids.driver), demo);
     assert_eq!(company_of_driver(&app, app.ids.other_driver), demo);
     // Without a session or token at all.
-    let (status, _, _) = send(
-        &svc,
-        TestRequest::post().uri("/api/driver/save").set_json(
+    let (status, _, _) = anon
+        .send(TestRequest::post().uri("/api/driver/save").set_json(
             json!({ "override": true, "id": app.ids.driver, "company": { "id": other } }),
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
 #[actix_rt::test]
 async fn driver_login_link_is_signed_expiring_and_scoped() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let issue = |cookie: &str, driver: i64| {
+    let anon = app.anonymous().await;
+    let issue = |driver: i64| {
         TestRequest::post()
             .uri("/api/auth/driver-link")
-            .insert_header(("Cookie", cookie.to_owned()))
             .set_json(json!({ "driverId": driver }))
     };
-    let admin = staff_cookie(&svc, "admin@patio.local", "staff").await;
-    let (status, body, _) = send(&svc, issue(&admin, app.ids.driver)).await;
+    let admin = anon.sign_in_on("admin@patio.local", "staff").await;
+    let (status, body, _) = admin.send(issue(app.ids.driver)).await.parts();
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let token = body["token"].as_str().unwrap().to_owned();
     assert_eq!(body["path"], format!("/driver-login/{token}"));
 
-    let (status, link, _) = send(
-        &svc,
-        TestRequest::get().uri(&format!("/api/auth/driver-link/{token}")),
-    )
-    .await;
+    let (status, link, _) = anon
+        .send(TestRequest::get().uri(&format!("/api/auth/driver-link/{token}")))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(link["cpf"], "52998224725");
     assert_eq!(link["birthDate"], "1990-01-15");
 
     // Wrong role, other tenant, forged or expired token.
-    let exped = staff_cookie(&svc, "expedicao@patio.local", "dispatch").await;
+    let exped = anon.sign_in_on("expedicao@patio.local", "dispatch").await;
     assert_eq!(
-        send(&svc, issue(&exped, app.ids.driver)).await.0,
+        exped.send(issue(app.ids.driver)).await.parts().0,
         StatusCode::FORBIDDEN
     );
-    let usuario = staff_cookie(&svc, "usuario@patio.local", "staff").await;
+    let usuario = anon.sign_in_on("usuario@patio.local", "staff").await;
     assert_eq!(
-        send(&svc, issue(&usuario, app.ids.other_driver)).await.0,
+        usuario.send(issue(app.ids.other_driver)).await.parts().0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        send(&svc, issue(&usuario, app.ids.driver)).await.0,
+        usuario.send(issue(app.ids.driver)).await.parts().0,
         StatusCode::CREATED
     );
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::get().uri("/api/auth/driver-link/forged.token.x"),
-    )
-    .await;
+    let (status, body, _) = anon
+        .send(TestRequest::get().uri("/api/auth/driver-link/forged.token.x"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["message"], "Link inválido ou expirado");
     *app.clock.0.lock().unwrap() += chrono::Duration::hours(2);
-    let (status, _, _) = send(
-        &svc,
-        TestRequest::get().uri(&format!("/api/auth/driver-link/{token}")),
-    )
-    .await;
+    let (status, _, _) = anon
+        .send(TestRequest::get().uri(&format!("/api/auth/driver-link/{token}")))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
 #[actix_rt::test]
 async fn repeated_wrong_birth_dates_are_rate_limited() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for _ in 0..5 {
         assert_eq!(
-            send(&svc, driver_login(DEMO_CPF, app.ids.demo, "2000-01-01"))
+            anon.send(driver_login(DEMO_CPF, app.ids.demo, "2000-01-01"))
                 .await
+                .parts()
                 .0,
             StatusCode::CONFLICT
         );
     }
-    let (status, _, _) = send(&svc, driver_login(DEMO_CPF, app.ids.demo, "1990-01-15")).await;
+    let (status, _, _) = anon
+        .send(driver_login(DEMO_CPF, app.ids.demo, "1990-01-15"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
 }
 
@@ -413,12 +429,15 @@ async fn driver_captcha_follows_the_company_setting() {
         "UPDATE settings SET enable_recaptcha = TRUE, recaptcha_secret = '{CAPTCHA_SECRET}' WHERE company_id = {}",
         app.ids.demo
     ));
-    let svc = app.service().await;
-    let (status, body, _) = send(&svc, driver_login(DEMO_CPF, app.ids.demo, "1990-01-15")).await;
+    let anon = app.anonymous().await;
+    let (status, body, _) = anon
+        .send(driver_login(DEMO_CPF, app.ids.demo, "1990-01-15"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["code"], "captcha");
     let mut b = driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15");
     b["recaptcha_token"] = json!(GOOD_CAPTCHA);
     let req = TestRequest::post().uri("/api/auth/app/login").set_json(b);
-    assert_eq!(send(&svc, req).await.0, StatusCode::CREATED);
+    assert_eq!(anon.send(req).await.parts().0, StatusCode::CREATED);
 }

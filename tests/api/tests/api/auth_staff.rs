@@ -16,7 +16,7 @@ fn login(email: &str, password: &str, page: &str) -> TestRequest {
 #[actix_rt::test]
 async fn administrador_usuario_and_transportadora_sign_in_on_the_staff_page() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for (email, role, landing) in [
         ("admin@patio.local", "Administrador", "/dashboard"),
         ("usuario@patio.local", "Usuario", "/dashboard"),
@@ -26,7 +26,7 @@ async fn administrador_usuario_and_transportadora_sign_in_on_the_staff_page() {
             "/expedicao/transportadora",
         ),
     ] {
-        let (status, body, cookies) = send(&svc, login(email, PASSWORD, "staff")).await;
+        let (status, body, cookies) = anon.send(login(email, PASSWORD, "staff")).await.parts();
         assert_eq!(status, StatusCode::OK, "{email}: {body}");
         assert_eq!(body["role"], role);
         assert_eq!(body["landing"], landing);
@@ -38,7 +38,10 @@ async fn administrador_usuario_and_transportadora_sign_in_on_the_staff_page() {
         assert!(cookie.contains("HttpOnly"), "{cookie}");
         assert!(cookie.contains("SameSite=Strict"), "{cookie}");
     }
-    let (_, body, _) = send(&svc, login("transp@patio.local", PASSWORD, "staff")).await;
+    let (_, body, _) = anon
+        .send(login("transp@patio.local", PASSWORD, "staff"))
+        .await
+        .parts();
     assert_eq!(body["shippingCompanyId"], app.ids.shipping);
     assert_eq!(body["company"]["id"], app.ids.demo);
 }
@@ -46,8 +49,11 @@ async fn administrador_usuario_and_transportadora_sign_in_on_the_staff_page() {
 #[actix_rt::test]
 async fn login_is_written_to_the_staff_log() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, _, _) = send(&svc, login("usuario@patio.local", PASSWORD, "staff")).await;
+    let anon = app.anonymous().await;
+    let (status, _, _) = anon
+        .send(login("usuario@patio.local", PASSWORD, "staff"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     let n = app.scalar_i64(&format!(
         "SELECT count(*) AS v FROM staff_logs WHERE operation_type = 'LOGIN' AND user_id = {}",
@@ -59,19 +65,19 @@ async fn login_is_written_to_the_staff_log() {
 #[actix_rt::test]
 async fn dispatch_roles_are_refused_on_the_staff_page_and_admitted_on_theirs() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for email in [
         "expedicao@patio.local",
         "espectador@patio.local",
         "portaria@patio.local",
     ] {
-        let (status, body, cookies) = send(&svc, login(email, PASSWORD, "staff")).await;
+        let (status, body, cookies) = anon.send(login(email, PASSWORD, "staff")).await.parts();
         assert_eq!(status, StatusCode::FORBIDDEN, "{email}");
         assert_eq!(body["code"], "forbidden");
         assert_eq!(body["message"], "Você não tem permissão de acesso!");
         assert!(cookies.is_empty(), "no session for a refused role");
 
-        let (status, body, _) = send(&svc, login(email, PASSWORD, "dispatch")).await;
+        let (status, body, _) = anon.send(login(email, PASSWORD, "dispatch")).await.parts();
         assert_eq!(status, StatusCode::OK, "{email}: {body}");
         assert_eq!(body["landing"], "/expedicao/painel");
     }
@@ -80,13 +86,13 @@ async fn dispatch_roles_are_refused_on_the_staff_page_and_admitted_on_theirs() {
 #[actix_rt::test]
 async fn staff_roles_are_refused_on_the_dispatch_page() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for email in [
         "admin@patio.local",
         "usuario@patio.local",
         "transp@patio.local",
     ] {
-        let (status, body, _) = send(&svc, login(email, PASSWORD, "dispatch")).await;
+        let (status, body, _) = anon.send(login(email, PASSWORD, "dispatch")).await.parts();
         assert_eq!(status, StatusCode::FORBIDDEN, "{email}");
         assert_eq!(body["message"], "Você não tem permissão de acesso!");
     }
@@ -95,12 +101,12 @@ async fn staff_roles_are_refused_on_the_dispatch_page() {
 #[actix_rt::test]
 async fn wrong_password_and_unknown_email_answer_the_same_message() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for (email, password) in [
         ("usuario@patio.local", "errada"),
         ("ninguem@patio.local", PASSWORD),
     ] {
-        let (status, body, cookies) = send(&svc, login(email, password, "staff")).await;
+        let (status, body, cookies) = anon.send(login(email, password, "staff")).await.parts();
         assert_eq!(status, StatusCode::UNAUTHORIZED);
         assert_eq!(body["code"], "unauthorized");
         assert_eq!(body["message"], "Usuário ou senha inválido");
@@ -111,16 +117,19 @@ async fn wrong_password_and_unknown_email_answer_the_same_message() {
 #[actix_rt::test]
 async fn email_is_matched_without_case_and_spaces() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, _, _) = send(&svc, login("  Usuario@Patio.LOCAL ", PASSWORD, "staff")).await;
+    let anon = app.anonymous().await;
+    let (status, _, _) = anon
+        .send(login("  Usuario@Patio.LOCAL ", PASSWORD, "staff"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
 }
 
 #[actix_rt::test]
 async fn empty_fields_are_a_validation_error() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, body, _) = send(&svc, login("", "", "staff")).await;
+    let anon = app.anonymous().await;
+    let (status, body, _) = anon.send(login("", "", "staff")).await.parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["fields"]["email"], "E-mail é obrigatório!");
     assert_eq!(body["fields"]["password"], "Senha é obrigatória!");
@@ -130,9 +139,11 @@ async fn empty_fields_are_a_validation_error() {
 async fn disabled_user_is_blocked_with_the_company_phone() {
     let app = TestApp::new();
     app.sql("UPDATE users SET is_enabled = FALSE WHERE email = 'expedicao@patio.local'");
-    let svc = app.service().await;
-    let (status, body, cookies) =
-        send(&svc, login("expedicao@patio.local", PASSWORD, "dispatch")).await;
+    let anon = app.anonymous().await;
+    let (status, body, cookies) = anon
+        .send(login("expedicao@patio.local", PASSWORD, "dispatch"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(body["code"], "blocked");
     assert_eq!(
@@ -146,7 +157,7 @@ async fn disabled_user_is_blocked_with_the_company_phone() {
 #[actix_rt::test]
 async fn a_company_user_cannot_sign_in_on_another_company_host() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let req = TestRequest::post()
         .uri("/api/auth/login")
         .set_json(staff_login_body(
@@ -155,7 +166,7 @@ async fn a_company_user_cannot_sign_in_on_another_company_host() {
             Some(app.ids.demo),
             "staff",
         ));
-    let (status, body, _) = send(&svc, req).await;
+    let (status, body, _) = anon.send(req).await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], "Usuário ou senha inválido");
     // Administrators sign in on any host.
@@ -167,19 +178,25 @@ async fn a_company_user_cannot_sign_in_on_another_company_host() {
             Some(app.ids.other),
             "staff",
         ));
-    assert_eq!(send(&svc, req).await.0, StatusCode::OK);
+    assert_eq!(anon.send(req).await.parts().0, StatusCode::OK);
 }
 
 #[actix_rt::test]
 async fn sixth_failed_attempt_on_an_account_is_rate_limited() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for _ in 0..5 {
-        let (status, _, _) = send(&svc, login("usuario@patio.local", "errada", "staff")).await;
+        let (status, _, _) = anon
+            .send(login("usuario@patio.local", "errada", "staff"))
+            .await
+            .parts();
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     }
     // Even the right password waits now.
-    let (status, body, _) = send(&svc, login("usuario@patio.local", PASSWORD, "staff")).await;
+    let (status, body, _) = anon
+        .send(login("usuario@patio.local", PASSWORD, "staff"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(body["code"], "rate_limited");
     assert_eq!(
@@ -188,16 +205,18 @@ async fn sixth_failed_attempt_on_an_account_is_rate_limited() {
     );
     // Other accounts are not affected by it.
     assert_eq!(
-        send(&svc, login("admin@patio.local", PASSWORD, "staff"))
+        anon.send(login("admin@patio.local", PASSWORD, "staff"))
             .await
+            .parts()
             .0,
         StatusCode::OK
     );
     // After the window the account may try again.
     *app.clock.0.lock().unwrap() += chrono::Duration::minutes(16);
     assert_eq!(
-        send(&svc, login("usuario@patio.local", PASSWORD, "staff"))
+        anon.send(login("usuario@patio.local", PASSWORD, "staff"))
             .await
+            .parts()
             .0,
         StatusCode::OK
     );
@@ -209,22 +228,25 @@ async fn an_address_spraying_many_accounts_is_rate_limited() {
         per_address: 3,
         ..ThrottlePolicy::default()
     });
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for i in 0..3 {
         let email = format!("x{i}@patio.local");
         assert_eq!(
-            send(&svc, login(&email, "errada", "staff")).await.0,
+            anon.send(login(&email, "errada", "staff")).await.parts().0,
             StatusCode::UNAUTHORIZED
         );
     }
-    let (status, _, _) = send(&svc, login("admin@patio.local", PASSWORD, "staff")).await;
+    let (status, _, _) = anon
+        .send(login("admin@patio.local", PASSWORD, "staff"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
 }
 
 #[actix_rt::test]
 async fn captcha_is_required_when_the_company_turns_it_on() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let body = |token: &str| {
         let mut b = staff_login_body("usuario@patio.local", PASSWORD, Some(app.ids.demo), "staff");
         b["recaptcha_token"] = json!(token);
@@ -234,7 +256,7 @@ async fn captcha_is_required_when_the_company_turns_it_on() {
     let req = TestRequest::post()
         .uri("/api/auth/login")
         .set_json(body(""));
-    assert_eq!(send(&svc, req).await.0, StatusCode::OK);
+    assert_eq!(anon.send(req).await.parts().0, StatusCode::OK);
 
     app.sql(&format!(
         "UPDATE settings SET enable_recaptcha = TRUE, recaptcha_secret = '{CAPTCHA_SECRET}', recaptcha_site = 'site-key'"
@@ -243,7 +265,7 @@ async fn captcha_is_required_when_the_company_turns_it_on() {
         let req = TestRequest::post()
             .uri("/api/auth/login")
             .set_json(body(token));
-        let (status, b, _) = send(&svc, req).await;
+        let (status, b, _) = anon.send(req).await.parts();
         assert_eq!(status, StatusCode::BAD_REQUEST, "{token}");
         assert_eq!(b["code"], "captcha");
         assert_eq!(b["message"], "Confirme que você não é um robô.");
@@ -251,14 +273,13 @@ async fn captcha_is_required_when_the_company_turns_it_on() {
     let req = TestRequest::post()
         .uri("/api/auth/login")
         .set_json(body(GOOD_CAPTCHA));
-    assert_eq!(send(&svc, req).await.0, StatusCode::OK);
+    assert_eq!(anon.send(req).await.parts().0, StatusCode::OK);
 
     // The login page learns the site key from the host lookup.
-    let (_, host, _) = send(
-        &svc,
-        TestRequest::get().uri("/api/company/host?host=localhost"),
-    )
-    .await;
+    let (_, host, _) = anon
+        .send(TestRequest::get().uri("/api/company/host?host=localhost"))
+        .await
+        .parts();
     assert_eq!(host["enableRecaptcha"], true);
     assert_eq!(host["recaptchaSite"], "site-key");
     assert!(host.get("recaptchaSecret").is_none());
@@ -267,18 +288,22 @@ async fn captcha_is_required_when_the_company_turns_it_on() {
 #[actix_rt::test]
 async fn session_tells_the_menu_and_routes_of_the_role() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, _, _) = send(&svc, TestRequest::get().uri("/api/auth/session")).await;
+    let anon = app.anonymous().await;
+    let (status, _, _) = anon
+        .send(TestRequest::get().uri("/api/auth/session"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
-    let cookie = staff_cookie(&svc, "transp@patio.local", "staff").await;
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::get()
-            .uri("/api/auth/session")
-            .insert_header(("Cookie", cookie.as_str())),
-    )
-    .await;
+    let cookie = anon.sign_in_on("transp@patio.local", "staff").await;
+    let (status, body, _) = anon
+        .send(
+            TestRequest::get()
+                .uri("/api/auth/session")
+                .insert_header(("Cookie", cookie.cookie())),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["role"], "Transportadora");
     let keys: Vec<&str> = body["menu"]
@@ -300,14 +325,15 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
     assert!(routes.contains(&"/expedicao/transportadora"));
     assert!(!routes.contains(&"/empresas"));
 
-    let cookie = staff_cookie(&svc, "admin@patio.local", "staff").await;
-    let (_, body, _) = send(
-        &svc,
-        TestRequest::get()
-            .uri("/api/auth/session")
-            .insert_header(("Cookie", cookie.as_str())),
-    )
-    .await;
+    let cookie = anon.sign_in_on("admin@patio.local", "staff").await;
+    let (_, body, _) = anon
+        .send(
+            TestRequest::get()
+                .uri("/api/auth/session")
+                .insert_header(("Cookie", cookie.cookie())),
+        )
+        .await
+        .parts();
     let routes: Vec<&str> = body["routes"]
         .as_array()
         .unwrap()
@@ -343,20 +369,27 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
 #[actix_rt::test]
 async fn bearer_token_is_accepted_and_logout_clears_the_cookie() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (_, body, _) = send(&svc, login("usuario@patio.local", PASSWORD, "staff")).await;
+    let anon = app.anonymous().await;
+    let (_, body, _) = anon
+        .send(login("usuario@patio.local", PASSWORD, "staff"))
+        .await
+        .parts();
     let token = body["accessToken"].as_str().unwrap().to_owned();
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::get()
-            .uri("/api/auth/session")
-            .insert_header(("Authorization", format!("Bearer {token}"))),
-    )
-    .await;
+    let (status, body, _) = anon
+        .send(
+            TestRequest::get()
+                .uri("/api/auth/session")
+                .insert_header(("Authorization", format!("Bearer {token}"))),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["email"], "usuario@patio.local");
 
-    let (status, _, cookies) = send(&svc, TestRequest::post().uri("/api/auth/logout")).await;
+    let (status, _, cookies) = anon
+        .send(TestRequest::post().uri("/api/auth/logout"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NO_CONTENT);
     let cleared = cookies
         .iter()
@@ -368,16 +401,17 @@ async fn bearer_token_is_accepted_and_logout_clears_the_cookie() {
 #[actix_rt::test]
 async fn a_session_of_a_user_disabled_since_sign_in_is_refused() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let cookie = staff_cookie(&svc, "usuario@patio.local", "staff").await;
+    let anon = app.anonymous().await;
+    let cookie = anon.sign_in_on("usuario@patio.local", "staff").await;
     app.sql("UPDATE users SET is_enabled = FALSE WHERE email = 'usuario@patio.local'");
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::get()
-            .uri("/api/auth/session")
-            .insert_header(("Cookie", cookie.as_str())),
-    )
-    .await;
+    let (status, body, _) = anon
+        .send(
+            TestRequest::get()
+                .uri("/api/auth/session")
+                .insert_header(("Cookie", cookie.cookie())),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], "Sessão expirada. Entre novamente.");
 }
@@ -385,13 +419,14 @@ async fn a_session_of_a_user_disabled_since_sign_in_is_refused() {
 #[actix_rt::test]
 async fn forged_session_cookie_is_ignored() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, _, _) = send(
-        &svc,
-        TestRequest::get()
-            .uri("/api/auth/session")
-            .insert_header(("Cookie", "patio_staff=eyJhbGciOiJIUzI1NiJ9.e30.forged")),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let (status, _, _) = anon
+        .send(
+            TestRequest::get()
+                .uri("/api/auth/session")
+                .insert_header(("Cookie", "patio_staff=eyJhbGciOiJIUzI1NiJ9.e30.forged")),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }

@@ -74,9 +74,8 @@ fn n(v: &Value, k: &str) -> f64 {
 async fn a_usuario_reads_the_company_figures_from_the_queue_history() {
     let app = TestApp::new();
     history(&app);
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let d = expect(&svc, get(&path(""), &usuario), StatusCode::OK).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let d = usuario.get(&path("")).await.expect(StatusCode::OK);
     // Waiting 90 and 60 min, loading 30 and 60, whole flow 120 and 120.
     assert_eq!(d["awaitingLoadAvg"], "01:15", "{d}");
     assert_eq!(d["loadingTimeAvg"], "00:45");
@@ -103,9 +102,8 @@ async fn a_usuario_reads_the_company_figures_from_the_queue_history() {
 async fn a_transportadora_reads_only_its_own_vehicles() {
     let app = TestApp::new();
     history(&app);
-    let svc = app.service().await;
-    let transp = login(&svc, TRANSP).await;
-    let d = expect(&svc, get(&path(""), &transp), StatusCode::OK).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let d = transp.get(&path("")).await.expect(StatusCode::OK);
     assert_eq!(
         (n(&d, "attendedTotal"), n(&d, "missingTotal")),
         (1.0, 0.0),
@@ -114,79 +112,67 @@ async fn a_transportadora_reads_only_its_own_vehicles() {
     assert_eq!(d["awaitingLoadAvg"], "01:00");
     assert_eq!(n(&d, "totalTransportedAmount"), 0.0);
     // Another company is not its own.
-    expect(
-        &svc,
-        get(&path(&format!("&companyId={}", app.ids.other)), &transp),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    transp
+        .get(&path(&format!("&companyId={}", app.ids.other)))
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }
 
 #[actix_rt::test]
 async fn roles_companies_and_the_range_decide_who_reads_what() {
     let app = TestApp::new();
     history(&app);
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for email in [EXPEDICAO] {
-        let cookie = login(&svc, email).await;
-        expect(&svc, get(&path(""), &cookie), StatusCode::FORBIDDEN).await;
+        let cookie = anon.sign_in(email).await;
+        cookie.get(&path("")).await.expect(StatusCode::FORBIDDEN);
     }
-    let usuario = login(&svc, USUARIO).await;
-    expect(
-        &svc,
-        get(&path(&format!("&companyId={}", app.ids.other)), &usuario),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    usuario
+        .get(&path(&format!("&companyId={}", app.ids.other)))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // The root administrator reads any company, and all of them by default.
-    let admin = login(&svc, ADMIN).await;
-    let other = expect(
-        &svc,
-        get(&path(&format!("&companyId={}", app.ids.other)), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let admin = app.admin().await;
+    let other = admin
+        .get(&path(&format!("&companyId={}", app.ids.other)))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(n(&other, "attendedTotal"), 0.0);
-    let all = expect(&svc, get(&path(""), &admin), StatusCode::OK).await;
+    let all = admin.get(&path("")).await.expect(StatusCode::OK);
     assert_eq!(n(&all, "attendedTotal"), 2.0);
-    expect(
-        &svc,
-        get(&path("&companyId=987654"), &admin),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    admin
+        .get(&path("&companyId=987654"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // 'to' may not be after today nor before 'from'.
     let tomorrow = (Utc::now() - Duration::hours(3) + Duration::days(1))
         .date_naive()
         .to_string();
-    let body = expect(
-        &svc,
-        get(&format!("/api/dashboard?endDate={tomorrow}"), &usuario),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .get(&format!("/api/dashboard?endDate={tomorrow}"))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["endDate"],
         "A data final não pode ser posterior a hoje!"
     );
-    let body = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/dashboard?startDate={}&endDate={}",
-                days_ago(0),
-                days_ago(1)
-            ),
-            &usuario,
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .get(&format!(
+            "/api/dashboard?startDate={}&endDate={}",
+            days_ago(0),
+            days_ago(1)
+        ))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["endDate"],
         "A data final não pode ser anterior à data inicial!"
     );
     // Without a session: 401.
-    let (status, _, _) = send(&svc, actix_web::test::TestRequest::get().uri(&path(""))).await;
+    let (status, _, _) = anon
+        .send(actix_web::test::TestRequest::get().uri(&path("")))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }

@@ -15,7 +15,7 @@ use patio_application::position_cache::{PositionCache, DEFAULT_TTL};
 use patio_domain::auth::Actor;
 use patio_domain::roles::SessionKind;
 
-use common::{send, service_on, TestApp};
+use common::TestApp;
 use queue_common::*;
 
 const UNAVAILABLE: &str = "Sistema temporariamente indisponível. Tente novamente em instantes.";
@@ -69,6 +69,8 @@ async fn with_the_database_down_requests_fail_fast_with_503_and_memory_keeps_ser
     join_freelancer(&app.state.services.queue, app.ids.demo, d, t).unwrap();
     let reader = patio_postgres::PgDirectReader::connect(app.db.url(), 2).unwrap();
     let cache = Arc::new(PositionCache::new(Arc::new(reader), DEFAULT_TTL));
+    let wiring = app.on(app.instance_as_served(cache.clone()));
+    let anon = wiring.anonymous().await;
     let _listener =
         patio_postgres::EventListener::spawn(app.db.url().to_owned(), cache.clone()).unwrap();
     let until = Instant::now() + Duration::from_secs(10);
@@ -76,7 +78,6 @@ async fn with_the_database_down_requests_fail_fast_with_503_and_memory_keeps_ser
         assert!(Instant::now() < until, "the event stream did not connect");
         std::thread::sleep(Duration::from_millis(20));
     }
-    let svc = service_on(app.instance_as_served(cache)).await;
     let driver = driver_cookie(&app, d);
     let position = format!("/api/queue/position/driver/{d}");
     let read_position = || {
@@ -85,7 +86,7 @@ async fn with_the_database_down_requests_fail_fast_with_503_and_memory_keeps_ser
             .insert_header(("Cookie", driver.as_str()))
     };
     // Warm: the session and the position are remembered.
-    let (status, before, _) = send(&svc, read_position()).await;
+    let (status, before, _) = anon.send(read_position()).await.parts();
     assert_eq!(status, StatusCode::OK, "{before}");
     assert_eq!(before["position"], 1);
 
@@ -94,11 +95,10 @@ async fn with_the_database_down_requests_fail_fast_with_503_and_memory_keeps_ser
     // A read that needs the database: 503 with the message, without the old 5 s wait
     // (the bound is generous: it tells "fails fast" from "waits for the connect timeout").
     let started = Instant::now();
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::get().uri("/api/company/host?host=outage.example"),
-    )
-    .await;
+    let (status, body, _) = anon
+        .send(TestRequest::get().uri("/api/company/host?host=outage.example"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert_eq!(body["code"], "unavailable");
     assert_eq!(body["message"], UNAVAILABLE);
@@ -108,34 +108,40 @@ async fn with_the_database_down_requests_fail_fast_with_503_and_memory_keeps_ser
         started.elapsed()
     );
     // A write, too: nothing is half done, the caller is told to retry.
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::post()
-            .uri("/api/auth/login")
-            .set_json(common::staff_login_body(
-                common::admin::USUARIO,
-                "x",
-                None,
-                "staff",
-            )),
-    )
-    .await;
+    let (status, body, _) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/auth/login")
+                .set_json(common::staff_login_body(
+                    common::admin::USUARIO,
+                    "x",
+                    None,
+                    "staff",
+                )),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     // Memory keeps serving: the remembered position, and the process's health.
-    let (status, during, _) = send(&svc, read_position()).await;
+    let (status, during, _) = anon.send(read_position()).await.parts();
     assert_eq!(status, StatusCode::OK, "{during}");
     assert_eq!(during["position"], before["position"]);
-    let (status, _, _) = send(&svc, TestRequest::get().uri("/api/health")).await;
+    let (status, _, _) = anon
+        .send(TestRequest::get().uri("/api/health"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
-    let (status, body, _) = send(&svc, TestRequest::get().uri("/api/ready")).await;
+    let (status, body, _) = anon
+        .send(TestRequest::get().uri("/api/ready"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
 
     bring_database_back(&app);
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::get().uri("/api/company/host?host=outage.example"),
-    )
-    .await;
+    let (status, body, _) = anon
+        .send(TestRequest::get().uri("/api/company/host?host=outage.example"))
+        .await
+        .parts();
     assert_ne!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert!(
         status.is_success() || status == StatusCode::NOT_FOUND,

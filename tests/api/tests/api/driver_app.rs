@@ -13,7 +13,7 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::{json, Value};
 
-use common::{cookie_pair, send, TestApp};
+use common::{cookie_pair, TestApp};
 use patio_application::services::driver_app::{
     REFUSED_MESSAGE, REFUSED_REASON, REFUSE_IN_QUEUE_MESSAGE, REFUSE_STARTED_MESSAGE,
     REGISTERED_MESSAGE, REGISTER_DUPLICATE_MESSAGE,
@@ -52,18 +52,13 @@ fn refused_rows(app: &TestApp) -> i64 {
 async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
     let (first, second) = two_loadings(&app);
-    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let me = app.driver_id(app.ids.driver, app.ids.demo).await;
 
-    let (s, b) = call(
-        &svc,
-        "POST",
-        &format!("/api/scheduling/refuse/{first}"),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", &format!("/api/scheduling/refuse/{first}"), None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b, json!({ "id": first, "message": REFUSED_MESSAGE }));
     assert_eq!(REFUSED_MESSAGE, "Recusado com sucesso!");
@@ -80,14 +75,14 @@ async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
 
     // The driver's lists: the refused order is gone from the authorised ones and listed with
     // the expired/left ones.
-    let (s, list) = call(
-        &svc,
-        "GET",
-        &format!("/api/scheduling/driver/{}", app.ids.driver),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (s, list) = me
+        .call(
+            "GET",
+            &format!("/api/scheduling/driver/{}", app.ids.driver),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     let ids: Vec<i64> = list
         .as_array()
@@ -96,26 +91,22 @@ async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
         .map(|l| l["id"].as_i64().unwrap())
         .collect();
     assert_eq!(ids, vec![second]);
-    let (_, gone) = call(
-        &svc,
-        "GET",
-        &format!("/api/schedulingDeleted/driver/{}", app.ids.driver),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (_, gone) = me
+        .call(
+            "GET",
+            &format!("/api/schedulingDeleted/driver/{}", app.ids.driver),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(gone[0]["reason"], REFUSED_REASON);
     assert_eq!(gone[0]["order"]["code"], "PED-1");
 
     // Refusing it again: it is not the driver's loading any more.
-    let (s, b) = call(
-        &svc,
-        "POST",
-        &format!("/api/scheduling/refuse/{first}"),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", &format!("/api/scheduling/refuse/{first}"), None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     assert_eq!(b["code"], "not_found");
     assert_eq!(refused_rows(&app), 1);
@@ -125,12 +116,12 @@ async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
 async fn only_the_loadings_driver_may_refuse_it() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let (first, _) = two_loadings(&app);
     let uri = format!("/api/scheduling/refuse/{first}");
 
     // Without a session.
-    let (s, b) = call(&svc, "POST", &uri, None, None).await;
+    let (s, b) = anon.call("POST", &uri, None).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED, "{b}");
 
     // Staff of the company, even an administrator: 403 with the roles' message.
@@ -139,34 +130,33 @@ async fn only_the_loadings_driver_may_refuse_it() {
         "admin@patio.local",
         "expedicao@patio.local",
     ] {
-        let staff = bearer(&app, &staff(&app, email));
-        let (s, b) = call(&svc, "POST", &uri, Some(&staff), None).await;
+        let staff = app.staff(email).await;
+        let (s, b) = staff.call("POST", &uri, None).await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email}: {b}");
         assert_eq!(b["message"], patio_domain::roles::NOT_ALLOWED_MESSAGE);
     }
 
     // Another driver of the same company, and a driver of another company: 404.
     let pairs = add_drivers(&app, app.ids.demo, 1, 1);
-    let neighbour = bearer(&app, &driver(pairs[0].0, app.ids.demo));
-    let (s, b) = call(&svc, "POST", &uri, Some(&neighbour), None).await;
+    let neighbour = app.driver_id(pairs[0].0, app.ids.demo).await;
+    let (s, b) = neighbour.call("POST", &uri, None).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND, "{b}");
     assert_eq!(b["code"], "not_found");
-    let stranger = bearer(&app, &driver(app.ids.other_driver, app.ids.other));
-    let (s, _) = call(&svc, "POST", &uri, Some(&stranger), None).await;
+    let stranger = app.driver_id(app.ids.other_driver, app.ids.other).await;
+    let (s, _) = stranger.call("POST", &uri, None).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     // An id that does not exist.
-    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
-    let (s, _) = call(
-        &svc,
-        "POST",
-        "/api/scheduling/refuse/999999",
-        Some(&me),
-        None,
-    )
-    .await;
+    let me = app.driver_id(app.ids.driver, app.ids.demo).await;
+    let (s, _) = me
+        .call("POST", "/api/scheduling/refuse/999999", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     // Not a number: a 4xx with a pt-BR message, nothing changed.
-    let (s, b) = call(&svc, "POST", "/api/scheduling/refuse/abc", Some(&me), None).await;
+    let (s, b) = me
+        .call("POST", "/api/scheduling/refuse/abc", None)
+        .await
+        .pair();
     assert!(s.is_client_error(), "{s} {b}");
 
     assert_eq!(open_loadings(&app), 2);
@@ -177,28 +167,23 @@ async fn only_the_loadings_driver_may_refuse_it() {
 async fn a_loading_in_the_queue_started_or_finished_cannot_be_refused() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
     let (first, second) = two_loadings(&app);
-    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let me = app.driver_id(app.ids.driver, app.ids.demo).await;
 
     // In the queue with the first: refusing it is refused, and the entry keeps it.
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(json!({ "scheduling": { "id": first } })),
-    )
-    .await;
+    let (s, b) = me
+        .call(
+            "POST",
+            "/api/queue/save",
+            Some(json!({ "scheduling": { "id": first } })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
-    let (s, b) = call(
-        &svc,
-        "POST",
-        &format!("/api/scheduling/refuse/{first}"),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", &format!("/api/scheduling/refuse/{first}"), None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
     assert_eq!(b["message"], REFUSE_IN_QUEUE_MESSAGE);
     assert_eq!(
@@ -213,13 +198,13 @@ async fn a_loading_in_the_queue_started_or_finished_cannot_be_refused() {
         "UPDATE schedulings SET exped_initial_date = now() WHERE id = {second}"
     ));
     let uri = format!("/api/scheduling/refuse/{second}");
-    let (s, b) = call(&svc, "POST", &uri, Some(&me), None).await;
+    let (s, b) = me.call("POST", &uri, None).await.pair();
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
     assert_eq!(b["message"], REFUSE_STARTED_MESSAGE);
     app.sql(&format!(
         "UPDATE schedulings SET exped_initial_date = NULL, status = TRUE WHERE id = {second}"
     ));
-    let (s, b) = call(&svc, "POST", &uri, Some(&me), None).await;
+    let (s, b) = me.call("POST", &uri, None).await.pair();
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
     assert_eq!(b["message"], REFUSE_STARTED_MESSAGE);
 
@@ -244,18 +229,19 @@ fn drivers(app: &TestApp) -> i64 {
 #[actix_web::test]
 async fn a_driver_registers_itself_is_signed_in_and_adds_its_truck() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (s, b, cookies) = send(
-        &svc,
-        TestRequest::post()
-            .uri("/api/driver/app/register")
-            .set_json(register_body(
-                app.ids.demo,
-                "joão da silva",
-                "390.533.447-05",
-            )),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let (s, b, cookies) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/driver/app/register")
+                .set_json(register_body(
+                    app.ids.demo,
+                    "joão da silva",
+                    "390.533.447-05",
+                )),
+        )
+        .await
+        .parts();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     assert_eq!(b["message"], REGISTERED_MESSAGE);
     assert_eq!(REGISTERED_MESSAGE, "Cadastro realizado com sucesso");
@@ -288,29 +274,26 @@ async fn a_driver_registers_itself_is_signed_in_and_adds_its_truck() {
     );
 
     // Signed in: the session is the new driver's, and its truck step works with it.
-    let cookie = cookie_pair(&cookies, "patio_driver");
-    let (s, session, _) = send(
-        &svc,
-        TestRequest::get()
-            .uri("/api/auth/app/session")
-            .insert_header(("Cookie", cookie.clone())),
-    )
-    .await;
+    let cookie = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
+    let (s, session, _) = anon
+        .send(
+            TestRequest::get()
+                .uri("/api/auth/app/session")
+                .insert_header(("Cookie", cookie.cookie().to_owned())),
+        )
+        .await
+        .parts();
     assert_eq!(s, StatusCode::OK, "{session}");
     assert_eq!(session["id"], id);
     let model = app.scalar_i64("SELECT id AS v FROM truck_models WHERE name = 'FH 540'");
-    let (s, truck, _) = send(
-        &svc,
-        TestRequest::patch()
+    let (s, truck, _) = anon.send(TestRequest::patch()
             .uri("/api/truck/rebind")
-            .insert_header(("Cookie", cookie))
+            .insert_header(("Cookie", cookie.cookie().to_owned()))
             .set_json(json!({
                 "licensePlate": "JOA1B23", "renavam": "12345678901", "owner": "JOÃO DA SILVA",
                 "implementType": "TRUCK", "shaftQuantity": 3, "grossCapacity": 23, "netCapacity": 16,
                 "vehicleModel": { "id": model }, "color": "#1F6FEB",
-            })),
-    )
-    .await;
+            }))).await.parts();
     assert!(s.is_success(), "{s} {truck}");
     assert_eq!(
         app.scalar_i64(&format!(
@@ -323,7 +306,7 @@ async fn a_driver_registers_itself_is_signed_in_and_adds_its_truck() {
 #[actix_web::test]
 async fn a_registration_is_refused_for_a_known_cpf_bad_fields_or_an_unknown_company() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let before = drivers(&app);
     let register = |body: Value| {
         TestRequest::post()
@@ -333,11 +316,14 @@ async fn a_registration_is_refused_for_a_known_cpf_bad_fields_or_an_unknown_comp
 
     // The demo driver's CPF, even at another company: 'Já existe cadastro!'.
     for company in [app.ids.demo, app.ids.other] {
-        let (s, b, cookies) = send(
-            &svc,
-            register(register_body(company, "Outro Nome", common::DEMO_CPF)),
-        )
-        .await;
+        let (s, b, cookies) = anon
+            .send(register(register_body(
+                company,
+                "Outro Nome",
+                common::DEMO_CPF,
+            )))
+            .await
+            .parts();
         assert_eq!(s, StatusCode::CONFLICT, "{b}");
         assert_eq!(b["code"], "duplicate");
         assert_eq!(b["message"], REGISTER_DUPLICATE_MESSAGE);
@@ -346,31 +332,36 @@ async fn a_registration_is_refused_for_a_known_cpf_bad_fields_or_an_unknown_comp
     }
 
     // The form's messages (spec 3 section 5).
-    let (s, b, _) = send(&svc, register(register_body(app.ids.demo, "", ""))).await;
+    let (s, b, _) = anon
+        .send(register(register_body(app.ids.demo, "", "")))
+        .await
+        .parts();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
     assert_eq!(b["fields"]["name"], "Nome é obrigatório!");
     assert_eq!(b["fields"]["cpf"], "Número de CPF é obrigatório!");
-    let (s, b, _) = send(
-        &svc,
-        register(register_body(app.ids.demo, "Fulano", "390.533.447-06")),
-    )
-    .await;
+    let (s, b, _) = anon
+        .send(register(register_body(
+            app.ids.demo,
+            "Fulano",
+            "390.533.447-06",
+        )))
+        .await
+        .parts();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
     assert_eq!(b["fields"]["cpf"], "Cpf Inválido");
-    let (s, b, _) = send(
-        &svc,
-        register(register_body(
+    let (s, b, _) = anon
+        .send(register(register_body(
             app.ids.demo,
             &"N".repeat(81),
             "390.533.447-05",
-        )),
-    )
-    .await;
+        )))
+        .await
+        .parts();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
     assert_eq!(b["fields"]["name"], "Tamanho máximo de 80 caracteres");
     let mut no_birth = register_body(app.ids.demo, "Fulano", "390.533.447-05");
     no_birth["birthDate"] = json!("");
-    let (s, b, _) = send(&svc, register(no_birth)).await;
+    let (s, b, _) = anon.send(register(no_birth)).await.parts();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
     assert_eq!(
         b["fields"]["birthDate"],
@@ -378,22 +369,24 @@ async fn a_registration_is_refused_for_a_known_cpf_bad_fields_or_an_unknown_comp
     );
 
     // A company that does not exist, or is disabled.
-    let (s, b, _) = send(
-        &svc,
-        register(register_body(999_999, "Fulano", "390.533.447-05")),
-    )
-    .await;
+    let (s, b, _) = anon
+        .send(register(register_body(999_999, "Fulano", "390.533.447-05")))
+        .await
+        .parts();
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
     assert_eq!(b["message"], "Empresa não encontrada.");
     app.sql(&format!(
         "UPDATE companies SET status = FALSE WHERE id = {}",
         app.ids.other
     ));
-    let (s, _, _) = send(
-        &svc,
-        register(register_body(app.ids.other, "Fulano", "390.533.447-05")),
-    )
-    .await;
+    let (s, _, _) = anon
+        .send(register(register_body(
+            app.ids.other,
+            "Fulano",
+            "390.533.447-05",
+        )))
+        .await
+        .parts();
     assert_eq!(s, StatusCode::CONFLICT);
 
     // Nothing was written.
@@ -407,8 +400,11 @@ async fn a_registration_is_refused_for_a_known_cpf_bad_fields_or_an_unknown_comp
 #[actix_web::test]
 async fn the_wizard_reads_brands_and_models_without_a_session() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (s, brands, _) = send(&svc, TestRequest::get().uri("/api/driver/app/truck-brands")).await;
+    let anon = app.anonymous().await;
+    let (s, brands, _) = anon
+        .send(TestRequest::get().uri("/api/driver/app/truck-brands"))
+        .await
+        .parts();
     assert_eq!(s, StatusCode::OK, "{brands}");
     let volvo = brands
         .as_array()
@@ -418,45 +414,52 @@ async fn the_wizard_reads_brands_and_models_without_a_session() {
         .expect("the seeded brand")["id"]
         .as_i64()
         .unwrap();
-    let (s, models, _) = send(
-        &svc,
-        TestRequest::get().uri(&format!("/api/driver/app/truck-models/{volvo}")),
-    )
-    .await;
+    let (s, models, _) = anon
+        .send(TestRequest::get().uri(&format!("/api/driver/app/truck-models/{volvo}")))
+        .await
+        .parts();
     assert_eq!(s, StatusCode::OK);
     assert!(models
         .as_array()
         .unwrap()
         .iter()
         .any(|m| m["name"] == "FH 540"));
-    let (s, _, _) = send(
-        &svc,
-        TestRequest::get().uri("/api/driver/app/truck-models/999999"),
-    )
-    .await;
+    let (s, _, _) = anon
+        .send(TestRequest::get().uri("/api/driver/app/truck-models/999999"))
+        .await
+        .parts();
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
 
 #[actix_web::test]
 async fn a_driver_reads_its_own_profile_and_staff_may_not() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
-    let (s, b) = call(&svc, "GET", "/api/driver/app/profile", Some(&me), None).await;
+    let anon = app.anonymous().await;
+    let me = app.driver_id(app.ids.driver, app.ids.demo).await;
+    let (s, b) = me.call("GET", "/api/driver/app/profile", None).await.pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["id"], app.ids.driver);
     assert_eq!(b["name"], "MOTORISTA DEMO");
     assert_eq!(b["birthDate"], "1990-01-15");
     assert!(b["authorization"].is_array());
     // Another company's driver reads its own, never the demo driver's.
-    let other = bearer(&app, &driver(app.ids.other_driver, app.ids.other));
-    let (s, b) = call(&svc, "GET", "/api/driver/app/profile", Some(&other), None).await;
+    let other = app.driver_id(app.ids.other_driver, app.ids.other).await;
+    let (s, b) = other
+        .call("GET", "/api/driver/app/profile", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(b["id"], app.ids.other_driver);
-    let usuario = bearer(&app, &staff(&app, "usuario@patio.local"));
-    let (s, b) = call(&svc, "GET", "/api/driver/app/profile", Some(&usuario), None).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let (s, b) = usuario
+        .call("GET", "/api/driver/app/profile", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::FORBIDDEN);
     assert_eq!(b["message"], patio_domain::roles::NOT_ALLOWED_MESSAGE);
-    let (s, _) = call(&svc, "GET", "/api/driver/app/profile", None, None).await;
+    let (s, _) = anon
+        .call("GET", "/api/driver/app/profile", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }

@@ -17,10 +17,13 @@ const OTHER_MAP: &str = "https://www.google.com/maps/embed?pb=outra";
 #[actix_rt::test]
 async fn the_host_company_gives_its_own_map_without_a_session() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
 
     // No map set: null.
-    let (status, body, _) = send(&svc, get("/api/company/host?host=localhost")).await;
+    let (status, body, _) = anon
+        .send(get("/api/company/host?host=localhost"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body["googleMaps"].is_null(), "{body}");
 
@@ -32,11 +35,17 @@ async fn the_host_company_gives_its_own_map_without_a_session() {
         "UPDATE settings SET google_maps = '{OTHER_MAP}' WHERE company_id = {}",
         app.ids.other
     ));
-    let (status, body, _) = send(&svc, get("/api/company/host?host=127.0.0.1")).await;
+    let (status, body, _) = anon
+        .send(get("/api/company/host?host=127.0.0.1"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["id"], app.ids.demo);
     assert_eq!(body["googleMaps"], DEMO_MAP);
-    let (_, body, _) = send(&svc, get("/api/company/host?host=outra.local")).await;
+    let (_, body, _) = anon
+        .send(get("/api/company/host?host=outra.local"))
+        .await
+        .parts();
     assert_eq!(body["id"], app.ids.other);
     assert_eq!(body["googleMaps"], OTHER_MAP);
 
@@ -45,7 +54,10 @@ async fn the_host_company_gives_its_own_map_without_a_session() {
         "UPDATE settings SET google_maps = '   ' WHERE company_id = {}",
         app.ids.demo
     ));
-    let (_, body, _) = send(&svc, get("/api/company/host?host=localhost")).await;
+    let (_, body, _) = anon
+        .send(get("/api/company/host?host=localhost"))
+        .await
+        .parts();
     assert!(body["googleMaps"].is_null(), "{body}");
 
     // Nothing else of the settings leaks: the host answer keeps its fields.
@@ -64,7 +76,10 @@ async fn the_host_company_gives_its_own_map_without_a_session() {
     );
 
     // An unknown host: 404, no map.
-    let (status, body, _) = send(&svc, get("/api/company/host?host=ninguem.example")).await;
+    let (status, body, _) = anon
+        .send(get("/api/company/host?host=ninguem.example"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["code"], "not_found");
 }

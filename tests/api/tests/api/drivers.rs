@@ -10,8 +10,6 @@ use common::admin::*;
 use common::*;
 use serde_json::{json, Value};
 
-const ESPECTADOR: &str = "espectador@patio.local";
-
 /// A driver form; `n` makes the CPF.
 fn driver_body(name: &str, n: u32) -> Value {
     json!({
@@ -23,20 +21,6 @@ fn driver_body(name: &str, n: u32) -> Value {
 
 fn masked_cpf(n: u32) -> String {
     patio_domain::values::Cpf::parse(&cpf(n)).unwrap().masked()
-}
-
-fn patch(uri: &str, cookie: &str, body: Value) -> TestRequest {
-    TestRequest::patch()
-        .uri(uri)
-        .insert_header(("Cookie", cookie.to_owned()))
-        .set_json(body)
-}
-
-fn delete_with(uri: &str, cookie: &str, body: Value) -> TestRequest {
-    TestRequest::delete()
-        .uri(uri)
-        .insert_header(("Cookie", cookie.to_owned()))
-        .set_json(body)
 }
 
 /// Decodes base64url without padding (a token's payload), as text.
@@ -69,53 +53,22 @@ fn driver_logs(app: &TestApp, driver: i64, kind: &str) -> i64 {
     )
 }
 
-async fn create<S, B>(svc: &S, cookie: &str, body: Value) -> Value
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    expect(
-        svc,
-        post("/api/driver/save", cookie, body),
-        StatusCode::CREATED,
-    )
-    .await
-}
-
-async fn driver_cookie<S, B>(svc: &S, cpf: &str, company: i64, birth: &str) -> String
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let (status, body, cookies) = send(
-        svc,
-        TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body(cpf, company, birth)),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    cookie_pair(&cookies, "patio_driver")
+async fn create(cookie: &Client, body: Value) -> Value {
+    cookie
+        .post("/api/driver/save", body)
+        .await
+        .expect(StatusCode::CREATED)
 }
 
 #[actix_rt::test]
 async fn a_usuario_creates_edits_lists_and_reads_a_driver_with_contacts() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
 
     let mut body = driver_body("  joão   da silva ", 101);
     body["shippingCompany"] = json!({ "id": app.ids.shipping });
     body["contact"] = json!([contact("Maria", "66999990001", "maria@x.com")]);
-    let created = create(&svc, &usuario, body).await;
+    let created = create(&usuario, body).await;
     let id = created["id"].as_i64().unwrap();
     // Uppercased and trimmed, CPF masked, the Usuario's company, its contacts.
     assert_eq!(created["name"], "JOÃO DA SILVA");
@@ -145,12 +98,10 @@ async fn a_usuario_creates_edits_lists_and_reads_a_driver_with_contacts() {
         { "id": contact_id, "name": "Maria Souza", "fone": "66999990001", "email": "maria@x.com" },
         contact("Pedro", "66999990002", "pedro@x.com"),
     ]);
-    let edited = expect(
-        &svc,
-        post("/api/driver/save", &usuario, edit),
-        StatusCode::OK,
-    )
-    .await;
+    let edited = usuario
+        .post("/api/driver/save", edit)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["name"], "JOÃO DA SILVA SOUZA");
     assert_eq!(edited["isEnabled"], false);
     // The shipping company was left out of the edit: the driver leaves it.
@@ -166,73 +117,60 @@ async fn a_usuario_creates_edits_lists_and_reads_a_driver_with_contacts() {
     assert_eq!(driver_logs(&app, id, "CAD_DRIVER"), 1);
 
     // The list: 8 per page, searched by name, CPF digits or id; the company's drivers only.
-    let page = expect(&svc, get("/api/driver?page=1", &usuario), StatusCode::OK).await;
+    let page = usuario
+        .get("/api/driver?page=1")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["pageSize"], 8);
     assert_eq!(page["total"], 2, "the demo driver and the new one");
     for search in ["souza", &cpf(101)[..6], &masked_cpf(101), &id.to_string()] {
-        let found = expect(
-            &svc,
-            get(
-                &format!(
-                    "/api/driver?page=1&search={}",
-                    search.replace('.', "%2E").replace(' ', "%20")
-                ),
-                &usuario,
-            ),
-            StatusCode::OK,
-        )
-        .await;
+        let found = usuario
+            .get(&format!(
+                "/api/driver?page=1&search={}",
+                search.replace('.', "%2E").replace(' ', "%20")
+            ))
+            .await
+            .expect(StatusCode::OK);
         assert_eq!(found["total"], 1, "search {search}: {found}");
         assert_eq!(found["items"][0]["id"], id);
     }
     // Without paging parameters the answer is the array; the company path answers the same.
-    let all = expect(
-        &svc,
-        get(&format!("/api/driver/company/{}", app.ids.demo), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let all = usuario
+        .get(&format!("/api/driver/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(all.as_array().unwrap().len(), 2);
-    let one = expect(
-        &svc,
-        get(&format!("/api/driver/{id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let one = usuario
+        .get(&format!("/api/driver/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(one["contact"].as_array().unwrap().len(), 2);
 
     // A saved contact is removed by the one contacts path; another company cannot.
-    let outra = login(&svc, OTHER_USUARIO).await;
-    expect(
-        &svc,
-        delete(&format!("/api/contact/delete/{contact_id}"), &outra),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        delete(&format!("/api/contact/delete/{contact_id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let outra = app.usuario_of(app.ids.other).await;
+    outra
+        .delete(&format!("/api/contact/delete/{contact_id}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    usuario
+        .delete(&format!("/api/contact/delete/{contact_id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(count(&app, &format!("contacts WHERE driver_id = {id}")), 1);
 }
 
 #[actix_rt::test]
 async fn every_form_message_is_the_spec_s_and_nothing_is_saved() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let admin = login(&svc, ADMIN).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let admin = app.admin().await;
     let before = count(&app, "drivers");
 
     let empty = json!({ "id": 0, "name": "", "cpf": "", "cnh": "", "birthDate": "" });
-    let body = expect(
-        &svc,
-        post("/api/driver/save", &usuario, empty),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .post("/api/driver/save", empty)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body).clone(),
         json!({
@@ -279,22 +217,18 @@ async fn every_form_message_is_the_spec_s_and_nothing_is_saved() {
         for (k, v) in change.as_object().unwrap() {
             body[k] = v.clone();
         }
-        let answer = expect(
-            &svc,
-            post("/api/driver/save", &usuario, body),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        let answer = usuario
+            .post("/api/driver/save", body)
+            .await
+            .expect(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(fields(&answer)[field], message, "{answer}");
     }
 
     // An administrator must choose the company; a shipping company must be the company's.
-    let answer = expect(
-        &svc,
-        post("/api/driver/save", &admin, driver_body("Sem Empresa", 202)),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let answer = admin
+        .post("/api/driver/save", driver_body("Sem Empresa", 202))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&answer)["company"], "Selecione uma empresa!");
     let other_shipping = app.scalar_i64(&format!(
         "INSERT INTO shipping_companies (company_id, code, name) VALUES ({}, 9, 'Outra Transp') RETURNING id AS v",
@@ -302,12 +236,10 @@ async fn every_form_message_is_the_spec_s_and_nothing_is_saved() {
     ));
     let mut body = driver_body("Transp Errada", 203);
     body["shippingCompany"] = json!({ "id": other_shipping });
-    let answer = expect(
-        &svc,
-        post("/api/driver/save", &usuario, body),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let answer = usuario
+        .post("/api/driver/save", body)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&answer)["shippingCompany"],
         "Selecione uma transportadora da empresa do motorista!"
@@ -318,17 +250,14 @@ async fn every_form_message_is_the_spec_s_and_nothing_is_saved() {
 #[actix_rt::test]
 async fn a_cpf_already_registered_anywhere_is_the_duplicate_message() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     for taken in [DEMO_CPF, OTHER_CPF] {
         let mut body = driver_body("Repetido", 990);
         body["cpf"] = json!(taken);
-        let answer = expect(
-            &svc,
-            post("/api/driver/save", &usuario, body),
-            StatusCode::CONFLICT,
-        )
-        .await;
+        let answer = usuario
+            .post("/api/driver/save", body)
+            .await
+            .expect(StatusCode::CONFLICT);
         assert_eq!(answer["code"], "duplicate");
         assert_eq!(
             answer["message"],
@@ -336,16 +265,14 @@ async fn a_cpf_already_registered_anywhere_is_the_duplicate_message() {
         );
     }
     // An edit onto another driver's CPF too.
-    let created = create(&svc, &usuario, driver_body("Segundo", 301)).await;
+    let created = create(&usuario, driver_body("Segundo", 301)).await;
     let mut edit = driver_body("Segundo", 992);
     edit["id"] = created["id"].clone();
     edit["cpf"] = json!(DEMO_CPF);
-    let answer = expect(
-        &svc,
-        post("/api/driver/save", &usuario, edit),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let answer = usuario
+        .post("/api/driver/save", edit)
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         answer["message"],
         "Erro ao cadastrar, estes dados ja existem"
@@ -355,114 +282,88 @@ async fn a_cpf_already_registered_anywhere_is_the_duplicate_message() {
 #[actix_rt::test]
 async fn roles_and_tenants_of_every_driver_call() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    let transp = login(&svc, TRANSP).await;
-    let expedicao = login(&svc, EXPEDICAO).await;
-    let espectador = login(&svc, ESPECTADOR).await;
+    let anon = app.anonymous().await;
+    let admin = app.admin().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let expedicao = app.expedicao_of(app.ids.demo).await;
+    let espectador = app.espectador_of(app.ids.demo).await;
     let (demo, other, shipping) = (app.ids.demo, app.ids.other, app.ids.shipping);
     let other_driver = app.ids.other_driver;
 
     // Dispatch roles neither read nor write drivers.
     for cookie in [&expedicao, &espectador] {
-        expect(
-            &svc,
-            get("/api/driver?page=1", cookie),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
-        expect(
-            &svc,
-            get(&format!("/api/driver/{}", app.ids.driver), cookie),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
-        expect(
-            &svc,
-            post("/api/driver/save", cookie, driver_body("X", 401)),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
-        expect(
-            &svc,
-            patch(
+        cookie
+            .get("/api/driver?page=1")
+            .await
+            .expect(StatusCode::FORBIDDEN);
+        cookie
+            .get(&format!("/api/driver/{}", app.ids.driver))
+            .await
+            .expect(StatusCode::FORBIDDEN);
+        cookie
+            .post("/api/driver/save", driver_body("X", 401))
+            .await
+            .expect(StatusCode::FORBIDDEN);
+        cookie
+            .patch(
                 "/api/driver/unbind-shipping-company",
-                cookie,
                 json!({ "driver": { "id": app.ids.driver } }),
-            ),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
-        expect(
-            &svc,
-            delete(&format!("/api/driver/delete/{}", app.ids.driver), cookie),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::FORBIDDEN);
+        cookie
+            .delete(&format!("/api/driver/delete/{}", app.ids.driver))
+            .await
+            .expect(StatusCode::FORBIDDEN);
     }
     // Without a session: 401.
-    expect(
-        &svc,
-        TestRequest::get().uri("/api/driver?page=1"),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    anon.send(TestRequest::get().uri("/api/driver?page=1"))
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
 
     // A Usuario: its company's drivers; another company's is 404 everywhere.
-    expect(
-        &svc,
-        get(&format!("/api/driver/{other_driver}"), &usuario),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        get(&format!("/api/driver/company/{other}"), &usuario),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        get(&format!("/api/driver?page=1&companyId={other}"), &usuario),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .get(&format!("/api/driver/{other_driver}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    usuario
+        .get(&format!("/api/driver/company/{other}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    usuario
+        .get(&format!("/api/driver?page=1&companyId={other}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     let mut steal = driver_body("Outro", 991);
     steal["id"] = json!(other_driver);
     steal["cpf"] = json!(OTHER_CPF);
-    expect(
-        &svc,
-        post("/api/driver/save", &usuario, steal.clone()),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .post("/api/driver/save", steal.clone())
+        .await
+        .expect(StatusCode::NOT_FOUND);
     let mut elsewhere = driver_body("Lá", 402);
     elsewhere["company"] = json!({ "id": other });
-    expect(
-        &svc,
-        post("/api/driver/save", &usuario, elsewhere),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        patch(
+    usuario
+        .post("/api/driver/save", elsewhere)
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    usuario
+        .patch(
             "/api/driver/unbind-shipping-company",
-            &usuario,
             json!({ "driver": { "id": other_driver } }),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // Deleting is the Administrador's.
-    expect(
-        &svc,
-        delete(&format!("/api/driver/delete/{}", app.ids.driver), &usuario),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    let list = expect(&svc, get("/api/driver?page=1", &usuario), StatusCode::OK).await;
+    usuario
+        .delete(&format!("/api/driver/delete/{}", app.ids.driver))
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    let list = usuario
+        .get("/api/driver?page=1")
+        .await
+        .expect(StatusCode::OK);
     assert!(list["items"]
         .as_array()
         .unwrap()
@@ -471,63 +372,48 @@ async fn roles_and_tenants_of_every_driver_call() {
 
     // A Transportadora: only drivers bound to its shipping company; what it creates is bound
     // to it; it unbinds only its own.
-    let list = expect(&svc, get("/api/driver?page=1", &transp), StatusCode::OK).await;
+    let list = transp
+        .get("/api/driver?page=1")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(list["total"], 0);
-    expect(
-        &svc,
-        get(&format!("/api/driver/{}", app.ids.driver), &transp),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let mine = create(&svc, &transp, driver_body("Da Transportadora", 403)).await;
+    transp
+        .get(&format!("/api/driver/{}", app.ids.driver))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let mine = create(&transp, driver_body("Da Transportadora", 403)).await;
     assert_eq!(mine["company"]["id"], demo);
     assert_eq!(mine["shippingCompany"]["id"], shipping);
     assert_eq!(mine["actions"]["unbind"], true);
     assert_eq!(mine["actions"]["remove"], false);
     assert_eq!(mine["actions"]["loginAs"], false);
-    let list = expect(
-        &svc,
-        get(
-            &format!("/api/driver/shipping-company/{shipping}?page=1"),
-            &transp,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let list = transp
+        .get(&format!("/api/driver/shipping-company/{shipping}?page=1"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(list["total"], 1);
     let other_shipping = app.scalar_i64(&format!(
         "INSERT INTO shipping_companies (company_id, code, name) VALUES ({demo}, 2, 'Segunda') RETURNING id AS v"
     ));
-    expect(
-        &svc,
-        get(
-            &format!("/api/driver/shipping-company/{other_shipping}"),
-            &transp,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        patch(
+    transp
+        .get(&format!("/api/driver/shipping-company/{other_shipping}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    transp
+        .patch(
             "/api/driver/unbind-shipping-company",
-            &transp,
             json!({ "driver": { "id": app.ids.driver } }),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
     let mine_id = mine["id"].as_i64().unwrap();
-    let unbound = expect(
-        &svc,
-        patch(
+    let unbound = transp
+        .patch(
             "/api/driver/unbind-shipping-company",
-            &transp,
             json!({ "driver": { "id": mine_id } }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(unbound["message"], "Motorista desvinculado com sucesso");
     assert_eq!(
         count(
@@ -538,46 +424,37 @@ async fn roles_and_tenants_of_every_driver_call() {
     );
     assert_eq!(log_count(&app, "UNBIND", "DRIVER"), 1);
     // Once unbound it is no longer the Transportadora's.
-    expect(
-        &svc,
-        get(&format!("/api/driver/{mine_id}"), &transp),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    transp
+        .get(&format!("/api/driver/{mine_id}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // A Usuario unbinding a driver without a shipping company is told so.
-    let answer = expect(
-        &svc,
-        patch(
+    let answer = usuario
+        .patch(
             "/api/driver/unbind-shipping-company",
-            &usuario,
             json!({ "driver": { "id": mine_id } }),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         answer["message"],
         "Motorista não está vinculado a uma transportadora!"
     );
 
     // The Administrador: every company, filtered by company or shipping company.
-    let all = expect(&svc, get("/api/driver?page=1", &admin), StatusCode::OK).await;
+    let all = admin.get("/api/driver?page=1").await.expect(StatusCode::OK);
     assert_eq!(all["total"], 3);
     assert_eq!(all["items"][0]["actions"]["remove"], true);
-    let outra = expect(
-        &svc,
-        get(&format!("/api/driver?page=1&companyId={other}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let outra = admin
+        .get(&format!("/api/driver?page=1&companyId={other}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(outra["total"], 1);
     assert_eq!(outra["items"][0]["name"], "MOTORISTA OUTRO");
-    let one = expect(
-        &svc,
-        get(&format!("/api/driver/{other_driver}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let one = admin
+        .get(&format!("/api/driver/{other_driver}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(one["company"]["name"], "Outra Empresa");
 }
 
@@ -585,25 +462,29 @@ async fn roles_and_tenants_of_every_driver_call() {
 async fn driver_in_queue_with_a_loading(app: &TestApp) {
     queue_common::open_for_freelancers(app);
     queue_common::at(app, queue_common::MONDAY_0900);
-    let svc = app.service().await;
-    let me = queue_common::bearer(app, &queue_common::driver(app.ids.driver, app.ids.demo));
-    let (s, b) = queue_common::call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(json!({ "truck": { "id": queue_common::demo_truck(app) } })),
+    let truck = fixtures::demo_truck(app);
+    fixtures::join(
+        app,
+        app.ids.driver,
+        app.ids.demo,
+        json!({ "truck": { "id": truck } }),
     )
     .await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    app.sql(&format!(
-        "WITH cu AS (INSERT INTO customers (company_id, code, name, cnpj) VALUES ({demo}, 1, 'Cliente', '11222333000181') RETURNING id),
-              o AS (INSERT INTO orders (company_id, code, customer_id) SELECT {demo}, 'P1', id FROM cu RETURNING id)
-         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered)
-         SELECT {demo}, o.id, t.id, {driver}, 10 FROM o, trucks t WHERE t.driver_id = {driver}",
-        demo = app.ids.demo,
-        driver = app.ids.driver
-    ));
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let order = fixtures::order(
+        &usuario,
+        fixtures::OrderSpec::new("P1", 100.0).customer(1, "Cliente"),
+    )
+    .await;
+    fixtures::loading(
+        &usuario,
+        order.id,
+        truck,
+        app.ids.driver,
+        10.0,
+        Some("2026-03-20"),
+    )
+    .await;
 }
 
 fn demo_driver_edit(app: &TestApp, company: i64) -> Value {
@@ -618,16 +499,13 @@ fn demo_driver_edit(app: &TestApp, company: i64) -> Value {
 async fn moving_a_driver_out_of_a_queue_answers_409_until_confirmed() {
     let app = TestApp::new();
     driver_in_queue_with_a_loading(&app).await;
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     let (demo, other, driver) = (app.ids.demo, app.ids.other, app.ids.driver);
 
-    let answer = expect(
-        &svc,
-        post("/api/driver/save", &admin, demo_driver_edit(&app, other)),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let answer = admin
+        .post("/api/driver/save", demo_driver_edit(&app, other))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(answer["code"], "company_move");
     assert_eq!(answer["company_a"]["company"], "Demo Agro");
     assert!(answer["company_a"]["queue"]["date"].is_string(), "{answer}");
@@ -650,18 +528,19 @@ async fn moving_a_driver_out_of_a_queue_answers_409_until_confirmed() {
     assert_eq!(count(&app, "schedulings"), 1);
 
     // A Usuario cannot move a driver out of its company at all.
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let mut body = demo_driver_edit(&app, other);
     body["override"] = json!(true);
-    expect(
-        &svc,
-        post("/api/driver/save", &usuario, body.clone()),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .post("/api/driver/save", body.clone())
+        .await
+        .expect(StatusCode::NOT_FOUND);
 
     // Confirmed: the queue entry and the loading are gone, driver and truck moved.
-    let moved = expect(&svc, post("/api/driver/save", &admin, body), StatusCode::OK).await;
+    let moved = admin
+        .post("/api/driver/save", body)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(moved["company"]["id"], other);
     assert_eq!(
         company_of(&format!(
@@ -704,18 +583,11 @@ async fn moving_a_driver_out_of_a_queue_answers_409_until_confirmed() {
 #[actix_rt::test]
 async fn a_driver_with_no_ties_moves_at_once() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let moved = expect(
-        &svc,
-        post(
-            "/api/driver/save",
-            &admin,
-            demo_driver_edit(&app, app.ids.other),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let admin = app.admin().await;
+    let moved = admin
+        .post("/api/driver/save", demo_driver_edit(&app, app.ids.other))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(moved["company"]["name"], "Outra Empresa");
     assert_eq!(driver_logs(&app, app.ids.driver, "OUT_COMPANY"), 1);
 }
@@ -724,23 +596,23 @@ async fn a_driver_with_no_ties_moves_at_once() {
 async fn the_sign_in_transfer_uses_the_same_move() {
     let app = TestApp::new();
     driver_in_queue_with_a_loading(&app).await;
-    let svc = app.service().await;
-    let (_, body, _) = send(
-        &svc,
-        TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body(DEMO_CPF, app.ids.other, "1990-01-15")),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let (_, body, _) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/auth/app/login")
+                .set_json(driver_login_body(DEMO_CPF, app.ids.other, "1990-01-15")),
+        )
+        .await
+        .parts();
     let token = body["transferToken"].as_str().unwrap();
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::post().uri("/api/driver/save").set_json(json!({
+    let (status, body, _) = anon
+        .send(TestRequest::post().uri("/api/driver/save").set_json(json!({
             "override": true, "id": app.ids.driver, "company": { "id": app.ids.other },
             "transferToken": token,
-        })),
-    )
-    .await;
+        })))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["login"]["company"]["id"], app.ids.other);
     assert_eq!(
@@ -760,12 +632,11 @@ async fn the_sign_in_transfer_uses_the_same_move() {
 #[actix_rt::test]
 async fn a_driver_with_loadings_or_queue_history_cannot_be_deleted() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
+    let admin = app.admin().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let mut body = driver_body("Para Excluir", 501);
     body["contact"] = json!([contact("Ana", "66999990003", "ana@x.com")]);
-    let created = create(&svc, &usuario, body).await;
+    let created = create(&usuario, body).await;
     let id = created["id"].as_i64().unwrap();
 
     // The demo driver has a loading.
@@ -777,12 +648,10 @@ async fn a_driver_with_loadings_or_queue_history_cannot_be_deleted() {
         demo = app.ids.demo,
         driver = app.ids.driver
     ));
-    let answer = expect(
-        &svc,
-        delete(&format!("/api/driver/delete/{}", app.ids.driver), &admin),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let answer = admin
+        .delete(&format!("/api/driver/delete/{}", app.ids.driver))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(answer["code"], "referenced");
     assert_eq!(
         answer["message"],
@@ -793,12 +662,10 @@ async fn a_driver_with_loadings_or_queue_history_cannot_be_deleted() {
         1
     );
 
-    let deleted = expect(
-        &svc,
-        delete(&format!("/api/driver/delete/{id}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let deleted = admin
+        .delete(&format!("/api/driver/delete/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(deleted["message"], "Excluido com sucesso!");
     assert_eq!(count(&app, &format!("drivers WHERE id = {id}")), 0);
     assert_eq!(count(&app, &format!("contacts WHERE driver_id = {id}")), 0);
@@ -811,56 +678,44 @@ async fn a_driver_with_loadings_or_queue_history_cannot_be_deleted() {
         1
     );
     assert_eq!(log_count(&app, "DELETE", "DRIVER"), 1);
-    expect(
-        &svc,
-        delete(&format!("/api/driver/delete/{id}"), &admin),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    admin
+        .delete(&format!("/api/driver/delete/{id}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }
 
 #[actix_rt::test]
 async fn a_driver_deletes_its_own_account_after_leaving_the_queue() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let created = create(&svc, &usuario, driver_body("Conta App", 601)).await;
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let created = create(&usuario, driver_body("Conta App", 601)).await;
     let id = created["id"].as_i64().unwrap();
-    let me = driver_cookie(&svc, &masked_cpf(601), app.ids.demo, "1990-01-15").await;
+    let me = anon
+        .driver_sign_in(&masked_cpf(601), app.ids.demo, "1990-01-15")
+        .await;
     let good = json!({ "cpf": masked_cpf(601), "birthDate": "1990-01-15" });
 
     // Staff cannot use the driver's call; another driver's id is not found; wrong data refused.
-    expect(
-        &svc,
-        delete_with(
-            &format!("/api/driver/app/delete/{id}"),
-            &usuario,
-            good.clone(),
-        ),
-        StatusCode::UNAUTHORIZED,
+    usuario
+        .delete_with(&format!("/api/driver/app/delete/{id}"), good.clone())
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
+    me.delete_with(
+        &format!("/api/driver/app/delete/{}", app.ids.driver),
+        good.clone(),
     )
-    .await;
-    expect(
-        &svc,
-        delete_with(
-            &format!("/api/driver/app/delete/{}", app.ids.driver),
-            &me,
-            good.clone(),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    .await
+    .expect(StatusCode::NOT_FOUND);
     for wrong in [
         json!({ "cpf": masked_cpf(601), "birthDate": "1990-01-16" }),
         json!({ "cpf": DEMO_CPF, "birthDate": "1990-01-15" }),
         json!({ "cpf": "", "birthDate": "" }),
     ] {
-        let answer = expect(
-            &svc,
-            delete_with(&format!("/api/driver/app/delete/{id}"), &me, wrong),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        let answer = me
+            .delete_with(&format!("/api/driver/app/delete/{id}"), wrong)
+            .await
+            .expect(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(answer["message"], "CPF ou data de nascimento não conferem.");
     }
 
@@ -875,12 +730,10 @@ async fn a_driver_deletes_its_own_account_after_leaving_the_queue() {
          VALUES ({}, {id}, {truck}, 'waiting', now(), 1)",
         app.ids.demo
     ));
-    let answer = expect(
-        &svc,
-        delete_with(&format!("/api/driver/app/delete/{id}"), &me, good.clone()),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let answer = me
+        .delete_with(&format!("/api/driver/app/delete/{id}"), good.clone())
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         answer["message"],
         "Você está na fila. Saia da fila antes de excluir sua conta."
@@ -890,11 +743,10 @@ async fn a_driver_deletes_its_own_account_after_leaving_the_queue() {
     app.sql(&format!(
         "UPDATE queue_entries SET status = 'left', closed_at = now() WHERE driver_id = {id}"
     ));
-    let (status, answer, cookies) = send(
-        &svc,
-        delete_with(&format!("/api/driver/app/delete/{id}"), &me, good.clone()),
-    )
-    .await;
+    let (status, answer, cookies) = me
+        .delete_with(&format!("/api/driver/app/delete/{id}"), good.clone())
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert_eq!(answer["message"], "Conta excluida!");
     assert!(
@@ -918,28 +770,23 @@ async fn a_driver_deletes_its_own_account_after_leaving_the_queue() {
     assert_eq!(count(&app, &format!("trucks WHERE driver_id = {id}")), 0);
     assert_eq!(driver_logs(&app, id, "DEL_APP"), 1);
     // The session no longer stands; the CPF is free again.
-    expect(
-        &svc,
-        get("/api/auth/app/session", &me),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
-    create(&svc, &usuario, driver_body("Conta App", 601)).await;
+    me.get("/api/auth/app/session")
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
+    create(&usuario, driver_body("Conta App", 601)).await;
 
     // A driver without history is deleted outright.
-    let fresh = create(&svc, &usuario, driver_body("Sem Historia", 602)).await;
+    let fresh = create(&usuario, driver_body("Sem Historia", 602)).await;
     let fresh_id = fresh["id"].as_i64().unwrap();
-    let me = driver_cookie(&svc, &masked_cpf(602), app.ids.demo, "1990-01-15").await;
-    expect(
-        &svc,
-        delete_with(
-            &format!("/api/driver/app/delete/{fresh_id}"),
-            &me,
-            json!({ "cpf": cpf(602), "birthDate": "15/01/1990" }),
-        ),
-        StatusCode::OK,
+    let me = anon
+        .driver_sign_in(&masked_cpf(602), app.ids.demo, "1990-01-15")
+        .await;
+    me.delete_with(
+        &format!("/api/driver/app/delete/{fresh_id}"),
+        json!({ "cpf": cpf(602), "birthDate": "15/01/1990" }),
     )
-    .await;
+    .await
+    .expect(StatusCode::OK);
     assert_eq!(count(&app, &format!("drivers WHERE id = {fresh_id}")), 0);
     assert_eq!(
         count(
@@ -954,9 +801,9 @@ async fn a_driver_deletes_its_own_account_after_leaving_the_queue() {
 async fn the_driver_log_reads_a_range_of_days_with_escaped_titles() {
     let app = TestApp::new();
     queue_common::at(&app, "2026-03-05T17:07:00Z");
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let created = create(&svc, &usuario, driver_body("Com Registro", 701)).await;
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let created = create(&usuario, driver_body("Com Registro", 701)).await;
     let id = created["id"].as_i64().unwrap();
     app.sql(&format!(
         "INSERT INTO driver_logs (driver_id, company_id, operation_type, data, created_at) VALUES
@@ -966,15 +813,12 @@ async fn the_driver_log_reads_a_range_of_days_with_escaped_titles() {
     ));
     // A range that holds the first row written above (the CAD_DRIVER row is dated by the
     // database, today for real, outside these days).
-    let rows = expect(
-        &svc,
-        get(
-            &format!("/api/log-driver/{id}?startDate=2026-03-05&endDate=2026-03-12"),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let rows = usuario
+        .get(&format!(
+            "/api/log-driver/{id}?startDate=2026-03-05&endDate=2026-03-12"
+        ))
+        .await
+        .expect(StatusCode::OK);
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0]["operationType"], "OUT_COMPANY");
@@ -988,26 +832,21 @@ async fn the_driver_log_reads_a_range_of_days_with_escaped_titles() {
     assert_eq!(rows[0]["details"][0]["key"], "Nova empresa");
 
     // The default range: today (the 5th, São Paulo) to seven days later.
-    let rows = expect(
-        &svc,
-        get(&format!("/api/log-driver/{id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let rows = usuario
+        .get(&format!("/api/log-driver/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert!(rows
         .as_array()
         .unwrap()
         .iter()
         .any(|r| r["operationType"] == "OUT_COMPANY"));
-    let later = expect(
-        &svc,
-        get(
-            &format!("/api/log-driver/{id}?startDate=2026-03-20&endDate=2026-03-20"),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let later = usuario
+        .get(&format!(
+            "/api/log-driver/{id}?startDate=2026-03-20&endDate=2026-03-20"
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         later[0]["title"],
         "Motorista Entrou na Fila com a Placa ABC1D23 em 20/03/2026 às 09:00"
@@ -1015,74 +854,58 @@ async fn the_driver_log_reads_a_range_of_days_with_escaped_titles() {
     assert_eq!(later[0]["details"][0]["value"], "ABC1D23");
 
     // To before From is refused with the spec's message.
-    let answer = expect(
-        &svc,
-        get(
-            &format!("/api/log-driver/{id}?startDate=2026-03-10&endDate=2026-03-09"),
-            &usuario,
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let answer = usuario
+        .get(&format!(
+            "/api/log-driver/{id}?startDate=2026-03-10&endDate=2026-03-09"
+        ))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         answer["message"],
         "A data final não pode ser menor que a data inicial."
     );
-    let answer = expect(
-        &svc,
-        get(
-            &format!("/api/log-driver/{id}?startDate=2024-01-01&endDate=2026-03-09"),
-            &usuario,
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let answer = usuario
+        .get(&format!(
+            "/api/log-driver/{id}?startDate=2024-01-01&endDate=2026-03-09"
+        ))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(answer["message"], "O período máximo é de 366 dias!");
 
     // The driver reads its own log, not another's; another company's staff gets 404.
-    let me = driver_cookie(&svc, &masked_cpf(701), app.ids.demo, "1990-01-15").await;
-    expect(
-        &svc,
-        get(
-            &format!("/api/log-driver/{id}?startDate=2026-03-06&endDate=2026-03-06"),
-            &me,
-        ),
-        StatusCode::OK,
-    )
-    .await;
-    expect(
-        &svc,
-        get(&format!("/api/log-driver/{}", app.ids.driver), &me),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let outra = login(&svc, OTHER_USUARIO).await;
-    expect(
-        &svc,
-        get(&format!("/api/log-driver/{id}"), &outra),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let espectador = login(&svc, ESPECTADOR).await;
-    expect(
-        &svc,
-        get(&format!("/api/log-driver/{id}"), &espectador),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    let me = anon
+        .driver_sign_in(&masked_cpf(701), app.ids.demo, "1990-01-15")
+        .await;
+    me.get(&format!(
+        "/api/log-driver/{id}?startDate=2026-03-06&endDate=2026-03-06"
+    ))
+    .await
+    .expect(StatusCode::OK);
+    me.get(&format!("/api/log-driver/{}", app.ids.driver))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let outra = app.usuario_of(app.ids.other).await;
+    outra
+        .get(&format!("/api/log-driver/{id}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let espectador = app.espectador_of(app.ids.demo).await;
+    espectador
+        .get(&format!("/api/log-driver/{id}"))
+        .await
+        .expect(StatusCode::FORBIDDEN);
 }
 
 #[actix_rt::test]
 async fn the_driver_picker_answers_within_the_caller_s_reach() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let transp = login(&svc, TRANSP).await;
-    let expedicao = login(&svc, EXPEDICAO).await;
-    let admin = login(&svc, ADMIN).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let expedicao = app.expedicao_of(app.ids.demo).await;
+    let admin = app.admin().await;
     let mut body = driver_body("Motorista Vinculado", 801);
     body["shippingCompany"] = json!({ "id": app.ids.shipping });
-    create(&svc, &usuario, body).await;
+    create(&usuario, body).await;
 
     let names = |v: &Value| -> Vec<String> {
         v.as_array()
@@ -1091,85 +914,62 @@ async fn the_driver_picker_answers_within_the_caller_s_reach() {
             .map(|i| i["name"].as_str().unwrap().to_owned())
             .collect()
     };
-    let found = expect(
-        &svc,
-        get("/api/driver/like/motorista", &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let found = usuario
+        .get("/api/driver/like/motorista")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&found), ["MOTORISTA DEMO", "MOTORISTA VINCULADO"]);
-    let found = expect(
-        &svc,
-        get("/api/driver/like/motorista", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let found = admin
+        .get("/api/driver/like/motorista")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&found).len(), 3);
-    let found = expect(
-        &svc,
-        get(&format!("/api/driver/like/{}", &cpf(801)[..5]), &expedicao),
-        StatusCode::OK,
-    )
-    .await;
+    let found = expedicao
+        .get(&format!("/api/driver/like/{}", &cpf(801)[..5]))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&found), ["MOTORISTA VINCULADO"]);
-    let found = expect(&svc, get("/api/driver/like", &transp), StatusCode::OK).await;
+    let found = transp.get("/api/driver/like").await.expect(StatusCode::OK);
     assert_eq!(names(&found), ["MOTORISTA VINCULADO"]);
-    let found = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/driver/like/motorista/shipping-company/{}",
-                app.ids.shipping
-            ),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let found = admin
+        .get(&format!(
+            "/api/driver/like/motorista/shipping-company/{}",
+            app.ids.shipping
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&found), ["MOTORISTA VINCULADO"]);
-    let found = expect(
-        &svc,
-        get(
-            &format!("/api/driver/like/company/{}", app.ids.other),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let found = admin
+        .get(&format!("/api/driver/like/company/{}", app.ids.other))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(names(&found), ["MOTORISTA OUTRO"]);
-    expect(
-        &svc,
-        get(
-            &format!("/api/driver/like/motorista/company/{}", app.ids.other),
-            &usuario,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let espectador = login(&svc, ESPECTADOR).await;
-    expect(
-        &svc,
-        get("/api/driver/like/motorista", &espectador),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    usuario
+        .get(&format!(
+            "/api/driver/like/motorista/company/{}",
+            app.ids.other
+        ))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let espectador = app.espectador_of(app.ids.demo).await;
+    espectador
+        .get("/api/driver/like/motorista")
+        .await
+        .expect(StatusCode::FORBIDDEN);
 }
 
 #[actix_rt::test]
 async fn the_signed_driver_link_opens_the_driver_login() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let link = expect(
-        &svc,
-        post(
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let link = usuario
+        .post(
             "/api/auth/driver-link",
-            &usuario,
             json!({ "driverId": app.ids.driver }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     let path = link["path"].as_str().unwrap();
     assert!(path.starts_with("/driver-login/"), "{path}");
     // The token's payload (readable by anyone holding the link) names the driver only; the
@@ -1180,27 +980,22 @@ async fn the_signed_driver_link_opens_the_driver_login() {
         !payload.contains("52998224725") && !payload.contains("1990"),
         "{payload}"
     );
-    let content = expect(
-        &svc,
-        TestRequest::get().uri(&format!(
+    let content = anon
+        .send(TestRequest::get().uri(&format!(
             "/api/auth/driver-link/{}",
             link["token"].as_str().unwrap()
-        )),
-        StatusCode::OK,
-    )
-    .await;
+        )))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(content["cpf"], "52998224725");
-    let transp = login(&svc, TRANSP).await;
-    expect(
-        &svc,
-        post(
+    let transp = app.transportadora_of(app.ids.demo).await;
+    transp
+        .post(
             "/api/auth/driver-link",
-            &transp,
             json!({ "driverId": app.ids.driver }),
-        ),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::FORBIDDEN);
 }
 
 // ---- The form's truck rows (spec 2 section 5: "a dialog adds a truck: plate and renavam").
@@ -1208,8 +1003,7 @@ async fn the_signed_driver_link_opens_the_driver_login() {
 #[actix_rt::test]
 async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let trucks_of =
         |app: &TestApp, driver: i64| count(app, &format!("trucks WHERE driver_id = {driver}"));
 
@@ -1221,7 +1015,7 @@ async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
         { "licensePlate": "abc-1d23", "renavam": "12345678901" },
         { "licensePlate": "DEM0A12", "renavam": "98765432100" }
     ]);
-    let created = create(&svc, &usuario, body.clone()).await;
+    let created = create(&usuario, body.clone()).await;
     let id = created["id"].as_i64().unwrap();
     let plates: Vec<&str> = created["truck"]
         .as_array()
@@ -1247,12 +1041,10 @@ async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
     let mut edit = body.clone();
     edit["id"] = json!(id);
     edit["truck"] = json!([{ "id": abc, "licensePlate": "ABC1D24", "renavam": "11111111111" }]);
-    expect(
-        &svc,
-        post("/api/driver/save", &usuario, edit),
-        StatusCode::OK,
-    )
-    .await;
+    usuario
+        .post("/api/driver/save", edit)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         app.scalar_text(&format!(
             "SELECT license_plate || '|' || renavam AS v FROM trucks WHERE id = {abc}"
@@ -1284,43 +1076,37 @@ async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
     ] {
         let mut bad = driver_body("sem caminhao", 302);
         bad["truck"] = rows;
-        let answer = expect(
-            &svc,
-            post("/api/driver/save", &usuario, bad),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        let answer = usuario
+            .post("/api/driver/save", bad)
+            .await
+            .expect(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(fields(&answer)[field], message, "{answer}");
     }
     assert_eq!(count(&app, "drivers"), drivers_before);
     assert_eq!(count(&app, "trucks"), trucks_before);
 
     // Another company's plate is refused, and its truck id is not found.
-    let outra = login(&svc, OTHER_USUARIO).await;
+    let outra = app.usuario_of(app.ids.other).await;
     let mut theirs = driver_body("motorista da outra", 303);
     theirs["truck"] = json!([{ "licensePlate": "OTR1A11", "renavam": "22222222222" }]);
-    create(&svc, &outra, theirs).await;
+    create(&outra, theirs).await;
     let their_truck = app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'OTR1A11'");
     let mut steal = driver_body("ladrao de placa", 304);
     steal["truck"] = json!([{ "licensePlate": "OTR1A11", "renavam": "33333333333" }]);
-    let answer = expect(
-        &svc,
-        post("/api/driver/save", &usuario, steal.clone()),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let answer = usuario
+        .post("/api/driver/save", steal.clone())
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&answer)["licensePlate"],
         "Esta placa já está cadastrada em outra empresa."
     );
     steal["truck"] =
         json!([{ "id": their_truck, "licensePlate": "OTR1A11", "renavam": "33333333333" }]);
-    expect(
-        &svc,
-        post("/api/driver/save", &usuario, steal),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .post("/api/driver/save", steal)
+        .await
+        .expect(StatusCode::NOT_FOUND);
     assert_eq!(
         app.scalar_text(&format!(
             "SELECT renavam AS v FROM trucks WHERE id = {their_truck}"

@@ -5,41 +5,34 @@
 
 use crate::common;
 use actix_web::http::StatusCode;
-use common::admin::*;
 use common::*;
 
 #[actix_rt::test]
 async fn a_history_page_beyond_the_last_is_empty_not_a_server_error() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     for page in ["4294967295", "2147483648", "1000000"] {
-        let body = expect(
-            &svc,
-            get(&format!("/api/scheduling?page={page}"), &admin),
-            StatusCode::OK,
-        )
-        .await;
+        let body = admin
+            .get(&format!("/api/scheduling?page={page}"))
+            .await
+            .expect(StatusCode::OK);
         assert_eq!(body["items"], serde_json::json!([]), "page {page}");
         assert_eq!(body["page"].as_u64(), Some(page.parse().unwrap()));
     }
     // Beyond 32 bits it is a malformed query: 400, as declared.
-    let body = expect(
-        &svc,
-        get("/api/scheduling?page=4294967296", &admin),
-        StatusCode::BAD_REQUEST,
-    )
-    .await;
+    let body = admin
+        .get("/api/scheduling?page=4294967296")
+        .await
+        .expect(StatusCode::BAD_REQUEST);
     assert_eq!(body["message"], "Requisição inválida.");
 }
 
 #[actix_rt::test]
 async fn the_lookup_of_an_unknown_resource_is_a_declared_404() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     for uri in ["/api/0/like", "/api/0/like/0"] {
-        let body = expect(&svc, get(uri, &admin), StatusCode::NOT_FOUND).await;
+        let body = admin.get(uri).await.expect(StatusCode::NOT_FOUND);
         assert_eq!(body["message"], "Registro não encontrado");
     }
     let doc = serde_json::to_value(patio_http::openapi::document()).unwrap();
@@ -54,25 +47,20 @@ async fn the_lookup_of_an_unknown_resource_is_a_declared_404() {
 #[actix_rt::test]
 async fn a_nul_byte_and_a_bad_path_id_are_answered_as_the_document_declares() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     let before = app.scalar_i64("SELECT count(*) AS v FROM contacts");
-    let body = expect(
-        &svc,
-        delete("/api/contact/delete/1%00", &admin),
-        StatusCode::BAD_REQUEST,
-    )
-    .await;
+    let body = admin
+        .delete("/api/contact/delete/1%00")
+        .await
+        .expect(StatusCode::BAD_REQUEST);
     assert_eq!(
         body["message"],
         "A requisição contém um caractere inválido (NUL)."
     );
-    let body = expect(
-        &svc,
-        delete("/api/contact/delete/9223372036854775808", &admin),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .delete("/api/contact/delete/9223372036854775808")
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["message"], "Identificador inválido.");
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM contacts"), before);
 

@@ -4,153 +4,68 @@
 
 use crate::{common, queue_common};
 use actix_web::http::StatusCode;
-use actix_web::test::{self, TestRequest};
 use serde_json::{json, Value};
 
-use common::TestApp;
+use common::{fixtures, TestApp};
 use queue_common::*;
 
 const EXP: &str = "expedicao@patio.local";
 
 /// A loading of 30 t ordered, joined, started and completed with 28.5 t through the API on
 /// Monday 2026-03-02; its id.
-async fn completed_loading<S, B>(svc: &S, app: &TestApp) -> i64
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
+async fn completed_loading(app: &TestApp) -> i64 {
     let demo = app.ids.demo;
     let pairs = add_drivers(app, demo, 1, 7);
     let (driver, truck) = pairs[0];
-    let customer = app.scalar_i64(&format!(
-        "INSERT INTO customers (company_id, code, name) VALUES ({demo}, 7, 'Fazenda São João') RETURNING id AS v"
-    ));
-    let order = app.scalar_i64(&format!(
-        "INSERT INTO orders (company_id, code, customer_id) VALUES ({demo}, 'PED-H1', {customer}) RETURNING id AS v"
-    ));
-    let loading = app.scalar_i64(&format!(
-        "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, expiration_date)
-         VALUES ({demo}, {order}, {truck}, {driver}, 30, '2026-03-20') RETURNING id AS v"
-    ));
-    let me = bearer(app, &driver_actor(driver, demo));
-    let (s, b) = call(
-        svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(json!({ "scheduling": { "id": loading } })),
-    )
-    .await;
+    let usuario = app.usuario_of(demo).await;
+    let spec = fixtures::OrderSpec::new("PED-H1", 100.0).customer(7, "Fazenda São João");
+    let order = fixtures::order(&usuario, spec).await.id;
+    let loading = fixtures::loading(&usuario, order, truck, driver, 30.0, Some("2026-03-20")).await;
+    let me = app.driver_id(driver, demo).await;
+    let (s, b) = me
+        .call(
+            "POST",
+            "/api/queue/save",
+            Some(json!({ "scheduling": { "id": loading } })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let entry = b["id"].as_i64().unwrap();
-    let exp = bearer(app, &staff(app, EXP));
+    let exp = app.expedicao_of(app.ids.demo).await;
     let company = json!({ "company": { "id": demo } });
-    let (s, b) = call(
-        svc,
-        "POST",
-        "/api/attendances/save",
-        Some(&exp),
-        Some(company),
-    )
-    .await;
+    let (s, b) = exp
+        .call("POST", "/api/attendances/save", Some(company))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
-    let (s, b) = call(
-        svc,
-        "PUT",
-        "/api/queue/start",
-        Some(&exp),
-        Some(json!({ "id": entry, "status": true })),
-    )
-    .await;
+    let (s, b) = exp
+        .call(
+            "PUT",
+            "/api/queue/start",
+            Some(json!({ "id": entry, "status": true })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     at(app, "2026-03-02T12:40:00Z");
     let close = json!({ "id": loading, "status": true, "qtyTransported": 28.5 });
-    let (s, b) = call(
-        svc,
-        "POST",
-        "/api/scheduling/close",
-        Some(&exp),
-        Some(close),
-    )
-    .await;
+    let (s, b) = exp
+        .call("POST", "/api/scheduling/close", Some(close))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     loading
-}
-
-fn driver_actor(id: i64, company: i64) -> patio_domain::auth::Actor {
-    driver(id, company)
-}
-
-async fn bytes<S, B>(svc: &S, uri: &str, auth: &str) -> (StatusCode, Vec<u8>, String)
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let res = test::call_service(
-        svc,
-        TestRequest::get()
-            .uri(uri)
-            .insert_header(("Authorization", auth.to_owned()))
-            .to_request(),
-    )
-    .await;
-    let status = res.status();
-    let disposition = res
-        .headers()
-        .get("content-disposition")
-        .map(|v| v.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    let body = test::read_body(res).await.to_vec();
-    (status, body, disposition)
-}
-
-/// The text a PDF shows: its literal `(...)` and hex `<...>` strings, WinAnsi decoded.
-fn pdf_text(pdf: &[u8]) -> String {
-    let mut out = String::new();
-    let mut i = 0;
-    while i < pdf.len() {
-        if pdf[i] == b'(' {
-            let mut j = i + 1;
-            while j < pdf.len() && pdf[j] != b')' {
-                if pdf[j] == b'\\' {
-                    j += 1;
-                }
-                out.push(pdf[j] as char);
-                j += 1;
-            }
-            out.push('\n');
-            i = j;
-        } else if pdf[i] == b'<' && pdf.get(i + 1).is_some_and(u8::is_ascii_hexdigit) {
-            let end = i + pdf[i..].iter().position(|b| *b == b'>').unwrap();
-            let hex = std::str::from_utf8(&pdf[i + 1..end]).unwrap();
-            for k in (0..hex.len()).step_by(2) {
-                out.push(u8::from_str_radix(&hex[k..k + 2], 16).unwrap() as char);
-            }
-            out.push('\n');
-            i = end;
-        }
-        i += 1;
-    }
-    out
 }
 
 #[actix_web::test]
 async fn a_completed_loading_shows_in_the_history_and_its_three_exports() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
-    let loading = completed_loading(&svc, &app).await;
-    let admin = bearer(&app, &staff(&app, "admin@patio.local"));
+    let loading = completed_loading(&app).await;
+    let admin = app.admin().await;
 
-    let (s, page) = call(&svc, "GET", "/api/scheduling", Some(&admin), None).await;
+    let (s, page) = admin.call("GET", "/api/scheduling", None).await.pair();
     assert_eq!(s, StatusCode::OK, "{page}");
     assert_eq!(page["total"], 1);
     assert_eq!(page["pageSize"], 9);
@@ -164,21 +79,17 @@ async fn a_completed_loading_shows_in_the_history_and_its_three_exports() {
     assert_eq!(row["qtyOrdered"], 30.0);
 
     // Grouped by customer: one row with its loadings and tonnes.
-    let (s, grouped) = call(
-        &svc,
-        "GET",
-        "/api/scheduling?groupBy=cliente",
-        Some(&admin),
-        None,
-    )
-    .await;
+    let (s, grouped) = admin
+        .call("GET", "/api/scheduling?groupBy=cliente", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(grouped["groupedBy"], "Cliente");
     assert_eq!(grouped["items"][0]["key"], "Fazenda São João");
     assert_eq!(grouped["items"][0]["loadings"], 1);
 
     // The three files, from the same query.
-    let (s, csv, disposition) = bytes(&svc, "/api/history/export.csv", &admin).await;
+    let (s, csv, disposition) = admin.get("/api/history/export.csv").await.file();
     assert_eq!(s, StatusCode::OK);
     assert!(disposition.contains("historico.csv"));
     let text = String::from_utf8(csv).unwrap();
@@ -195,7 +106,7 @@ async fn a_completed_loading_shows_in_the_history_and_its_three_exports() {
     );
     assert!(lines[1].ends_with(";30,000;28,500"), "{}", lines[1]);
 
-    let (s, xlsx, disposition) = bytes(&svc, "/api/history/export.xlsx", &admin).await;
+    let (s, xlsx, disposition) = admin.get("/api/history/export.xlsx").await.file();
     assert_eq!(s, StatusCode::OK);
     assert!(disposition.contains("Historico de Descarregamento.xlsx"));
     use calamine::Reader;
@@ -210,7 +121,7 @@ async fn a_completed_loading_shows_in_the_history_and_its_three_exports() {
     assert_eq!(cells[1][3], "Fazenda São João");
     assert_eq!(cells[1][7], "28,500");
 
-    let (s, pdf, disposition) = bytes(&svc, "/api/history/report.pdf", &admin).await;
+    let (s, pdf, disposition) = admin.get("/api/history/report.pdf").await.file();
     assert_eq!(s, StatusCode::OK);
     assert!(disposition.contains("report.pdf"));
     assert!(pdf.starts_with(b"%PDF-"));
@@ -233,58 +144,51 @@ async fn a_completed_loading_shows_in_the_history_and_its_three_exports() {
 async fn who_reads_and_exports_the_history() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
-    completed_loading(&svc, &app).await;
-    let usuario = bearer(&app, &staff(&app, "usuario@patio.local"));
-    let (s, page) = call(&svc, "GET", "/api/scheduling", Some(&usuario), None).await;
+    let anon = app.anonymous().await;
+    completed_loading(&app).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let (s, page) = usuario.call("GET", "/api/scheduling", None).await.pair();
     assert_eq!((s, page["total"].clone()), (StatusCode::OK, json!(1)));
     // Another company's user sees none of it, and asking for it is 404.
-    let other = bearer(&app, &staff(&app, "outra@empresa.local"));
-    let (s, page) = call(&svc, "GET", "/api/scheduling", Some(&other), None).await;
+    let other = app.usuario_of(app.ids.other).await;
+    let (s, page) = other.call("GET", "/api/scheduling", None).await.pair();
     assert_eq!((s, page["total"].clone()), (StatusCode::OK, json!(0)));
     let uri = format!("/api/scheduling?companyId={}", app.ids.demo);
-    let (s, _) = call(&svc, "GET", &uri, Some(&other), None).await;
+    let (s, _) = other.call("GET", &uri, None).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _, _) = bytes(
-        &svc,
-        &format!("/api/history/export.csv?companyId={}", app.ids.demo),
-        &other,
-    )
-    .await;
+    let (s, _, _) = other
+        .get(&format!(
+            "/api/history/export.csv?companyId={}",
+            app.ids.demo
+        ))
+        .await
+        .file();
     assert_eq!(s, StatusCode::NOT_FOUND);
     // Dispatch and carriers neither read nor export.
     for email in [EXP, "transp@patio.local"] {
-        let who = bearer(&app, &staff(&app, email));
-        let (s, _) = call(&svc, "GET", "/api/scheduling", Some(&who), None).await;
+        let who = app.staff(email).await;
+        let (s, _) = who.call("GET", "/api/scheduling", None).await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email}");
-        let (s, _, _) = bytes(&svc, "/api/history/report.pdf", &who).await;
+        let (s, _, _) = who.get("/api/history/report.pdf").await.file();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email}");
     }
     // Only the screen's periods and groupings.
-    let (s, b): (StatusCode, Value) = call(
-        &svc,
-        "GET",
-        "/api/scheduling?period=45",
-        Some(&usuario),
-        None,
-    )
-    .await;
+    let (s, b): (StatusCode, Value) = usuario
+        .call("GET", "/api/scheduling?period=45", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         b["fields"]["period"],
         "Período inválido: escolha 30, 60, 90 ou 120 dias."
     );
-    let (s, b) = call(
-        &svc,
-        "GET",
-        "/api/scheduling?groupBy=placa",
-        Some(&usuario),
-        None,
-    )
-    .await;
+    let (s, b) = usuario
+        .call("GET", "/api/scheduling?groupBy=placa", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(b["fields"]["groupBy"], "Agrupamento inválido.");
     // Without a session: 401.
-    let (s, _) = call(&svc, "GET", "/api/scheduling", None, None).await;
+    let (s, _) = anon.call("GET", "/api/scheduling", None).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }

@@ -4,7 +4,6 @@
 //! reads, the order's totals, and the role / tenant matrix of every call.
 
 use crate::common;
-use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use chrono::{Duration, Utc};
 use common::admin::*;
@@ -32,39 +31,29 @@ fn day(offset: i64) -> String {
 }
 
 /// An order of `ordered` tonnes open to the demo shipping company, created through the API.
-async fn yard<S, B>(app: &TestApp, svc: &S, usuario: &str, ordered: f64, enable: bool) -> Yard
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: actix_web::body::MessageBody,
-{
+async fn yard(app: &TestApp, usuario: &Client, ordered: f64, enable: bool) -> Yard {
     let demo = app.ids.demo;
     let customer = app.scalar_i64(&format!(
         "INSERT INTO customers (company_id, code, name, city) VALUES ({demo}, 7, 'Fazenda Rio Verde', 'Sorriso') RETURNING id AS v"
     ));
-    let product = expect(
-        svc,
-        post(
+    let product = usuario
+        .post(
             "/api/product/create",
-            usuario,
             json!({ "id": 0, "code": 1, "name": "SOJA", "group": 0 }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let order = expect(
-        svc,
-        post(
+    let order = usuario
+        .post(
             "/api/order/save",
-            usuario,
             json!({ "id": 0, "code": "PED-1", "customer": { "id": customer }, "enable": enable,
                     "shippingCompany": [{ "id": app.ids.shipping }],
                     "orderItem": [{ "product": { "id": product }, "quantity": ordered }] }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
     let shipping = app.ids.shipping;
@@ -110,17 +99,11 @@ fn loading(
 }
 
 /// The refusal's message of a save that must fail with 422.
-async fn refusal<S, B>(svc: &S, cookie: &str, rows: Value) -> String
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: actix_web::body::MessageBody,
-{
-    let body = expect(
-        svc,
-        post("/api/scheduling/save", cookie, rows),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+async fn refusal(cookie: &Client, rows: Value) -> String {
+    let body = cookie
+        .post("/api/scheduling/save", rows)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     let f = fields(&body);
     assert_eq!(f.len(), 1, "one refusal at a time: {body}");
     f.values().next().unwrap().as_str().unwrap().to_owned()
@@ -135,15 +118,12 @@ fn loading_count(app: &TestApp, order: i64) -> i64 {
 #[actix_rt::test]
 async fn usuario_adds_a_vehicle_sees_it_waiting_edits_it_and_deletes_it() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
 
-    let saved = expect(
-        &svc,
-        post(
+    let saved = usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.truck),
@@ -151,10 +131,9 @@ async fn usuario_adds_a_vehicle_sees_it_waiting_edits_it_and_deletes_it() {
                 json!(12.5),
                 Some(day(5))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     let id = saved[0]["id"].as_i64().unwrap();
     assert_eq!(saved[0]["truck"]["licensePlate"], "DEM0A12");
     assert_eq!(saved[0]["driver"]["name"], "MOTORISTA DEMO");
@@ -174,32 +153,19 @@ async fn usuario_adds_a_vehicle_sees_it_waiting_edits_it_and_deletes_it() {
         1
     );
 
-    let list = expect(
-        &svc,
-        get(&format!("/api/scheduling/order/{}", y.order), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let list = usuario
+        .get(&format!("/api/scheduling/order/{}", y.order))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(list.as_array().unwrap().len(), 1);
-    let one = expect(
-        &svc,
-        get(&format!("/api/scheduling/{id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let one = usuario
+        .get(&format!("/api/scheduling/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(one["order"]["code"], "PED-1");
 
     // Edit: the quantity, posted as the list's row.
-    let edited = expect(
-        &svc,
-        post(
-            "/api/scheduling/save",
-            &usuario,
-            json!([{ "id": id, "truck": { "id": y.truck }, "driver": { "id": y.driver }, "qtyOrdered": "14,75" }]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let edited = usuario.post("/api/scheduling/save", json!([{ "id": id, "truck": { "id": y.truck }, "driver": { "id": y.driver }, "qtyOrdered": "14,75" }])).await.expect(StatusCode::OK);
     assert_eq!(edited[0]["qtyOrdered"], 14.75);
     assert_eq!(
         app.scalar_text(&format!(
@@ -208,12 +174,10 @@ async fn usuario_adds_a_vehicle_sees_it_waiting_edits_it_and_deletes_it() {
         "14.750"
     );
 
-    let deleted = expect(
-        &svc,
-        delete(&format!("/api/scheduling/delete/{id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let deleted = usuario
+        .delete(&format!("/api/scheduling/delete/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(deleted["message"], "Excluido com sucesso!");
     assert_eq!(loading_count(&app, y.order), 0);
 }
@@ -221,50 +185,29 @@ async fn usuario_adds_a_vehicle_sees_it_waiting_edits_it_and_deletes_it() {
 #[actix_rt::test]
 async fn the_dialog_finds_the_truck_by_plate_with_its_model_and_net_capacity() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
-    let t = expect(
-        &svc,
-        get(
-            &format!("/api/scheduling/order/{}/truck/dem0a12", y.order),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
+    let t = usuario
+        .get(&format!("/api/scheduling/order/{}/truck/dem0a12", y.order))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(t["licensePlate"], "DEM0A12");
     assert_eq!(t["model"], "Volvo FH 540");
     assert_eq!(t["netCapacity"], 16.0);
-    expect(
-        &svc,
-        get(
-            &format!("/api/scheduling/order/{}/truck/ZZZ9Z99", y.order),
-            &usuario,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .get(&format!("/api/scheduling/order/{}/truck/ZZZ9Z99", y.order))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // A Transportadora finds only its own trucks.
-    let transp = login(&svc, TRANSP).await;
-    expect(
-        &svc,
-        get(
-            &format!("/api/scheduling/order/{}/truck/DEM0A12", y.order),
-            &transp,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        get(
-            &format!("/api/scheduling/order/{}/truck/TRP1B23", y.order),
-            &transp,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    transp
+        .get(&format!("/api/scheduling/order/{}/truck/DEM0A12", y.order))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    transp
+        .get(&format!("/api/scheduling/order/{}/truck/TRP1B23", y.order))
+        .await
+        .expect(StatusCode::OK);
 }
 
 // ---- The nine checks, in the spec's order.
@@ -272,11 +215,9 @@ async fn the_dialog_finds_the_truck_by_plate_with_its_model_and_net_capacity() {
 #[actix_rt::test]
 async fn a_disabled_order_takes_no_vehicle() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, false).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, false).await;
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(y.order, None, None, json!(""), None)]),
     )
@@ -288,14 +229,11 @@ async fn a_disabled_order_takes_no_vehicle() {
 #[actix_rt::test]
 async fn check_1_the_order_balance_comes_before_the_plate() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 20.0, true).await;
-    expect(
-        &svc,
-        post(
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 20.0, true).await;
+    usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.truck),
@@ -303,13 +241,11 @@ async fn check_1_the_order_balance_comes_before_the_plate() {
                 json!(15),
                 Some(day(3))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     // 15 + 6 > 20, and no plate, no driver: the balance is what is answered.
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(y.order, None, None, json!(6), None)]),
     )
@@ -321,11 +257,9 @@ async fn check_1_the_order_balance_comes_before_the_plate() {
 #[actix_rt::test]
 async fn check_2_the_truck_capacity_comes_before_the_driver() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(y.order, Some(y.truck), None, json!(16.01), None)]),
     )
@@ -336,11 +270,9 @@ async fn check_2_the_truck_capacity_comes_before_the_driver() {
 #[actix_rt::test]
 async fn check_3_the_plate_comes_before_the_driver() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(y.order, None, None, json!(5), None)]),
     )
@@ -351,11 +283,9 @@ async fn check_3_the_plate_comes_before_the_driver() {
 #[actix_rt::test]
 async fn check_4_the_driver_comes_before_the_quantity() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(y.order, Some(y.truck), None, json!("abc"), None)]),
     )
@@ -366,11 +296,9 @@ async fn check_4_the_driver_comes_before_the_quantity() {
 #[actix_rt::test]
 async fn check_5_a_quantity_that_is_not_a_number_comes_before_the_expiry() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(
             y.order,
@@ -387,11 +315,9 @@ async fn check_5_a_quantity_that_is_not_a_number_comes_before_the_expiry() {
 #[actix_rt::test]
 async fn check_6_a_quantity_of_zero_comes_before_the_expiry() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(
             y.order,
@@ -408,11 +334,9 @@ async fn check_6_a_quantity_of_zero_comes_before_the_expiry() {
 #[actix_rt::test]
 async fn check_7_the_expiry_is_required() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(
             y.order,
@@ -429,15 +353,12 @@ async fn check_7_the_expiry_is_required() {
 #[actix_rt::test]
 async fn check_8_an_expiry_before_today_comes_before_the_other_carrier() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
     // The carrier's driver is on the order through its shipping company...
-    expect(
-        &svc,
-        post(
+    usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.carrier_truck),
@@ -445,13 +366,11 @@ async fn check_8_an_expiry_before_today_comes_before_the_other_carrier() {
                 json!(10),
                 Some(day(2))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     // ...and now comes with the company's own truck (another carrier), dated yesterday.
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(
             y.order,
@@ -468,14 +387,11 @@ async fn check_8_an_expiry_before_today_comes_before_the_other_carrier() {
 #[actix_rt::test]
 async fn check_9_a_driver_already_on_the_order_through_another_carrier_is_refused() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
-    expect(
-        &svc,
-        post(
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
+    usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.carrier_truck),
@@ -483,12 +399,10 @@ async fn check_9_a_driver_already_on_the_order_through_another_carrier_is_refuse
                 json!(10),
                 Some(day(2))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     let msg = refusal(
-        &svc,
         &usuario,
         json!([loading(
             y.order,
@@ -504,11 +418,9 @@ async fn check_9_a_driver_already_on_the_order_through_another_carrier_is_refuse
         "Motorista ja vinculado ao pedido por outra transportadora."
     );
     // Through the same carrier it is fine.
-    expect(
-        &svc,
-        post(
+    usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.carrier_truck),
@@ -516,20 +428,17 @@ async fn check_9_a_driver_already_on_the_order_through_another_carrier_is_refuse
                 json!(5),
                 Some(day(0))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
 }
 
 #[actix_rt::test]
 async fn a_list_is_all_or_nothing_and_each_row_counts_the_rows_before_it() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 25.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 25.0, true).await;
     let msg = refusal(
-        &svc,
         &usuario,
         json!([
             loading(
@@ -558,14 +467,11 @@ async fn a_list_is_all_or_nothing_and_each_row_counts_the_rows_before_it() {
 #[actix_rt::test]
 async fn a_started_loading_is_not_deleted_and_a_dispatched_one_is_not_edited() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
-    let id = expect(
-        &svc,
-        post(
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
+    let id = usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.truck),
@@ -573,41 +479,31 @@ async fn a_started_loading_is_not_deleted_and_a_dispatched_one_is_not_edited() {
                 json!(10),
                 Some(day(3))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await[0]["id"]
+        )
+        .await
+        .expect(StatusCode::OK)[0]["id"]
         .as_i64()
         .unwrap();
     app.sql(&format!(
         "UPDATE schedulings SET exped_initial_date = now(), exped_date = now() WHERE id = {id}"
     ));
-    let body = expect(
-        &svc,
-        delete(&format!("/api/scheduling/delete/{id}"), &usuario),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = usuario
+        .delete(&format!("/api/scheduling/delete/{id}"))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "Este carregamento já foi iniciado e não pode ser excluído!"
     );
-    let msg = refusal(
-        &svc,
-        &usuario,
-        json!([{ "id": id, "truck": { "id": y.truck }, "driver": { "id": y.driver }, "qtyOrdered": 11 }]),
-    )
-    .await;
+    let msg = refusal(&usuario, json!([{ "id": id, "truck": { "id": y.truck }, "driver": { "id": y.driver }, "qtyOrdered": 11 }])).await;
     assert_eq!(
         msg,
         "Este carregamento já foi expedido e não pode ser editado!"
     );
-    let row = &expect(
-        &svc,
-        get(&format!("/api/scheduling/order/{}", y.order), &usuario),
-        StatusCode::OK,
-    )
-    .await[0];
+    let row = &usuario
+        .get(&format!("/api/scheduling/order/{}", y.order))
+        .await
+        .expect(StatusCode::OK)[0];
     assert_eq!(
         (row["canEdit"].clone(), row["canDelete"].clone()),
         (json!(false), json!(false))
@@ -617,14 +513,11 @@ async fn a_started_loading_is_not_deleted_and_a_dispatched_one_is_not_edited() {
 #[actix_rt::test]
 async fn totals_and_status_follow_the_loadings_transported_quantities() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 40.0, true).await;
-    let id = expect(
-        &svc,
-        post(
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 40.0, true).await;
+    let id = usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.truck),
@@ -632,10 +525,9 @@ async fn totals_and_status_follow_the_loadings_transported_quantities() {
                 json!(16),
                 Some(day(3))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await[0]["id"]
+        )
+        .await
+        .expect(StatusCode::OK)[0]["id"]
         .as_i64()
         .unwrap();
     // The yard completes it (issue 13 writes this; here the row as the yard leaves it).
@@ -643,21 +535,17 @@ async fn totals_and_status_follow_the_loadings_transported_quantities() {
         "UPDATE schedulings SET qty_transported = 10, status = TRUE, exped_initial_date = now(), exped_date = now() WHERE id = {id}"
     ));
     // Any loading change refreshes the stored status; the read derives it too.
-    let order = expect(
-        &svc,
-        get(&format!("/api/order/{}", y.order), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let order = usuario
+        .get(&format!("/api/order/{}", y.order))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(order["delivered"], 10.0);
     assert_eq!(order["balance"], 30.0);
     assert_eq!(order["deletable"], false);
-    let body = expect(
-        &svc,
-        delete(&format!("/api/order/delete/{}", y.order), &usuario),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = usuario
+        .delete(&format!("/api/order/delete/{}", y.order))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert!(
         body["message"]
             .as_str()
@@ -670,23 +558,17 @@ async fn totals_and_status_follow_the_loadings_transported_quantities() {
 #[actix_rt::test]
 async fn the_desistentes_tab_lists_loadings_that_left_with_their_reason() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
     app.sql(&format!(
         "INSERT INTO deleted_schedulings (scheduling_id, company_id, order_id, truck_id, driver_id, qty_ordered, qty_transported, expiration_date, status, reason, created_at, deleted_at)
          VALUES (999, {}, {}, {}, {}, 12, 0, CURRENT_DATE - 1, FALSE, 'TEMPO EXPIRADO', now(), now())",
         app.ids.demo, y.order, y.truck, y.driver
     ));
-    let gone = expect(
-        &svc,
-        get(
-            &format!("/api/schedulingDeleted/order/{}", y.order),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let gone = usuario
+        .get(&format!("/api/schedulingDeleted/order/{}", y.order))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(gone[0]["reason"], "TEMPO EXPIRADO");
     assert_eq!(gone[0]["truck"]["licensePlate"], "DEM0A12");
     // The driver reads its expired authorisations in a date range.
@@ -697,8 +579,10 @@ async fn the_desistentes_tab_lists_loadings_that_left_with_their_reason() {
         day(1)
     );
     assert_eq!(
-        expect(&svc, get(&range, &usuario), StatusCode::OK)
+        usuario
+            .get(&range)
             .await
+            .expect(StatusCode::OK)
             .as_array()
             .unwrap()
             .len(),
@@ -710,7 +594,10 @@ async fn the_desistentes_tab_lists_loadings_that_left_with_their_reason() {
         day(1),
         day(-1)
     );
-    expect(&svc, get(&bad, &usuario), StatusCode::UNPROCESSABLE_ENTITY).await;
+    usuario
+        .get(&bad)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
 }
 
 // ---- Who may call.
@@ -718,16 +605,13 @@ async fn the_desistentes_tab_lists_loadings_that_left_with_their_reason() {
 #[actix_rt::test]
 async fn a_transportadora_adds_and_sees_only_its_own_and_deletes_only_while_days_remain() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let transp = login(&svc, TRANSP).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
     // The company's own loading: invisible to the carrier.
-    expect(
-        &svc,
-        post(
+    usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.truck),
@@ -735,13 +619,11 @@ async fn a_transportadora_adds_and_sees_only_its_own_and_deletes_only_while_days
                 json!(10),
                 Some(day(3))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     // The company's truck is not the carrier's.
     let msg = refusal(
-        &svc,
         &transp,
         json!([loading(
             y.order,
@@ -753,11 +635,9 @@ async fn a_transportadora_adds_and_sees_only_its_own_and_deletes_only_while_days
     )
     .await;
     assert_eq!(msg, "Caminhão não encontrado!");
-    let mine = expect(
-        &svc,
-        post(
+    let mine = transp
+        .post(
             "/api/scheduling/save",
-            &transp,
             json!([loading(
                 y.order,
                 Some(y.carrier_truck),
@@ -765,39 +645,29 @@ async fn a_transportadora_adds_and_sees_only_its_own_and_deletes_only_while_days
                 json!(10),
                 Some(day(2))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     let id = mine[0]["id"].as_i64().unwrap();
     assert_eq!(mine[0]["shippingCompany"]["id"], app.ids.shipping);
     assert_eq!(mine[0]["canEdit"], false);
-    let seen = expect(
-        &svc,
-        get(&format!("/api/scheduling/order/{}", y.order), &transp),
-        StatusCode::OK,
-    )
-    .await;
+    let seen = transp
+        .get(&format!("/api/scheduling/order/{}", y.order))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(seen.as_array().unwrap().len(), 1);
     assert_eq!(seen[0]["id"], id);
     // No edit for a carrier.
-    let msg = refusal(
-        &svc,
-        &transp,
-        json!([{ "id": id, "truck": { "id": y.carrier_truck }, "driver": { "id": y.carrier_driver }, "qtyOrdered": 11 }]),
-    )
-    .await;
+    let msg = refusal(&transp, json!([{ "id": id, "truck": { "id": y.carrier_truck }, "driver": { "id": y.carrier_driver }, "qtyOrdered": 11 }])).await;
     assert_eq!(msg, "A transportadora não pode editar carregamentos.");
     // On its last day it may no longer delete.
     app.sql(&format!(
         "UPDATE schedulings SET expiration_date = CURRENT_DATE - 1 WHERE id = {id}"
     ));
-    let body = expect(
-        &svc,
-        delete(&format!("/api/scheduling/delete/{id}"), &transp),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = transp
+        .delete(&format!("/api/scheduling/delete/{id}"))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "Agendamento sem dias restantes: apenas a empresa pode excluí-lo."
@@ -805,25 +675,21 @@ async fn a_transportadora_adds_and_sees_only_its_own_and_deletes_only_while_days
     app.sql(&format!(
         "UPDATE schedulings SET expiration_date = CURRENT_DATE + 2 WHERE id = {id}"
     ));
-    expect(
-        &svc,
-        delete(&format!("/api/scheduling/delete/{id}"), &transp),
-        StatusCode::OK,
-    )
-    .await;
+    transp
+        .delete(&format!("/api/scheduling/delete/{id}"))
+        .await
+        .expect(StatusCode::OK);
 }
 
 #[actix_rt::test]
 async fn other_roles_get_403_and_another_company_gets_404() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
-    let id = expect(
-        &svc,
-        post(
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
+    let id = usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.truck),
@@ -831,22 +697,17 @@ async fn other_roles_get_403_and_another_company_gets_404() {
                 json!(10),
                 Some(day(3))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await[0]["id"]
+        )
+        .await
+        .expect(StatusCode::OK)[0]["id"]
         .as_i64()
         .unwrap();
-    let expedicao = login(&svc, EXPEDICAO).await;
+    let expedicao = app.expedicao_of(app.ids.demo).await;
     for req in [
-        get(&format!("/api/scheduling/order/{}", y.order), &expedicao),
-        get(
-            &format!("/api/schedulingDeleted/order/{}", y.order),
-            &expedicao,
-        ),
+        get(&format!("/api/scheduling/order/{}", y.order)),
+        get(&format!("/api/schedulingDeleted/order/{}", y.order)),
         post(
             "/api/scheduling/save",
-            &expedicao,
             json!([loading(
                 y.order,
                 Some(y.truck),
@@ -855,23 +716,19 @@ async fn other_roles_get_403_and_another_company_gets_404() {
                 Some(day(1))
             )]),
         ),
-        delete(&format!("/api/scheduling/delete/{id}"), &expedicao),
+        delete(&format!("/api/scheduling/delete/{id}")),
     ] {
-        expect(&svc, req, StatusCode::FORBIDDEN).await;
+        expedicao.run(req).await.expect(StatusCode::FORBIDDEN);
     }
-    let other = login(&svc, OTHER_USUARIO).await;
+    let other = app.usuario_of(app.ids.other).await;
     for req in [
-        get(&format!("/api/scheduling/order/{}", y.order), &other),
-        get(&format!("/api/schedulingDeleted/order/{}", y.order), &other),
-        get(&format!("/api/scheduling/{id}"), &other),
-        get(&format!("/api/scheduling/driver/{}", y.driver), &other),
-        get(
-            &format!("/api/scheduling/order/{}/truck/DEM0A12", y.order),
-            &other,
-        ),
+        get(&format!("/api/scheduling/order/{}", y.order)),
+        get(&format!("/api/schedulingDeleted/order/{}", y.order)),
+        get(&format!("/api/scheduling/{id}")),
+        get(&format!("/api/scheduling/driver/{}", y.driver)),
+        get(&format!("/api/scheduling/order/{}/truck/DEM0A12", y.order)),
         post(
             "/api/scheduling/save",
-            &other,
             json!([loading(
                 y.order,
                 Some(y.truck),
@@ -880,31 +737,30 @@ async fn other_roles_get_403_and_another_company_gets_404() {
                 Some(day(1))
             )]),
         ),
-        delete(&format!("/api/scheduling/delete/{id}"), &other),
+        delete(&format!("/api/scheduling/delete/{id}")),
     ] {
-        expect(&svc, req, StatusCode::NOT_FOUND).await;
+        other.run(req).await.expect(StatusCode::NOT_FOUND);
     }
     assert_eq!(loading_count(&app, y.order), 1);
     // Without a session: 401.
-    let (status, _, _) = send(
-        &svc,
-        actix_web::test::TestRequest::get().uri(&format!("/api/scheduling/order/{}", y.order)),
-    )
-    .await;
+    let (status, _, _) = anon
+        .send(
+            actix_web::test::TestRequest::get().uri(&format!("/api/scheduling/order/{}", y.order)),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
 #[actix_rt::test]
 async fn a_driver_reads_its_own_loadings_and_no_one_else_s() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
-    expect(
-        &svc,
-        post(
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
+    usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([loading(
                 y.order,
                 Some(y.truck),
@@ -912,45 +768,36 @@ async fn a_driver_reads_its_own_loadings_and_no_one_else_s() {
                 json!(10),
                 Some(day(3))
             )]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
-    let (status, _, cookies) = send(
-        &svc,
-        actix_web::test::TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
+    let (status, _, cookies) = anon
+        .send(
+            actix_web::test::TestRequest::post()
+                .uri("/api/auth/app/login")
+                .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
+        )
+        .await
+        .parts();
     assert!(status.is_success(), "{status}");
-    let driver = cookie_pair(&cookies, "patio_driver");
-    let mine = expect(
-        &svc,
-        get(&format!("/api/scheduling/driver/{}", y.driver), &driver),
-        StatusCode::OK,
-    )
-    .await;
+    let driver = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
+    let mine = driver
+        .get(&format!("/api/scheduling/driver/{}", y.driver))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(mine.as_array().unwrap().len(), 1);
-    let by_plate = expect(
-        &svc,
-        get(
-            &format!("/api/scheduling/driver/{}/licenseplate/dem0a12", y.driver),
-            &driver,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let by_plate = driver
+        .get(&format!(
+            "/api/scheduling/driver/{}/licenseplate/dem0a12",
+            y.driver
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(by_plate.as_array().unwrap().len(), 1);
-    expect(
-        &svc,
-        get(
-            &format!("/api/scheduling/driver/{}", y.carrier_driver),
-            &driver,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    driver
+        .get(&format!("/api/scheduling/driver/{}", y.carrier_driver))
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }
 
 /// A loading created on the order's screen is what a driver joins the queue with; once its
@@ -958,14 +805,12 @@ async fn a_driver_reads_its_own_loadings_and_no_one_else_s() {
 #[actix_rt::test]
 async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_finished() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let y = yard(&app, &svc, &usuario, 100.0, true).await;
-    let saved = expect(
-        &svc,
-        post(
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let y = yard(&app, &usuario, 100.0, true).await;
+    let saved = usuario
+        .post(
             "/api/scheduling/save",
-            &usuario,
             json!([
                 loading(
                     y.order,
@@ -982,32 +827,31 @@ async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_f
                     Some(day(10))
                 )
             ]),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     let soon = saved[0]["id"].as_i64().unwrap();
     let later = saved[1]["id"].as_i64().unwrap();
-    let (status, _, cookies) = send(
-        &svc,
-        actix_web::test::TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
-    )
-    .await;
+    let (status, _, cookies) = anon
+        .send(
+            actix_web::test::TestRequest::post()
+                .uri("/api/auth/app/login")
+                .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
+        )
+        .await
+        .parts();
     assert!(status.is_success(), "{status}");
-    let driver = cookie_pair(&cookies, "patio_driver");
+    let driver = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
     let join = |s: i64| {
         post(
             "/api/queue/save",
-            &driver,
             json!({ "company": { "id": app.ids.demo }, "scheduling": { "id": s } }),
         )
     };
 
     // Three days on, the first loading has expired: refused, nothing queued.
     *app.clock.0.lock().unwrap() = Utc::now() + Duration::days(3);
-    let refused = expect(&svc, join(soon), StatusCode::CONFLICT).await;
+    let refused = driver.run(join(soon)).await.expect(StatusCode::CONFLICT);
     assert_eq!(refused["message"], "Este agendamento está expirado.");
     let queued = |app: &TestApp| {
         app.scalar_i64(&format!(
@@ -1022,7 +866,7 @@ async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_f
     app.sql(&format!(
         "UPDATE schedulings SET status = TRUE WHERE id = {later}"
     ));
-    let refused = expect(&svc, join(later), StatusCode::CONFLICT).await;
+    let refused = driver.run(join(later)).await.expect(StatusCode::CONFLICT);
     assert_eq!(refused["message"], "Este agendamento já foi finalizado.");
     assert_eq!(queued(&app), 0);
 
@@ -1030,7 +874,7 @@ async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_f
     app.sql(&format!(
         "UPDATE schedulings SET status = FALSE WHERE id = {later}"
     ));
-    let joined = expect(&svc, join(later), StatusCode::CREATED).await;
+    let joined = driver.run(join(later)).await.expect(StatusCode::CREATED);
     assert_eq!(joined["isFreelancer"], false, "{joined}");
     assert_eq!(queued(&app), 1);
     assert_eq!(
@@ -1047,20 +891,17 @@ async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_f
 #[actix_rt::test]
 async fn the_product_import_preview_marks_each_bad_row_and_saves_nothing() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let rows = json!([
         { "code": "10", "name": "SOJA", "group": "agricola", "ncmcode": "12019000" },
         { "code": "", "name": "ignorada" },
         { "code": "11", "name": "", "group": "x" },
         { "code": "10", "name": "SOJA 2", "group": "" },
     ]);
-    let check = expect(
-        &svc,
-        post("/api/product/import/check", &usuario, rows),
-        StatusCode::OK,
-    )
-    .await;
+    let check = usuario
+        .post("/api/product/import/check", rows)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(check["ready"], 1);
     assert_eq!(
         check["rows"],
@@ -1077,23 +918,18 @@ async fn the_product_import_preview_marks_each_bad_row_and_saves_nothing() {
         )),
         0
     );
-    expect(
-        &svc,
-        post("/api/product/import/check", &usuario, json!([])),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
-    let expedicao = login(&svc, EXPEDICAO).await;
-    expect(
-        &svc,
-        post(
+    usuario
+        .post("/api/product/import/check", json!([]))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
+    let expedicao = app.expedicao_of(app.ids.demo).await;
+    expedicao
+        .post(
             "/api/product/import/check",
-            &expedicao,
             json!([{ "code": "1", "name": "A" }]),
-        ),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::FORBIDDEN);
 }
 
 // ---- The dashboard's order totals follow orders made through the API.
@@ -1101,29 +937,25 @@ async fn the_product_import_preview_marks_each_bad_row_and_saves_nothing() {
 #[actix_rt::test]
 async fn the_dashboard_order_totals_count_orders_created_through_the_api() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let totals_path = format!("/api/order/totals/company/{}", app.ids.demo);
-    let before = expect(&svc, get(&totals_path, &usuario), StatusCode::OK).await;
+    let before = usuario.get(&totals_path).await.expect(StatusCode::OK);
     let n = |v: &Value, k: &str| v[k].as_i64().unwrap();
 
     // One open order (the yard's, 100 t), one delivered in full.
-    yard(&app, &svc, &usuario, 100.0, true).await;
+    yard(&app, &usuario, 100.0, true).await;
     let customer = app.scalar_i64("SELECT id AS v FROM customers WHERE name = 'Fazenda Rio Verde'");
     let product = app.scalar_i64("SELECT id AS v FROM products WHERE name = 'SOJA'");
-    expect(
-        &svc,
-        post(
+    usuario
+        .post(
             "/api/order/save",
-            &usuario,
             json!({ "id": 0, "code": "PED-2", "customer": { "id": customer }, "enable": true,
                     "qtyTransported": 40, "shippingCompany": [{ "id": app.ids.shipping }],
                     "orderItem": [{ "product": { "id": product }, "quantity": 40 }] }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
-    let after = expect(&svc, get(&totals_path, &usuario), StatusCode::OK).await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
+    let after = usuario.get(&totals_path).await.expect(StatusCode::OK);
     assert_eq!(n(&after, "process") - n(&before, "process"), 1, "{after}");
     assert_eq!(n(&after, "complete") - n(&before, "complete"), 1, "{after}");
 }

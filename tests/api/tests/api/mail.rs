@@ -94,38 +94,32 @@ struct Fixture {
     milho: i64,
 }
 
-async fn fixture<S, B>(svc: &S, usuario: &str) -> Fixture
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
+async fn fixture(usuario: &Client) -> Fixture {
     let product = |code: i64, name: &str| {
         post(
             "/api/product/create",
-            usuario,
             json!({ "id": 0, "code": code, "name": name, "group": 0, "ncmcode": "1201.90.00", "company": null }),
         )
     };
-    let soja = expect(svc, product(1, "SOJA"), StatusCode::CREATED).await["id"]
+    let soja = usuario
+        .run(product(1, "SOJA"))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let milho = expect(svc, product(2, "MILHO"), StatusCode::CREATED).await["id"]
+    let milho = usuario
+        .run(product(2, "MILHO"))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let customer = expect(
-        svc,
-        post(
+    let customer = usuario
+        .post(
             "/api/customer/create",
-            usuario,
             customer_body(42, "Fazenda <Boa> & Cia", None),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
     Fixture {
@@ -135,137 +129,93 @@ where
     }
 }
 
-async fn shipping_company<S, B>(svc: &S, admin: &str, code: i64, company: i64) -> i64
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    expect(
-        svc,
-        post(
+async fn shipping_company(admin: &Client, code: i64, company: i64) -> i64 {
+    admin
+        .post(
             "/api/shipping-company/create",
-            admin,
             shipping_body(code, &format!("Transp {code}"), Some(company)),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap()
 }
 
 /// A Transportadora user of `shipping` with its e-mail authorization, made by the
 /// administrator's user form.
-async fn carrier_user<S, B>(
-    svc: &S,
-    admin: &str,
+async fn carrier_user(
+    admin: &Client,
     email: &str,
     shipping: i64,
     has_email: bool,
     enabled: bool,
-) -> i64
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
+) -> i64 {
     let mut body = user_body("Frota", email, "Transportadora", None);
     body["shippingCompany"] = json!({ "id": shipping });
     body["hasEmail"] = json!(has_email);
     body["hasSMS"] = json!(true);
     body["hasWhats"] = json!(false);
     body["isEnabled"] = json!(enabled);
-    expect(
-        svc,
-        post("/api/users/save", admin, body),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+    admin
+        .post("/api/users/save", body)
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap()
 }
 
 /// A staff user of `company` with the daily report ticked or not.
-async fn staff_user<S, B>(
-    svc: &S,
-    admin: &str,
+async fn staff_user(
+    admin: &Client,
     email: &str,
     role: &str,
     company: i64,
     receives: bool,
     enabled: bool,
-) where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
+) {
     let mut body = user_body("Equipe", email, role, Some(company));
     body["receivesEmail"] = json!(receives);
     body["isEnabled"] = json!(enabled);
-    expect(
-        svc,
-        post("/api/users/save", admin, body),
-        StatusCode::CREATED,
-    )
-    .await;
+    admin
+        .post("/api/users/save", body)
+        .await
+        .expect(StatusCode::CREATED);
 }
 
 #[actix_rt::test]
 async fn the_order_email_goes_to_exactly_the_has_email_users_of_the_order_shipping_companies() {
     let app = TestApp::new();
     let sink = SmtpSink::start();
-    let svc = service_on(with_smtp(&app, &sink.url())).await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    let f = fixture(&svc, &usuario).await;
+    let wiring = app.on(with_smtp(&app, &sink.url()));
+    let admin = wiring.admin().await;
+    let usuario = wiring.usuario_of(app.ids.demo).await;
+    let f = fixture(&usuario).await;
 
-    let first = shipping_company(&svc, &admin, 31, app.ids.demo).await;
-    let second = shipping_company(&svc, &admin, 32, app.ids.demo).await;
-    let not_on_order = shipping_company(&svc, &admin, 33, app.ids.demo).await;
-    let foreign = shipping_company(&svc, &admin, 34, app.ids.other).await;
-    carrier_user(&svc, &admin, "ana@frota1.com", first, true, true).await;
-    carrier_user(&svc, &admin, "bia@frota1.com", first, false, true).await;
-    carrier_user(&svc, &admin, "off@frota1.com", first, true, false).await;
-    carrier_user(&svc, &admin, "caio@frota2.com", second, true, true).await;
-    carrier_user(&svc, &admin, "davi@frota3.com", not_on_order, true, true).await;
-    carrier_user(&svc, &admin, "eva@outra.com", foreign, true, true).await;
+    let first = shipping_company(&admin, 31, app.ids.demo).await;
+    let second = shipping_company(&admin, 32, app.ids.demo).await;
+    let not_on_order = shipping_company(&admin, 33, app.ids.demo).await;
+    let foreign = shipping_company(&admin, 34, app.ids.other).await;
+    carrier_user(&admin, "ana@frota1.com", first, true, true).await;
+    carrier_user(&admin, "bia@frota1.com", first, false, true).await;
+    carrier_user(&admin, "off@frota1.com", first, true, false).await;
+    carrier_user(&admin, "caio@frota2.com", second, true, true).await;
+    carrier_user(&admin, "davi@frota3.com", not_on_order, true, true).await;
+    carrier_user(&admin, "eva@outra.com", foreign, true, true).await;
     // Staff of the company, even with the daily report, are not the order's carriers.
-    staff_user(
-        &svc,
-        &admin,
-        "gil@demo.com",
-        "Usuario",
-        app.ids.demo,
-        true,
-        true,
-    )
-    .await;
+    staff_user(&admin, "gil@demo.com", "Usuario", app.ids.demo, true, true).await;
 
-    let created = expect(
-        &svc,
-        post(
+    let created = usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body(
                 "PED-1",
                 f.customer,
                 &[(f.soja, 30.0), (f.milho, 20.5)],
                 &[first, second],
             ),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     let order = created["id"].as_i64().unwrap();
     assert_eq!(created["sendEmail"], true);
 
@@ -323,24 +273,20 @@ async fn the_order_email_goes_to_exactly_the_has_email_users_of_the_order_shippi
     let mut edit = order_body("PED-1", f.customer, &[], &[first, second]);
     edit["id"] = json!(order);
     edit["sendEmail"] = json!(false);
-    expect(
-        &svc,
-        post("/api/order/save", &usuario, edit.clone()),
-        StatusCode::OK,
-    )
-    .await;
+    usuario
+        .post("/api/order/save", edit.clone())
+        .await
+        .expect(StatusCode::OK);
     std::thread::sleep(Duration::from_millis(200));
     assert_eq!(sink.messages().len(), 2);
 
     // An edit with it writes again, saying so, to the carriers the order has now.
     edit["sendEmail"] = json!(true);
     edit["shippingCompany"] = json!([{ "id": second }]);
-    expect(
-        &svc,
-        post("/api/order/save", &usuario, edit),
-        StatusCode::OK,
-    )
-    .await;
+    usuario
+        .post("/api/order/save", edit)
+        .await
+        .expect(StatusCode::OK);
     let got = sink.wait_for(3);
     assert_eq!(got.len(), 3);
     let caio = sink.to("caio@frota2.com");
@@ -354,21 +300,17 @@ async fn the_order_email_goes_to_exactly_the_has_email_users_of_the_order_shippi
 async fn without_smtp_the_outbox_keeps_the_order_email_as_logged() {
     let app = TestApp::new();
     // The default wiring: no PATIO_SMTP_URL, mails go to the log.
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    let f = fixture(&svc, &usuario).await;
-    carrier_user(&svc, &admin, "ana@frota.com", app.ids.shipping, true, true).await;
-    expect(
-        &svc,
-        post(
+    let admin = app.admin().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let f = fixture(&usuario).await;
+    carrier_user(&admin, "ana@frota.com", app.ids.shipping, true, true).await;
+    usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body("PED-9", f.customer, &[(f.soja, 12.5)], &[app.ids.shipping]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     let rows = outbox(&app);
     assert_eq!(rows.len(), 1);
     let r = &rows[0];
@@ -396,23 +338,20 @@ async fn with_the_smtp_server_down_the_order_is_saved_the_outbox_says_failed_and
     let app = TestApp::new();
     let port = closed_port();
     let state = with_smtp(&app, &format!("smtp://127.0.0.1:{port}"));
-    let svc = service_on(state.clone()).await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    let f = fixture(&svc, &usuario).await;
-    carrier_user(&svc, &admin, "ana@frota.com", app.ids.shipping, true, true).await;
+    let wiring = app.on(state.clone());
+    let admin = wiring.admin().await;
+    let usuario = wiring.usuario_of(app.ids.demo).await;
+    let f = fixture(&usuario).await;
+    carrier_user(&admin, "ana@frota.com", app.ids.shipping, true, true).await;
     at(&app, "2026-03-02T12:00:00Z");
 
-    let created = expect(
-        &svc,
-        post(
+    let created = usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body("PED-7", f.customer, &[(f.milho, 8.0)], &[app.ids.shipping]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(created["code"], "PED-7");
     assert_eq!(
         app.scalar_i64("SELECT count(*) AS v FROM orders WHERE code = 'PED-7'"),
@@ -452,22 +391,19 @@ async fn with_the_smtp_server_down_the_order_is_saved_the_outbox_says_failed_and
 async fn a_failing_mail_is_tried_three_times_in_all() {
     let app = TestApp::new();
     let state = with_smtp(&app, &format!("smtp://127.0.0.1:{}", closed_port()));
-    let svc = service_on(state.clone()).await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    let f = fixture(&svc, &usuario).await;
-    carrier_user(&svc, &admin, "ana@frota.com", app.ids.shipping, true, true).await;
+    let wiring = app.on(state.clone());
+    let admin = wiring.admin().await;
+    let usuario = wiring.usuario_of(app.ids.demo).await;
+    let f = fixture(&usuario).await;
+    carrier_user(&admin, "ana@frota.com", app.ids.shipping, true, true).await;
     at(&app, "2026-03-02T12:00:00Z");
-    expect(
-        &svc,
-        post(
+    usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body("PED-8", f.customer, &[(f.milho, 8.0)], &[app.ids.shipping]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     let jobs = state.services.mail_jobs.clone();
     for (t, tried) in [
         ("2026-03-02T12:05:00Z", 1),
@@ -527,25 +463,23 @@ fn entry(
 /// one (25 t), a freelancer is attended, one vehicle is faulty and two drop by tolerance.
 /// Around it: an entry of Sunday 23:59 and one of Tuesday 00:00 (local), and the other
 /// company's day.
-async fn report_day<S, B>(app: &TestApp, svc: &S)
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let usuario = login(svc, USUARIO).await;
-    let f = fixture(svc, &usuario).await;
+async fn report_day(app: &TestApp) {
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let f = fixture(&usuario).await;
     let order = |code: &str| {
         let body = order_body(code, f.customer, &[(f.soja, 100.0)], &[]);
-        post("/api/order/save", &usuario, body)
+        post("/api/order/save", body)
     };
-    let ped1 = expect(svc, order("PED-1"), StatusCode::CREATED).await["id"]
+    let ped1 = usuario
+        .run(order("PED-1"))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let ped2 = expect(svc, order("PED-2"), StatusCode::CREATED).await["id"]
+    let ped2 = usuario
+        .run(order("PED-2"))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
     let pairs = add_drivers(app, app.ids.demo, 10, 1);
@@ -649,32 +583,15 @@ where
 
 /// Report recipients: two of the demo who ticked it (Usuario, Expedicao), three who do not
 /// get it (not ticked, disabled, Espectador), and the other company's.
-async fn report_people<S, B>(app: &TestApp, svc: &S)
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let admin = login(svc, ADMIN).await;
+async fn report_people(app: &TestApp) {
+    let admin = app.admin().await;
     let d = app.ids.demo;
-    staff_user(svc, &admin, "rui@demo.com", "Usuario", d, true, true).await;
-    staff_user(svc, &admin, "lia@demo.com", "Expedicao", d, true, true).await;
-    staff_user(svc, &admin, "nao@demo.com", "Usuario", d, false, true).await;
-    staff_user(svc, &admin, "off@demo.com", "Usuario", d, true, false).await;
-    staff_user(svc, &admin, "esp@demo.com", "Espectador", d, true, true).await;
-    staff_user(
-        svc,
-        &admin,
-        "ze@outra.com",
-        "Usuario",
-        app.ids.other,
-        true,
-        true,
-    )
-    .await;
+    staff_user(&admin, "rui@demo.com", "Usuario", d, true, true).await;
+    staff_user(&admin, "lia@demo.com", "Expedicao", d, true, true).await;
+    staff_user(&admin, "nao@demo.com", "Usuario", d, false, true).await;
+    staff_user(&admin, "off@demo.com", "Usuario", d, true, false).await;
+    staff_user(&admin, "esp@demo.com", "Espectador", d, true, true).await;
+    staff_user(&admin, "ze@outra.com", "Usuario", app.ids.other, true, true).await;
     // Whatever reaches the table, the rule stands: an Espectador never gets the report.
     app.sql("UPDATE users SET receives_email = TRUE WHERE email = 'esp@demo.com'");
 }
@@ -684,9 +601,8 @@ async fn the_daily_report_goes_to_receives_email_users_with_the_day_s_figures_on
     let app = TestApp::new();
     let sink = SmtpSink::start();
     let state = with_smtp(&app, &sink.url());
-    let svc = service_on(state.clone()).await;
-    report_people(&app, &svc).await;
-    report_day(&app, &svc).await;
+    report_people(&app).await;
+    report_day(&app).await;
     let jobs = state.services.mail_jobs.clone();
 
     // 05:59 in São Paulo: not yet.
@@ -792,8 +708,7 @@ async fn the_report_hour_is_configurable_and_read_in_the_company_zone() {
     let mut mail = smtp(&sink.url());
     mail.settings.report_hour = 8;
     let state = app.state_with_mail(app.db.pool().clone(), mail);
-    let svc = service_on(state.clone()).await;
-    report_people(&app, &svc).await;
+    report_people(&app).await;
     // The other company keeps its days in Manaus (UTC-4).
     app.sql(&format!(
         "UPDATE settings SET time_zone = 'America/Manaus' WHERE company_id = {}",
@@ -821,8 +736,7 @@ async fn a_running_report_on_another_instance_or_a_day_already_sent_is_skipped()
     let app = TestApp::new();
     let sink = SmtpSink::start();
     let state = with_smtp(&app, &sink.url());
-    let svc = service_on(state.clone()).await;
-    report_people(&app, &svc).await;
+    report_people(&app).await;
     let jobs = state.services.mail_jobs.clone();
     at(&app, "2026-03-03T09:30:00Z");
 
@@ -852,9 +766,7 @@ fn two_instances_racing_send_each_report_once() {
         let app = TestApp::new();
         let sink = SmtpSink::start();
         actix_rt::System::new().block_on(async {
-            let svc =
-                service_on(app.state_with_mail(app.db.pool().clone(), smtp(&sink.url()))).await;
-            report_people(&app, &svc).await;
+            report_people(&app).await;
         });
         at(&app, "2026-03-03T09:30:00Z");
         // Two instances, each with its own pool, two runners each.

@@ -39,18 +39,11 @@ fn product_count(app: &TestApp, company: i64) -> i64 {
 #[actix_rt::test]
 async fn usuario_creates_edits_lists_and_deletes_a_product_with_the_group_label() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let created = expect(
-        &svc,
-        post(
-            "/api/product/create",
-            &usuario,
-            product_body(10, "SOJA", 0, None),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let created = usuario
+        .post("/api/product/create", product_body(10, "SOJA", 0, None))
+        .await
+        .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
     assert_eq!(created["group"], 0);
     assert_eq!(created["groupName"], "AGRICOLA");
@@ -60,51 +53,40 @@ async fn usuario_creates_edits_lists_and_deletes_a_product_with_the_group_label(
     // The code is read-only on edit: a changed code is ignored.
     let mut edit = product_body(99, "SOJA GRAO", 1, None);
     edit["id"] = json!(id);
-    let edited = expect(
-        &svc,
-        post("/api/product/create", &usuario, edit),
-        StatusCode::OK,
-    )
-    .await;
+    let edited = usuario
+        .post("/api/product/create", edit)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["code"], 10);
     assert_eq!(edited["name"], "SOJA GRAO");
     assert_eq!(edited["groupName"], "SIDERURGICA");
 
-    let page = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/product/company/{}?page=1&pageSize=9&search=grao",
-                app.ids.demo
-            ),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let page = usuario
+        .get(&format!(
+            "/api/product/company/{}?page=1&pageSize=9&search=grao",
+            app.ids.demo
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["total"], 1);
     assert_eq!(
         page["items"][0]["groupName"], "SIDERURGICA",
         "list shows what the form shows"
     );
     for search in ["10", "1201", "SOJA"] {
-        let found = expect(
-            &svc,
-            get(&format!("/api/product?search={search}"), &usuario),
-            StatusCode::OK,
-        )
-        .await;
+        let found = usuario
+            .get(&format!("/api/product?search={search}"))
+            .await
+            .expect(StatusCode::OK);
         assert_eq!(found.as_array().unwrap().len(), 1, "{search}");
     }
     assert_eq!(log_count(&app, "CREATE", "PRODUCT"), 1);
     assert_eq!(log_count(&app, "UPDATE", "PRODUCT"), 1);
 
-    let body = expect(
-        &svc,
-        delete(&format!("/api/product/delete/{id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let body = usuario
+        .delete(&format!("/api/product/delete/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(body["message"], "Excluido com sucesso!");
     assert_eq!(product_count(&app, app.ids.demo), 0);
 }
@@ -112,59 +94,40 @@ async fn usuario_creates_edits_lists_and_deletes_a_product_with_the_group_label(
 #[actix_rt::test]
 async fn a_duplicate_code_and_a_long_name_are_refused_with_their_messages() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    expect(
-        &svc,
-        post(
-            "/api/product/create",
-            &usuario,
-            product_body(1, "A", 0, None),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
-    let dup = expect(
-        &svc,
-        post(
-            "/api/product/create",
-            &usuario,
-            product_body(1, "B", 0, None),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    usuario
+        .post("/api/product/create", product_body(1, "A", 0, None))
+        .await
+        .expect(StatusCode::CREATED);
+    let dup = usuario
+        .post("/api/product/create", product_body(1, "B", 0, None))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(dup["message"], "Código já cadastrado!");
-    let long = expect(
-        &svc,
-        post(
+    let long = usuario
+        .post(
             "/api/product/create",
-            &usuario,
             product_body(2, &"X".repeat(81), 0, None),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&long)["name"], "Tamanho máximo de 80 caracteres");
 }
 
 #[actix_rt::test]
 async fn import_saves_every_row_skipping_empty_codes_and_maps_agricola_to_zero() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let rows = json!([
         import_row("1", "SOJA", "Agrícola", "1201.90.00"),
         import_row("", "ignored", "", ""),
         import_row("2", "BOBINA", "siderurgica", ""),
         import_row("3", "MILHO", "AGRICOLA", ""),
     ]);
-    let out = expect(
-        &svc,
-        post("/api/product/import", &usuario, rows),
-        StatusCode::CREATED,
-    )
-    .await;
+    let out = usuario
+        .post("/api/product/import", rows)
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(out, json!({ "created": 3, "updated": 0 }));
     assert_eq!(
         app.scalar_text(
@@ -178,37 +141,27 @@ async fn import_saves_every_row_skipping_empty_codes_and_maps_agricola_to_zero()
 #[actix_rt::test]
 async fn an_empty_import_is_refused() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let body = expect(
-        &svc,
-        post(
-            "/api/product/import",
-            &usuario,
-            json!([import_row("", "x", "", "")]),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let body = usuario
+        .post("/api/product/import", json!([import_row("", "x", "", "")]))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["message"], "Nenhum registro para importar!");
 }
 
 #[actix_rt::test]
 async fn a_bad_middle_row_saves_nothing_and_names_its_line() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let rows = json!([
         import_row("1", "SOJA", "", ""),
         import_row("2", &"X".repeat(81), "", ""),
         import_row("3", "MILHO", "", ""),
     ]);
-    let body = expect(
-        &svc,
-        post("/api/product/import", &usuario, rows),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .post("/api/product/import", rows)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["message"], "Linha 3: Tamanho máximo de 80 caracteres");
     assert_eq!(product_count(&app, app.ids.demo), 0);
 }
@@ -216,37 +169,25 @@ async fn a_bad_middle_row_saves_nothing_and_names_its_line() {
 #[actix_rt::test]
 async fn a_product_used_by_an_order_cannot_be_deleted() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let product = expect(
-        &svc,
-        post(
-            "/api/product/create",
-            &usuario,
-            product_body(5, "SOJA", 0, None),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let product = usuario
+        .post("/api/product/create", product_body(5, "SOJA", 0, None))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
     let c = customer(&app, app.ids.demo, 1, "Fazenda");
-    expect(
-        &svc,
-        post(
+    usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body("P1", c, &[(product, 10.0)], &[]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
-    let body = expect(
-        &svc,
-        delete(&format!("/api/product/delete/{product}"), &usuario),
-        StatusCode::CONFLICT,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
+    let body = usuario
+        .delete(&format!("/api/product/delete/{product}"))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "Erro ao excluir, existe(m) pedido(s) para este produto!"
@@ -257,69 +198,58 @@ async fn a_product_used_by_an_order_cannot_be_deleted() {
 #[actix_rt::test]
 async fn product_calls_refuse_other_roles_and_hide_other_companies() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    let transp = login(&svc, TRANSP).await;
-    let other = login(&svc, OTHER_USUARIO).await;
-    let id = expect(
-        &svc,
-        post(
+    let admin = app.admin().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let other = app.usuario_of(app.ids.other).await;
+    let id = admin
+        .post(
             "/api/product/create",
-            &admin,
             product_body(7, "SOJA", 0, Some(app.ids.demo)),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
     // Right role.
-    expect(
-        &svc,
-        get(&format!("/api/product/{id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
-    let like = expect(&svc, get("/api/product/like/so", &usuario), StatusCode::OK).await;
+    usuario
+        .get(&format!("/api/product/{id}"))
+        .await
+        .expect(StatusCode::OK);
+    let like = usuario
+        .get("/api/product/like/so")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(like[0]["id"], id);
-    let all = expect(&svc, get("/api/product", &admin), StatusCode::OK).await;
+    let all = admin.get("/api/product").await.expect(StatusCode::OK);
     assert_eq!(all.as_array().unwrap().len(), 1);
     // Wrong role.
     for req in [
-        get("/api/product", &transp),
-        get(&format!("/api/product/{id}"), &transp),
-        get("/api/product/like/so", &transp),
-        post(
-            "/api/product/create",
-            &transp,
-            product_body(8, "X", 0, None),
-        ),
-        post(
-            "/api/product/import",
-            &transp,
-            json!([import_row("9", "X", "", "")]),
-        ),
-        delete(&format!("/api/product/delete/{id}"), &transp),
+        get("/api/product"),
+        get(&format!("/api/product/{id}")),
+        get("/api/product/like/so"),
+        post("/api/product/create", product_body(8, "X", 0, None)),
+        post("/api/product/import", json!([import_row("9", "X", "", "")])),
+        delete(&format!("/api/product/delete/{id}")),
     ] {
-        expect(&svc, req, StatusCode::FORBIDDEN).await;
+        transp.run(req).await.expect(StatusCode::FORBIDDEN);
     }
     // Another company's record.
     let mut edit = product_body(7, "MINE", 0, None);
     edit["id"] = json!(id);
     for req in [
-        get(&format!("/api/product/{id}"), &other),
-        get(&format!("/api/product/company/{}", app.ids.demo), &other),
-        get(
-            &format!("/api/product/like/so/company/{}", app.ids.demo),
-            &other,
-        ),
-        post("/api/product/create", &other, edit),
-        delete(&format!("/api/product/delete/{id}"), &other),
+        get(&format!("/api/product/{id}")),
+        get(&format!("/api/product/company/{}", app.ids.demo)),
+        get(&format!("/api/product/like/so/company/{}", app.ids.demo)),
+        post("/api/product/create", edit),
+        delete(&format!("/api/product/delete/{id}")),
     ] {
-        expect(&svc, req, StatusCode::NOT_FOUND).await;
+        other.run(req).await.expect(StatusCode::NOT_FOUND);
     }
-    let theirs = expect(&svc, get("/api/product/like/so", &other), StatusCode::OK).await;
+    let theirs = other
+        .get("/api/product/like/so")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(theirs, json!([]));
 }
 
@@ -340,27 +270,13 @@ struct Fixture {
     milho: i64,
 }
 
-async fn fixture<S, B>(app: &TestApp, svc: &S, usuario: &str) -> Fixture
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
+async fn fixture(app: &TestApp, usuario: &Client) -> Fixture {
     let mut ids = Vec::new();
     for (code, name) in [(1, "SOJA"), (2, "MILHO")] {
-        let p = expect(
-            svc,
-            post(
-                "/api/product/create",
-                usuario,
-                product_body(code, name, 0, None),
-            ),
-            StatusCode::CREATED,
-        )
-        .await;
+        let p = usuario
+            .post("/api/product/create", product_body(code, name, 0, None))
+            .await
+            .expect(StatusCode::CREATED);
         ids.push(p["id"].as_i64().unwrap());
     }
     Fixture {
@@ -373,25 +289,21 @@ where
 #[actix_rt::test]
 async fn usuario_creates_an_order_with_two_items_and_two_carriers_then_edits_it() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let f = fixture(&app, &svc, &usuario).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let f = fixture(&app, &usuario).await;
     let second = shipping(&app, app.ids.demo, 77, "Rodo Sul");
-    let created = expect(
-        &svc,
-        post(
+    let created = usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body(
                 "PED-001",
                 f.customer,
                 &[(f.soja, 30.0), (f.milho, 20.5)],
                 &[app.ids.shipping, second],
             ),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
     assert_eq!(created["ordered"], 50.5);
     assert_eq!(created["delivered"], 0.0);
@@ -404,21 +316,17 @@ async fn usuario_creates_an_order_with_two_items_and_two_carriers_then_edits_it(
 
     // Edit: the code stays; a saved item is deleted by its own call; status follows.
     let item = created["orderItem"][1]["id"].as_i64().unwrap();
-    expect(
-        &svc,
-        delete(&format!("/api/orderItem/delete/{item}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    usuario
+        .delete(&format!("/api/orderItem/delete/{item}"))
+        .await
+        .expect(StatusCode::OK);
     let mut edit = order_body("CHANGED", f.customer, &[], &[app.ids.shipping]);
     edit["id"] = json!(id);
     edit["qtyTransported"] = json!("15");
-    let edited = expect(
-        &svc,
-        post("/api/order/save", &usuario, edit),
-        StatusCode::OK,
-    )
-    .await;
+    let edited = usuario
+        .post("/api/order/save", edit)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["code"], "PED-001");
     assert_eq!(edited["ordered"], 30.0);
     assert_eq!(edited["delivered"], 15.0);
@@ -429,19 +337,15 @@ async fn usuario_creates_an_order_with_two_items_and_two_carriers_then_edits_it(
 #[actix_rt::test]
 async fn status_counts_the_loadings_transported_quantities_and_the_order_level_quantity() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let f = fixture(&app, &svc, &usuario).await;
-    let created = expect(
-        &svc,
-        post(
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let f = fixture(&app, &usuario).await;
+    let created = usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body("PED-2", f.customer, &[(f.soja, 40.0)], &[app.ids.shipping]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
     // A loading that transported 10 t (the loading calls are not built yet: seeded).
     app.sql(&format!(
@@ -452,79 +356,58 @@ async fn status_counts_the_loadings_transported_quantities_and_the_order_level_q
     ));
     let mut edit = created.clone();
     edit["qtyTransported"] = json!(30);
-    let edited = expect(
-        &svc,
-        post("/api/order/save", &usuario, edit),
-        StatusCode::OK,
-    )
-    .await;
+    let edited = usuario
+        .post("/api/order/save", edit)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["delivered"], 40.0);
     assert_eq!(edited["status"], "100");
 
     // At 100 % the order leaves the default list and the dashboard counts it complete.
-    let list = expect(
-        &svc,
-        get("/api/order?page=1&pageSize=9", &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let list = usuario
+        .get("/api/order?page=1&pageSize=9")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(list["total"], 0);
-    let list = expect(
-        &svc,
-        get("/api/order?page=1&pageSize=9&complete=true", &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let list = usuario
+        .get("/api/order?page=1&pageSize=9&complete=true")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(list["items"][0]["id"], id);
-    let totals = expect(
-        &svc,
-        get(
-            &format!("/api/order/totals/company/{}", app.ids.demo),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let totals = usuario
+        .get(&format!("/api/order/totals/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(totals["complete"], 1, "{totals}");
     assert_eq!(totals["process"], 0, "{totals}");
 
     // Delete is refused while a loading has a transported quantity.
-    let refused = expect(
-        &svc,
-        delete(&format!("/api/order/delete/{id}"), &usuario),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let refused = usuario
+        .delete(&format!("/api/order/delete/{id}"))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         refused["message"],
         "Erro ao excluir, existe(m) carregamento(s) com quantidade transportada neste pedido!"
     );
-    let has = expect(
-        &svc,
-        get(
-            &format!("/api/order/{id}/hasDriver/{}", app.ids.driver),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let has = usuario
+        .get(&format!("/api/order/{id}/hasDriver/{}", app.ids.driver))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(has, json!({ "orderHasThisDriver": true }));
 }
 
 #[actix_rt::test]
 async fn an_order_needs_code_customer_and_complete_items() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let f = fixture(&app, &svc, &usuario).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let f = fixture(&app, &usuario).await;
     let mut body = order_body("", 0, &[], &[]);
     body["orderItem"] = json!([{ "quantity": 5, "product": null }]);
-    let refused = expect(
-        &svc,
-        post("/api/order/save", &usuario, body),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let refused = usuario
+        .post("/api/order/save", body)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     let fields = fields(&refused);
     assert_eq!(fields["code"], "Código é obrigatório!");
     assert_eq!(fields["customer"], "Cliente é obrigatório!");
@@ -533,36 +416,22 @@ async fn an_order_needs_code_customer_and_complete_items() {
         "Informe o produto e a quantidade do item!"
     );
     let long = order_body("123456789012", f.customer, &[], &[]);
-    let refused = expect(
-        &svc,
-        post("/api/order/save", &usuario, long),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let refused = usuario
+        .post("/api/order/save", long)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields_of(&refused, "code"),
         "Tamanho máximo de 11 caracteres"
     );
-    expect(
-        &svc,
-        post(
-            "/api/order/save",
-            &usuario,
-            order_body("P", f.customer, &[], &[]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
-    let dup = expect(
-        &svc,
-        post(
-            "/api/order/save",
-            &usuario,
-            order_body("P", f.customer, &[], &[]),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    usuario
+        .post("/api/order/save", order_body("P", f.customer, &[], &[]))
+        .await
+        .expect(StatusCode::CREATED);
+    let dup = usuario
+        .post("/api/order/save", order_body("P", f.customer, &[], &[]))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(dup["message"], "Código do pedido já cadastrado!");
 }
 
@@ -573,44 +442,32 @@ fn fields_of(body: &Value, field: &str) -> String {
 #[actix_rt::test]
 async fn a_transportadora_reads_only_the_orders_open_to_its_shipping_company() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let transp = login(&svc, TRANSP).await;
-    let f = fixture(&app, &svc, &usuario).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let f = fixture(&app, &usuario).await;
     let rival = shipping(&app, app.ids.demo, 88, "Rival");
-    let mine = expect(
-        &svc,
-        post(
+    let mine = usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body("MINE", f.customer, &[(f.soja, 5.0)], &[app.ids.shipping]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let theirs = expect(
-        &svc,
-        post(
+    let theirs = usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body("THEIRS", f.customer, &[(f.soja, 5.0)], &[rival]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let list = expect(
-        &svc,
-        get(
-            &format!("/api/order/shipping-company/{}", app.ids.shipping),
-            &transp,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let list = transp
+        .get(&format!("/api/order/shipping-company/{}", app.ids.shipping))
+        .await
+        .expect(StatusCode::OK);
     let codes: Vec<_> = list
         .as_array()
         .unwrap()
@@ -618,149 +475,111 @@ async fn a_transportadora_reads_only_the_orders_open_to_its_shipping_company() {
         .map(|o| o["code"].clone())
         .collect();
     assert_eq!(codes, [json!("MINE")]);
-    let list = expect(&svc, get("/api/order", &transp), StatusCode::OK).await;
+    let list = transp.get("/api/order").await.expect(StatusCode::OK);
     assert_eq!(list.as_array().unwrap().len(), 1);
-    expect(
-        &svc,
-        get(&format!("/api/order/{mine}"), &transp),
-        StatusCode::OK,
-    )
-    .await;
-    expect(
-        &svc,
-        get(&format!("/api/order/{theirs}"), &transp),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        get(&format!("/api/order/shipping-company/{rival}"), &transp),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    transp
+        .get(&format!("/api/order/{mine}"))
+        .await
+        .expect(StatusCode::OK);
+    transp
+        .get(&format!("/api/order/{theirs}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    transp
+        .get(&format!("/api/order/shipping-company/{rival}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // Read-only.
     let mut edit = order_body("MINE", f.customer, &[], &[app.ids.shipping]);
     edit["id"] = json!(mine);
     for req in [
-        post("/api/order/save", &transp, edit),
-        delete(&format!("/api/order/delete/{mine}"), &transp),
+        post("/api/order/save", edit),
+        delete(&format!("/api/order/delete/{mine}")),
     ] {
-        expect(&svc, req, StatusCode::FORBIDDEN).await;
+        transp.run(req).await.expect(StatusCode::FORBIDDEN);
     }
 }
 
 #[actix_rt::test]
 async fn order_calls_refuse_other_roles_and_hide_other_companies() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    let expedicao = login(&svc, EXPEDICAO).await;
-    let other = login(&svc, OTHER_USUARIO).await;
-    let f = fixture(&app, &svc, &usuario).await;
-    let order = expect(
-        &svc,
-        post(
+    let admin = app.admin().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let expedicao = app.expedicao_of(app.ids.demo).await;
+    let other = app.usuario_of(app.ids.other).await;
+    let f = fixture(&app, &usuario).await;
+    let order = usuario
+        .post(
             "/api/order/save",
-            &usuario,
             order_body("O1", f.customer, &[(f.soja, 5.0)], &[app.ids.shipping]),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     let id = order["id"].as_i64().unwrap();
     let item = order["orderItem"][0]["id"].as_i64().unwrap();
     // An administrator sees every company's orders, with the company.
-    let all = expect(
-        &svc,
-        get("/api/order?page=1&pageSize=9", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let all = admin
+        .get("/api/order?page=1&pageSize=9")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(all["items"][0]["company"]["name"], "Demo Agro");
     let mut admin_body = order_body("O2", f.customer, &[], &[]);
     admin_body["company"] = json!({ "id": app.ids.demo });
-    expect(
-        &svc,
-        post("/api/order/save", &admin, admin_body),
-        StatusCode::CREATED,
-    )
-    .await;
+    admin
+        .post("/api/order/save", admin_body)
+        .await
+        .expect(StatusCode::CREATED);
     // Wrong role.
     for req in [
-        get("/api/order", &expedicao),
-        get(&format!("/api/order/{id}"), &expedicao),
-        post(
-            "/api/order/save",
-            &expedicao,
-            order_body("X", f.customer, &[], &[]),
-        ),
-        delete(&format!("/api/order/delete/{id}"), &expedicao),
-        delete(&format!("/api/orderItem/delete/{item}"), &expedicao),
-        get(
-            &format!("/api/order/{id}/hasDriver/{}", app.ids.driver),
-            &expedicao,
-        ),
+        get("/api/order"),
+        get(&format!("/api/order/{id}")),
+        post("/api/order/save", order_body("X", f.customer, &[], &[])),
+        delete(&format!("/api/order/delete/{id}")),
+        delete(&format!("/api/orderItem/delete/{item}")),
+        get(&format!("/api/order/{id}/hasDriver/{}", app.ids.driver)),
     ] {
-        expect(&svc, req, StatusCode::FORBIDDEN).await;
+        expedicao.run(req).await.expect(StatusCode::FORBIDDEN);
     }
     // Another company's record.
     let mut edit = order_body("O1", f.customer, &[], &[]);
     edit["id"] = json!(id);
     for req in [
-        get(&format!("/api/order/{id}"), &other),
-        get(&format!("/api/order/company/{}", app.ids.demo), &other),
-        get(
-            &format!("/api/order/shipping-company/{}", app.ids.shipping),
-            &other,
-        ),
-        get(
-            &format!("/api/order/{id}/hasDriver/{}", app.ids.driver),
-            &other,
-        ),
-        post("/api/order/save", &other, edit),
-        delete(&format!("/api/order/delete/{id}"), &other),
-        delete(&format!("/api/orderItem/delete/{item}"), &other),
+        get(&format!("/api/order/{id}")),
+        get(&format!("/api/order/company/{}", app.ids.demo)),
+        get(&format!("/api/order/shipping-company/{}", app.ids.shipping)),
+        get(&format!("/api/order/{id}/hasDriver/{}", app.ids.driver)),
+        post("/api/order/save", edit),
+        delete(&format!("/api/order/delete/{id}")),
+        delete(&format!("/api/orderItem/delete/{item}")),
     ] {
-        expect(&svc, req, StatusCode::NOT_FOUND).await;
+        other.run(req).await.expect(StatusCode::NOT_FOUND);
     }
     // Their own order cannot use this company's customer or products.
-    let refused = expect(
-        &svc,
-        post(
-            "/api/order/save",
-            &other,
-            order_body("X", f.customer, &[], &[]),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let refused = other
+        .post("/api/order/save", order_body("X", f.customer, &[], &[]))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields_of(&refused, "customer"),
         "Cliente não pertence à empresa do pedido!"
     );
     let theirs = customer(&app, app.ids.other, 1, "Deles");
-    let refused = expect(
-        &svc,
-        post(
+    let refused = other
+        .post(
             "/api/order/save",
-            &other,
             order_body("X", theirs, &[(f.soja, 1.0)], &[]),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields_of(&refused, "orderItem"),
         "Produto não pertence à empresa do pedido!"
     );
     // Delete (no loading transported): the order and its items go.
-    expect(
-        &svc,
-        delete(&format!("/api/order/delete/{id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    usuario
+        .delete(&format!("/api/order/delete/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         app.scalar_i64(&format!(
             "SELECT count(*) AS v FROM order_items WHERE order_id = {id}"

@@ -10,25 +10,34 @@ fn get(uri: &str) -> TestRequest {
     TestRequest::get().uri(uri)
 }
 
-fn with_cookie(req: TestRequest, cookie: &str) -> TestRequest {
-    req.insert_header(("Cookie", cookie.to_owned()))
+fn with_cookie(req: TestRequest, cookie: &Client) -> TestRequest {
+    req.insert_header(("Cookie", cookie.cookie().to_owned()))
 }
 
 #[actix_rt::test]
 async fn company_is_resolved_from_the_host_without_port_or_case() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     for host in ["localhost", "LOCALHOST:8080", "127.0.0.1"] {
-        let (status, body, _) = send(&svc, get(&format!("/api/company/host?host={host}"))).await;
+        let (status, body, _) = anon
+            .send(get(&format!("/api/company/host?host={host}")))
+            .await
+            .parts();
         assert_eq!(status, StatusCode::OK, "{host}");
         assert_eq!(body["id"], app.ids.demo);
         assert_eq!(body["name"], "Demo Agro");
         assert_eq!(body["enableRecaptcha"], false);
     }
-    let (status, body, _) = send(&svc, get("/api/company/host?host=outra.local")).await;
+    let (status, body, _) = anon
+        .send(get("/api/company/host?host=outra.local"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["id"], app.ids.other);
-    let (status, body, _) = send(&svc, get("/api/company/host?host=ninguem.example")).await;
+    let (status, body, _) = anon
+        .send(get("/api/company/host?host=ninguem.example"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["code"], "not_found");
     // An inactive company serves no host.
@@ -37,8 +46,9 @@ async fn company_is_resolved_from_the_host_without_port_or_case() {
         app.ids.other
     ));
     assert_eq!(
-        send(&svc, get("/api/company/host?host=outra.local"))
+        anon.send(get("/api/company/host?host=outra.local"))
             .await
+            .parts()
             .0,
         StatusCode::NOT_FOUND
     );
@@ -51,8 +61,8 @@ async fn public_company_list_has_only_id_name_and_logo_of_active_companies() {
         "UPDATE companies SET status = FALSE WHERE id = {}",
         app.ids.other
     ));
-    let svc = app.service().await;
-    let (status, body, _) = send(&svc, get("/api/company/public")).await;
+    let anon = app.anonymous().await;
+    let (status, body, _) = anon.send(get("/api/company/public")).await.parts();
     assert_eq!(status, StatusCode::OK);
     let list = body.as_array().unwrap();
     assert_eq!(list.len(), 1);
@@ -63,12 +73,14 @@ async fn public_company_list_has_only_id_name_and_logo_of_active_companies() {
 #[actix_rt::test]
 async fn operating_data_and_attendance_of_today() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, body, _) = send(
-        &svc,
-        get(&format!("/api/settings/operating-data/{}", app.ids.demo)),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let (status, body, _) = anon
+        .send(get(&format!(
+            "/api/settings/operating-data/{}",
+            app.ids.demo
+        )))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["start"], "07:00");
     assert_eq!(body["end"], "17:00");
@@ -83,7 +95,7 @@ async fn operating_data_and_attendance_of_today() {
     );
 
     let uri = format!("/api/attendances/today/company/{}", app.ids.demo);
-    let (status, body, _) = send(&svc, get(&uri)).await;
+    let (status, body, _) = anon.send(get(&uri)).await.parts();
     assert_eq!(status, StatusCode::OK);
     assert!(body.is_null(), "no attendance yet: {body}");
     // Today is the company's day (São Paulo), not the server's UTC day.
@@ -98,11 +110,12 @@ async fn operating_data_and_attendance_of_today() {
         "INSERT INTO attendances (company_id, day, status) VALUES ({}, '{today}', TRUE)",
         app.ids.demo
     ));
-    let (_, body, _) = send(&svc, get(&uri)).await;
+    let (_, body, _) = anon.send(get(&uri)).await.parts();
     assert_eq!(body["status"], true);
     assert_eq!(
-        send(&svc, get("/api/attendances/today/company/999999"))
+        anon.send(get("/api/attendances/today/company/999999"))
             .await
+            .parts()
             .0,
         StatusCode::NOT_FOUND
     );
@@ -116,14 +129,14 @@ fn chrono_tz_sp() -> chrono::FixedOffset {
 #[actix_rt::test]
 async fn active_term_is_public_and_null_without_one() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let uri = format!("/api/useTerm/user/company/{}", app.ids.demo);
-    assert!(send(&svc, get(&uri)).await.1.is_null());
+    assert!(anon.send(get(&uri)).await.parts().1.is_null());
     app.sql(&format!(
         "INSERT INTO use_terms (company_id, title, content, active) VALUES ({}, 'Termos', '<p>Texto</p>', TRUE)",
         app.ids.demo
     ));
-    let (status, body, _) = send(&svc, get(&uri)).await;
+    let (status, body, _) = anon.send(get(&uri)).await.parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["title"], "Termos");
     assert_eq!(body["content"], "<p>Texto</p>");
@@ -133,51 +146,66 @@ async fn active_term_is_public_and_null_without_one() {
 #[actix_rt::test]
 async fn get_user_answers_by_role_and_tenant() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let uri = |id: i64| format!("/api/users/{id}");
     assert_eq!(
-        send(&svc, get(&uri(app.ids.usuario))).await.0,
+        anon.send(get(&uri(app.ids.usuario))).await.parts().0,
         StatusCode::UNAUTHORIZED
     );
 
-    let admin = staff_cookie(&svc, "admin@patio.local", "staff").await;
-    let (status, body, _) = send(&svc, with_cookie(get(&uri(app.ids.other_user)), &admin)).await;
+    let admin = anon.sign_in_on("admin@patio.local", "staff").await;
+    let (status, body, _) = anon
+        .send(with_cookie(get(&uri(app.ids.other_user)), &admin))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["email"], "outra@empresa.local");
     assert!(body.get("password").is_none() && body.get("passwordHash").is_none());
     assert_eq!(body["company"]["id"], app.ids.other);
 
-    let usuario = staff_cookie(&svc, "usuario@patio.local", "staff").await;
-    let (status, body, _) = send(&svc, with_cookie(get(&uri(app.ids.expedicao)), &usuario)).await;
+    let usuario = anon.sign_in_on("usuario@patio.local", "staff").await;
+    let (status, body, _) = anon
+        .send(with_cookie(get(&uri(app.ids.expedicao)), &usuario))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["role"], "Expedicao");
     // Another company's user is not found, not forbidden.
-    let (status, body, _) = send(&svc, with_cookie(get(&uri(app.ids.other_user)), &usuario)).await;
+    let (status, body, _) = anon
+        .send(with_cookie(get(&uri(app.ids.other_user)), &usuario))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["code"], "not_found");
 
-    let transp = staff_cookie(&svc, "transp@patio.local", "staff").await;
-    let (status, body, _) = send(&svc, with_cookie(get(&uri(app.ids.transp)), &transp)).await;
+    let transp = anon.sign_in_on("transp@patio.local", "staff").await;
+    let (status, body, _) = anon
+        .send(with_cookie(get(&uri(app.ids.transp)), &transp))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["shippingCompany"]["name"], "Transportadora Demo");
     assert_eq!(
-        send(&svc, with_cookie(get(&uri(app.ids.usuario)), &transp))
+        anon.send(with_cookie(get(&uri(app.ids.usuario)), &transp))
             .await
+            .parts()
             .0,
         StatusCode::NOT_FOUND
     );
 
-    let (_, _, cookies) = send(
-        &svc,
-        TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15")),
-    )
-    .await;
-    let driver = cookie_pair(&cookies, "patio_driver");
+    let (_, _, cookies) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/auth/app/login")
+                .set_json(driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15")),
+        )
+        .await
+        .parts();
+    let driver = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
     assert_eq!(
-        send(&svc, with_cookie(get(&uri(app.ids.usuario)), &driver))
+        anon.send(with_cookie(get(&uri(app.ids.usuario)), &driver))
             .await
+            .parts()
             .0,
         StatusCode::FORBIDDEN
     );
@@ -196,21 +224,22 @@ async fn transportadora_accepts_the_terms_and_is_not_asked_again() {
     let app = TestApp::new();
     let term = add_term(&app);
     app.sql("UPDATE users SET use_terms = FALSE WHERE email = 'transp@patio.local'");
-    let svc = app.service().await;
-    let (_, body, cookies) = send(
-        &svc,
-        TestRequest::post()
-            .uri("/api/auth/login")
-            .set_json(staff_login_body(
-                "transp@patio.local",
-                PASSWORD,
-                None,
-                "staff",
-            )),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let (_, body, cookies) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/auth/login")
+                .set_json(staff_login_body(
+                    "transp@patio.local",
+                    PASSWORD,
+                    None,
+                    "staff",
+                )),
+        )
+        .await
+        .parts();
     assert_eq!(body["mustApproveTerms"], true);
-    let cookie = cookie_pair(&cookies, "patio_staff");
+    let cookie = anon.with_cookie(&cookie_pair(&cookies, "patio_staff"));
 
     let accept = |user: i64| {
         with_cookie(
@@ -223,10 +252,10 @@ async fn transportadora_accepts_the_terms_and_is_not_asked_again() {
     };
     // Accepting in someone else's name is not possible.
     assert_eq!(
-        send(&svc, accept(app.ids.usuario)).await.0,
+        anon.send(accept(app.ids.usuario)).await.parts().0,
         StatusCode::NOT_FOUND
     );
-    let (status, body, _) = send(&svc, accept(app.ids.transp)).await;
+    let (status, body, _) = anon.send(accept(app.ids.transp)).await.parts();
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["redirect"], "/expedicao/transportadora");
     assert_eq!(
@@ -236,7 +265,10 @@ async fn transportadora_accepts_the_terms_and_is_not_asked_again() {
         )),
         1
     );
-    let (_, session, _) = send(&svc, with_cookie(get("/api/auth/session"), &cookie)).await;
+    let (_, session, _) = anon
+        .send(with_cookie(get("/api/auth/session"), &cookie))
+        .await
+        .parts();
     assert_eq!(session["useTerms"], true);
     assert_eq!(session["mustApproveTerms"], false);
 }
@@ -246,16 +278,17 @@ async fn driver_must_leave_name_phone_and_email_to_accept() {
     let app = TestApp::new();
     let term = add_term(&app);
     app.sql("UPDATE drivers SET use_terms = FALSE");
-    let svc = app.service().await;
-    let (_, body, cookies) = send(
-        &svc,
-        TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15")),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let (_, body, cookies) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/auth/app/login")
+                .set_json(driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15")),
+        )
+        .await
+        .parts();
     assert_eq!(body["mustApproveTerms"], true);
-    let cookie = cookie_pair(&cookies, "patio_driver");
+    let cookie = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
     let accept = |contact: serde_json::Value| {
         with_cookie(
             TestRequest::post().uri("/api/useTerm/authorization/save").set_json(json!({
@@ -269,7 +302,7 @@ async fn driver_must_leave_name_phone_and_email_to_accept() {
         json!([]),
         json!([{ "name": "João", "fone": "", "email": "j@x.com" }]),
     ] {
-        let (status, body, _) = send(&svc, accept(contact)).await;
+        let (status, body, _) = anon.send(accept(contact)).await.parts();
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(body["message"], "Preencha todos os campos!");
     }
@@ -278,11 +311,12 @@ async fn driver_must_leave_name_phone_and_email_to_accept() {
         0
     );
 
-    let (status, body, _) = send(
-        &svc,
-        accept(json!([{ "name": "João", "fone": "(66) 9 8888-7777", "email": "joao@x.com" }])),
-    )
-    .await;
+    let (status, body, _) = anon
+        .send(accept(
+            json!([{ "name": "João", "fone": "(66) 9 8888-7777", "email": "joao@x.com" }]),
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["redirect"], "/");
     assert_eq!(
@@ -305,20 +339,19 @@ async fn driver_must_leave_name_phone_and_email_to_accept() {
 async fn outdated_term_acceptance_is_refused() {
     let app = TestApp::new();
     let term = add_term(&app);
-    let svc = app.service().await;
-    let cookie = staff_cookie(&svc, "transp@patio.local", "staff").await;
-    let (status, body, _) = send(
-        &svc,
-        with_cookie(
+    let anon = app.anonymous().await;
+    let cookie = anon.sign_in_on("transp@patio.local", "staff").await;
+    let (status, body, _) = anon
+        .send(with_cookie(
             TestRequest::post()
                 .uri("/api/useTerm/authorization/save")
                 .set_json(json!({
                     "user": { "id": app.ids.transp }, "useTerm": { "id": term + 1 },
                 })),
             &cookie,
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body["message"].as_str().unwrap().contains("Recarregue"));
 }
@@ -326,14 +359,17 @@ async fn outdated_term_acceptance_is_refused() {
 #[actix_rt::test]
 async fn health_ready_and_openapi() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    assert_eq!(send(&svc, get("/api/health")).await.0, StatusCode::OK);
-    let (status, body, _) = send(&svc, get("/api/ready")).await;
+    let anon = app.anonymous().await;
+    assert_eq!(
+        anon.send(get("/api/health")).await.parts().0,
+        StatusCode::OK
+    );
+    let (status, body, _) = anon.send(get("/api/ready")).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body, _) = send(&svc, get("/api/openapi.json")).await;
+    let (status, body, _) = anon.send(get("/api/openapi.json")).await.parts();
     assert_eq!(status, StatusCode::OK);
     assert!(body["paths"]["/api/auth/login"]["post"].is_object());
-    let (status, body, _) = send(&svc, get("/api/nao-existe")).await;
+    let (status, body, _) = anon.send(get("/api/nao-existe")).await.parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["code"], "not_found");
 }
@@ -341,15 +377,16 @@ async fn health_ready_and_openapi() {
 #[actix_rt::test]
 async fn malformed_json_is_a_clear_400() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::post()
-            .uri("/api/auth/login")
-            .insert_header(("Content-Type", "application/json"))
-            .set_payload("{not json"),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let (status, body, _) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/auth/login")
+                .insert_header(("Content-Type", "application/json"))
+                .set_payload("{not json"),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["message"], "Requisição inválida.");
 }

@@ -22,14 +22,13 @@ async fn the_public_panel_of_a_host_shows_its_company_and_plates_but_no_names() 
     let plate = app.scalar_text(&format!(
         "SELECT license_plate AS v FROM trucks WHERE id = {t}"
     ));
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
 
     // No cookie: anyone at the yard's screen. The port does not matter.
-    let (status, body, _) = send(
-        &svc,
-        TestRequest::get().uri("/api/public/panel?host=localhost:8080"),
-    )
-    .await;
+    let (status, body, _) = anon
+        .send(TestRequest::get().uri("/api/public/panel?host=localhost:8080"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["company"]["name"], "Demo Agro");
     let rows = body["rows"].as_array().unwrap();
@@ -43,13 +42,15 @@ async fn the_public_panel_of_a_host_shows_its_company_and_plates_but_no_names() 
         "no driver's name on a public screen: {body}"
     );
 
-    let (status, _, _) = send(
-        &svc,
-        TestRequest::get().uri("/api/public/panel?host=nowhere.example.com"),
-    )
-    .await;
+    let (status, _, _) = anon
+        .send(TestRequest::get().uri("/api/public/panel?host=nowhere.example.com"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _, _) = send(&svc, TestRequest::get().uri("/api/public/panel")).await;
+    let (status, _, _) = anon
+        .send(TestRequest::get().uri("/api/public/panel"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 

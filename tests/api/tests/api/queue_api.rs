@@ -20,18 +20,18 @@ async fn a_driver_joins_as_freelancer_and_sees_its_position() {
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
-    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let anon = app.anonymous().await;
+    let me = app.driver_id(app.ids.driver, app.ids.demo).await;
     let truck = demo_truck(&app);
 
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(json!({ "truck": { "id": truck } })),
-    )
-    .await;
+    let (s, b) = me
+        .call(
+            "POST",
+            "/api/queue/save",
+            Some(json!({ "truck": { "id": truck } })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     assert_eq!(b["message"], "Marcação Confirmada");
     assert_eq!(b["position"], 1);
@@ -40,29 +40,32 @@ async fn a_driver_joins_as_freelancer_and_sees_its_position() {
     assert_eq!(b["isFreelancer"], true);
     let id = b["id"].as_i64().unwrap();
 
-    let (s, p) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/position/driver/{}", app.ids.driver),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (s, p) = me
+        .call(
+            "GET",
+            &format!("/api/queue/position/driver/{}", app.ids.driver),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(p["id"], id);
     assert_eq!(p["position"], 1);
     assert_eq!(p["status"], "pending");
     assert_eq!(p["truck"]["licensePlate"], "DEM0A12");
-    let (_, h) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/hasDriver/{}", app.ids.driver),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (_, h) = me
+        .call(
+            "GET",
+            &format!("/api/queue/hasDriver/{}", app.ids.driver),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(h, json!({ "hasDriver": true, "queueId": id }));
-    let (_, e) = call(&svc, "GET", &format!("/api/queue/{id}"), Some(&me), None).await;
+    let (_, e) = me
+        .call("GET", &format!("/api/queue/{id}"), None)
+        .await
+        .pair();
     assert_eq!(e["isFreelancer"], true);
     assert_eq!(e["driverName"], "MOTORISTA DEMO");
 
@@ -79,26 +82,29 @@ async fn a_driver_joins_as_freelancer_and_sees_its_position() {
     );
 
     // Nobody's entry but its own.
-    let other = bearer(&app, &driver(app.ids.other_driver, app.ids.other));
-    let (s, _) = call(&svc, "GET", &format!("/api/queue/{id}"), Some(&other), None).await;
+    let other = app.driver_id(app.ids.other_driver, app.ids.other).await;
+    let (s, _) = other
+        .call("GET", &format!("/api/queue/{id}"), None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/position/driver/{}", app.ids.driver),
-        Some(&other),
-        None,
-    )
-    .await;
+    let (s, _) = other
+        .call(
+            "GET",
+            &format!("/api/queue/position/driver/{}", app.ids.driver),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/position/driver/{}", app.ids.driver),
-        None,
-        None,
-    )
-    .await;
+    let (s, _) = anon
+        .call(
+            "GET",
+            &format!("/api/queue/position/driver/{}", app.ids.driver),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }
 
@@ -106,21 +112,16 @@ async fn a_driver_joins_as_freelancer_and_sees_its_position() {
 async fn joins_are_refused_with_the_engines_messages() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
-    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let me = app.driver_id(app.ids.driver, app.ids.demo).await;
     let truck = demo_truck(&app);
     let body = join_body(app.ids.driver, app.ids.demo, Some(truck));
     let refused = |b: &Value, msg: &str| assert_eq!(b["message"], msg, "{b}");
 
     // Freelancers not allowed (the default).
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body.clone()),
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "A empresa não permite entrar na fila sem agendamento.");
 
@@ -130,27 +131,23 @@ async fn joins_are_refused_with_the_engines_messages() {
         app.ids.demo,
         "enable_queue_without_scheduling = TRUE, enable_queue_save = FALSE",
     );
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body.clone()),
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "A fila está fechada no momento.");
     settings(&app, app.ids.demo, "enable_queue_save = TRUE");
 
     // No vehicle chosen.
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(join_body(app.ids.driver, app.ids.demo, None)),
-    )
-    .await;
+    let (s, b) = me
+        .call(
+            "POST",
+            "/api/queue/save",
+            Some(join_body(app.ids.driver, app.ids.demo, None)),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(b["fields"]["truck"], "Selecione um veículo!");
 
@@ -160,14 +157,10 @@ async fn joins_are_refused_with_the_engines_messages() {
         app.ids.demo,
         "time_attendence = '00:00', programmed_total = 0",
     );
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body.clone()),
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "Não há horários de atendimento configurados.");
 
@@ -178,23 +171,21 @@ async fn joins_are_refused_with_the_engines_messages() {
         "time_attendence = '00:30', programmed_total = 1, scheduling_day_limit = 0",
     );
     let (d2, t2) = add_drivers(&app, app.ids.demo, 1, 1)[0];
-    let (s, _) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&bearer(&app, &driver(d2, app.ids.demo))),
-        Some(join_body(d2, app.ids.demo, Some(t2))),
-    )
-    .await;
+    let (s, _) = app
+        .driver_id(d2, app.ids.demo)
+        .await
+        .call(
+            "POST",
+            "/api/queue/save",
+            Some(join_body(d2, app.ids.demo, Some(t2))),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED);
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body.clone()),
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(
         &b,
@@ -218,14 +209,10 @@ async fn joins_are_refused_with_the_engines_messages() {
         d = app.ids.driver,
         t = truck
     ));
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body.clone()),
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(
         &b,
@@ -234,23 +221,15 @@ async fn joins_are_refused_with_the_engines_messages() {
     settings(&app, app.ids.demo, "enable_missing_validation = FALSE");
 
     // Joins, then is already in the queue.
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body.clone()),
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body.clone()),
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "Você já possui um agendamento na fila");
     assert_eq!(
@@ -267,7 +246,7 @@ async fn who_may_put_a_driver_in_the_queue() {
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let truck = demo_truck(&app);
     let body = join_body(app.ids.driver, app.ids.demo, Some(truck));
     for (email, status) in [
@@ -277,39 +256,32 @@ async fn who_may_put_a_driver_in_the_queue() {
         ("transp@patio.local", StatusCode::FORBIDDEN),
         ("outra@empresa.local", StatusCode::NOT_FOUND),
     ] {
-        let (s, b) = call(
-            &svc,
-            "POST",
-            "/api/queue/save",
-            Some(&bearer(&app, &staff(&app, email))),
-            Some(body.clone()),
-        )
-        .await;
+        let (s, b) = app
+            .staff(email)
+            .await
+            .call("POST", "/api/queue/save", Some(body.clone()))
+            .await
+            .pair();
         assert_eq!(s, status, "{email}: {b}");
     }
     // A driver acts only for itself, at its company.
-    let other = bearer(&app, &driver(app.ids.other_driver, app.ids.other));
-    let (s, _) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&other),
-        Some(body.clone()),
-    )
-    .await;
+    let other = app.driver_id(app.ids.other_driver, app.ids.other).await;
+    let (s, _) = other
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = call(&svc, "POST", "/api/queue/save", None, Some(body.clone())).await;
+    let (s, _) = anon
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     // The /fila screen: a Usuario of the company adds the driver.
-    let usuario = bearer(&app, &staff(&app, "usuario@patio.local"));
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&usuario),
-        Some(body.clone()),
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let (s, b) = usuario
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let staff_user =
         app.scalar_i64("SELECT user_id AS v FROM staff_logs WHERE operation_type = 'IN_QUEUE'");
@@ -320,7 +292,6 @@ async fn who_may_put_a_driver_in_the_queue() {
 async fn a_loading_joins_with_its_plate_and_an_expired_one_is_refused() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
     let truck = demo_truck(&app);
     app.sql(&format!(
         "INSERT INTO customers (company_id, code, name) VALUES ({c}, 1, 'Fazenda Boa Vista');
@@ -333,26 +304,18 @@ async fn a_loading_joins_with_its_plate_and_an_expired_one_is_refused() {
     ));
     let valid = app.scalar_i64("SELECT min(id) AS v FROM schedulings");
     let expired = app.scalar_i64("SELECT max(id) AS v FROM schedulings");
-    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let me = app.driver_id(app.ids.driver, app.ids.demo).await;
     let body = |s: i64| json!({ "company": { "id": app.ids.demo }, "scheduling": { "id": s } });
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body(expired)),
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", "/api/queue/save", Some(body(expired)))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(b["message"], "Este agendamento está expirado.");
-    let (s, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body(valid)),
-    )
-    .await;
+    let (s, b) = me
+        .call("POST", "/api/queue/save", Some(body(valid)))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     assert_eq!(b["isFreelancer"], false);
     let data: Value =
@@ -362,14 +325,12 @@ async fn a_loading_joins_with_its_plate_and_an_expired_one_is_refused() {
         .unwrap();
     assert_eq!(data["truck"]["licensePlate"], "DEM0A12");
     assert_eq!(data["scheduling"]["order"]["code"], "PED-1");
-    let (_, rows) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/company/{}", app.ids.demo),
-        Some(&bearer(&app, &staff(&app, "usuario@patio.local"))),
-        None,
-    )
-    .await;
+    let (_, rows) = app
+        .usuario_of(app.ids.demo)
+        .await
+        .call("GET", &format!("/api/queue/company/{}", app.ids.demo), None)
+        .await
+        .pair();
     let row = &rows[0]["queue"][0];
     assert_eq!(row["scheduling"]["order"]["code"], "PED-1");
     assert_eq!(
@@ -383,30 +344,21 @@ async fn a_loading_joins_with_its_plate_and_an_expired_one_is_refused() {
 async fn leaving_the_queue_and_its_window() {
     let app = TestApp::new();
     open_for_freelancers(&app);
-    let svc = app.service().await;
     let truck = demo_truck(&app);
-    let me = bearer(&app, &driver(app.ids.driver, app.ids.demo));
+    let me = app.driver_id(app.ids.driver, app.ids.demo).await;
     let body = join_body(app.ids.driver, app.ids.demo, Some(truck));
 
     // Joined at 09:00 for 09:00: inside the 6-hour window.
     at(&app, MONDAY_0900);
-    let (_, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body.clone()),
-    )
-    .await;
+    let (_, b) = me
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     let id = b["id"].as_i64().unwrap();
-    let (s, b) = call(
-        &svc,
-        "DELETE",
-        &format!("/api/queue/delete/{id}"),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (s, b) = me
+        .call("DELETE", &format!("/api/queue/delete/{id}"), None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(
         b["message"],
@@ -418,49 +370,35 @@ async fn leaving_the_queue_and_its_window() {
 
     // Joined on Sunday for Monday 07:00: free to leave.
     at(&app, SUNDAY_0900);
-    let (_, b) = call(
-        &svc,
-        "POST",
-        "/api/queue/save",
-        Some(&me),
-        Some(body.clone()),
-    )
-    .await;
+    let (_, b) = me
+        .call("POST", "/api/queue/save", Some(body.clone()))
+        .await
+        .pair();
     assert_eq!(b["date"], "2026-03-02");
     assert_eq!(b["time"], "07:00");
     let id = b["id"].as_i64().unwrap();
     for (who, status) in [
         (
-            bearer(&app, &driver(app.ids.other_driver, app.ids.other)),
+            app.driver_id(app.ids.other_driver, app.ids.other).await,
             StatusCode::NOT_FOUND,
         ),
-        (
-            bearer(&app, &staff(&app, "outra@empresa.local")),
-            StatusCode::NOT_FOUND,
-        ),
-        (
-            bearer(&app, &staff(&app, "espectador@patio.local")),
-            StatusCode::FORBIDDEN,
-        ),
+        (app.usuario_of(app.ids.other).await, StatusCode::NOT_FOUND),
+        (app.espectador_of(app.ids.demo).await, StatusCode::FORBIDDEN),
     ] {
-        let (s, _) = call(
-            &svc,
-            "DELETE",
-            &format!("/api/queue/delete/{id}"),
-            Some(&who),
-            None,
-        )
-        .await;
+        let (s, _) = who
+            .call("DELETE", &format!("/api/queue/delete/{id}"), None)
+            .await
+            .pair();
         assert_eq!(s, status);
     }
-    let (s, b) = call(
-        &svc,
-        "DELETE",
-        &format!("/api/queue/delete/{id}?userAgent=Android"),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (s, b) = me
+        .call(
+            "DELETE",
+            &format!("/api/queue/delete/{id}?userAgent=Android"),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["message"], "Você saiu da fila com sucesso");
     assert_eq!(
@@ -477,34 +415,32 @@ async fn leaving_the_queue_and_its_window() {
         app.scalar_i64("SELECT count(*) AS v FROM driver_logs WHERE operation_type = 'OUT_QUEUE'"),
         1
     );
-    let (s, _) = call(
-        &svc,
-        "DELETE",
-        &format!("/api/queue/delete/{id}"),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (s, _) = me
+        .call("DELETE", &format!("/api/queue/delete/{id}"), None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
-    let (_, p) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/position/driver/{}", app.ids.driver),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (_, p) = me
+        .call(
+            "GET",
+            &format!("/api/queue/position/driver/{}", app.ids.driver),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(p["status"], Value::Null);
     assert_eq!(p["position"], 0);
     // The dropout counts on the day's cards.
-    let (_, t) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/totals/company/{}", app.ids.demo),
-        Some(&bearer(&app, &staff(&app, "usuario@patio.local"))),
-        None,
-    )
-    .await;
+    let (_, t) = app
+        .usuario_of(app.ids.demo)
+        .await
+        .call(
+            "GET",
+            &format!("/api/queue/totals/company/{}", app.ids.demo),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(t["dropouts"], 1);
 }
 
@@ -513,7 +449,7 @@ async fn queue_reads_by_role_and_tenant() {
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, SUNDAY_0900);
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let drivers = add_drivers(&app, app.ids.demo, 3, 1);
     let shipping = app.ids.shipping;
     app.sql(&format!(
@@ -521,14 +457,16 @@ async fn queue_reads_by_role_and_tenant() {
         drivers[1].1
     ));
     for &(d, t) in &drivers {
-        let (s, b) = call(
-            &svc,
-            "POST",
-            "/api/queue/save",
-            Some(&bearer(&app, &driver(d, app.ids.demo))),
-            Some(join_body(d, app.ids.demo, Some(t))),
-        )
-        .await;
+        let (s, b) = app
+            .driver_id(d, app.ids.demo)
+            .await
+            .call(
+                "POST",
+                "/api/queue/save",
+                Some(join_body(d, app.ids.demo, Some(t))),
+            )
+            .await
+            .pair();
         assert_eq!(s, StatusCode::CREATED, "{b}");
     }
     let demo = app.ids.demo;
@@ -552,41 +490,40 @@ async fn queue_reads_by_role_and_tenant() {
         "espectador@patio.local",
         "portaria@patio.local",
     ] {
-        let who = bearer(&app, &staff(&app, email));
+        let who = app.staff(email).await;
         for uri in &company_routes {
-            let (s, b) = call(&svc, "GET", uri, Some(&who), None).await;
+            let (s, b) = who.call("GET", uri, None).await.pair();
             assert_eq!(s, StatusCode::OK, "{email} {uri}: {b}");
         }
     }
-    let outra = bearer(&app, &staff(&app, "outra@empresa.local"));
-    let transp = bearer(&app, &staff(&app, "transp@patio.local"));
-    let stranger = bearer(&app, &driver(app.ids.other_driver, app.ids.other));
+    let outra = app.usuario_of(app.ids.other).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let stranger = app.driver_id(app.ids.other_driver, app.ids.other).await;
     for uri in &company_routes {
-        let (s, _) = call(&svc, "GET", uri, Some(&outra), None).await;
+        let (s, _) = outra.call("GET", uri, None).await.pair();
         assert_eq!(s, StatusCode::NOT_FOUND, "outra {uri}");
-        let (s, _) = call(&svc, "GET", uri, Some(&transp), None).await;
+        let (s, _) = transp.call("GET", uri, None).await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "transp {uri}");
-        let (s, _) = call(&svc, "GET", uri, None, None).await;
+        let (s, _) = anon.call("GET", uri, None).await.pair();
         assert_eq!(s, StatusCode::UNAUTHORIZED, "anonymous {uri}");
     }
     for uri in &company_routes[..4] {
-        let (s, _) = call(&svc, "GET", uri, Some(&stranger), None).await;
+        let (s, _) = stranger.call("GET", uri, None).await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "driver {uri}");
     }
-    let admin = bearer(&app, &staff(&app, "admin@patio.local"));
-    let (s, _) = call(&svc, "GET", "/api/queue/company/999999", Some(&admin), None).await;
+    let admin = app.admin().await;
+    let (s, _) = admin
+        .call("GET", "/api/queue/company/999999", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
 
     // The day list: Monday's three, in order, with the row fields.
-    let usuario = bearer(&app, &staff(&app, "usuario@patio.local"));
-    let (_, days) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/company/{demo}"),
-        Some(&usuario),
-        None,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let (_, days) = usuario
+        .call("GET", &format!("/api/queue/company/{demo}"), None)
+        .await
+        .pair();
     assert_eq!(days.as_array().unwrap().len(), 1);
     assert_eq!(days[0]["date"], "2026-03-02");
     assert_eq!(days[0]["label"], "02/03/2026");
@@ -617,39 +554,33 @@ async fn queue_reads_by_role_and_tenant() {
     ] {
         assert!(rows[0].get(key).is_some(), "row field {key}");
     }
-    assert_eq!(rows[0]["netCapacity"], 30.0);
+    assert_eq!(rows[0]["netCapacity"], 31.0);
 
     // Totals: Portaria does not see attended nor tonnes.
-    let (_, t) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/totals/company/{demo}"),
-        Some(&bearer(&app, &staff(&app, "portaria@patio.local"))),
-        None,
-    )
-    .await;
+    let (_, t) = app
+        .portaria_of(app.ids.demo)
+        .await
+        .call("GET", &format!("/api/queue/totals/company/{demo}"), None)
+        .await
+        .pair();
     assert_eq!(t["totals"], 3);
     assert_eq!(t["attended"], Value::Null);
     assert_eq!(t["totalTransportedToday"], Value::Null);
-    let (_, t) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/totals/company/{demo}"),
-        Some(&usuario),
-        None,
-    )
-    .await;
+    let (_, t) = usuario
+        .call("GET", &format!("/api/queue/totals/company/{demo}"), None)
+        .await
+        .pair();
     assert_eq!(t["attended"], 0);
 
     // The shipping company sees only its vehicle; staff of the company see it too.
-    let (s, days) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/shipping-company/{shipping}"),
-        Some(&transp),
-        None,
-    )
-    .await;
+    let (s, days) = transp
+        .call(
+            "GET",
+            &format!("/api/queue/shipping-company/{shipping}"),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     let plates: Vec<&str> = days[0]["queue"]
         .as_array()
@@ -657,15 +588,19 @@ async fn queue_reads_by_role_and_tenant() {
         .iter()
         .map(|r| r["licensePlate"].as_str().unwrap())
         .collect();
-    assert_eq!(plates, [format!("T{:06}", drivers[1].0)]);
-    let (s, active) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/active/shipping-company/{shipping}"),
-        Some(&transp),
-        None,
-    )
-    .await;
+    let plate = app.scalar_text(&format!(
+        "SELECT license_plate AS v FROM trucks WHERE id = {}",
+        drivers[1].1
+    ));
+    assert_eq!(plates, [plate]);
+    let (s, active) = transp
+        .call(
+            "GET",
+            &format!("/api/queue/active/shipping-company/{shipping}"),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(active.as_array().unwrap().len(), 1);
     for (who, status) in [
@@ -673,58 +608,46 @@ async fn queue_reads_by_role_and_tenant() {
         (&outra, StatusCode::NOT_FOUND),
         (&stranger, StatusCode::FORBIDDEN),
     ] {
-        let (s, _) = call(
-            &svc,
-            "GET",
-            &format!("/api/queue/shipping-company/{shipping}"),
-            Some(who),
-            None,
-        )
-        .await;
+        let (s, _) = who
+            .call(
+                "GET",
+                &format!("/api/queue/shipping-company/{shipping}"),
+                None,
+            )
+            .await
+            .pair();
         assert_eq!(s, status);
-        let (s, _) = call(
-            &svc,
-            "GET",
-            &format!("/api/queue/active/shipping-company/{shipping}"),
-            Some(who),
-            None,
-        )
-        .await;
+        let (s, _) = who
+            .call(
+                "GET",
+                &format!("/api/queue/active/shipping-company/{shipping}"),
+                None,
+            )
+            .await
+            .pair();
         assert_eq!(s, status);
     }
-    let (s, _) = call(
-        &svc,
-        "GET",
-        "/api/queue/shipping-company/999999",
-        Some(&transp),
-        None,
-    )
-    .await;
+    let (s, _) = transp
+        .call("GET", "/api/queue/shipping-company/999999", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
 
     // The panel and the next date: staff and drivers of the company.
-    let mine = bearer(&app, &driver(drivers[2].0, demo));
-    let (s, panel) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/active/{demo}"),
-        Some(&mine),
-        None,
-    )
-    .await;
+    let mine = app.driver_id(drivers[2].0, demo).await;
+    let (s, panel) = mine
+        .call("GET", &format!("/api/queue/active/{demo}"), None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     let panel = panel.as_array().unwrap();
     assert_eq!(panel.len(), 3);
     assert_eq!(panel[2]["isMine"], true);
     assert!(panel[2].get("driverName").is_none());
-    let (s, next) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/next-date/{demo}"),
-        Some(&mine),
-        None,
-    )
-    .await;
+    let (s, next) = mine
+        .call("GET", &format!("/api/queue/next-date/{demo}"), None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(next["date"], "2026-03-02");
     assert_eq!(next["time"], "08:30");
@@ -733,24 +656,24 @@ async fn queue_reads_by_role_and_tenant() {
         format!("/api/queue/next-date/{demo}"),
         format!("/api/queue/delayStatus/company/{demo}"),
     ] {
-        let (s, _) = call(&svc, "GET", &uri, Some(&stranger), None).await;
+        let (s, _) = stranger.call("GET", &uri, None).await.pair();
         assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
-        let (s, _) = call(&svc, "GET", &uri, Some(&outra), None).await;
+        let (s, _) = outra.call("GET", &uri, None).await.pair();
         assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
-        let (s, _) = call(&svc, "GET", &uri, Some(&usuario), None).await;
+        let (s, _) = usuario.call("GET", &uri, None).await.pair();
         assert_eq!(s, StatusCode::OK, "{uri}");
     }
 
     // Positions of several drivers: staff see their company's, a driver only itself.
     let ids = format!("{},{},{}", drivers[0].0, drivers[1].0, app.ids.other_driver);
-    let (_, list) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/driver/positions?ids={ids}"),
-        Some(&usuario),
-        None,
-    )
-    .await;
+    let (_, list) = usuario
+        .call(
+            "GET",
+            &format!("/api/queue/driver/positions?ids={ids}"),
+            None,
+        )
+        .await
+        .pair();
     let got: Vec<(i64, i64)> = list
         .as_array()
         .unwrap()
@@ -759,56 +682,52 @@ async fn queue_reads_by_role_and_tenant() {
         .collect();
     assert_eq!(got, [(drivers[0].0, 1), (drivers[1].0, 2)]);
     assert!(list[0]["truckId"].is_i64() && list[0]["queueId"].is_i64());
-    let (_, list) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/driver/positions?ids={ids}"),
-        Some(&mine),
-        None,
-    )
-    .await;
+    let (_, list) = mine
+        .call(
+            "GET",
+            &format!("/api/queue/driver/positions?ids={ids}"),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(list, json!([]));
-    let (_, list) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/driver/positions?ids={}", drivers[2].0),
-        Some(&mine),
-        None,
-    )
-    .await;
+    let (_, list) = mine
+        .call(
+            "GET",
+            &format!("/api/queue/driver/positions?ids={}", drivers[2].0),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(list[0]["position"], 3);
-    let (s, _) = call(
-        &svc,
-        "GET",
-        "/api/queue/driver/positions?ids=1,x",
-        Some(&usuario),
-        None,
-    )
-    .await;
+    let (s, _) = usuario
+        .call("GET", "/api/queue/driver/positions?ids=1,x", None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
-    let (s, _) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/driver/positions?ids={ids}"),
-        Some(&transp),
-        None,
-    )
-    .await;
+    let (s, _) = transp
+        .call(
+            "GET",
+            &format!("/api/queue/driver/positions?ids={ids}"),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::FORBIDDEN);
     // A driver with no entry reads an empty position.
-    let (s, p) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/position/driver/{}", app.ids.driver),
-        Some(&usuario),
-        None,
-    )
-    .await;
+    let (s, p) = usuario
+        .call(
+            "GET",
+            &format!("/api/queue/position/driver/{}", app.ids.driver),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(p["status"], Value::Null);
     assert_eq!(p["id"], Value::Null);
     // The OpenAPI document lists the queue calls.
-    let (_, doc) = call(&svc, "GET", "/api/openapi.json", None, None).await;
+    let (_, doc) = anon.call("GET", "/api/openapi.json", None).await.pair();
     assert!(doc["paths"]
         .get("/api/queue/position/driver/{driverId}")
         .is_some());

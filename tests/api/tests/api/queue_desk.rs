@@ -15,50 +15,33 @@ struct Desk {
 }
 
 /// An order of `ordered` tonnes of the demo company, created through the API.
-async fn desk<S, B>(app: &TestApp, svc: &S, usuario: &str, ordered: f64) -> Desk
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let customer = expect(
-        svc,
-        post(
+async fn desk(app: &TestApp, usuario: &Client, ordered: f64) -> Desk {
+    let customer = usuario
+        .post(
             "/api/customer/create",
-            usuario,
             customer_body(7, "Fazenda Rio Verde", None),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let product = expect(
-        svc,
-        post(
+    let product = usuario
+        .post(
             "/api/product/create",
-            usuario,
             json!({ "id": 0, "code": 1, "name": "SOJA", "group": 0 }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let order = expect(
-        svc,
-        post(
+    let order = usuario
+        .post(
             "/api/order/save",
-            usuario,
             json!({ "id": 0, "code": "PED-F1", "customer": { "id": customer }, "enable": true,
                     "orderItem": [{ "product": { "id": product }, "quantity": ordered }] }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
     Desk {
@@ -87,16 +70,13 @@ fn waiting(app: &TestApp, driver: i64) -> i64 {
 #[actix_rt::test]
 async fn usuario_puts_a_vehicle_in_the_queue_with_a_ten_tonne_loading_of_the_order() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let d = desk(&app, &svc, &usuario, 100.0).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let d = desk(&app, &usuario, 100.0).await;
 
-    let joined = expect(
-        &svc,
-        post("/api/queue/add", &usuario, body(&d)),
-        StatusCode::CREATED,
-    )
-    .await;
+    let joined = usuario
+        .post("/api/queue/add", body(&d))
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(joined["message"], "Marcação Confirmada");
     assert_eq!(joined["position"], 1);
     assert_eq!(joined["isFreelancer"], false);
@@ -112,15 +92,10 @@ async fn usuario_puts_a_vehicle_in_the_queue_with_a_ten_tonne_loading_of_the_ord
         "10.000/0.000/true"
     );
     // The screen's grid reads the entry back with its order.
-    let rows = expect(
-        &svc,
-        get(
-            &format!("/api/queue/active/company/{}", app.ids.demo),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let rows = usuario
+        .get(&format!("/api/queue/active/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
     let row = rows
         .as_array()
         .unwrap()
@@ -135,22 +110,17 @@ async fn usuario_puts_a_vehicle_in_the_queue_with_a_ten_tonne_loading_of_the_ord
 #[actix_rt::test]
 async fn a_refused_join_takes_its_new_loading_back() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let d = desk(&app, &svc, &usuario, 100.0).await;
-    expect(
-        &svc,
-        post("/api/queue/add", &usuario, body(&d)),
-        StatusCode::CREATED,
-    )
-    .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let d = desk(&app, &usuario, 100.0).await;
+    usuario
+        .post("/api/queue/add", body(&d))
+        .await
+        .expect(StatusCode::CREATED);
 
-    let refused = expect(
-        &svc,
-        post("/api/queue/add", &usuario, body(&d)),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let refused = usuario
+        .post("/api/queue/add", body(&d))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(refused["message"], "Você já possui um agendamento na fila");
     assert_eq!(loadings(&app, d.order), 1, "the second loading is gone");
     assert_eq!(waiting(&app, d.driver), 1);
@@ -159,16 +129,13 @@ async fn a_refused_join_takes_its_new_loading_back() {
 #[actix_rt::test]
 async fn the_loading_checks_refuse_before_anything_is_kept() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     // 5 t ordered cannot take the desk's 10 t.
-    let d = desk(&app, &svc, &usuario, 5.0).await;
-    let refused = expect(
-        &svc,
-        post("/api/queue/add", &usuario, body(&d)),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let d = desk(&app, &usuario, 5.0).await;
+    let refused = usuario
+        .post("/api/queue/add", body(&d))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&refused)["qtyOrdered"],
         "A Capacidade Liquida ultrapassa o Saldo do Pedido."
@@ -180,41 +147,36 @@ async fn the_loading_checks_refuse_before_anything_is_kept() {
 #[actix_rt::test]
 async fn only_the_company_user_may_add_and_another_companys_order_is_not_found() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let d = desk(&app, &svc, &usuario, 100.0).await;
+    let anon = app.anonymous().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let d = desk(&app, &usuario, 100.0).await;
     for email in [ADMIN, EXPEDICAO, TRANSP] {
-        let cookie = login(&svc, email).await;
-        expect(
-            &svc,
-            post("/api/queue/add", &cookie, body(&d)),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
+        let cookie = anon.sign_in(email).await;
+        cookie
+            .post("/api/queue/add", body(&d))
+            .await
+            .expect(StatusCode::FORBIDDEN);
     }
-    let other = login(&svc, OTHER_USUARIO).await;
-    expect(
-        &svc,
-        post("/api/queue/add", &other, body(&d)),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    let other = app.usuario_of(app.ids.other).await;
+    other
+        .post("/api/queue/add", body(&d))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // A driver's session is not staff.
-    let (status, _, cookies) = send(
-        &svc,
-        actix_web::test::TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
-    )
-    .await;
+    let (status, _, cookies) = anon
+        .send(
+            actix_web::test::TestRequest::post()
+                .uri("/api/auth/app/login")
+                .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
+        )
+        .await
+        .parts();
     assert!(status.is_success(), "{status}");
-    let driver = cookie_pair(&cookies, "patio_driver");
-    expect(
-        &svc,
-        post("/api/queue/add", &driver, body(&d)),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    let driver = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
+    driver
+        .post("/api/queue/add", body(&d))
+        .await
+        .expect(StatusCode::FORBIDDEN);
     assert_eq!(loadings(&app, d.order), 0);
     assert_eq!(waiting(&app, d.driver), 0);
 }

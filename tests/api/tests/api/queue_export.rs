@@ -4,64 +4,9 @@
 
 use crate::{common, queue_common};
 use actix_web::http::StatusCode;
-use actix_web::test::{self, TestRequest};
 
 use common::TestApp;
 use queue_common::*;
-
-async fn bytes<S, B>(svc: &S, uri: &str, auth: Option<&str>) -> (StatusCode, Vec<u8>, String)
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let mut req = TestRequest::get().uri(uri);
-    if let Some(a) = auth {
-        req = req.insert_header(("Authorization", a.to_owned()));
-    }
-    let res = test::call_service(svc, req.to_request()).await;
-    let status = res.status();
-    let disposition = res
-        .headers()
-        .get("content-disposition")
-        .map(|v| v.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    let body = test::read_body(res).await.to_vec();
-    (status, body, disposition)
-}
-
-/// The text a PDF shows: its literal `(...)` and hex `<...>` strings, WinAnsi decoded.
-fn pdf_text(pdf: &[u8]) -> String {
-    let mut out = String::new();
-    let mut i = 0;
-    while i < pdf.len() {
-        if pdf[i] == b'(' {
-            let mut j = i + 1;
-            while j < pdf.len() && pdf[j] != b')' {
-                if pdf[j] == b'\\' {
-                    j += 1;
-                }
-                out.push(pdf[j] as char);
-                j += 1;
-            }
-            out.push('\n');
-            i = j;
-        } else if pdf[i] == b'<' && pdf.get(i + 1).is_some_and(u8::is_ascii_hexdigit) {
-            let end = i + pdf[i..].iter().position(|b| *b == b'>').unwrap();
-            let hex = std::str::from_utf8(&pdf[i + 1..end]).unwrap();
-            for k in (0..hex.len()).step_by(2) {
-                out.push(u8::from_str_radix(&hex[k..k + 2], 16).unwrap() as char);
-            }
-            out.push('\n');
-            i = end;
-        }
-        i += 1;
-    }
-    out
-}
 
 #[actix_web::test]
 async fn the_panel_exports_the_queue_s_first_four_days_as_csv_and_pdf() {
@@ -70,7 +15,7 @@ async fn the_panel_exports_the_queue_s_first_four_days_as_csv_and_pdf() {
     // One a day: each join lands on the next attendance day.
     settings(&app, app.ids.demo, "programmed_total = 1");
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let demo = app.ids.demo;
     let pairs = add_drivers(&app, demo, 5, 4);
     let queue_svc = app.state.services.queue.clone();
@@ -94,11 +39,11 @@ async fn the_panel_exports_the_queue_s_first_four_days_as_csv_and_pdf() {
             ))
         })
         .collect();
-    let exp = bearer(&app, &staff(&app, "expedicao@patio.local"));
+    let exp = app.expedicao_of(app.ids.demo).await;
     let csv_uri = format!("/api/queue/company/{demo}/export.csv");
     let pdf_uri = format!("/api/queue/company/{demo}/report.pdf");
 
-    let (s, csv, disposition) = bytes(&svc, &csv_uri, Some(&exp)).await;
+    let (s, csv, disposition) = exp.get(&csv_uri).await.file();
     assert_eq!(s, StatusCode::OK);
     assert!(disposition.contains("fila.csv"), "{disposition}");
     let text = String::from_utf8(csv).unwrap();
@@ -129,7 +74,7 @@ async fn the_panel_exports_the_queue_s_first_four_days_as_csv_and_pdf() {
     }
     assert!(!text.contains(&plates[4]), "{text}");
 
-    let (s, pdf, disposition) = bytes(&svc, &pdf_uri, Some(&exp)).await;
+    let (s, pdf, disposition) = exp.get(&pdf_uri).await.file();
     assert_eq!(s, StatusCode::OK);
     assert!(disposition.contains("fila.pdf"), "{disposition}");
     assert!(pdf.starts_with(b"%PDF-"));
@@ -161,9 +106,9 @@ async fn the_panel_exports_the_queue_s_first_four_days_as_csv_and_pdf() {
         "espectador@patio.local",
         "portaria@patio.local",
     ] {
-        let who = bearer(&app, &staff(&app, email));
+        let who = app.staff(email).await;
         for uri in [&csv_uri, &pdf_uri] {
-            let (s, _, _) = bytes(&svc, uri, Some(&who)).await;
+            let (s, _, _) = who.get(uri).await.file();
             assert_eq!(s, StatusCode::OK, "{email} {uri}");
         }
     }
@@ -171,24 +116,24 @@ async fn the_panel_exports_the_queue_s_first_four_days_as_csv_and_pdf() {
         ("transp@patio.local", StatusCode::FORBIDDEN),
         ("outra@empresa.local", StatusCode::NOT_FOUND),
     ] {
-        let who = bearer(&app, &staff(&app, email));
+        let who = app.staff(email).await;
         for uri in [&csv_uri, &pdf_uri] {
-            let (s, _, _) = bytes(&svc, uri, Some(&who)).await;
+            let (s, _, _) = who.get(uri).await.file();
             assert_eq!(s, status, "{email} {uri}");
         }
     }
     for uri in [&csv_uri, &pdf_uri] {
-        let (s, _, _) = bytes(&svc, uri, None).await;
+        let (s, _, _) = anon.get(uri).await.file();
         assert_eq!(s, StatusCode::UNAUTHORIZED, "{uri}");
     }
-    let driver_auth = bearer(&app, &driver(pairs[0].0, demo));
-    let (s, _, _) = bytes(&svc, &csv_uri, Some(&driver_auth)).await;
+    let driver_auth = app.driver_id(pairs[0].0, demo).await;
+    let (s, _, _) = driver_auth.get(&csv_uri).await.file();
     assert_eq!(s, StatusCode::FORBIDDEN);
-    let (s, _, _) = bytes(
-        &svc,
-        "/api/queue/company/999999/export.csv",
-        Some(&bearer(&app, &staff(&app, "admin@patio.local"))),
-    )
-    .await;
+    let (s, _, _) = app
+        .admin()
+        .await
+        .get("/api/queue/company/999999/export.csv")
+        .await
+        .file();
     assert_eq!(s, StatusCode::NOT_FOUND);
 }

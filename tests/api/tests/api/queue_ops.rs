@@ -10,25 +10,19 @@ use serde_json::{json, Value};
 use common::TestApp;
 use queue_common::*;
 
-async fn join_all<S, B>(svc: &S, app: &TestApp, drivers: &[(i64, i64)]) -> Vec<i64>
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
+async fn join_all(app: &TestApp, drivers: &[(i64, i64)]) -> Vec<i64> {
     let mut ids = Vec::new();
     for &(d, t) in drivers {
-        let (s, b) = call(
-            svc,
-            "POST",
-            "/api/queue/save",
-            Some(&bearer(app, &driver(d, app.ids.demo))),
-            Some(json!({ "truck": { "id": t } })),
-        )
-        .await;
+        let (s, b) = app
+            .driver_id(d, app.ids.demo)
+            .await
+            .call(
+                "POST",
+                "/api/queue/save",
+                Some(json!({ "truck": { "id": t } })),
+            )
+            .await
+            .pair();
         assert_eq!(s, StatusCode::CREATED, "{b}");
         ids.push(b["id"].as_i64().unwrap());
     }
@@ -56,15 +50,15 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let drivers = add_drivers(&app, app.ids.demo, 3, 1);
-    join_all(&svc, &app, &drivers).await;
+    join_all(&app, &drivers).await;
     assert_eq!(
         dates(&app),
         ["2026-03-02 1", "2026-03-02 2", "2026-03-02 3"]
     );
 
-    let exp = bearer(&app, &staff(&app, "expedicao@patio.local"));
+    let exp = app.expedicao_of(app.ids.demo).await;
     let start = json!({ "user": { "id": app.ids.expedicao }, "company": { "id": app.ids.demo } });
     for (email, status) in [
         ("espectador@patio.local", StatusCode::FORBIDDEN),
@@ -72,65 +66,49 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
         ("transp@patio.local", StatusCode::FORBIDDEN),
         ("outra@empresa.local", StatusCode::NOT_FOUND),
     ] {
-        let (s, _) = call(
-            &svc,
-            "POST",
-            "/api/attendances/save",
-            Some(&bearer(&app, &staff(&app, email))),
-            Some(start.clone()),
-        )
-        .await;
+        let (s, _) = app
+            .staff(email)
+            .await
+            .call("POST", "/api/attendances/save", Some(start.clone()))
+            .await
+            .pair();
         assert_eq!(s, status, "{email}");
     }
-    let (s, a) = call(
-        &svc,
-        "POST",
-        "/api/attendances/save",
-        Some(&exp),
-        Some(start.clone()),
-    )
-    .await;
+    let (s, a) = exp
+        .call("POST", "/api/attendances/save", Some(start.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED, "{a}");
     assert_eq!(a["status"], true);
     let id = a["id"].as_i64().unwrap();
-    let (s, again) = call(
-        &svc,
-        "POST",
-        "/api/attendances/save",
-        Some(&exp),
-        Some(start.clone()),
-    )
-    .await;
+    let (s, again) = exp
+        .call("POST", "/api/attendances/save", Some(start.clone()))
+        .await
+        .pair();
     assert_eq!((s, again["id"].as_i64()), (StatusCode::OK, Some(id)));
-    let (_, today) = call(
-        &svc,
-        "GET",
-        &format!("/api/attendances/today/company/{}", app.ids.demo),
-        None,
-        None,
-    )
-    .await;
+    let (_, today) = anon
+        .call(
+            "GET",
+            &format!("/api/attendances/today/company/{}", app.ids.demo),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(today, json!({ "id": id, "status": true }));
 
     // Ending: 10:00, the three still waiting move to Tuesday, in order, at its front.
     at(&app, "2026-03-02T13:00:00Z");
-    let (s, _) = call(
-        &svc,
-        "PUT",
-        "/api/attendances/update",
-        Some(&bearer(&app, &staff(&app, "outra@empresa.local"))),
-        Some(json!({ "id": id })),
-    )
-    .await;
+    let (s, _) = app
+        .usuario_of(app.ids.other)
+        .await
+        .call("PUT", "/api/attendances/update", Some(json!({ "id": id })))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, e) = call(
-        &svc,
-        "PUT",
-        "/api/attendances/update",
-        Some(&exp),
-        Some(json!({ "id": id })),
-    )
-    .await;
+    let (s, e) = exp
+        .call("PUT", "/api/attendances/update", Some(json!({ "id": id })))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK, "{e}");
     assert_eq!(e["moved"], 3);
     assert_eq!(e["movedTo"], "2026-03-03");
@@ -138,71 +116,61 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
         dates(&app),
         ["2026-03-03 1", "2026-03-03 2", "2026-03-03 3"]
     );
-    let (s, e) = call(
-        &svc,
-        "PUT",
-        "/api/attendances/update",
-        Some(&exp),
-        Some(json!({ "id": id })),
-    )
-    .await;
+    let (s, e) = exp
+        .call("PUT", "/api/attendances/update", Some(json!({ "id": id })))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(e["message"], "O atendimento já foi encerrado.");
-    let (_, first) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/company/{}", app.ids.demo),
-        Some(&exp),
-        None,
-    )
-    .await;
+    let (_, first) = exp
+        .call("GET", &format!("/api/queue/company/{}", app.ids.demo), None)
+        .await
+        .pair();
     assert_eq!(first[0]["queue"][0]["time"], "07:00");
     // A join after the end lands behind them on Tuesday.
     let late = add_drivers(&app, app.ids.demo, 1, 2);
-    join_all(&svc, &app, &late).await;
+    join_all(&app, &late).await;
     assert_eq!(dates(&app)[3], "2026-03-03 4");
 
     // Reopened, the moved vehicles stay moved (their pins hold) ...
-    let (s, _) = call(
-        &svc,
-        "POST",
-        "/api/attendances/save",
-        Some(&exp),
-        Some(start.clone()),
-    )
-    .await;
+    let (s, _) = exp
+        .call("POST", "/api/attendances/save", Some(start.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED);
     assert_eq!(dates(&app)[0], "2026-03-03 1");
     // ... until a root administrator resets the queue: all laid again from now.
     for email in ["usuario@patio.local", "expedicao@patio.local"] {
-        let (s, _) = call(
-            &svc,
-            "POST",
-            "/api/queue/reset",
-            Some(&bearer(&app, &staff(&app, email))),
-            Some(json!({ "company": { "id": app.ids.demo } })),
-        )
-        .await;
+        let (s, _) = app
+            .staff(email)
+            .await
+            .call(
+                "POST",
+                "/api/queue/reset",
+                Some(json!({ "company": { "id": app.ids.demo } })),
+            )
+            .await
+            .pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email}");
     }
-    let admin = bearer(&app, &staff(&app, "admin@patio.local"));
-    let (s, _) = call(
-        &svc,
-        "POST",
-        "/api/queue/reset",
-        Some(&admin),
-        Some(json!({ "company": { "id": 999999 } })),
-    )
-    .await;
+    let admin = app.admin().await;
+    let (s, _) = admin
+        .call(
+            "POST",
+            "/api/queue/reset",
+            Some(json!({ "company": { "id": 999999 } })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, r) = call(
-        &svc,
-        "POST",
-        "/api/queue/reset",
-        Some(&admin),
-        Some(json!({ "company": { "id": app.ids.demo } })),
-    )
-    .await;
+    let (s, r) = admin
+        .call(
+            "POST",
+            "/api/queue/reset",
+            Some(json!({ "company": { "id": app.ids.demo } })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK, "{r}");
     assert_eq!(r["message"], "Fila resetada");
     assert_eq!(r["entries"], 4);
@@ -215,14 +183,14 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
             "2026-03-02 4"
         ]
     );
-    let (_, rows) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/active/company/{}", app.ids.demo),
-        Some(&exp),
-        None,
-    )
-    .await;
+    let (_, rows) = exp
+        .call(
+            "GET",
+            &format!("/api/queue/active/company/{}", app.ids.demo),
+            None,
+        )
+        .await
+        .pair();
     // Laid from their join (09:00): the engine keeps slots that already started.
     assert_eq!(rows[0]["time"], "09:00");
     assert_eq!(
@@ -244,15 +212,14 @@ async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
     let drivers = add_drivers(&app, app.ids.demo, 2, 1);
-    join_all(&svc, &app, &drivers).await;
+    join_all(&app, &drivers).await;
     app.sql(&format!(
         "INSERT INTO delays (company_id, reason, time_minutes, icon) VALUES ({}, 'Chuva', 30, 'rain')",
         app.ids.demo
     ));
     let reason = app.scalar_i64("SELECT id AS v FROM delays");
-    let exp = bearer(&app, &staff(&app, "expedicao@patio.local"));
+    let exp = app.expedicao_of(app.ids.demo).await;
     let demo = app.ids.demo;
     let times = |rows: &Value| -> Vec<String> {
         rows.as_array()
@@ -261,14 +228,10 @@ async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest
             .map(|r| r["time"].as_str().unwrap().to_owned())
             .collect()
     };
-    let (_, rows) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/active/company/{demo}"),
-        Some(&exp),
-        None,
-    )
-    .await;
+    let (_, rows) = exp
+        .call("GET", &format!("/api/queue/active/company/{demo}"), None)
+        .await
+        .pair();
     assert_eq!(times(&rows), ["09:00", "09:30"]);
 
     for (email, status) in [
@@ -276,106 +239,100 @@ async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest
         ("espectador@patio.local", StatusCode::FORBIDDEN),
         ("outra@empresa.local", StatusCode::NOT_FOUND),
     ] {
-        let (s, _) = call(
-            &svc,
-            "PUT",
-            "/api/queue/delay",
-            Some(&bearer(&app, &staff(&app, email))),
-            Some(json!({ "delayId": reason, "time": 30, "companyId": demo })),
-        )
-        .await;
+        let (s, _) = app
+            .staff(email)
+            .await
+            .call(
+                "PUT",
+                "/api/queue/delay",
+                Some(json!({ "delayId": reason, "time": 30, "companyId": demo })),
+            )
+            .await
+            .pair();
         assert_eq!(s, status, "{email}");
     }
-    let (s, _) = call(
-        &svc,
-        "PUT",
-        "/api/queue/delay",
-        Some(&exp),
-        Some(json!({ "delayId": reason, "time": 0, "companyId": demo })),
-    )
-    .await;
+    let (s, _) = exp
+        .call(
+            "PUT",
+            "/api/queue/delay",
+            Some(json!({ "delayId": reason, "time": 0, "companyId": demo })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
-    let (s, d) = call(
-        &svc,
-        "PUT",
-        "/api/queue/delay",
-        Some(&exp),
-        Some(json!({ "delayId": reason, "time": 30, "companyId": demo })),
-    )
-    .await;
+    let (s, d) = exp
+        .call(
+            "PUT",
+            "/api/queue/delay",
+            Some(json!({ "delayId": reason, "time": 30, "companyId": demo })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK, "{d}");
     assert_eq!(d["active"], true);
-    let (_, rows) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/active/company/{demo}"),
-        Some(&exp),
-        None,
-    )
-    .await;
+    let (_, rows) = exp
+        .call("GET", &format!("/api/queue/active/company/{demo}"), None)
+        .await
+        .pair();
     assert_eq!(times(&rows), ["09:30", "10:00"]);
-    let me = bearer(&app, &driver(drivers[0].0, demo));
-    let (_, status) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/delayStatus/company/{demo}"),
-        Some(&me),
-        None,
-    )
-    .await;
+    let me = app.driver_id(drivers[0].0, demo).await;
+    let (_, status) = me
+        .call(
+            "GET",
+            &format!("/api/queue/delayStatus/company/{demo}"),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(status["delayedTime"], 30);
     assert_eq!(status["delay"]["reason"], "Chuva");
     assert_eq!(status["delay"]["icon"], "rain");
-    let (s, d) = call(
-        &svc,
-        "PUT",
-        "/api/queue/delay",
-        Some(&exp),
-        Some(json!({ "delayId": reason, "time": 15, "companyId": demo })),
-    )
-    .await;
+    let (s, d) = exp
+        .call(
+            "PUT",
+            "/api/queue/delay",
+            Some(json!({ "delayId": reason, "time": 15, "companyId": demo })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(d["message"], "Por favor, cancelar o atraso!");
 
     // Ended after 10 minutes: the forecasts keep 10 of the 30 minutes.
     at(&app, "2026-03-02T12:10:00Z");
-    let (s, d) = call(
-        &svc,
-        "PUT",
-        "/api/queue/delay",
-        Some(&exp),
-        Some(json!({ "delayId": reason, "time": -20, "companyId": demo })),
-    )
-    .await;
+    let (s, d) = exp
+        .call(
+            "PUT",
+            "/api/queue/delay",
+            Some(json!({ "delayId": reason, "time": -20, "companyId": demo })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK, "{d}");
     assert_eq!(d["active"], false);
     assert_eq!(d["delayedTime"], 10);
-    let (_, rows) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/active/company/{demo}"),
-        Some(&exp),
-        None,
-    )
-    .await;
+    let (_, rows) = exp
+        .call("GET", &format!("/api/queue/active/company/{demo}"), None)
+        .await
+        .pair();
     assert_eq!(times(&rows), ["09:10", "09:40"]);
-    let (_, status) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/delayStatus/company/{demo}"),
-        Some(&exp),
-        None,
-    )
-    .await;
+    let (_, status) = exp
+        .call(
+            "GET",
+            &format!("/api/queue/delayStatus/company/{demo}"),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(status, Value::Null);
-    let (s, d) = call(
-        &svc,
-        "PUT",
-        "/api/queue/delay",
-        Some(&exp),
-        Some(json!({ "time": -5, "companyId": demo })),
-    )
-    .await;
+    let (s, d) = exp
+        .call(
+            "PUT",
+            "/api/queue/delay",
+            Some(json!({ "time": -5, "companyId": demo })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CONFLICT, "{d}");
 }
 
@@ -389,9 +346,8 @@ async fn the_tolerance_job_drops_late_drivers_but_never_one_in_the_yard() {
         "enable_tolerance = TRUE, tolerance = '00:15'",
     );
     at(&app, "2026-03-02T10:00:00Z"); // 07:00, the first slot
-    let svc = app.service().await;
     let drivers = add_drivers(&app, app.ids.demo, 3, 1);
-    let ids = join_all(&svc, &app, &drivers).await;
+    let ids = join_all(&app, &drivers).await;
     // The second driver is in the yard.
     app.sql(&format!(
         "INSERT INTO checkins (company_id, queue_entry_id, driver_id, is_present, status)
@@ -404,24 +360,26 @@ async fn the_tolerance_job_drops_late_drivers_but_never_one_in_the_yard() {
     // second only; the refresh shows them 'em tolerância' and numbers the third as 1.
     at(&app, "2026-03-02T10:10:00Z"); // 07:10
     assert_eq!(jobs.run_tolerance().unwrap(), Some(0));
-    let me = bearer(&app, &driver(drivers[0].0, app.ids.demo));
-    let (_, p) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/position/driver/{}", drivers[0].0),
-        Some(&me),
-        None,
-    )
-    .await;
+    let me = app.driver_id(drivers[0].0, app.ids.demo).await;
+    let (_, p) = me
+        .call(
+            "GET",
+            &format!("/api/queue/position/driver/{}", drivers[0].0),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(p["status"], "tolerance");
-    let (_, rows) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/active/company/{}", app.ids.demo),
-        Some(&bearer(&app, &staff(&app, "usuario@patio.local"))),
-        None,
-    )
-    .await;
+    let (_, rows) = app
+        .usuario_of(app.ids.demo)
+        .await
+        .call(
+            "GET",
+            &format!("/api/queue/active/company/{}", app.ids.demo),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(rows[0]["isInTolerance"], true);
     assert_eq!(rows[0]["toleranceTime"], "00:05");
     assert_eq!(rows[1]["position"], 1);
@@ -448,25 +406,27 @@ async fn the_tolerance_job_drops_late_drivers_but_never_one_in_the_yard() {
         app.scalar_i64("SELECT count(*) AS v FROM staff_logs WHERE operation_type = 'TOL_QUEUE'"),
         1
     );
-    let (_, p) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/position/driver/{}", drivers[0].0),
-        Some(&me),
-        None,
-    )
-    .await;
+    let (_, p) = me
+        .call(
+            "GET",
+            &format!("/api/queue/position/driver/{}", drivers[0].0),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(p["status"], "fault");
     assert_eq!(p["position"], 0);
     // The dropped slot stays spent: nobody moves into the past.
-    let (_, t) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/totals/company/{}", app.ids.demo),
-        Some(&bearer(&app, &staff(&app, "usuario@patio.local"))),
-        None,
-    )
-    .await;
+    let (_, t) = app
+        .usuario_of(app.ids.demo)
+        .await
+        .call(
+            "GET",
+            &format!("/api/queue/totals/company/{}", app.ids.demo),
+            None,
+        )
+        .await
+        .pair();
     assert_eq!(t["missing"], 1);
     assert_eq!(app.scalar_text(&format!("SELECT to_char(forecast_at AT TIME ZONE 'America/Sao_Paulo', 'HH24:MI') AS v FROM queue_entries WHERE id = {}", ids[2])), "08:00");
 
@@ -527,9 +487,8 @@ async fn replan_follows_a_settings_change_and_the_refresh_job_a_new_day() {
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, SUNDAY_0900);
-    let svc = app.service().await;
     let drivers = add_drivers(&app, app.ids.demo, 2, 1);
-    join_all(&svc, &app, &drivers).await;
+    join_all(&app, &drivers).await;
     assert_eq!(dates(&app), ["2026-03-02 1", "2026-03-02 2"]);
     // Monday becomes a blocked date: the hook the settings screens call replans.
     app.sql(&format!(
@@ -551,21 +510,19 @@ async fn a_blocked_date_saved_on_the_settings_screen_moves_the_stored_plan() {
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, SUNDAY_0900);
-    let svc = app.service().await;
     let drivers = add_drivers(&app, app.ids.demo, 2, 1);
-    join_all(&svc, &app, &drivers).await;
+    join_all(&app, &drivers).await;
     assert_eq!(dates(&app), ["2026-03-02 1", "2026-03-02 2"]);
-    let admin = common::staff_cookie(&svc, "admin@patio.local", "staff").await;
-    let (status, body, _) = common::send(
-        &svc,
-        actix_web::test::TestRequest::post()
-            .uri("/api/holidays/save")
-            .insert_header(("Cookie", admin.as_str()))
-            .set_json(serde_json::json!({
+    let admin = app.admin().await;
+    let (status, body) = admin
+        .post(
+            "/api/holidays/save",
+            serde_json::json!({
                 "company": { "id": app.ids.demo }, "title": "Feriado", "dates": ["2026-03-02"],
-            })),
-    )
-    .await;
+            }),
+        )
+        .await
+        .pair();
     assert!(status.is_success(), "{status} {body}");
     // No separate replan call: the save itself stored the new plan.
     assert_eq!(dates(&app), ["2026-03-03 1", "2026-03-03 2"]);

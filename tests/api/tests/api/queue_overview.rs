@@ -35,11 +35,10 @@ fn two_in_queue(app: &TestApp) -> (String, String) {
 async fn a_shipping_company_reads_where_its_own_vehicles_stand() {
     let app = TestApp::new();
     let (mine, not_mine) = two_in_queue(&app);
-    let svc = app.service().await;
     let uri = format!("/api/queue/shipping-company/{}/positions", app.ids.shipping);
 
-    let transp = login(&svc, TRANSP).await;
-    let rows = expect(&svc, get(&uri, &transp), StatusCode::OK).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let rows = transp.get(&uri).await.expect(StatusCode::OK);
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0]["licensePlate"], mine.as_str());
@@ -49,32 +48,21 @@ async fn a_shipping_company_reads_where_its_own_vehicles_stand() {
     assert!(!Value::Array(rows.clone()).to_string().contains(&not_mine));
 
     // The company's staff read it too; another company's and another carrier's are 404.
-    let usuario = login(&svc, USUARIO).await;
-    expect(&svc, get(&uri, &usuario), StatusCode::OK).await;
-    let other = login(&svc, OTHER_USUARIO).await;
-    expect(&svc, get(&uri, &other), StatusCode::NOT_FOUND).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    usuario.get(&uri).await.expect(StatusCode::OK);
+    let other = app.usuario_of(app.ids.other).await;
+    other.get(&uri).await.expect(StatusCode::NOT_FOUND);
     let rival = app.scalar_i64(&format!(
         "INSERT INTO shipping_companies (company_id, code, name, is_enabled) VALUES ({}, 78, 'Rival', TRUE) RETURNING id AS v",
         app.ids.demo
     ));
-    expect(
-        &svc,
-        get(
-            &format!("/api/queue/shipping-company/{rival}/positions"),
-            &transp,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    transp
+        .get(&format!("/api/queue/shipping-company/{rival}/positions"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // A driver is not a reader of carriers.
-    let driver = bearer(&app, &driver(app.ids.driver, app.ids.demo));
-    let (status, _, _) = send(
-        &svc,
-        actix_web::test::TestRequest::get()
-            .uri(&uri)
-            .insert_header(("Authorization", driver)),
-    )
-    .await;
+    let driver = app.driver_id(app.ids.driver, app.ids.demo).await;
+    let (status, _, _) = driver.get(&uri).await.parts();
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
@@ -82,10 +70,13 @@ async fn a_shipping_company_reads_where_its_own_vehicles_stand() {
 async fn the_dashboard_reads_each_companys_queue_of_the_day() {
     let app = TestApp::new();
     two_in_queue(&app);
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
 
-    let admin = login(&svc, ADMIN).await;
-    let all = expect(&svc, get("/api/queue/companys", &admin), StatusCode::OK).await;
+    let admin = app.admin().await;
+    let all = admin
+        .get("/api/queue/companys")
+        .await
+        .expect(StatusCode::OK);
     let demo = all
         .as_array()
         .unwrap()
@@ -100,20 +91,21 @@ async fn the_dashboard_reads_each_companys_queue_of_the_day() {
         .iter()
         .any(|c| c["companyId"] == app.ids.other));
 
-    let usuario = login(&svc, USUARIO).await;
-    let own = expect(&svc, get("/api/queue/companys", &usuario), StatusCode::OK).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let own = usuario
+        .get("/api/queue/companys")
+        .await
+        .expect(StatusCode::OK);
     let own = own.as_array().unwrap();
     assert_eq!(own.len(), 1);
     assert_eq!(own[0]["companyId"], app.ids.demo);
     assert_eq!(own[0]["totals"], 2);
 
     for email in [EXPEDICAO, TRANSP] {
-        let cookie = login(&svc, email).await;
-        expect(
-            &svc,
-            get("/api/queue/companys", &cookie),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
+        let cookie = anon.sign_in(email).await;
+        cookie
+            .get("/api/queue/companys")
+            .await
+            .expect(StatusCode::FORBIDDEN);
     }
 }

@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use patio_application::position_cache::{PositionCache, DEFAULT_TTL};
 use patio_application::queue_ports::PositionReader;
 
-use common::{service_on, TestApp};
+use common::TestApp;
 use queue_common::*;
 
 /// An instance: its state, its cache and the listener feeding it.
@@ -94,15 +94,16 @@ async fn a_remembered_position_is_still_only_shown_to_its_company() {
     at(&app, MONDAY_0900);
     let (d, t) = add_drivers(&app, app.ids.demo, 1, 2)[0];
     let a = instance(&app);
+    let wiring = app.on(a.state.clone());
+    let anon = wiring.anonymous().await;
     join(&app, &a, d, t);
-    let svc = service_on(a.state.clone()).await;
     let uri = format!("/api/queue/position/driver/{d}");
-    let usuario = bearer(&app, &staff(&app, "usuario@patio.local"));
+    let usuario = wiring.usuario_of(app.ids.demo).await;
     // The join's own NOTIFY comes back a moment later and clears the cache once more, so
     // read until the answer stays remembered.
     let until = Instant::now() + Duration::from_secs(10);
     loop {
-        let (s, body) = call(&svc, "GET", &uri, Some(&usuario), None).await;
+        let (s, body) = usuario.call("GET", &uri, None).await.pair();
         assert_eq!(s, StatusCode::OK);
         assert_eq!(body["position"], 1);
         if a.cache.remembered(d).is_some() {
@@ -113,22 +114,20 @@ async fn a_remembered_position_is_still_only_shown_to_its_company() {
     }
 
     // Answered from memory or not, the other company's staff and other drivers get 404.
-    let outra = bearer(&app, &staff(&app, "outra@empresa.local"));
-    let (s, _) = call(&svc, "GET", &uri, Some(&outra), None).await;
+    let outra = wiring.usuario_of(app.ids.other).await;
+    let (s, _) = outra.call("GET", &uri, None).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let other_driver = bearer(&app, &driver(app.ids.driver, app.ids.demo));
-    let (s, _) = call(&svc, "GET", &uri, Some(&other_driver), None).await;
+    let other_driver = wiring.driver_id(app.ids.driver, app.ids.demo).await;
+    let (s, _) = other_driver.call("GET", &uri, None).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = call(&svc, "GET", &uri, None, None).await;
+    let (s, _) = anon.call("GET", &uri, None).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
-    let (s, body) = call(
-        &svc,
-        "GET",
-        &uri,
-        Some(&bearer(&app, &driver(d, app.ids.demo))),
-        None,
-    )
-    .await;
+    let (s, body) = app
+        .driver_id(d, app.ids.demo)
+        .await
+        .call("GET", &uri, None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(body["status"], "pending");
 }

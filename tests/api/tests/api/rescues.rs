@@ -8,7 +8,7 @@ use crate::{common, queue_common};
 use actix_web::http::StatusCode;
 use serde_json::{json, Value};
 
-use common::TestApp;
+use common::{fixtures, TestApp};
 use queue_common::*;
 
 const EXP: &str = "expedicao@patio.local";
@@ -19,32 +19,35 @@ const OTHER: &str = "outra@empresa.local";
 /// Set up by `plain_admin`: an administrator who is not root.
 const PLAIN_ADMIN: &str = "adm2@patio.local";
 
+/// An order of 100 t ('PED-R<n>') of SOJA <n> for 'Fazenda <n>', saved by the Usuario; its id.
+async fn order(app: &TestApp, n: i64) -> i64 {
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let code = format!("PED-R{n}");
+    let customer = format!("Fazenda {n}");
+    let product = format!("SOJA {n}");
+    let spec = fixtures::OrderSpec::new(&code, 100.0)
+        .customer(70 + n, &customer)
+        .product(10 + n, &product);
+    fixtures::order(&usuario, spec).await.id
+}
+
+/// `PLAIN_ADMIN`, created by the root administrator.
+async fn plain_admin(app: &TestApp) {
+    let body = common::admin::user_body("Admin Dois", PLAIN_ADMIN, "Administrador", None);
+    app.admin()
+        .await
+        .post("/api/users/save", body)
+        .await
+        .expect(StatusCode::CREATED);
+}
+
 const SAVE: &str = "/api/queue-restore/save";
 const LIST: &str = "/api/queue-restore";
 const RESTORE: &str = "/api/queue-restore/restore";
 
-/// An order of 100 t ('PED-R<n>') and its customer; the order's id.
-fn order(app: &TestApp, n: i64) -> i64 {
-    let demo = app.ids.demo;
-    let customer = app.scalar_i64(&format!(
-        "INSERT INTO customers (company_id, code, name, city)
-         VALUES ({demo}, 70 + {n}, 'Fazenda {n}', 'Sorriso') RETURNING id AS v"
-    ));
-    let product = app.scalar_i64(&format!(
-        "INSERT INTO products (company_id, code, name) VALUES ({demo}, 10 + {n}, 'SOJA {n}')
-         RETURNING id AS v"
-    ));
-    let order = app.scalar_i64(&format!(
-        "INSERT INTO orders (company_id, code, customer_id) VALUES ({demo}, 'PED-R{n}', {customer})
-         RETURNING id AS v"
-    ));
-    app.sql(&format!(
-        "INSERT INTO order_items (order_id, product_id, quantity) VALUES ({order}, {product}, 100)"
-    ));
-    order
-}
-
 /// A loading of 30 t on `order` for the pair, carried by the demo's shipping company.
+// why: a freelancer's truck on a loading carried by a shipping company is a mix no product
+// path makes (the loading takes the truck's or the Transportadora's shipping company).
 fn loading(app: &TestApp, order: i64, driver: i64, truck: i64) -> i64 {
     app.scalar_i64(&format!(
         "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered,
@@ -54,27 +57,6 @@ fn loading(app: &TestApp, order: i64, driver: i64, truck: i64) -> i64 {
          RETURNING id AS v",
         app.ids.demo
     ))
-}
-
-async fn join<S, B>(svc: &S, app: &TestApp, driver_id: i64, body: Value) -> i64
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let (s, b) = call(
-        svc,
-        "POST",
-        "/api/queue/save",
-        Some(&bearer(app, &driver(driver_id, app.ids.demo))),
-        Some(body),
-    )
-    .await;
-    assert_eq!(s, StatusCode::CREATED, "{b}");
-    b["id"].as_i64().unwrap()
 }
 
 /// What the product cannot do through the API yet: the expedition marking a vehicle missing.
@@ -93,62 +75,52 @@ fn rescues_count(app: &TestApp) -> i64 {
     app.scalar_i64("SELECT count(*) AS v FROM queue_restores")
 }
 
-fn plain_admin(app: &TestApp) {
-    app.sql(&format!(
-        "INSERT INTO users (name, email, password_hash, role, is_root, is_enabled, use_terms)
-         SELECT 'Admin Dois', '{PLAIN_ADMIN}', password_hash, 'Administrador', FALSE, TRUE, TRUE
-           FROM users WHERE email = '{ROOT}'"
-    ));
-}
-
-fn auth(app: &TestApp, email: &str) -> String {
-    bearer(app, &staff(app, email))
-}
-
-async fn refused<S, B>(
-    svc: &S,
-    auth: &str,
-    method: &str,
-    uri: &str,
-    body: Value,
-    status: StatusCode,
-    message: &str,
-) where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let (s, b) = call(svc, method, uri, Some(auth), Some(body)).await;
-    assert_eq!(s, status, "{uri} {b}");
-    let text = b.to_string();
-    assert!(text.contains(message), "{message} not in {text}");
-}
-
 #[actix_web::test]
 async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows() {
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, MONDAY_0900);
-    plain_admin(&app);
-    let svc = app.service().await;
+    plain_admin(&app).await;
+    let anon = app.anonymous().await;
     let pairs = add_drivers(&app, app.ids.demo, 4, 1);
     let (a, waiting, free, old) = (pairs[0], pairs[1], pairs[2], pairs[3]);
-    let ped = order(&app, 1);
+    let ped = order(&app, 1).await;
     let la = loading(&app, ped, a.0, a.1);
     let lw = loading(&app, ped, waiting.0, waiting.1);
     let lo = loading(&app, ped, old.0, old.1);
-    let qa = join(&svc, &app, a.0, json!({ "scheduling": { "id": la } })).await;
-    let qw = join(&svc, &app, waiting.0, json!({ "scheduling": { "id": lw } })).await;
-    let qf = join(&svc, &app, free.0, json!({ "truck": { "id": free.1 } })).await;
-    let qo = join(&svc, &app, old.0, json!({ "scheduling": { "id": lo } })).await;
+    let qa = fixtures::join(
+        &app,
+        a.0,
+        app.ids.demo,
+        json!({ "scheduling": { "id": la } }),
+    )
+    .await;
+    let qw = fixtures::join(
+        &app,
+        waiting.0,
+        app.ids.demo,
+        json!({ "scheduling": { "id": lw } }),
+    )
+    .await;
+    let qf = fixtures::join(
+        &app,
+        free.0,
+        app.ids.demo,
+        json!({ "truck": { "id": free.1 } }),
+    )
+    .await;
+    let qo = fixtures::join(
+        &app,
+        old.0,
+        app.ids.demo,
+        json!({ "scheduling": { "id": lo } }),
+    )
+    .await;
     mark_missing(&app, qa, MONDAY_0900);
     mark_missing(&app, qf, MONDAY_0900);
     // Missing on the Saturday before: not in today's list.
     mark_missing(&app, qo, "2026-02-28T15:00:00Z");
-    let exp = auth(&app, EXP);
+    let exp = app.staff(EXP).await;
     let body =
         |q: i64, w: f64| json!({ "queue": { "id": q }, "order": { "id": ped }, "netWeight": w });
 
@@ -159,90 +131,72 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         (TRANSP, StatusCode::FORBIDDEN),
         (OTHER, StatusCode::NOT_FOUND),
     ] {
-        let (s, b) = call(
-            &svc,
-            "POST",
-            SAVE,
-            Some(&auth(&app, email)),
-            Some(body(qa, 28.5)),
-        )
-        .await;
+        let (s, b) = app
+            .staff(email)
+            .await
+            .call("POST", SAVE, Some(body(qa, 28.5)))
+            .await
+            .pair();
         assert_eq!(s, status, "{email} {b}");
     }
-    let (s, _) = call(&svc, "POST", SAVE, None, Some(body(qa, 28.5))).await;
+    let (s, _) = anon.call("POST", SAVE, Some(body(qa, 28.5))).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
-    let (s, _) = call(&svc, "POST", SAVE, Some(&exp), Some(body(999_999, 28.5))).await;
+    let (s, _) = exp
+        .call("POST", SAVE, Some(body(999_999, 28.5)))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
 
     // Each refusal, verbatim, and nothing written.
     let weight = "Informe um peso maior que zero (até 99,999 t).";
     for w in [0.0, -1.0, 100.0] {
-        refused(
-            &svc,
-            &exp,
-            "POST",
-            SAVE,
-            body(qa, w),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            weight,
-        )
-        .await;
+        exp.call("POST", SAVE, Some(body(qa, w)))
+            .await
+            .expect_containing(StatusCode::UNPROCESSABLE_ENTITY, weight);
     }
-    let (s, b) = call(
-        &svc,
-        "POST",
-        SAVE,
-        Some(&exp),
-        Some(json!({ "netWeight": 2 })),
-    )
-    .await;
+    let (s, b) = exp
+        .call("POST", SAVE, Some(json!({ "netWeight": 2 })))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
     assert!(b.to_string().contains("Veículo é obrigatório!"), "{b}");
-    let other_order = order(&app, 2);
-    refused(
-        &svc,
-        &exp,
+    let other_order = order(&app, 2).await;
+    exp.call(
         "POST",
         SAVE,
-        json!({ "queue": { "id": qa }, "order": { "id": other_order }, "netWeight": 28.5 }),
+        Some(json!({ "queue": { "id": qa }, "order": { "id": other_order }, "netWeight": 28.5 })),
+    )
+    .await
+    .expect_containing(
         StatusCode::UNPROCESSABLE_ENTITY,
         "O pedido informado não é o do agendamento do veículo.",
-    )
-    .await;
-    refused(
-        &svc,
-        &exp,
+    );
+    exp.call("POST", SAVE, Some(body(qw, 28.5)))
+        .await
+        .expect_containing(
+            StatusCode::CONFLICT,
+            "Apenas veículos faltosos podem ser recuperados.",
+        );
+    exp.call("POST", SAVE, Some(body(qo, 28.5)))
+        .await
+        .expect_containing(
+            StatusCode::CONFLICT,
+            "Apenas faltosos de hoje podem ser recuperados.",
+        );
+    exp.call(
         "POST",
         SAVE,
-        body(qw, 28.5),
-        StatusCode::CONFLICT,
-        "Apenas veículos faltosos podem ser recuperados.",
+        Some(json!({ "queue": { "id": qf }, "netWeight": 28.5 })),
     )
-    .await;
-    refused(
-        &svc,
-        &exp,
-        "POST",
-        SAVE,
-        body(qo, 28.5),
-        StatusCode::CONFLICT,
-        "Apenas faltosos de hoje podem ser recuperados.",
-    )
-    .await;
-    refused(
-        &svc,
-        &exp,
-        "POST",
-        SAVE,
-        json!({ "queue": { "id": qf }, "netWeight": 28.5 }),
+    .await
+    .expect_containing(
         StatusCode::CONFLICT,
         "Adicione o veículo e o Motorista em um pedido!",
-    )
-    .await;
+    );
     assert_eq!(rescues_count(&app), 0);
 
     // The dispatcher sends it: 'Solicitação enviada'; pending in the database.
-    let (s, b) = call(&svc, "POST", SAVE, Some(&exp), Some(body(qa, 28.5))).await;
+    let (s, b) = exp.call("POST", SAVE, Some(body(qa, 28.5))).await.pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     assert_eq!(b["message"], "Solicitação enviada");
     let rescue = b["id"].as_i64().unwrap();
@@ -265,21 +219,17 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         ),
         "faulty"
     );
-    refused(
-        &svc,
-        &exp,
-        "POST",
-        SAVE,
-        body(qa, 20.0),
-        StatusCode::CONFLICT,
-        "Já existe uma solicitação de resgate para este veículo.",
-    )
-    .await;
+    exp.call("POST", SAVE, Some(body(qa, 20.0)))
+        .await
+        .expect_containing(
+            StatusCode::CONFLICT,
+            "Já existe uma solicitação de resgate para este veículo.",
+        );
     assert_eq!(rescues_count(&app), 1);
 
     // The list: administrators with the carrier, Usuario and Transportadora without it;
     // another company sees nothing; the dispatch roles do not read it.
-    let (s, b) = call(&svc, "GET", LIST, Some(&auth(&app, ROOT)), None).await;
+    let (s, b) = app.staff(ROOT).await.call("GET", LIST, None).await.pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["total"], 1);
     assert_eq!(b["pageSize"], 6);
@@ -292,28 +242,26 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
     assert_eq!(row["shippingCompanyName"], "Transportadora Demo");
     assert_eq!(row["companyName"], "Demo Agro");
     for email in [USUARIO, TRANSP] {
-        let (s, b) = call(&svc, "GET", LIST, Some(&auth(&app, email)), None).await;
+        let (s, b) = app.staff(email).await.call("GET", LIST, None).await.pair();
         assert_eq!(s, StatusCode::OK, "{email} {b}");
         assert_eq!(b["total"], 1, "{email}");
         assert_eq!(b["items"][0]["shippingCompanyName"], Value::Null, "{email}");
     }
-    let (_, b) = call(&svc, "GET", LIST, Some(&auth(&app, OTHER)), None).await;
+    let (_, b) = app.staff(OTHER).await.call("GET", LIST, None).await.pair();
     assert_eq!(b["total"], 0);
     let demo = app.ids.demo;
-    let (s, _) = call(
-        &svc,
-        "GET",
-        &format!("{LIST}?companyId={demo}"),
-        Some(&auth(&app, OTHER)),
-        None,
-    )
-    .await;
+    let (s, _) = app
+        .staff(OTHER)
+        .await
+        .call("GET", &format!("{LIST}?companyId={demo}"), None)
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     for email in [EXP, "espectador@patio.local", "portaria@patio.local"] {
-        let (s, _) = call(&svc, "GET", LIST, Some(&auth(&app, email)), None).await;
+        let (s, _) = app.staff(email).await.call("GET", LIST, None).await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email}");
     }
-    let (s, _) = call(&svc, "GET", LIST, None, None).await;
+    let (s, _) = anon.call("GET", LIST, None).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     // 'Buscar Resgate': plate, driver or order.
     let plate = text(
@@ -326,39 +274,35 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         ("motorista 1", 1),
         ("nada", 0),
     ] {
-        let (_, b) = call(
-            &svc,
-            "GET",
-            &format!("{LIST}?search={}", q.replace(' ', "%20")),
-            Some(&auth(&app, ROOT)),
-            None,
-        )
-        .await;
+        let (_, b) = app
+            .staff(ROOT)
+            .await
+            .call(
+                "GET",
+                &format!("{LIST}?search={}", q.replace(' ', "%20")),
+                None,
+            )
+            .await
+            .pair();
         assert_eq!(b["total"], n, "{q}");
     }
 
     // The approval: root administrators only.
     let approve = json!({ "id": rescue, "company": { "id": demo } });
     for email in [USUARIO, EXP, TRANSP, PLAIN_ADMIN, "espectador@patio.local"] {
-        let (s, b) = call(
-            &svc,
-            "PUT",
-            RESTORE,
-            Some(&auth(&app, email)),
-            Some(approve.clone()),
-        )
-        .await;
+        let (s, b) = app
+            .staff(email)
+            .await
+            .call("PUT", RESTORE, Some(approve.clone()))
+            .await
+            .pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email} {b}");
     }
-    let root = auth(&app, ROOT);
-    let (s, _) = call(
-        &svc,
-        "PUT",
-        RESTORE,
-        Some(&root),
-        Some(json!({ "id": 999_999 })),
-    )
-    .await;
+    let root = app.staff(ROOT).await;
+    let (s, _) = root
+        .call("PUT", RESTORE, Some(json!({ "id": 999_999 })))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     assert_eq!(
         text(
@@ -367,7 +311,10 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         ),
         "faulty"
     );
-    let (s, b) = call(&svc, "PUT", RESTORE, Some(&root), Some(approve.clone())).await;
+    let (s, b) = root
+        .call("PUT", RESTORE, Some(approve.clone()))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["message"], "Aprovação realizada com sucesso");
     assert_eq!(b["queueStatus"], "attended");
@@ -417,29 +364,18 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         1
     );
     // The panel's Atendidos list shows it; the rescue is gone from /recuperar.
-    let (_, b) = call(
-        &svc,
-        "GET",
-        &format!("/api/queue/attendeds/{demo}"),
-        Some(&exp),
-        None,
-    )
-    .await;
+    let (_, b) = exp
+        .call("GET", &format!("/api/queue/attendeds/{demo}"), None)
+        .await
+        .pair();
     assert_eq!(b.as_array().unwrap().len(), 1, "{b}");
     assert_eq!(b[0]["qtyTransported"], 28.5);
-    let (_, b) = call(&svc, "GET", LIST, Some(&root), None).await;
+    let (_, b) = root.call("GET", LIST, None).await.pair();
     assert_eq!(b["total"], 0);
     // Twice: refused, nothing changes.
-    refused(
-        &svc,
-        &root,
-        "PUT",
-        RESTORE,
-        approve,
-        StatusCode::CONFLICT,
-        "Este resgate já foi aprovado.",
-    )
-    .await;
+    root.call("PUT", RESTORE, Some(approve))
+        .await
+        .expect_containing(StatusCode::CONFLICT, "Este resgate já foi aprovado.");
     assert_eq!(
         text(
             &app,
@@ -454,21 +390,28 @@ async fn a_rescue_whose_loading_was_finished_meanwhile_is_not_approved() {
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
     let a = add_drivers(&app, app.ids.demo, 1, 2)[0];
-    let ped = order(&app, 3);
+    let ped = order(&app, 3).await;
     let la = loading(&app, ped, a.0, a.1);
-    let qa = join(&svc, &app, a.0, json!({ "scheduling": { "id": la } })).await;
-    mark_missing(&app, qa, MONDAY_0900);
-    // The order may be left out: the loading's is used.
-    let (s, b) = call(
-        &svc,
-        "POST",
-        SAVE,
-        Some(&auth(&app, USUARIO)),
-        Some(json!({ "queue": { "id": qa }, "netWeight": 12.345 })),
+    let qa = fixtures::join(
+        &app,
+        a.0,
+        app.ids.demo,
+        json!({ "scheduling": { "id": la } }),
     )
     .await;
+    mark_missing(&app, qa, MONDAY_0900);
+    // The order may be left out: the loading's is used.
+    let (s, b) = app
+        .staff(USUARIO)
+        .await
+        .call(
+            "POST",
+            SAVE,
+            Some(json!({ "queue": { "id": qa }, "netWeight": 12.345 })),
+        )
+        .await
+        .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let rescue = b["id"].as_i64().unwrap();
     assert_eq!(
@@ -478,16 +421,11 @@ async fn a_rescue_whose_loading_was_finished_meanwhile_is_not_approved() {
     app.sql(&format!(
         "UPDATE schedulings SET status = TRUE WHERE id = {la}"
     ));
-    refused(
-        &svc,
-        &auth(&app, ROOT),
-        "PUT",
-        RESTORE,
-        json!({ "id": rescue }),
-        StatusCode::CONFLICT,
-        "Este carregamento já foi finalizado.",
-    )
-    .await;
+    app.staff(ROOT)
+        .await
+        .call("PUT", RESTORE, Some(json!({ "id": rescue })))
+        .await
+        .expect_containing(StatusCode::CONFLICT, "Este carregamento já foi finalizado.");
     assert_eq!(
         text(&app, &format!("SELECT concat_ws('|', q.status, r.status) AS v FROM queue_entries q, queue_restores r WHERE q.id = {qa} AND r.id = {rescue}")),
         "faulty|f"
@@ -498,10 +436,9 @@ async fn a_rescue_whose_loading_was_finished_meanwhile_is_not_approved() {
 async fn the_list_has_six_rows_a_page_newest_first() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let svc = app.service().await;
     let demo = app.ids.demo;
     let pairs = add_drivers(&app, demo, 7, 3);
-    let ped = order(&app, 4);
+    let ped = order(&app, 4).await;
     for (i, (d, t)) in pairs.iter().enumerate() {
         let l = loading(&app, ped, *d, *t);
         app.sql(&format!(
@@ -516,23 +453,24 @@ async fn the_list_has_six_rows_a_page_newest_first() {
                FROM q"
         ));
     }
-    let root = auth(&app, ROOT);
-    let (_, p1) = call(&svc, "GET", LIST, Some(&root), None).await;
+    let root = app.staff(ROOT).await;
+    let (_, p1) = root.call("GET", LIST, None).await.pair();
     assert_eq!(p1["total"], 7);
     assert_eq!(p1["items"].as_array().unwrap().len(), 6);
     assert_eq!(p1["items"][0]["driverName"], "MOTORISTA 7");
-    let (_, p2) = call(&svc, "GET", &format!("{LIST}?page=2"), Some(&root), None).await;
+    let (_, p2) = root
+        .call("GET", &format!("{LIST}?page=2"), None)
+        .await
+        .pair();
     assert_eq!(p2["page"], 2);
     assert_eq!(p2["items"].as_array().unwrap().len(), 1);
     assert_eq!(p2["items"][0]["driverName"], "MOTORISTA 1");
-    let (_, u) = call(
-        &svc,
-        "GET",
-        &format!("{LIST}?companyId={demo}"),
-        Some(&auth(&app, USUARIO)),
-        None,
-    )
-    .await;
+    let (_, u) = app
+        .staff(USUARIO)
+        .await
+        .call("GET", &format!("{LIST}?companyId={demo}"), None)
+        .await
+        .pair();
     assert_eq!(u["total"], 7);
 
     // The carrier: the loading's, or else the order's; a Transportadora reads only its own.
@@ -543,7 +481,7 @@ async fn the_list_has_six_rows_a_page_newest_first() {
          VALUES ({demo}, 2, 'Outra Transportadora', '11222333000181', 'MT', 'Sinop', TRUE)
          RETURNING id AS v"
     ));
-    let ped2 = order(&app, 5);
+    let ped2 = order(&app, 5).await;
     app.sql(&format!(
         "INSERT INTO order_shipping_companies (order_id, shipping_company_id)
          VALUES ({ped2}, {transp_sc})"
@@ -572,14 +510,14 @@ async fn the_list_has_six_rows_a_page_newest_first() {
                FROM q"
         ));
     }
-    let (_, p1) = call(&svc, "GET", LIST, Some(&root), None).await;
+    let (_, p1) = root.call("GET", LIST, None).await.pair();
     assert_eq!(p1["total"], 9);
     assert_eq!(
         p1["items"][0]["shippingCompanyName"],
         "Outra Transportadora"
     );
     assert_eq!(p1["items"][1]["shippingCompanyName"], "Transportadora Demo");
-    let (_, t) = call(&svc, "GET", LIST, Some(&auth(&app, TRANSP)), None).await;
+    let (_, t) = app.staff(TRANSP).await.call("GET", LIST, None).await.pair();
     assert_eq!(t["total"], 8, "{t}");
     assert!(t["items"]
         .as_array()

@@ -14,69 +14,54 @@ const SESSION_ENDED: &str = "Sessão expirada. Entre novamente.";
 #[actix_rt::test]
 async fn a_disabled_user_is_signed_out_on_the_next_request() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    expect(&svc, get("/api/auth/session", &usuario), StatusCode::OK).await;
-    expect(&svc, get("/api/customer?page=1", &usuario), StatusCode::OK).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    usuario
+        .get("/api/auth/session")
+        .await
+        .expect(StatusCode::OK);
+    usuario
+        .get("/api/customer?page=1")
+        .await
+        .expect(StatusCode::OK);
 
     app.sql(&format!(
         "UPDATE users SET is_enabled = FALSE WHERE id = {}",
         app.ids.usuario
     ));
-    let body = expect(
-        &svc,
-        get("/api/customer?page=1", &usuario),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    let body = usuario
+        .get("/api/customer?page=1")
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], SESSION_ENDED);
-    expect(
-        &svc,
-        get("/api/auth/session", &usuario),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    usuario
+        .get("/api/auth/session")
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
 }
 
 #[actix_rt::test]
 async fn a_changed_role_or_company_ends_the_session_until_the_user_signs_in_again() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let expedicao = login(&svc, EXPEDICAO).await;
-    expect(
-        &svc,
-        get(
-            &format!("/api/queue/totals/company/{}", app.ids.demo),
-            &expedicao,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let expedicao = app.expedicao_of(app.ids.demo).await;
+    expedicao
+        .get(&format!("/api/queue/totals/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
 
     app.sql(&format!(
         "UPDATE users SET role = 'Portaria' WHERE id = {}",
         app.ids.expedicao
     ));
-    expect(
-        &svc,
-        get(
-            &format!("/api/queue/totals/company/{}", app.ids.demo),
-            &expedicao,
-        ),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    expedicao
+        .get(&format!("/api/queue/totals/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
     // Signing in again gives a session with the new role.
-    let portaria = login(&svc, EXPEDICAO).await;
-    let totals = expect(
-        &svc,
-        get(
-            &format!("/api/queue/totals/company/{}", app.ids.demo),
-            &portaria,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let portaria = app.staff(EXPEDICAO).await;
+    let totals = portaria
+        .get(&format!("/api/queue/totals/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
     assert!(
         totals["attended"].is_null(),
         "Portaria does not see the attended count: {totals}"
@@ -86,58 +71,40 @@ async fn a_changed_role_or_company_ends_the_session_until_the_user_signs_in_agai
         "UPDATE users SET company_id = {} WHERE id = {}",
         app.ids.other, app.ids.expedicao
     ));
-    expect(
-        &svc,
-        get(
-            &format!("/api/queue/totals/company/{}", app.ids.other),
-            &portaria,
-        ),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    portaria
+        .get(&format!("/api/queue/totals/company/{}", app.ids.other))
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
 }
 
 #[actix_rt::test]
 async fn a_deleted_user_and_a_disabled_driver_lose_their_sessions() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    expect(
-        &svc,
-        delete(&format!("/api/users/delete/{}", app.ids.usuario), &admin),
-        StatusCode::OK,
-    )
-    .await;
-    expect(
-        &svc,
-        get("/api/customer?page=1", &usuario),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    let admin = app.admin().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    admin
+        .delete(&format!("/api/users/delete/{}", app.ids.usuario))
+        .await
+        .expect(StatusCode::OK);
+    usuario
+        .get("/api/customer?page=1")
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
 
-    let driver = queue_common::bearer(&app, &queue_common::driver(app.ids.driver, app.ids.demo));
-    let (s, _) = queue_common::call(
-        &svc,
-        "GET",
-        &format!("/api/queue/position/driver/{}", app.ids.driver),
-        Some(&driver),
-        None,
-    )
-    .await;
+    let driver = app.driver_id(app.ids.driver, app.ids.demo).await;
+    let (s, _) = driver
+        .get(&format!("/api/queue/position/driver/{}", app.ids.driver))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::OK);
     app.sql(&format!(
         "UPDATE drivers SET is_enabled = FALSE WHERE id = {}",
         app.ids.driver
     ));
-    let (s, body) = queue_common::call(
-        &svc,
-        "GET",
-        &format!("/api/queue/position/driver/{}", app.ids.driver),
-        Some(&driver),
-        None,
-    )
-    .await;
+    let (s, body) = driver
+        .get(&format!("/api/queue/position/driver/{}", app.ids.driver))
+        .await
+        .pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], SESSION_ENDED);
 }
@@ -146,10 +113,13 @@ async fn a_deleted_user_and_a_disabled_driver_lose_their_sessions() {
 async fn with_remembered_accounts_an_administrators_change_still_applies_at_once() {
     let app = TestApp::new();
     let state = app.state_with_account_memory();
-    let svc = service_on(state.clone()).await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    expect(&svc, get("/api/customer?page=1", &usuario), StatusCode::OK).await;
+    let wiring = app.on(state.clone());
+    let admin = wiring.admin().await;
+    let usuario = wiring.usuario_of(app.ids.demo).await;
+    usuario
+        .get("/api/customer?page=1")
+        .await
+        .expect(StatusCode::OK);
     let me = queue_common::staff(&app, USUARIO);
     assert_eq!(
         state.services.accounts.remembered(&me),
@@ -161,13 +131,14 @@ async fn with_remembered_accounts_an_administrators_change_still_applies_at_once
     let mut body = user_body("Usuário Demo", USUARIO, "Usuario", Some(app.ids.demo));
     body["id"] = json!(app.ids.usuario);
     body["isEnabled"] = json!(false);
-    expect(&svc, post("/api/users/save", &admin, body), StatusCode::OK).await;
-    expect(
-        &svc,
-        get("/api/customer?page=1", &usuario),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    admin
+        .post("/api/users/save", body)
+        .await
+        .expect(StatusCode::OK);
+    usuario
+        .get("/api/customer?page=1")
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
 }
 
 /// Moves the test clock on, so that sessions issued from now on are younger than what came
@@ -179,34 +150,33 @@ fn later(app: &TestApp, seconds: i64) {
 #[actix_rt::test]
 async fn a_new_password_ends_the_accounts_other_sessions_and_keeps_the_one_that_changed_it() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let office = login(&svc, USUARIO).await;
-    let phone = login(&svc, USUARIO).await;
+    let anon = app.anonymous().await;
+    let office = app.usuario_of(app.ids.demo).await;
+    let phone = app.usuario_of(app.ids.demo).await;
     later(&app, 5);
 
     // Changed from the office PC: the answer carries a fresh session for that browser.
-    let (status, body, cookies) = send(
-        &svc,
-        post(
+    let (status, body, cookies) = office
+        .post(
             "/api/users/profile",
-            &office,
             json!({ "name": "Usuário Demo", "fone": "66988887777", "password": "outrasenha" }),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
-    let renewed = cookie_pair(&cookies, "patio_staff");
-    assert_ne!(renewed, office);
-    expect(&svc, get("/api/customer?page=1", &renewed), StatusCode::OK).await;
+    let renewed = anon.with_cookie(&cookie_pair(&cookies, "patio_staff"));
+    assert_ne!(renewed.cookie(), office.cookie());
+    renewed
+        .get("/api/customer?page=1")
+        .await
+        .expect(StatusCode::OK);
 
     // The session left on the phone, and the office's old one, are over.
     for old in [&phone, &office] {
-        let body = expect(
-            &svc,
-            get("/api/customer?page=1", old),
-            StatusCode::UNAUTHORIZED,
-        )
-        .await;
+        let body = old
+            .get("/api/customer?page=1")
+            .await
+            .expect(StatusCode::UNAUTHORIZED);
         assert_eq!(body["message"], SESSION_ENDED);
     }
     let stored = app.scalar_i64(&format!(
@@ -224,44 +194,53 @@ async fn a_new_password_ends_the_accounts_other_sessions_and_keeps_the_one_that_
 async fn an_administrator_setting_a_users_password_signs_that_user_out_and_not_the_administrator() {
     let app = TestApp::new();
     let state = app.state_with_account_memory();
-    let svc = service_on(state.clone()).await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
+    let wiring = app.on(state.clone());
+    let anon = wiring.anonymous().await;
+    let admin = wiring.admin().await;
+    let usuario = wiring.usuario_of(app.ids.demo).await;
     // Remembered by this instance, and still signed out at once after the change.
-    expect(&svc, get("/api/customer?page=1", &usuario), StatusCode::OK).await;
+    usuario
+        .get("/api/customer?page=1")
+        .await
+        .expect(StatusCode::OK);
     later(&app, 5);
 
     let mut body = user_body("Usuário Demo", USUARIO, "Usuario", Some(app.ids.demo));
     body["id"] = json!(app.ids.usuario);
     body["password"] = json!("senhanova1");
-    let (status, answer, cookies) = send(&svc, post("/api/users/save", &admin, body)).await;
+    let (status, answer, cookies) = admin.post("/api/users/save", body).await.parts();
     assert_eq!(status, StatusCode::OK, "{answer}");
     assert!(
         cookies.iter().all(|c| !c.starts_with("patio_staff=")),
         "someone else's account: the administrator's session is not touched"
     );
-    expect(
-        &svc,
-        get("/api/customer?page=1", &usuario),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
-    expect(&svc, get("/api/users?page=1", &admin), StatusCode::OK).await;
+    usuario
+        .get("/api/customer?page=1")
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
+    admin.get("/api/users?page=1").await.expect(StatusCode::OK);
 
     // Saving without a password changes nothing for the sessions issued after.
-    let (status, answer, cookies) = send(
-        &svc,
-        actix_web::test::TestRequest::post()
-            .uri("/api/auth/login")
-            .set_json(staff_login_body(USUARIO, "senhanova1", None, "staff")),
-    )
-    .await;
+    let (status, answer, cookies) = anon
+        .send(
+            actix_web::test::TestRequest::post()
+                .uri("/api/auth/login")
+                .set_json(staff_login_body(USUARIO, "senhanova1", None, "staff")),
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{answer}");
-    let fresh = cookie_pair(&cookies, "patio_staff");
+    let fresh = anon.with_cookie(&cookie_pair(&cookies, "patio_staff"));
     later(&app, 5);
     let mut body = user_body("Usuário Demo 2", USUARIO, "Usuario", Some(app.ids.demo));
     body["id"] = json!(app.ids.usuario);
     body["password"] = json!("");
-    expect(&svc, post("/api/users/save", &admin, body), StatusCode::OK).await;
-    expect(&svc, get("/api/customer?page=1", &fresh), StatusCode::OK).await;
+    admin
+        .post("/api/users/save", body)
+        .await
+        .expect(StatusCode::OK);
+    fresh
+        .get("/api/customer?page=1")
+        .await
+        .expect(StatusCode::OK);
 }

@@ -8,10 +8,8 @@
 use crate::common;
 use std::collections::BTreeSet;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
-use actix_web::test::{self, TestRequest};
+use actix_web::test::TestRequest;
 use common::admin::*;
 use common::*;
 use serde_json::{json, Value};
@@ -39,79 +37,32 @@ fn add_truck(app: &TestApp, company: i64, driver: Option<i64>, plate: &str) -> i
 }
 
 /// A shipping company of the demo company, created by its Usuario.
-async fn add_shipping<S, B>(svc: &S, code: i64, name: &str) -> i64
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let usuario = login(svc, USUARIO).await;
-    let body = expect(
-        svc,
-        post(
-            "/api/shipping-company/create",
-            &usuario,
-            shipping_body(code, name, None),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
-    body["id"].as_i64().unwrap()
+async fn add_shipping(app: &TestApp, code: i64, name: &str) -> i64 {
+    let usuario = app.usuario_of(app.ids.demo).await;
+    fixtures::shipping_company(&usuario, code, name).await
 }
 
-async fn dispatch_login<S, B>(svc: &S, email: &str) -> String
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    staff_cookie(svc, email, "dispatch").await
-}
-
-fn patch(uri: &str, cookie: &str, body: Value) -> TestRequest {
-    TestRequest::patch()
-        .uri(uri)
-        .insert_header(("Cookie", cookie.to_owned()))
-        .set_json(body)
-}
-
-/// Status, headers of interest and the raw bytes (the exports are not JSON).
-async fn raw<S, B>(svc: &S, req: TestRequest) -> (StatusCode, String, String, Vec<u8>)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let res = test::call_service(svc, req.peer_addr(addr("10.1.1.1")).to_request()).await;
-    let status = res.status();
-    let header = |name: &str| {
-        res.headers()
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or_default()
-            .to_owned()
-    };
+/// Status, content type, disposition and the raw bytes of `who`'s GET (the exports are not
+/// JSON).
+async fn raw(who: &Client, uri: &str) -> (StatusCode, String, String, Vec<u8>) {
+    let res = who.get(uri).await;
+    let header = |name: &str| res.header(name).unwrap_or_default();
     let (content_type, disposition) = (header("content-type"), header("content-disposition"));
-    let bytes = test::read_body(res).await.to_vec();
-    (status, content_type, disposition, bytes)
+    (res.status, content_type, disposition, res.bytes)
 }
 
 /// Every driver id of the sets list for a query, walking `nextFromId` with 15 then 16 rows.
-async fn walk<S, B>(svc: &S, cookie: &str, filters: &str) -> Vec<i64>
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
+async fn walk(cookie: &Client, filters: &str) -> Vec<i64> {
     let mut ids = Vec::new();
     let mut from = 0;
     let mut size = 15;
     for _ in 0..1000 {
-        let page = expect(
-            svc,
-            get(
-                &format!("/api/driver/groups?from_id={from}&page_size={size}{filters}"),
-                cookie,
-            ),
-            StatusCode::OK,
-        )
-        .await;
+        let page = cookie
+            .get(&format!(
+                "/api/driver/groups?from_id={from}&page_size={size}{filters}"
+            ))
+            .await
+            .expect(StatusCode::OK);
         let items = page["items"].as_array().unwrap();
         assert!(items.len() <= size, "{page}");
         assert_eq!(page["pageSize"], size);
@@ -129,12 +80,8 @@ where
     panic!("the pages never ended");
 }
 
-async fn sorted<S, B>(svc: &S, cookie: &str, filters: String) -> Vec<i64>
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let mut ids = walk(svc, cookie, &filters).await;
+async fn sorted(cookie: &Client, filters: String) -> Vec<i64> {
+    let mut ids = walk(cookie, &filters).await;
     ids.sort_unstable();
     ids
 }
@@ -151,7 +98,7 @@ fn ids_of(page: &Value) -> Vec<i64> {
 #[actix_rt::test]
 async fn pages_by_key_return_every_set_once_in_id_order() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let mut demo = vec![app.ids.driver];
     for n in 0..40 {
         demo.push(add_driver(
@@ -165,8 +112,8 @@ async fn pages_by_key_return_every_set_once_in_id_order() {
     demo.sort_unstable();
 
     // The administrator sees every company: 43 drivers over 15 + 16 + 12 rows.
-    let admin = login(&svc, ADMIN).await;
-    let all = walk(&svc, &admin, "").await;
+    let admin = app.admin().await;
+    let all = walk(&admin, "").await;
     let mut expected: Vec<i64> = demo.clone();
     expected.extend([app.ids.other_driver, other]);
     expected.sort_unstable();
@@ -174,34 +121,29 @@ async fn pages_by_key_return_every_set_once_in_id_order() {
     assert_eq!(all.len(), 43);
 
     // The unit filter, and the Usuario's own company whatever it asks for.
-    let unit = walk(&svc, &admin, &format!("&companyId={}", app.ids.demo)).await;
+    let unit = walk(&admin, &format!("&companyId={}", app.ids.demo)).await;
     assert_eq!(unit, demo);
-    let usuario = login(&svc, USUARIO).await;
-    assert_eq!(walk(&svc, &usuario, "").await, demo);
+    let usuario = app.usuario_of(app.ids.demo).await;
+    assert_eq!(walk(&usuario, "").await, demo);
     assert_eq!(
-        walk(&svc, &usuario, &format!("&companyId={}", app.ids.other)).await,
+        walk(&usuario, &format!("&companyId={}", app.ids.other)).await,
         demo
     );
-    let outra = login(&svc, OTHER_USUARIO).await;
-    assert_eq!(
-        walk(&svc, &outra, "").await,
-        vec![app.ids.other_driver, other]
-    );
+    let outra = app.usuario_of(app.ids.other).await;
+    assert_eq!(walk(&outra, "").await, vec![app.ids.other_driver, other]);
 
     // Dispatch roles read their company's sets too.
     for email in [EXPEDICAO, ESPECTADOR, PORTARIA] {
-        let cookie = dispatch_login(&svc, email).await;
-        assert_eq!(walk(&svc, &cookie, "").await, demo, "{email}");
+        let cookie = anon.sign_in(email).await;
+        assert_eq!(walk(&cookie, "").await, demo, "{email}");
     }
 
     // A key past the end, a page size out of range.
     let last = *all.last().unwrap();
-    let page = expect(
-        &svc,
-        get(&format!("/api/driver/groups?from_id={last}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let page = admin
+        .get(&format!("/api/driver/groups?from_id={last}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["items"], json!([]));
     assert_eq!(page["nextFromId"], Value::Null);
     assert_eq!(
@@ -209,31 +151,25 @@ async fn pages_by_key_return_every_set_once_in_id_order() {
         json!({ "canExport": true, "canLink": true, "removal": "delete", "removalTitle": "Excluir",
                 "filtersByCompany": true, "showsShippingCompany": true, "canLogInAsDriver": true })
     );
-    let page = expect(
-        &svc,
-        get("/api/driver/groups?page_size=500", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let page = admin
+        .get("/api/driver/groups?page_size=500")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["pageSize"], 100);
     assert_eq!(ids_of(&page).len(), 43);
-    let page = expect(&svc, get("/api/driver/groups", &admin), StatusCode::OK).await;
+    let page = admin.get("/api/driver/groups").await.expect(StatusCode::OK);
     assert_eq!(ids_of(&page).len(), 15);
     assert_eq!(page["nextFromId"], json!(all[14]));
 
     // Signed out: 401.
-    expect(
-        &svc,
-        TestRequest::get().uri("/api/driver/groups"),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    anon.send(TestRequest::get().uri("/api/driver/groups"))
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
 }
 
 #[actix_rt::test]
 async fn a_set_row_carries_the_driver_its_trucks_and_its_queue_state() {
     let app = TestApp::new();
-    let svc = app.service().await;
     let shipping = app.ids.shipping;
     app.sql(&format!(
         "UPDATE drivers SET shipping_company_id = {shipping} WHERE id = {d};
@@ -247,13 +183,11 @@ async fn a_set_row_carries_the_driver_its_trucks_and_its_queue_state() {
         "SELECT id AS v FROM trucks WHERE driver_id = {}",
         app.ids.driver
     ));
-    let admin = login(&svc, ADMIN).await;
-    let page = expect(
-        &svc,
-        get("/api/driver/groups?driver_search=demo", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let admin = app.admin().await;
+    let page = admin
+        .get("/api/driver/groups?driver_search=demo")
+        .await
+        .expect(StatusCode::OK);
     let row = &page["items"][0];
     assert_eq!(
         *row,
@@ -291,12 +225,10 @@ async fn a_set_row_carries_the_driver_its_trucks_and_its_queue_state() {
          VALUES ({}, {}, {truck}, 'waiting', 3, '2030-05-06', '2030-05-06T10:00:00Z', FALSE)",
         app.ids.demo, app.ids.driver
     ));
-    let page = expect(
-        &svc,
-        get("/api/driver/groups?driver_search=demo", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let page = admin
+        .get("/api/driver/groups?driver_search=demo")
+        .await
+        .expect(StatusCode::OK);
     let queue = &page["items"][0]["queue"];
     assert_eq!(queue["status"], "pending");
     assert_eq!(queue["position"], 3);
@@ -310,12 +242,10 @@ async fn a_set_row_carries_the_driver_its_trucks_and_its_queue_state() {
                                   closed_at = now() WHERE driver_id = {}",
         app.ids.driver
     ));
-    let page = expect(
-        &svc,
-        get("/api/driver/groups?driver_search=demo", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let page = admin
+        .get("/api/driver/groups?driver_search=demo")
+        .await
+        .expect(StatusCode::OK);
     let queue = &page["items"][0]["queue"];
     assert_eq!(queue["status"], "attended");
     assert_eq!(queue["position"], 0);
@@ -326,9 +256,8 @@ async fn a_set_row_carries_the_driver_its_trucks_and_its_queue_state() {
 #[actix_rt::test]
 async fn the_filters_select_the_sets_and_keep_paging_by_key() {
     let app = TestApp::new();
-    let svc = app.service().await;
     let demo = app.ids.demo;
-    let carrier = add_shipping(&svc, 41, "Rodo Sul").await;
+    let carrier = add_shipping(&app, 41, "Rodo Sul").await;
     let with_plate = add_driver(&app, demo, "ANA PLACA", 3001);
     add_truck(&app, demo, Some(with_plate), "ABC1D23");
     let joao = add_driver(&app, demo, "JOAO DA SILVA", 731_246_958);
@@ -363,8 +292,8 @@ async fn the_filters_select_the_sets_and_keep_paging_by_key() {
         ));
         labelled.push(d);
     }
-    let admin = login(&svc, ADMIN).await;
-    let only = |filters: &'static str| sorted(&svc, &admin, filters.to_owned());
+    let admin = app.admin().await;
+    let only = |filters: &'static str| sorted(&admin, filters.to_owned());
     // Plate: any part, any case, separators ignored.
     assert_eq!(only("&truck_search=abc-1d").await, vec![with_plate]);
     // Name or CPF (masked or not).
@@ -373,11 +302,11 @@ async fn the_filters_select_the_sets_and_keep_paging_by_key() {
         .unwrap()
         .masked();
     assert_eq!(
-        sorted(&svc, &admin, format!("&driver_search={}", &masked[..7])).await,
+        sorted(&admin, format!("&driver_search={}", &masked[..7])).await,
         vec![joao]
     );
     assert_eq!(
-        sorted(&svc, &admin, format!("&shippingCompanyId={carrier}")).await,
+        sorted(&admin, format!("&shippingCompanyId={carrier}")).await,
         vec![bound]
     );
     let mut no_truck = vec![app.ids.other_driver, lonely];
@@ -406,48 +335,41 @@ async fn the_filters_select_the_sets_and_keep_paging_by_key() {
         ("attended", labelled[3]),
         ("fault", labelled[4]),
     ] {
-        let page = expect(
-            &svc,
-            get(
-                &format!("/api/driver/groups?from_id={}&page_size=1", driver - 1),
-                &admin,
-            ),
-            StatusCode::OK,
-        )
-        .await;
+        let page = admin
+            .get(&format!(
+                "/api/driver/groups?from_id={}&page_size=1",
+                driver - 1
+            ))
+            .await
+            .expect(StatusCode::OK);
         assert_eq!(page["items"][0]["queue"]["status"], status);
     }
-    let page = expect(
-        &svc,
-        get(
-            &format!("/api/driver/groups?from_id={}&page_size=1", labelled[5] - 1),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let page = admin
+        .get(&format!(
+            "/api/driver/groups?from_id={}&page_size=1",
+            labelled[5] - 1
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         page["items"][0]["queue"],
         Value::Null,
         "a fault of another day"
     );
 
-    let body = expect(
-        &svc,
-        get("/api/driver/groups?status=quebrado", &admin),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .get("/api/driver/groups?status=quebrado")
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["status"], "Situação inválida.");
 }
 
 #[actix_rt::test]
 async fn a_transportadora_sees_only_its_own_drivers_and_trucks() {
     let app = TestApp::new();
-    let svc = app.service().await;
     let demo = app.ids.demo;
     let own = app.ids.shipping;
-    let rival = add_shipping(&svc, 51, "Rival").await;
+    let rival = add_shipping(&app, 51, "Rival").await;
     let mine = add_driver(&app, demo, "MEU MOTORISTA", 4001);
     let my_truck = add_truck(&app, demo, Some(mine), "MEU0A01");
     let their_truck = add_truck(&app, demo, Some(mine), "DEL0A02");
@@ -458,9 +380,12 @@ async fn a_transportadora_sees_only_its_own_drivers_and_trucks() {
          UPDATE trucks SET shipping_company_id = {rival} WHERE id = {their_truck};
          UPDATE drivers SET shipping_company_id = {rival} WHERE id = {theirs};"
     ));
-    let transp = login(&svc, TRANSP).await;
-    assert_eq!(walk(&svc, &transp, "").await, vec![mine]);
-    let page = expect(&svc, get("/api/driver/groups", &transp), StatusCode::OK).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    assert_eq!(walk(&transp, "").await, vec![mine]);
+    let page = transp
+        .get("/api/driver/groups")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         page["permissions"],
         json!({ "canExport": false, "canLink": true, "removal": "unbind", "removalTitle": "Desvincular",
@@ -468,10 +393,13 @@ async fn a_transportadora_sees_only_its_own_drivers_and_trucks() {
     );
     // Asking for another shipping company changes nothing.
     assert_eq!(
-        walk(&svc, &transp, &format!("&shippingCompanyId={rival}")).await,
+        walk(&transp, &format!("&shippingCompanyId={rival}")).await,
         vec![mine]
     );
-    let page = expect(&svc, get("/api/driver/groups", &transp), StatusCode::OK).await;
+    let page = transp
+        .get("/api/driver/groups")
+        .await
+        .expect(StatusCode::OK);
     let plates: Vec<&str> = page["items"][0]["truck"]
         .as_array()
         .unwrap()
@@ -479,19 +407,17 @@ async fn a_transportadora_sees_only_its_own_drivers_and_trucks() {
         .map(|t| t["licensePlate"].as_str().unwrap())
         .collect();
     assert_eq!(plates, ["MEU0A01"], "the rival's truck stays out");
-    assert!(walk(&svc, &transp, "&truck_search=DEL0").await.is_empty());
+    assert!(walk(&transp, "&truck_search=DEL0").await.is_empty());
 
     // The administrator sees both trucks.
-    let admin = login(&svc, ADMIN).await;
-    let page = expect(
-        &svc,
-        get(
-            &format!("/api/driver/groups?from_id={}&page_size=1", mine - 1),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let admin = app.admin().await;
+    let page = admin
+        .get(&format!(
+            "/api/driver/groups?from_id={}&page_size=1",
+            mine - 1
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["items"][0]["truck"].as_array().unwrap().len(), 2);
 }
 
@@ -521,7 +447,7 @@ fn parse_xlsx(bytes: Vec<u8>) -> Vec<Vec<String>> {
 #[actix_rt::test]
 async fn exports_write_the_filtered_sets_as_csv_and_xlsx() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let demo = app.ids.demo;
     app.sql(&format!(
         "UPDATE drivers SET shipping_company_id = {} WHERE id = {}",
@@ -549,13 +475,10 @@ async fn exports_write_the_filtered_sets_as_csv_and_xlsx() {
         "Demo Agro".to_owned(),
     ];
 
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     let (status, content_type, disposition, bytes) = raw(
-        &svc,
-        get(
-            &format!("/api/driver/groups/export.csv?companyId={demo}"),
-            &admin,
-        ),
+        &admin,
+        &format!("/api/driver/groups/export.csv?companyId={demo}"),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -568,11 +491,8 @@ async fn exports_write_the_filtered_sets_as_csv_and_xlsx() {
     assert_eq!(rows.len(), 3, "the other company's driver stays out");
 
     let (status, content_type, disposition, bytes) = raw(
-        &svc,
-        get(
-            &format!("/api/driver/groups/export.xlsx?companyId={demo}"),
-            &admin,
-        ),
+        &admin,
+        &format!("/api/driver/groups/export.xlsx?companyId={demo}"),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -588,13 +508,10 @@ async fn exports_write_the_filtered_sets_as_csv_and_xlsx() {
     assert_eq!(rows.len(), 3);
 
     // The filters apply; the paging parameters do not.
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let (status, _, _, bytes) = raw(
-        &svc,
-        get(
-            "/api/driver/groups/export.csv?driver_search=avulso&from_id=999999&page_size=1",
-            &usuario,
-        ),
+        &usuario,
+        "/api/driver/groups/export.csv?driver_search=avulso&from_id=999999&page_size=1",
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -602,30 +519,25 @@ async fn exports_write_the_filtered_sets_as_csv_and_xlsx() {
         parse_csv(&bytes),
         vec![header.map(str::to_owned).to_vec(), solo_row.to_vec()]
     );
-    let expedicao = dispatch_login(&svc, EXPEDICAO).await;
+    let expedicao = anon.sign_in(EXPEDICAO).await;
     let (status, _, _, bytes) = raw(
-        &svc,
-        get(
-            "/api/driver/groups/export.xlsx?withoutTruck=true",
-            &expedicao,
-        ),
+        &expedicao,
+        "/api/driver/groups/export.xlsx?withoutTruck=true",
     )
     .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(parse_xlsx(bytes).len(), 2);
 
     // Shipping-company, spectator and gate users export nothing.
-    let transp = login(&svc, TRANSP).await;
-    let espectador = dispatch_login(&svc, ESPECTADOR).await;
-    let portaria = dispatch_login(&svc, PORTARIA).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let espectador = anon.sign_in(ESPECTADOR).await;
+    let portaria = anon.sign_in(PORTARIA).await;
     for cookie in [&transp, &espectador, &portaria] {
         for ext in ["csv", "xlsx"] {
-            let body = expect(
-                &svc,
-                get(&format!("/api/driver/groups/export.{ext}"), cookie),
-                StatusCode::FORBIDDEN,
-            )
-            .await;
+            let body = cookie
+                .get(&format!("/api/driver/groups/export.{ext}"))
+                .await
+                .expect(StatusCode::FORBIDDEN);
             assert_eq!(body["message"], "Você não tem permissão de acesso!");
         }
     }
@@ -650,10 +562,9 @@ fn pair(truck: i64, driver: i64) -> Value {
 #[actix_rt::test]
 async fn binding_links_every_pair_in_one_transaction_or_none() {
     let app = TestApp::new();
-    let svc = app.service().await;
     let demo = app.ids.demo;
-    let carrier = add_shipping(&svc, 61, "Expresso Norte").await;
-    let rival = add_shipping(&svc, 62, "Rival").await;
+    let carrier = add_shipping(&app, 61, "Expresso Norte").await;
+    let rival = add_shipping(&app, 62, "Rival").await;
     let d1 = add_driver(&app, demo, "PRIMEIRO", 6001);
     let d2 = add_driver(&app, demo, "SEGUNDO", 6002);
     let t1 = add_truck(&app, demo, None, "PRI0A01");
@@ -663,19 +574,13 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
         "UPDATE trucks SET shipping_company_id = {rival} WHERE id = {taken}"
     ));
     let foreign_truck = add_truck(&app, app.ids.other, None, "FOR0A04");
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
 
     // The form's messages.
-    let body = expect(
-        &svc,
-        post(
-            "/api/shipping-company/bind",
-            &usuario,
-            json!({ "groups": [] }),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .post("/api/shipping-company/bind", json!({ "groups": [] }))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         *fields(&body),
         *json!({
@@ -685,11 +590,9 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
         .as_object()
         .unwrap()
     );
-    let body = expect(
-        &svc,
-        post(
+    let body = usuario
+        .post(
             "/api/shipping-company/bind",
-            &usuario,
             json!({
                 "shippingCompany": { "id": carrier },
                 "groups": [
@@ -698,10 +601,9 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
                     pair(t1, d2)
                 ]
             }),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         *fields(&body),
         *json!({
@@ -712,61 +614,43 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
         .as_object()
         .unwrap()
     );
-    let body = expect(
-        &svc,
-        post(
+    let body = usuario
+        .post(
             "/api/shipping-company/bind",
-            &usuario,
             json!({ "shippingCompany": { "id": carrier }, "company": { "id": app.ids.other },
                     "groups": [pair(t1, d1)] }),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["company"],
         "A transportadora não é desta empresa!"
     );
 
     // One pair bound elsewhere: 409, and the good pair before it is not bound either.
-    let body = expect(
-        &svc,
-        post(
+    let body = usuario
+        .post(
             "/api/shipping-company/bind",
-            &usuario,
             json!({ "shippingCompany": { "id": carrier }, "company": { "id": demo },
                     "groups": [pair(t1, d1), pair(taken, d2)] }),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "O caminhão TOM0A03 já está vinculado a outra transportadora!"
     );
     // Another company's truck: 404, nothing bound.
-    expect(
-        &svc,
-        post(
-            "/api/shipping-company/bind",
-            &usuario,
-            json!({ "shippingCompany": { "id": carrier }, "groups": [pair(t1, d1), pair(foreign_truck, d2)] }),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario.post("/api/shipping-company/bind", json!({ "shippingCompany": { "id": carrier }, "groups": [pair(t1, d1), pair(foreign_truck, d2)] })).await.expect(StatusCode::NOT_FOUND);
     // Another company's driver, an unknown truck: 404.
     for bad in [pair(t2, app.ids.other_driver), pair(99_999_999, d2)] {
-        expect(
-            &svc,
-            post(
+        usuario
+            .post(
                 "/api/shipping-company/bind",
-                &usuario,
                 json!({ "shippingCompany": { "id": carrier }, "groups": [pair(t1, d1), bad] }),
-            ),
-            StatusCode::NOT_FOUND,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::NOT_FOUND);
     }
     for (table, id) in [
         ("trucks", t1),
@@ -779,17 +663,14 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
     assert_eq!(driver_log_count(&app, "BIND_TRUNCK"), 0);
 
     // All good: every pair bound, each truck to its driver, one driver log per pair.
-    let body = expect(
-        &svc,
-        post(
+    let body = usuario
+        .post(
             "/api/shipping-company/bind",
-            &usuario,
             json!({ "shippingCompany": { "id": carrier }, "company": { "id": demo },
                     "groups": [pair(t1, d1), pair(t2, d2)] }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         body,
         json!({ "message": "Veículos vinculados com sucesso!",
@@ -820,27 +701,21 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
     );
     assert_eq!(log_count(&app, "UPDATE", "SHIPPING_COMPANY"), 1);
     // Binding again to the same shipping company is fine.
-    expect(
-        &svc,
-        post(
+    usuario
+        .post(
             "/api/shipping-company/bind",
-            &usuario,
             json!({ "shippingCompany": { "id": carrier }, "groups": [pair(t1, d1)] }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     // A driver bound elsewhere is refused by name.
-    let body = expect(
-        &svc,
-        post(
+    let body = usuario
+        .post(
             "/api/shipping-company/bind",
-            &usuario,
             json!({ "shippingCompany": { "id": rival }, "groups": [pair(taken, d1)] }),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "O motorista PRIMEIRO já está vinculado a outra transportadora!"
@@ -850,160 +725,123 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
 #[actix_rt::test]
 async fn who_may_bind_and_unbind() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     let demo = app.ids.demo;
-    let carrier = add_shipping(&svc, 71, "Carga Leve").await;
+    let carrier = add_shipping(&app, 71, "Carga Leve").await;
     let d = add_driver(&app, demo, "ALGUEM", 7001);
     let t = add_truck(&app, demo, None, "ALG0A01");
     let body = json!({ "shippingCompany": { "id": carrier }, "groups": [pair(t, d)] });
 
     // Dispatch roles never link: 403.
     for email in [EXPEDICAO, ESPECTADOR, PORTARIA] {
-        let cookie = dispatch_login(&svc, email).await;
-        expect(
-            &svc,
-            post("/api/shipping-company/bind", &cookie, body.clone()),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
-        expect(
-            &svc,
-            patch(
+        let cookie = anon.sign_in(email).await;
+        cookie
+            .post("/api/shipping-company/bind", body.clone())
+            .await
+            .expect(StatusCode::FORBIDDEN);
+        cookie
+            .patch(
                 "/api/shipping-company/unbind",
-                &cookie,
                 json!({ "truck": { "id": t } }),
-            ),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
-        expect(
-            &svc,
-            get(&format!("/api/shipping-company/{carrier}/groups"), &cookie),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::FORBIDDEN);
+        cookie
+            .get(&format!("/api/shipping-company/{carrier}/groups"))
+            .await
+            .expect(StatusCode::FORBIDDEN);
     }
     // Another company's user: the shipping company is not found, nor are the records.
-    let outra = login(&svc, OTHER_USUARIO).await;
+    let outra = app.usuario_of(app.ids.other).await;
     for req in [
-        post("/api/shipping-company/bind", &outra, body.clone()),
-        get(&format!("/api/shipping-company/{carrier}/groups"), &outra),
-        get(
-            &format!("/api/shipping-company/{carrier}/bind/trucks"),
-            &outra,
-        ),
-        get(
-            &format!("/api/shipping-company/{carrier}/bind/drivers"),
-            &outra,
-        ),
+        post("/api/shipping-company/bind", body.clone()),
+        get(&format!("/api/shipping-company/{carrier}/groups")),
+        get(&format!("/api/shipping-company/{carrier}/bind/trucks")),
+        get(&format!("/api/shipping-company/{carrier}/bind/drivers")),
     ] {
-        expect(&svc, req, StatusCode::NOT_FOUND).await;
+        outra.run(req).await.expect(StatusCode::NOT_FOUND);
     }
     // A Transportadora links only to itself.
-    let transp = login(&svc, TRANSP).await;
-    expect(
-        &svc,
-        post("/api/shipping-company/bind", &transp, body.clone()),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    transp
+        .post("/api/shipping-company/bind", body.clone())
+        .await
+        .expect(StatusCode::NOT_FOUND);
     assert_eq!(shipping_of(&app, "trucks", t), 0);
 
     // The administrator binds anywhere; unbinding needs something bound.
-    let admin = login(&svc, ADMIN).await;
-    expect(
-        &svc,
-        post("/api/shipping-company/bind", &admin, body.clone()),
-        StatusCode::OK,
-    )
-    .await;
+    let admin = app.admin().await;
+    admin
+        .post("/api/shipping-company/bind", body.clone())
+        .await
+        .expect(StatusCode::OK);
     // The Transportadora cannot unbind another's pair (not found), nor see its linked pairs.
-    expect(
-        &svc,
-        patch(
+    transp
+        .patch(
             "/api/shipping-company/unbind",
-            &transp,
             json!({ "truck": { "id": t }, "driver": { "id": d } }),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        get(&format!("/api/shipping-company/{carrier}/groups"), &transp),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let usuario = login(&svc, USUARIO).await;
-    let body = expect(
-        &svc,
-        patch("/api/shipping-company/unbind", &usuario, json!({})),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    transp
+        .get(&format!("/api/shipping-company/{carrier}/groups"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let body = usuario
+        .patch("/api/shipping-company/unbind", json!({}))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         fields(&body)["truck"],
         "Selecione o caminhão ou o motorista!"
     );
-    let body = expect(
-        &svc,
-        patch(
+    let body = usuario
+        .patch(
             "/api/shipping-company/unbind",
-            &usuario,
             json!({ "truck": { "id": t } }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         body,
         json!({ "message": "Caminhão desvinculado com sucesso", "truck": t, "driver": null })
     );
     assert_eq!(shipping_of(&app, "trucks", t), 0);
     assert_eq!(shipping_of(&app, "drivers", d), carrier, "the driver stays");
-    let body = expect(
-        &svc,
-        patch(
+    let body = usuario
+        .patch(
             "/api/shipping-company/unbind",
-            &usuario,
             json!({ "truck": { "id": t } }),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(body["message"], "Não está vinculado a uma transportadora!");
-    let body = expect(
-        &svc,
-        patch(
+    let body = usuario
+        .patch(
             "/api/shipping-company/unbind",
-            &usuario,
             json!({ "driver": { "id": d } }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(body["message"], "Motorista desvinculado com sucesso");
     assert_eq!(shipping_of(&app, "drivers", d), 0);
     // Another company's records: 404.
-    expect(
-        &svc,
-        patch(
+    outra
+        .patch(
             "/api/shipping-company/unbind",
-            &outra,
             json!({ "driver": { "id": d } }),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }
 
 #[actix_rt::test]
 async fn a_transportadora_links_pairs_to_itself_reads_them_and_unbinds_one() {
     let app = TestApp::new();
-    let svc = app.service().await;
     let demo = app.ids.demo;
     let own = app.ids.shipping;
-    let rival = add_shipping(&svc, 81, "Rival").await;
+    let rival = add_shipping(&app, 81, "Rival").await;
     let d1 = add_driver(&app, demo, "CARLOS PRIMEIRO", 8001);
     let d2 = add_driver(&app, demo, "DANIEL SEGUNDO", 642_813_579);
     let t1 = add_truck(&app, demo, None, "CAR0A01");
@@ -1014,18 +852,15 @@ async fn a_transportadora_links_pairs_to_itself_reads_them_and_unbinds_one() {
         "UPDATE trucks SET shipping_company_id = {rival} WHERE id = {theirs};
          UPDATE drivers SET shipping_company_id = {rival} WHERE id = {their_driver};"
     ));
-    let transp = login(&svc, TRANSP).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
 
     // The pickers offer the company's free trucks and drivers, never another's.
-    let trucks = expect(
-        &svc,
-        get(
-            &format!("/api/shipping-company/{own}/bind/trucks?search=0a0"),
-            &transp,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let trucks = transp
+        .get(&format!(
+            "/api/shipping-company/{own}/bind/trucks?search=0a0"
+        ))
+        .await
+        .expect(StatusCode::OK);
     let plates: BTreeSet<&str> = trucks
         .as_array()
         .unwrap()
@@ -1033,103 +868,76 @@ async fn a_transportadora_links_pairs_to_itself_reads_them_and_unbinds_one() {
         .map(|t| t["licensePlate"].as_str().unwrap())
         .collect();
     assert_eq!(plates, BTreeSet::from(["CAR0A01", "DAN0A02"]));
-    let drivers = expect(
-        &svc,
-        get(
-            &format!("/api/shipping-company/{own}/bind/drivers?search=carlos"),
-            &transp,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let drivers = transp
+        .get(&format!(
+            "/api/shipping-company/{own}/bind/drivers?search=carlos"
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         drivers,
         json!([{ "id": d1, "name": "CARLOS PRIMEIRO", "cpf": cpf(8001) }])
     );
-    let drivers = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/shipping-company/{own}/bind/drivers?search={}",
-                &cpf(642_813_579)[..6]
-            ),
-            &transp,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let drivers = transp
+        .get(&format!(
+            "/api/shipping-company/{own}/bind/drivers?search={}",
+            &cpf(642_813_579)[..6]
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(drivers[0]["id"], d2);
-    let models = expect(
-        &svc,
-        get(
-            &format!("/api/shipping-company/{own}/bind/trucks?search=dem0"),
-            &transp,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let models = transp
+        .get(&format!(
+            "/api/shipping-company/{own}/bind/trucks?search=dem0"
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(models[0]["model"], "FH 540");
     assert_eq!(models[0]["brand"], "Volvo");
 
     // Linking another's truck is as if it did not exist.
-    expect(
-        &svc,
-        post(
+    transp
+        .post(
             "/api/shipping-company/bind",
-            &transp,
             json!({ "shippingCompany": { "id": own }, "groups": [pair(t1, d1), pair(theirs, d2)] }),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        post(
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    transp
+        .post(
             "/api/shipping-company/bind",
-            &transp,
             json!({ "shippingCompany": { "id": own }, "company": { "id": demo },
                     "groups": [pair(t1, d1), pair(t2, d2)] }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
-    assert_eq!(walk(&svc, &transp, "").await, vec![d1, d2]);
+        )
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(walk(&transp, "").await, vec![d1, d2]);
 
     // The linked pairs: 5 per page, filtered by plate, name or CPF.
-    let page = expect(
-        &svc,
-        get(&format!("/api/shipping-company/{own}/groups"), &transp),
-        StatusCode::OK,
-    )
-    .await;
+    let page = transp
+        .get(&format!("/api/shipping-company/{own}/groups"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["total"], 2);
     assert_eq!(page["pageSize"], 5);
     assert_eq!(page["items"][0]["truck"]["licensePlate"], "CAR0A01");
     assert_eq!(page["items"][0]["driver"]["name"], "CARLOS PRIMEIRO");
     assert_eq!(page["items"][1]["truck"]["licensePlate"], "DAN0A02");
-    let page = expect(
-        &svc,
-        get(
-            &format!("/api/shipping-company/{own}/groups?search=daniel"),
-            &transp,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let page = transp
+        .get(&format!("/api/shipping-company/{own}/groups?search=daniel"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["total"], 1);
     assert_eq!(page["items"][0]["driver"]["id"], d2);
 
     // Unbinding one pair: the truck and its driver leave; the other pair stays.
-    let body = expect(
-        &svc,
-        patch(
+    let body = transp
+        .patch(
             "/api/shipping-company/unbind",
-            &transp,
             json!({ "truck": { "id": t2 }, "driver": { "id": d2 } }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         body,
         json!({ "message": "Conjunto desvinculado com sucesso", "truck": t2, "driver": d2 })
@@ -1138,23 +946,18 @@ async fn a_transportadora_links_pairs_to_itself_reads_them_and_unbinds_one() {
     assert_eq!(shipping_of(&app, "drivers", d2), 0);
     assert_eq!(shipping_of(&app, "trucks", t1), own);
     assert_eq!(driver_log_count(&app, "UNBIND_TRUCK"), 1);
-    assert_eq!(walk(&svc, &transp, "").await, vec![d1]);
-    let page = expect(
-        &svc,
-        get(&format!("/api/shipping-company/{own}/groups"), &transp),
-        StatusCode::OK,
-    )
-    .await;
+    assert_eq!(walk(&transp, "").await, vec![d1]);
+    let page = transp
+        .get(&format!("/api/shipping-company/{own}/groups"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["total"], 1);
     // Another's pair: not found.
-    expect(
-        &svc,
-        patch(
+    transp
+        .patch(
             "/api/shipping-company/unbind",
-            &transp,
             json!({ "truck": { "id": theirs } }),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }

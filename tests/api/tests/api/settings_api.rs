@@ -9,8 +9,8 @@ use common::*;
 use serde_json::{json, Value};
 use settings_support::*;
 
-fn save(cookie: &str, body: Value) -> TestRequest {
-    post("/api/settings/save", cookie, body)
+fn save(body: Value) -> Req {
+    post("/api/settings/save", body)
 }
 
 /// A complete, valid save of the Informações tab for `company`.
@@ -55,11 +55,11 @@ async fn settings_are_read_by_the_company_people_with_the_spec_spellings() {
         "UPDATE settings SET recaptcha_secret = 'segredo', recaptcha_site = 'site' WHERE company_id = {}",
         app.ids.demo
     ));
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let uri = format!("/api/settings/company/{}", app.ids.demo);
 
-    let (status, body, _) = send(&svc, get(&uri, &p.root)).await;
+    let (status, body, _) = p.root.get(&uri).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["company"]["id"], app.ids.demo);
     assert_eq!(body["start"], "07:00");
@@ -86,25 +86,23 @@ async fn settings_are_read_by_the_company_people_with_the_spec_spellings() {
 
     // Company staff and drivers read them, without the secret.
     for cookie in [&p.usuario, &p.expedicao, &p.transp, &p.driver, &p.admin] {
-        let (status, body, _) = send(&svc, get(&uri, cookie)).await;
+        let (status, body, _) = cookie.get(&uri).await.parts();
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(body["recaptchaSecret"], Value::Null);
         assert_eq!(body["start"], "07:00");
     }
     // Another company's people: as if it did not exist.
     for cookie in [&p.other_usuario, &p.other_driver] {
-        let (status, body, _) = send(&svc, get(&uri, cookie)).await;
+        let (status, body, _) = cookie.get(&uri).await.parts();
         assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
         assert_eq!(body["code"], "not_found");
     }
     assert_eq!(
-        send(&svc, get("/api/settings/company/999999", &p.root))
-            .await
-            .0,
+        p.root.get("/api/settings/company/999999").await.parts().0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        send(&svc, TestRequest::get().uri(&uri)).await.0,
+        anon.send(TestRequest::get().uri(&uri)).await.parts().0,
         StatusCode::UNAUTHORIZED
     );
 }
@@ -116,16 +114,13 @@ async fn a_company_without_settings_reads_the_defaults() {
         "DELETE FROM settings WHERE company_id = {}",
         app.ids.other
     ));
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
-    let (status, body, _) = send(
-        &svc,
-        get(
-            &format!("/api/settings/company/{}", app.ids.other),
-            &p.other_usuario,
-        ),
-    )
-    .await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
+    let (status, body, _) = p
+        .other_usuario
+        .get(&format!("/api/settings/company/{}", app.ids.other))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["id"], Value::Null);
     assert_eq!(body["start"], "00:00");
@@ -136,9 +131,9 @@ async fn a_company_without_settings_reads_the_defaults() {
 #[actix_rt::test]
 async fn root_administrator_saves_every_field_and_the_delay_list() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
-    let (status, body, _) = send(&svc, save(&p.root, full_body(app.ids.demo))).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
+    let (status, body, _) = p.root.run(save(full_body(app.ids.demo))).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["message"], "Alterações salvas com sucesso");
     let s = &body["settings"];
@@ -196,7 +191,7 @@ async fn root_administrator_saves_every_field_and_the_delay_list() {
         { "id": chuva, "reason": "Chuva forte", "time": 45, "icon": "🌧" },
         { "reason": "Fila de descarga", "time": 20 }
     ]);
-    let (status, saved, _) = send(&svc, save(&p.root, body)).await;
+    let (status, saved, _) = p.root.run(save(body)).await.parts();
     assert_eq!(status, StatusCode::OK, "{saved}");
     let delays = saved["settings"]["delay"].as_array().unwrap();
     assert_eq!(delays.len(), 3);
@@ -212,7 +207,7 @@ async fn root_administrator_saves_every_field_and_the_delay_list() {
     let mut body = full_body(app.ids.demo);
     body["delay"] = json!([{ "id": foreign, "reason": "Tomada", "time": 5 }]);
     assert_eq!(
-        send(&svc, save(&p.root, body)).await.0,
+        p.root.run(save(body)).await.parts().0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
@@ -224,8 +219,8 @@ async fn root_administrator_saves_every_field_and_the_delay_list() {
 #[actix_rt::test]
 async fn only_root_administrators_save_settings() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     for cookie in [
         &p.admin,
         &p.usuario,
@@ -234,51 +229,43 @@ async fn only_root_administrators_save_settings() {
         &p.driver,
         &p.other_usuario,
     ] {
-        let (status, body, _) = send(&svc, save(cookie, full_body(app.ids.demo))).await;
+        let (status, body, _) = cookie.run(save(full_body(app.ids.demo))).await.parts();
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
         assert_eq!(body["message"], "Você não tem permissão de acesso!");
     }
     assert_eq!(
-        send(
-            &svc,
+        anon.send(
             TestRequest::post()
                 .uri("/api/settings/save")
                 .set_json(full_body(app.ids.demo))
         )
         .await
+        .parts()
         .0,
         StatusCode::UNAUTHORIZED
     );
     // Root administrators reach every company; an unknown company is 404.
     assert_eq!(
-        send(&svc, save(&p.root, full_body(app.ids.other))).await.0,
+        p.root.run(save(full_body(app.ids.other))).await.parts().0,
         StatusCode::OK
     );
     assert_eq!(
-        send(&svc, save(&p.root, full_body(999_999))).await.0,
+        p.root.run(save(full_body(999_999))).await.parts().0,
         StatusCode::NOT_FOUND
     );
-    let (status, body, _) = send(&svc, save(&p.root, json!({ "start": "07:00" }))).await;
+    let (status, body, _) = p.root.run(save(json!({ "start": "07:00" }))).await.parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["fields"]["company"], "Selecione uma empresa!");
     assert_eq!(staff_logs(&app, "SETTINGS", "UPDATE"), 1);
 }
 
 /// Saves `changes` over the demo's full body and returns the 422 field messages.
-async fn refused<S, B>(svc: &S, cookie: &str, company: i64, changes: Value) -> Value
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
+async fn refused(cookie: &Client, company: i64, changes: Value) -> Value {
     let mut body = full_body(company);
     for (k, v) in changes.as_object().unwrap() {
         body[k] = v.clone();
     }
-    let (status, answer, _) = send(svc, save(cookie, body)).await;
+    let (status, answer, _) = cookie.run(save(body)).await.parts();
     assert_eq!(
         status,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -291,8 +278,8 @@ where
 #[actix_rt::test]
 async fn every_settings_field_is_validated_with_its_message() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let c = app.ids.demo;
     let cases: Vec<(Value, &str, &str)> = vec![
         (
@@ -407,12 +394,11 @@ async fn every_settings_field_is_validated_with_its_message() {
         ),
     ];
     for (changes, field, message) in cases {
-        let fields = refused(&svc, &p.root, c, changes.clone()).await;
+        let fields = refused(&p.root, c, changes.clone()).await;
         assert_eq!(fields[field], message, "{changes}: {fields}");
     }
     // Every problem of one save at once.
     let fields = refused(
-        &svc,
         &p.root,
         c,
         json!({ "start": "x", "programmedTotal": -3, "missing_validation_period": 7 }),
@@ -437,18 +423,17 @@ async fn a_tab_may_save_only_its_fields_and_the_secret_is_kept_unless_changed() 
         "UPDATE settings SET recaptcha_secret = 'segredo' WHERE company_id = {}",
         app.ids.demo
     ));
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let c = app.ids.demo;
 
-    let (status, body, _) = send(
-        &svc,
-        save(
-            &p.root,
+    let (status, body, _) = p
+        .root
+        .run(save(
             json!({ "company": { "id": c }, "enableQueueSave": false }),
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     let s = &body["settings"];
     assert_eq!(s["enableQueueSave"], false);
@@ -460,47 +445,32 @@ async fn a_tab_may_save_only_its_fields_and_the_secret_is_kept_unless_changed() 
     );
 
     // reCAPTCHA on with a site key: the stored secret counts.
-    let (status, body, _) = send(
-        &svc,
-        save(
-            &p.root,
-            json!({ "company": c, "enableRecaptcha": true, "recaptchaSite": "chave-site", "recaptchaSecret": null }),
-        ),
-    )
-    .await;
+    let (status, body, _) = p.root.run(save(json!({ "company": c, "enableRecaptcha": true, "recaptchaSite": "chave-site", "recaptchaSecret": null }))).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["settings"]["recaptchaSecret"], "segredo");
     // Clearing the secret while reCAPTCHA stays on is refused.
-    let (status, body, _) = send(
-        &svc,
-        save(&p.root, json!({ "company": c, "recaptchaSecret": "" })),
-    )
-    .await;
+    let (status, body, _) = p
+        .root
+        .run(save(json!({ "company": c, "recaptchaSecret": "" })))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         body["fields"]["recaptchaSecret"],
         "Informe a chave secreta do reCAPTCHA."
     );
     // Turned off and cleared together, it is.
-    let (status, body, _) = send(
-        &svc,
-        save(
-            &p.root,
+    let (status, body, _) = p
+        .root
+        .run(save(
             json!({ "company": c, "enableRecaptcha": false, "recaptchaSecret": "" }),
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["settings"]["recaptchaSecret"], Value::Null);
     // weekDays as an array is accepted as well as the spec's JSON text.
-    let (status, body, _) = send(
-        &svc,
-        save(
-            &p.root,
-            json!({ "company": c, "weekDays": [true, true, true, true, true, true, true], "scheduling_day_limit": "" }),
-        ),
-    )
-    .await;
+    let (status, body, _) = p.root.run(save(json!({ "company": c, "weekDays": [true, true, true, true, true, true, true], "scheduling_day_limit": "" }))).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body["settings"]["weekDays"],
@@ -517,22 +487,21 @@ async fn a_tab_may_save_only_its_fields_and_the_secret_is_kept_unless_changed() 
 #[actix_rt::test]
 async fn logo_upload_is_checked_by_content_and_size_and_served_read_only() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let c = app.ids.demo.to_string();
 
-    let (status, body, _) = send(
-        &svc,
-        multipart(
+    let (status, body, _) = p
+        .root
+        .send(multipart(
             "/api/settings/upload",
-            &p.root,
             &[
                 file("logo", "logo.png", "image/png", &png()),
                 text("company", &c),
             ],
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     let first = body["logo"].as_str().unwrap().to_owned();
     assert!(
@@ -548,45 +517,37 @@ async fn logo_upload_is_checked_by_content_and_size_and_served_read_only() {
         first
     );
     // The login pages see it through the company.
-    let (_, host, _) = send(
-        &svc,
-        TestRequest::get().uri("/api/company/host?host=localhost"),
-    )
-    .await;
+    let (_, host, _) = anon
+        .send(TestRequest::get().uri("/api/company/host?host=localhost"))
+        .await
+        .parts();
     assert_eq!(host["logo"], first.as_str());
     // Served read-only, as an image that cannot be sniffed into something else.
-    let res =
-        actix_web::test::call_service(&svc, TestRequest::get().uri(&first).to_request()).await;
-    assert_eq!(res.status(), StatusCode::OK);
-    assert_eq!(res.headers().get("content-type").unwrap(), "image/png");
+    let res = anon.get(&first).await;
+    assert_eq!(res.status, StatusCode::OK);
+    assert_eq!(res.header("content-type").unwrap(), "image/png");
+    assert_eq!(res.header("x-content-type-options").unwrap(), "nosniff");
+    assert_eq!(res.bytes.as_slice(), png().as_slice());
     assert_eq!(
-        res.headers().get("x-content-type-options").unwrap(),
-        "nosniff"
-    );
-    assert_eq!(
-        actix_web::test::read_body(res).await.as_ref(),
-        png().as_slice()
-    );
-    assert_eq!(
-        send(&svc, TestRequest::get().uri("/uploads/logos/nada.png"))
+        anon.send(TestRequest::get().uri("/uploads/logos/nada.png"))
             .await
+            .parts()
             .0,
         StatusCode::NOT_FOUND
     );
 
     // A JPEG replaces it and the old file goes.
-    let (status, body, _) = send(
-        &svc,
-        multipart(
+    let (status, body, _) = p
+        .root
+        .send(multipart(
             "/api/settings/upload",
-            &p.root,
             &[
                 file("logo", "logo.jpeg", "image/jpeg", &jpeg()),
                 text("company", &c),
             ],
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     let second = body["logo"].as_str().unwrap().to_owned();
     assert!(second.ends_with(".jpg"), "{second}");
@@ -597,55 +558,52 @@ async fn logo_upload_is_checked_by_content_and_size_and_served_read_only() {
     assert_eq!(staff_logs(&app, "SETTINGS", "UPDATE"), 2);
 
     // A text file renamed .png, and an image over 2 MB, are refused.
-    let (status, body, _) = send(
-        &svc,
-        multipart(
+    let (status, body, _) = p
+        .root
+        .send(multipart(
             "/api/settings/upload",
-            &p.root,
             &[
                 file("logo", "logo.png", "image/png", b"<svg onload=alert(1)>"),
                 text("company", &c),
             ],
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["fields"]["logo"], "A imagem deve ser PNG ou JPEG.");
     let big = png_of_size(2 * 1024 * 1024 + 1);
-    let (status, body, _) = send(
-        &svc,
-        multipart(
+    let (status, body, _) = p
+        .root
+        .send(multipart(
             "/api/settings/upload",
-            &p.root,
             &[
                 file("logo", "grande.png", "image/png", &big),
                 text("company", &c),
             ],
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["fields"]["logo"], "A imagem deve ter no máximo 2 MB.");
-    let (status, body, _) = send(
-        &svc,
-        multipart(
+    let (status, body, _) = p
+        .root
+        .send(multipart(
             "/api/settings/upload",
-            &p.root,
             &[
                 file("logo", "vazio.png", "image/png", b""),
                 text("company", &c),
             ],
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["fields"]["logo"], "Selecione uma imagem.");
     // Not multipart at all.
-    let (status, body, _) = send(
-        &svc,
-        post("/api/settings/upload", &p.root, json!({ "company": c })),
-    )
-    .await;
+    let (status, body, _) = p
+        .root
+        .post("/api/settings/upload", json!({ "company": c }))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(
         app.scalar_text(&format!(
@@ -658,32 +616,29 @@ async fn logo_upload_is_checked_by_content_and_size_and_served_read_only() {
 
     // Roles and tenants.
     for cookie in [&p.admin, &p.usuario, &p.expedicao, &p.driver] {
-        let (status, _, _) = send(
-            &svc,
-            multipart(
+        let (status, _, _) = cookie
+            .send(multipart(
                 "/api/settings/upload",
-                cookie,
                 &[
                     file("logo", "logo.png", "image/png", &png()),
                     text("company", &c),
                 ],
-            ),
-        )
-        .await;
+            ))
+            .await
+            .parts();
         assert_eq!(status, StatusCode::FORBIDDEN);
     }
-    let (status, _, _) = send(
-        &svc,
-        multipart(
+    let (status, _, _) = p
+        .root
+        .send(multipart(
             "/api/settings/upload",
-            &p.root,
             &[
                 file("logo", "logo.png", "image/png", &png()),
                 text("company", "999999"),
             ],
-        ),
-    )
-    .await;
+        ))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(staff_logs(&app, "SETTINGS", "UPDATE"), 2);
     std::fs::remove_file(uploaded_file(&app, &second)).unwrap();
@@ -692,12 +647,11 @@ async fn logo_upload_is_checked_by_content_and_size_and_served_read_only() {
 #[actix_rt::test]
 async fn tolerance_is_switched_by_root_administrators_and_the_company_dispatch() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
-    let toggle = |cookie: &str, company: i64, on: bool| {
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
+    let toggle = |company: i64, on: bool| {
         post(
             "/api/settings/toggle-tolerance",
-            cookie,
             json!({ "company": { "id": company }, "tolerance": on }),
         )
     };
@@ -708,14 +662,14 @@ async fn tolerance_is_switched_by_root_administrators_and_the_company_dispatch()
         ))
     };
 
-    let (status, body, _) = send(&svc, toggle(&p.root, app.ids.demo, true)).await;
+    let (status, body, _) = p.root.run(toggle(app.ids.demo, true)).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         body,
         json!({ "company": { "id": app.ids.demo }, "enableTolerance": true })
     );
     assert_eq!(enabled(&app), 1);
-    let (status, body, _) = send(&svc, toggle(&p.expedicao, app.ids.demo, false)).await;
+    let (status, body, _) = p.expedicao.run(toggle(app.ids.demo, false)).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(enabled(&app), 0);
     assert_eq!(staff_logs(&app, "SETTINGS", "UPDATE"), 2);
@@ -725,26 +679,23 @@ async fn tolerance_is_switched_by_root_administrators_and_the_company_dispatch()
     assert!(title.contains("desligada"), "{title}");
 
     for cookie in [&p.admin, &p.usuario, &p.espectador, &p.transp, &p.driver] {
-        let (status, body, _) = send(&svc, toggle(cookie, app.ids.demo, true)).await;
+        let (status, body, _) = cookie.run(toggle(app.ids.demo, true)).await.parts();
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     }
     // The dispatch of one company does not reach another.
     assert_eq!(
-        send(&svc, toggle(&p.expedicao, app.ids.other, true))
-            .await
-            .0,
+        p.expedicao.run(toggle(app.ids.other, true)).await.parts().0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(enabled(&app), 0);
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .root
+        .post(
             "/api/settings/toggle-tolerance",
-            &p.root,
             json!({ "company": app.ids.demo }),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 }
 
@@ -754,10 +705,10 @@ async fn date_time_is_the_server_clock_in_the_company_zone() {
     *app.clock.0.lock().unwrap() = chrono::DateTime::parse_from_rfc3339("2026-03-10T01:30:05Z")
         .unwrap()
         .with_timezone(&chrono::Utc);
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
 
-    let (status, body, _) = send(&svc, get("/api/settings/date-time", &p.driver)).await;
+    let (status, body, _) = p.driver.get("/api/settings/date-time").await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["dateTime"], "2026-03-09T22:30:05-03:00");
     assert_eq!(body["date"], "09/03/2026");
@@ -768,37 +719,37 @@ async fn date_time_is_the_server_clock_in_the_company_zone() {
         "UPDATE settings SET time_zone = 'America/Manaus' WHERE company_id = {}",
         app.ids.demo
     ));
-    let (_, body, _) = send(&svc, get("/api/settings/date-time", &p.usuario)).await;
+    let (_, body, _) = p.usuario.get("/api/settings/date-time").await.parts();
     assert_eq!(body["time"], "21:30:05");
     assert_eq!(body["timeZone"], "America/Manaus");
     // An administrator without a company names one, or gets São Paulo.
-    let (_, body, _) = send(
-        &svc,
-        get(
-            &format!("/api/settings/date-time?companyId={}", app.ids.demo),
-            &p.root,
-        ),
-    )
-    .await;
+    let (_, body, _) = p
+        .root
+        .get(&format!(
+            "/api/settings/date-time?companyId={}",
+            app.ids.demo
+        ))
+        .await
+        .parts();
     assert_eq!(body["timeZone"], "America/Manaus");
-    let (_, body, _) = send(&svc, get("/api/settings/date-time", &p.root)).await;
+    let (_, body, _) = p.root.get("/api/settings/date-time").await.parts();
     assert_eq!(body["timeZone"], "America/Sao_Paulo");
     // Not another company's, and not without a session.
     assert_eq!(
-        send(
-            &svc,
-            get(
-                &format!("/api/settings/date-time?companyId={}", app.ids.demo),
-                &p.other_driver
-            )
-        )
-        .await
-        .0,
+        p.other_driver
+            .get(&format!(
+                "/api/settings/date-time?companyId={}",
+                app.ids.demo
+            ))
+            .await
+            .parts()
+            .0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        send(&svc, TestRequest::get().uri("/api/settings/date-time"))
+        anon.send(TestRequest::get().uri("/api/settings/date-time"))
             .await
+            .parts()
             .0,
         StatusCode::UNAUTHORIZED
     );
@@ -812,8 +763,8 @@ async fn delay_reasons_are_deleted_by_root_administrators() {
         app.ids.demo
     ));
     let id = app.scalar_i64("SELECT id AS v FROM delays");
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let uri = format!("/api/delay/delete/{id}");
     for cookie in [
         &p.admin,
@@ -822,17 +773,11 @@ async fn delay_reasons_are_deleted_by_root_administrators() {
         &p.driver,
         &p.other_usuario,
     ] {
-        assert_eq!(
-            send(&svc, delete(&uri, cookie)).await.0,
-            StatusCode::FORBIDDEN
-        );
+        assert_eq!(cookie.delete(&uri).await.parts().0, StatusCode::FORBIDDEN);
     }
-    let (status, body, _) = send(&svc, delete(&uri, &p.root)).await;
+    let (status, body, _) = p.root.delete(&uri).await.parts();
     assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM delays"), 0);
     assert_eq!(staff_logs(&app, "DELAY", "DELETE"), 1);
-    assert_eq!(
-        send(&svc, delete(&uri, &p.root)).await.0,
-        StatusCode::NOT_FOUND
-    );
+    assert_eq!(p.root.delete(&uri).await.parts().0, StatusCode::NOT_FOUND);
 }

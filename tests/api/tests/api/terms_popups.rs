@@ -8,8 +8,6 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use chrono::{DateTime, Utc};
 use common::*;
-use patio_domain::auth::Actor;
-use patio_domain::roles::SessionKind;
 use serde_json::{json, Value};
 use settings_support::*;
 
@@ -56,19 +54,18 @@ fn assert_clean(html: &str) {
 #[actix_rt::test]
 async fn a_term_is_sanitised_and_one_term_is_active_per_company() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let d = app.ids.demo;
 
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .usuario
+        .post(
             "/api/useTerm/save",
-            &p.usuario,
             term_body(d, None, "Termos 2026", DIRTY, true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["message"], "Cadastro realizado com sucesso");
     let first = body["useTerm"]["id"].as_i64().unwrap();
@@ -77,55 +74,59 @@ async fn a_term_is_sanitised_and_one_term_is_active_per_company() {
     assert_clean(body["useTerm"]["content"].as_str().unwrap());
     // Stored sanitised, and what the login pages read.
     assert_clean(&app.scalar_text("SELECT content AS v FROM use_terms"));
-    let (_, public, _) = send(
-        &svc,
-        TestRequest::get().uri(&format!("/api/useTerm/user/company/{d}")),
-    )
-    .await;
+    let (_, public, _) = anon
+        .send(TestRequest::get().uri(&format!("/api/useTerm/user/company/{d}")))
+        .await
+        .parts();
     assert_eq!(public["id"], first);
     assert_clean(public["content"].as_str().unwrap());
 
     // A second active term deactivates the first: exactly one active.
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .root
+        .post(
             "/api/useTerm/save",
-            &p.root,
             term_body(d, None, "Termos 2027", "<p>Nova versão</p>", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let second = body["useTerm"]["id"].as_i64().unwrap();
     assert_eq!(active_terms(&app, d), 1);
-    let (_, one, _) = send(&svc, get(&format!("/api/useTerm/{first}"), &p.usuario)).await;
+    let (_, one, _) = p
+        .usuario
+        .get(&format!("/api/useTerm/{first}"))
+        .await
+        .parts();
     assert_eq!(one["active"], false);
     // An inactive term saved does not touch the active one.
-    let (status, _, _) = send(
-        &svc,
-        post(
+    let (status, _, _) = p
+        .usuario
+        .post(
             "/api/useTerm/save",
-            &p.usuario,
             term_body(d, None, "Rascunho", "<p>Ainda não</p>", false),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(active_terms(&app, d), 1);
     // Re-activating the first one by id moves the active mark back.
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .usuario
+        .post(
             "/api/useTerm/save",
-            &p.usuario,
             term_body(d, Some(first), "Termos 2026", "<p>Revisado</p>", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["useTerm"]["content"], "<p>Revisado</p>");
     assert_eq!(active_terms(&app, d), 1);
-    let (_, list, _) = send(&svc, get(&format!("/api/useTerm/company/{d}"), &p.usuario)).await;
+    let (_, list, _) = p
+        .usuario
+        .get(&format!("/api/useTerm/company/{d}"))
+        .await
+        .parts();
     let list = list.as_array().unwrap();
     assert_eq!(list.len(), 3);
     assert_eq!(
@@ -143,22 +144,21 @@ async fn a_term_is_sanitised_and_one_term_is_active_per_company() {
 #[actix_rt::test]
 async fn a_new_active_version_must_be_accepted_again() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let d = app.ids.demo;
     // Everyone of the demo has accepted (the seed); Outra Empresa's driver too.
     assert_eq!(use_terms_of(&app, "users", app.ids.transp), 1);
     assert_eq!(use_terms_of(&app, "drivers", app.ids.driver), 1);
 
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .root
+        .post(
             "/api/useTerm/save",
-            &p.root,
             term_body(d, None, "Termos", "<p>v1</p>", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(
         body["acceptanceReset"], 2,
@@ -171,39 +171,38 @@ async fn a_new_active_version_must_be_accepted_again() {
     assert_eq!(use_terms_of(&app, "users", app.ids.usuario), 1);
     assert_eq!(use_terms_of(&app, "drivers", app.ids.other_driver), 1);
     // The driver's next session is sent to the approval page.
-    let (_, login, _) = send(
-        &svc,
-        TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body(DEMO_CPF, d, "1990-01-15")),
-    )
-    .await;
+    let (_, login, _) = anon
+        .send(
+            TestRequest::post()
+                .uri("/api/auth/app/login")
+                .set_json(driver_login_body(DEMO_CPF, d, "1990-01-15")),
+        )
+        .await
+        .parts();
     assert_eq!(login["mustApproveTerms"], true);
 
     // Saving it unchanged, or only deactivating it, asks nothing.
     app.sql("UPDATE users SET use_terms = TRUE; UPDATE drivers SET use_terms = TRUE");
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .root
+        .post(
             "/api/useTerm/save",
-            &p.root,
             term_body(d, Some(term), "Termos", "<p>v1</p>", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["acceptanceReset"], 0);
     assert_eq!(use_terms_of(&app, "drivers", app.ids.driver), 1);
     // A changed text is a new version.
-    let (_, body, _) = send(
-        &svc,
-        post(
+    let (_, body, _) = p
+        .root
+        .post(
             "/api/useTerm/save",
-            &p.root,
             term_body(d, Some(term), "Termos", "<p>v2</p>", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(body["acceptanceReset"], 2);
     assert_eq!(use_terms_of(&app, "drivers", app.ids.driver), 0);
     let details = app.scalar_text(
@@ -215,65 +214,60 @@ async fn a_new_active_version_must_be_accepted_again() {
 #[actix_rt::test]
 async fn term_duplicates_and_validation_messages() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let d = app.ids.demo;
-    let (status, _, _) = send(
-        &svc,
-        post(
+    let (status, _, _) = p
+        .usuario
+        .post(
             "/api/useTerm/save",
-            &p.usuario,
             term_body(d, None, "Termos", "<p>a</p>", false),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED);
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .usuario
+        .post(
             "/api/useTerm/save",
-            &p.usuario,
             term_body(d, None, " termos ", "<p>b</p>", false),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(body["code"], "duplicate");
     assert_eq!(body["message"], "Dado já cadastrado!");
     // The same title in another company is fine.
-    let (status, _, _) = send(
-        &svc,
-        post(
+    let (status, _, _) = p
+        .other_usuario
+        .post(
             "/api/useTerm/save",
-            &p.other_usuario,
             term_body(app.ids.other, None, "Termos", "<p>c</p>", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED);
 
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .usuario
+        .post(
             "/api/useTerm/save",
-            &p.usuario,
             term_body(d, None, "  ", "<p><br></p>", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["fields"]["title"], "Título é obrigatório");
     assert_eq!(body["fields"]["content"], "Conteúdo é obrigatório");
     // Content that is only a script is empty once sanitised.
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .usuario
+        .post(
             "/api/useTerm/save",
-            &p.usuario,
             term_body(d, None, "Só script", "<script>alert(1)</script>", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["fields"]["content"], "Conteúdo é obrigatório");
     assert_eq!(active_terms(&app, d), 0);
@@ -287,8 +281,8 @@ async fn terms_roles_and_tenants() {
         app.ids.demo
     ));
     let term = app.scalar_i64("SELECT id AS v FROM use_terms");
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let d = app.ids.demo;
     let list = format!("/api/useTerm/company/{d}");
     let one = format!("/api/useTerm/{term}");
@@ -296,76 +290,75 @@ async fn terms_roles_and_tenants() {
 
     // Administrators (root or not) and the company's Usuario manage terms.
     for cookie in [&p.root, &p.admin, &p.usuario] {
-        assert_eq!(send(&svc, get(&list, cookie)).await.0, StatusCode::OK);
-        assert_eq!(send(&svc, get(&one, cookie)).await.0, StatusCode::OK);
+        assert_eq!(cookie.get(&list).await.parts().0, StatusCode::OK);
+        assert_eq!(cookie.get(&one).await.parts().0, StatusCode::OK);
     }
-    let (status, _, _) = send(&svc, post("/api/useTerm/save", &p.admin, body.clone())).await;
+    let (status, _, _) = p
+        .admin
+        .post("/api/useTerm/save", body.clone())
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED);
     // Other roles and drivers: 403.
     for cookie in [&p.expedicao, &p.espectador, &p.transp, &p.driver] {
-        assert_eq!(
-            send(&svc, get(&list, cookie)).await.0,
-            StatusCode::FORBIDDEN
-        );
-        assert_eq!(send(&svc, get(&one, cookie)).await.0, StatusCode::FORBIDDEN);
+        assert_eq!(cookie.get(&list).await.parts().0, StatusCode::FORBIDDEN);
+        assert_eq!(cookie.get(&one).await.parts().0, StatusCode::FORBIDDEN);
         let mut b = body.clone();
         b["title"] = json!("Outro");
         assert_eq!(
-            send(&svc, post("/api/useTerm/save", cookie, b)).await.0,
+            cookie.post("/api/useTerm/save", b).await.parts().0,
             StatusCode::FORBIDDEN
         );
         assert_eq!(
-            send(&svc, delete(&format!("/api/useTerm/delete/{term}"), cookie))
+            cookie
+                .delete(&format!("/api/useTerm/delete/{term}"))
                 .await
+                .parts()
                 .0,
             StatusCode::FORBIDDEN
         );
     }
     // Another company's Usuario: 404 for every call on the demo's terms.
     let o = &p.other_usuario;
-    assert_eq!(send(&svc, get(&list, o)).await.0, StatusCode::NOT_FOUND);
-    assert_eq!(send(&svc, get(&one, o)).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(o.get(&list).await.parts().0, StatusCode::NOT_FOUND);
+    assert_eq!(o.get(&one).await.parts().0, StatusCode::NOT_FOUND);
     let mut b = body.clone();
     b["title"] = json!("Invasor");
     assert_eq!(
-        send(&svc, post("/api/useTerm/save", o, b)).await.0,
+        o.post("/api/useTerm/save", b).await.parts().0,
         StatusCode::NOT_FOUND
     );
     // Nor by naming its own company with the demo's term id.
-    let (status, _, _) = send(
-        &svc,
-        post(
+    let (status, _, _) = o
+        .post(
             "/api/useTerm/save",
-            o,
             term_body(app.ids.other, Some(term), "Sequestro", "<p>z</p>", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(
-        send(&svc, delete(&format!("/api/useTerm/delete/{term}"), o))
+        o.delete(&format!("/api/useTerm/delete/{term}"))
             .await
+            .parts()
             .0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        send(&svc, get("/api/useTerm/999999", &p.root)).await.0,
+        p.root.get("/api/useTerm/999999").await.parts().0,
         StatusCode::NOT_FOUND
     );
 
     // Delete.
-    let (status, _, _) = send(
-        &svc,
-        delete(&format!("/api/useTerm/delete/{term}"), &p.usuario),
-    )
-    .await;
+    let (status, _, _) = p
+        .usuario
+        .delete(&format!("/api/useTerm/delete/{term}"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::NO_CONTENT);
     assert_eq!(active_terms(&app, d), 0);
     assert_eq!(staff_logs(&app, "USE_TERM", "DELETE"), 1);
-    assert_eq!(
-        send(&svc, get(&one, &p.usuario)).await.0,
-        StatusCode::NOT_FOUND
-    );
+    assert_eq!(p.usuario.get(&one).await.parts().0, StatusCode::NOT_FOUND);
 }
 
 fn popup_body(company: i64, title: &str, start: &str, end: &str, active: bool) -> Value {
@@ -381,41 +374,22 @@ fn set_clock(app: &TestApp, at: &str) {
         .with_timezone(&Utc);
 }
 
-/// A driver session minted for a driver id of a company (a second demo driver).
-fn driver_session(app: &TestApp, driver: i64, company: i64) -> String {
-    let token = app
-        .state
-        .tokens
-        .issue_session(&Actor {
-            kind: SessionKind::Driver,
-            id: driver,
-            role: None,
-            company_id: Some(company),
-            shipping_company_id: None,
-            is_root: false,
-            issued_at: None,
-        })
-        .unwrap();
-    format!("patio_driver={token}")
-}
-
 #[actix_rt::test]
 async fn popups_are_saved_sanitised_within_their_period_and_read_by_drivers() {
     let app = TestApp::new();
     set_clock(&app, "2026-03-10T15:00:00Z");
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let d = app.ids.demo;
 
-    let (status, now, _) = send(
-        &svc,
-        post(
+    let (status, now, _) = p
+        .usuario
+        .post(
             "/api/popups/save",
-            &p.usuario,
             popup_body(d, "Safra", "2026-03-01", "2026-03-31", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED, "{now}");
     assert_clean(now["content"].as_str().unwrap());
     assert_eq!(
@@ -435,22 +409,18 @@ async fn popups_are_saved_sanitised_within_their_period_and_read_by_drivers() {
         ("Vencido", "2026-02-01", "2026-02-28", true),
         ("Futuro", "2026-04-01T00:00:00-03:00", "2026-04-30", true),
     ] {
-        let (status, body, _) = send(
-            &svc,
-            post(
-                "/api/popups/save",
-                &p.root,
-                popup_body(d, title, start, end, active),
-            ),
-        )
-        .await;
+        let (status, body, _) = p
+            .root
+            .post("/api/popups/save", popup_body(d, title, start, end, active))
+            .await
+            .parts();
         assert_eq!(status, StatusCode::CREATED, "{body}");
     }
     assert_eq!(staff_logs(&app, "POPUP", "CREATE"), 4);
 
     // The driver sees only the active one within its period.
     let active = format!("/api/popups/company/active/{d}");
-    let (status, list, _) = send(&svc, get(&active, &p.driver)).await;
+    let (status, list, _) = p.driver.get(&active).await.parts();
     assert_eq!(status, StatusCode::OK, "{list}");
     let titles: Vec<&str> = list
         .as_array()
@@ -459,13 +429,17 @@ async fn popups_are_saved_sanitised_within_their_period_and_read_by_drivers() {
         .map(|x| x["title"].as_str().unwrap())
         .collect();
     assert_eq!(titles, ["Safra"]);
-    assert_eq!(send(&svc, get(&active, &p.usuario)).await.0, StatusCode::OK);
+    assert_eq!(p.usuario.get(&active).await.parts().0, StatusCode::OK);
     assert_eq!(
-        send(&svc, get(&active, &p.other_driver)).await.0,
+        p.other_driver.get(&active).await.parts().0,
         StatusCode::NOT_FOUND
     );
     // Managers see all four.
-    let (_, all, _) = send(&svc, get(&format!("/api/popups/company/{d}"), &p.usuario)).await;
+    let (_, all, _) = p
+        .usuario
+        .get(&format!("/api/popups/company/{d}"))
+        .await
+        .parts();
     assert_eq!(all.as_array().unwrap().len(), 4);
 
     // Reads: the demo driver twice, a second demo driver once: 3 views, 2 drivers.
@@ -474,11 +448,10 @@ async fn popups_are_saved_sanitised_within_their_period_and_read_by_drivers() {
          VALUES ({d}, 'SEGUNDO MOTORISTA', '39053344705', '1980-05-05', TRUE, TRUE)"
     ));
     let second = app.scalar_i64("SELECT id AS v FROM drivers WHERE cpf = '39053344705'");
-    let second_cookie = driver_session(&app, second, d);
-    let read = |cookie: &str, driver: i64| {
+    let second_cookie = app.driver_id(second, d).await;
+    let read = |driver: i64| {
         post(
             "/api/popups/read",
-            cookie,
             json!({ "id": popup, "driver": { "id": driver }, "company": { "id": d } }),
         )
     };
@@ -487,25 +460,29 @@ async fn popups_are_saved_sanitised_within_their_period_and_read_by_drivers() {
         (&p.driver, app.ids.driver),
         (&second_cookie, second),
     ] {
-        let (status, body, _) = send(&svc, read(cookie, driver)).await;
+        let (status, body, _) = cookie.run(read(driver)).await.parts();
         assert_eq!(status, StatusCode::CREATED, "{body}");
         assert_eq!(body["id"], popup);
         assert_eq!(body["driver"]["id"], driver);
     }
-    let (status, views, _) = send(
-        &svc,
-        get(&format!("/api/popups/view-count/{popup}"), &p.usuario),
-    )
-    .await;
+    let (status, views, _) = p
+        .usuario
+        .get(&format!("/api/popups/view-count/{popup}"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(views, json!({ "id": popup, "views": 3 }));
-    let (_, users, _) = send(
-        &svc,
-        get(&format!("/api/popups/users-count/{popup}"), &p.root),
-    )
-    .await;
+    let (_, users, _) = p
+        .root
+        .get(&format!("/api/popups/users-count/{popup}"))
+        .await
+        .parts();
     assert_eq!(users, json!({ "id": popup, "viewsUnique": 2 }));
-    let (_, all, _) = send(&svc, get(&format!("/api/popups/company/{d}"), &p.usuario)).await;
+    let (_, all, _) = p
+        .usuario
+        .get(&format!("/api/popups/company/{d}"))
+        .await
+        .parts();
     let safra = all
         .as_array()
         .unwrap()
@@ -531,17 +508,19 @@ async fn popups_are_saved_sanitised_within_their_period_and_read_by_drivers() {
 
     // A read must be the signed-in driver's, of a pop-up of their company.
     assert_eq!(
-        send(&svc, read(&p.driver, second)).await.0,
+        p.driver.run(read(second)).await.parts().0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        send(&svc, read(&p.other_driver, app.ids.other_driver))
+        p.other_driver
+            .run(read(app.ids.other_driver))
             .await
+            .parts()
             .0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        send(&svc, read(&p.usuario, app.ids.driver)).await.0,
+        p.usuario.run(read(app.ids.driver)).await.parts().0,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
@@ -554,19 +533,18 @@ async fn popups_are_saved_sanitised_within_their_period_and_read_by_drivers() {
 #[actix_rt::test]
 async fn popup_rules_and_the_role_and_tenant_matrix() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let d = app.ids.demo;
 
-    let (status, body, _) = send(
-        &svc,
-        post(
+    let (status, body, _) = p
+        .usuario
+        .post(
             "/api/popups/save",
-            &p.usuario,
             popup_body(d, "Aviso", "2026-03-05", "2026-03-04", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(
         body["fields"]["end_at"],
@@ -574,7 +552,7 @@ async fn popup_rules_and_the_role_and_tenant_matrix() {
     );
     let mut bad = popup_body(d, "", "ontem", "2026-03-04", true);
     bad["imageUrl"] = json!("javascript:alert(1)");
-    let (status, body, _) = send(&svc, post("/api/popups/save", &p.usuario, bad)).await;
+    let (status, body, _) = p.usuario.post("/api/popups/save", bad).await.parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["fields"]["title"], "Título é obrigatório");
     assert_eq!(body["fields"]["start_at"], "Data inválida.");
@@ -583,15 +561,14 @@ async fn popup_rules_and_the_role_and_tenant_matrix() {
         .unwrap()
         .starts_with("Endereço de imagem inválido"));
 
-    let (status, created, _) = send(
-        &svc,
-        post(
+    let (status, created, _) = p
+        .usuario
+        .post(
             "/api/popups/save",
-            &p.usuario,
             popup_body(d, "Aviso", "2026-03-01", "2026-03-04", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_i64().unwrap();
     // Update by id, keeping the image untouched when imageUrl is left out.
@@ -600,7 +577,7 @@ async fn popup_rules_and_the_role_and_tenant_matrix() {
     ));
     let mut update = popup_body(d, "Aviso editado", "2026-03-01", "2026-03-06", false);
     update["id"] = json!(id);
-    let (status, updated, _) = send(&svc, post("/api/popups/save", &p.root, update)).await;
+    let (status, updated, _) = p.root.post("/api/popups/save", update).await.parts();
     assert_eq!(status, StatusCode::OK, "{updated}");
     assert_eq!(updated["title"], "Aviso editado");
     assert_eq!(updated["active"], false);
@@ -614,23 +591,24 @@ async fn popup_rules_and_the_role_and_tenant_matrix() {
             format!("/api/popups/users-count/{id}"),
         ] {
             assert_eq!(
-                send(&svc, get(&uri, cookie)).await.0,
+                cookie.get(&uri).await.parts().0,
                 StatusCode::FORBIDDEN,
                 "{uri}"
             );
         }
         assert_eq!(
-            send(
-                &svc,
-                post("/api/popups/save", cookie, popup_body(d, "X", "", "", true))
-            )
-            .await
-            .0,
+            cookie
+                .post("/api/popups/save", popup_body(d, "X", "", "", true))
+                .await
+                .parts()
+                .0,
             StatusCode::FORBIDDEN
         );
         assert_eq!(
-            send(&svc, delete(&format!("/api/popups/delete/{id}"), cookie))
+            cookie
+                .delete(&format!("/api/popups/delete/{id}"))
                 .await
+                .parts()
                 .0,
             StatusCode::FORBIDDEN
         );
@@ -641,30 +619,25 @@ async fn popup_rules_and_the_role_and_tenant_matrix() {
         format!("/api/popups/view-count/{id}"),
         format!("/api/popups/users-count/{id}"),
     ] {
-        assert_eq!(
-            send(&svc, get(&uri, o)).await.0,
-            StatusCode::NOT_FOUND,
-            "{uri}"
-        );
+        assert_eq!(o.get(&uri).await.parts().0, StatusCode::NOT_FOUND, "{uri}");
     }
     assert_eq!(
-        send(
-            &svc,
-            post("/api/popups/save", o, popup_body(d, "X", "", "", true))
-        )
-        .await
-        .0,
+        o.post("/api/popups/save", popup_body(d, "X", "", "", true))
+            .await
+            .parts()
+            .0,
         StatusCode::NOT_FOUND
     );
     let mut hijack = popup_body(app.ids.other, "X", "", "", true);
     hijack["id"] = json!(id);
     assert_eq!(
-        send(&svc, post("/api/popups/save", o, hijack)).await.0,
+        o.post("/api/popups/save", hijack).await.parts().0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        send(&svc, delete(&format!("/api/popups/delete/{id}"), o))
+        o.delete(&format!("/api/popups/delete/{id}"))
             .await
+            .parts()
             .0,
         StatusCode::NOT_FOUND
     );
@@ -675,16 +648,20 @@ async fn popup_rules_and_the_role_and_tenant_matrix() {
         app.ids.driver
     ));
     assert_eq!(
-        send(&svc, delete(&format!("/api/popups/delete/{id}"), &p.admin))
+        p.admin
+            .delete(&format!("/api/popups/delete/{id}"))
             .await
+            .parts()
             .0,
         StatusCode::NO_CONTENT
     );
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM popup_reads"), 0);
     assert_eq!(staff_logs(&app, "POPUP", "DELETE"), 1);
     assert_eq!(
-        send(&svc, get(&format!("/api/popups/view-count/{id}"), &p.root))
+        p.root
+            .get(&format!("/api/popups/view-count/{id}"))
             .await
+            .parts()
             .0,
         StatusCode::NOT_FOUND
     );
@@ -693,28 +670,26 @@ async fn popup_rules_and_the_role_and_tenant_matrix() {
 #[actix_rt::test]
 async fn popup_image_upload_is_checked_by_content_and_size() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let p = people(&app, &svc).await;
+    let anon = app.anonymous().await;
+    let p = people(&app, &anon).await;
     let d = app.ids.demo;
-    let (_, created, _) = send(
-        &svc,
-        post(
+    let (_, created, _) = p
+        .usuario
+        .post(
             "/api/popups/save",
-            &p.usuario,
             popup_body(d, "Com imagem", "", "", true),
-        ),
-    )
-    .await;
+        )
+        .await
+        .parts();
     let id = created["id"].as_i64().unwrap().to_string();
-    let upload = |cookie: &str, name: &str, bytes: &[u8]| {
+    let upload = |name: &str, bytes: &[u8]| {
         multipart(
             "/api/popups/upload",
-            cookie,
             &[file("image", name, "image/png", bytes), text("id", &id)],
         )
     };
 
-    let (status, body, _) = send(&svc, upload(&p.usuario, "a.png", &png())).await;
+    let (status, body, _) = p.usuario.send(upload("a.png", &png())).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     let first = body["imageUrl"].as_str().unwrap().to_owned();
     assert!(
@@ -722,7 +697,7 @@ async fn popup_image_upload_is_checked_by_content_and_size() {
         "{first}"
     );
     assert!(uploaded_file(&app, &first).is_file());
-    let (status, body, _) = send(&svc, upload(&p.usuario, "b.jpg", &jpeg())).await;
+    let (status, body, _) = p.usuario.send(upload("b.jpg", &jpeg())).await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     let second = body["imageUrl"].as_str().unwrap().to_owned();
     assert!(second.ends_with(".jpg"));
@@ -732,27 +707,33 @@ async fn popup_image_upload_is_checked_by_content_and_size() {
     );
     assert_eq!(staff_logs(&app, "POPUP", "UPDATE"), 2);
 
-    let (status, body, _) = send(&svc, upload(&p.usuario, "texto.png", b"apenas texto")).await;
+    let (status, body, _) = p
+        .usuario
+        .send(upload("texto.png", b"apenas texto"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["fields"]["image"], "A imagem deve ser PNG ou JPEG.");
-    let (status, body, _) = send(
-        &svc,
-        upload(&p.usuario, "grande.png", &png_of_size(3 * 1024 * 1024)),
-    )
-    .await;
+    let (status, body, _) = p
+        .usuario
+        .send(upload("grande.png", &png_of_size(3 * 1024 * 1024)))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(body["fields"]["image"], "A imagem deve ter no máximo 2 MB.");
     assert_eq!(
-        send(&svc, upload(&p.expedicao, "a.png", &png())).await.0,
+        p.expedicao.send(upload("a.png", &png())).await.parts().0,
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        send(&svc, upload(&p.driver, "a.png", &png())).await.0,
+        p.driver.send(upload("a.png", &png())).await.parts().0,
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        send(&svc, upload(&p.other_usuario, "a.png", &png()))
+        p.other_usuario
+            .send(upload("a.png", &png()))
             .await
+            .parts()
             .0,
         StatusCode::NOT_FOUND
     );
@@ -766,12 +747,11 @@ async fn popup_image_upload_is_checked_by_content_and_size() {
 
     // Deleting the pop-up removes its image.
     assert_eq!(
-        send(
-            &svc,
-            delete(&format!("/api/popups/delete/{id}"), &p.usuario)
-        )
-        .await
-        .0,
+        p.usuario
+            .delete(&format!("/api/popups/delete/{id}"))
+            .await
+            .parts()
+            .0,
         StatusCode::NO_CONTENT
     );
     assert!(!uploaded_file(&app, &second).exists());

@@ -10,45 +10,35 @@ use serde_json::json;
 #[actix_rt::test]
 async fn an_administrator_creates_edits_lists_and_deletes_brands_and_models() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
 
-    let brand = expect(
-        &svc,
-        post(
+    let brand = admin
+        .post(
             "/api/truck-brand/save",
-            &admin,
             json!({ "id": 0, "name": "  Scania   do Brasil " }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(brand["name"], "Scania do Brasil");
     let brand_id = brand["id"].as_i64().unwrap();
-    let edited = expect(
-        &svc,
-        post(
+    let edited = admin
+        .post(
             "/api/truck-brand/save",
-            &admin,
             json!({ "id": brand_id, "name": "Scania" }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["name"], "Scania");
     assert_eq!(log_count(&app, "CREATE", "TRUCK_BRAND"), 1);
     assert_eq!(log_count(&app, "UPDATE", "TRUCK_BRAND"), 1);
 
-    let model = expect(
-        &svc,
-        post(
+    let model = admin
+        .post(
             "/api/truck-model/save",
-            &admin,
             json!({ "id": 0, "name": "R 450", "truckBrand": { "id": brand_id } }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(
         model["truckBrand"],
         json!({ "id": brand_id, "name": "Scania" })
@@ -56,36 +46,28 @@ async fn an_administrator_creates_edits_lists_and_deletes_brands_and_models() {
     let model_id = model["id"].as_i64().unwrap();
 
     // The administrator's lists: paged by 8, searched by name (or the brand's, for models).
-    let page = expect(
-        &svc,
-        get("/api/truck-brand?page=1&search=scan", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let page = admin
+        .get("/api/truck-brand?page=1&search=scan")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["total"], 1);
     assert_eq!(page["pageSize"], 8);
-    let page = expect(
-        &svc,
-        get("/api/truck-model?page=1&search=scania", &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let page = admin
+        .get("/api/truck-model?page=1&search=scania")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(page["items"][0]["name"], "R 450");
-    let one = expect(
-        &svc,
-        get(&format!("/api/truck-model/{model_id}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let one = admin
+        .get(&format!("/api/truck-model/{model_id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(one["name"], "R 450");
 
     // Deleting the brand takes its unused models along.
-    expect(
-        &svc,
-        delete(&format!("/api/truck-brand/delete/{brand_id}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    admin
+        .delete(&format!("/api/truck-brand/delete/{brand_id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         app.scalar_i64(&format!(
             "SELECT count(*) AS v FROM truck_models WHERE id = {model_id}"
@@ -93,37 +75,29 @@ async fn an_administrator_creates_edits_lists_and_deletes_brands_and_models() {
         0
     );
     assert_eq!(log_count(&app, "DELETE", "TRUCK_BRAND"), 1);
-    expect(
-        &svc,
-        get(&format!("/api/truck-brand/{brand_id}"), &admin),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    admin
+        .get(&format!("/api/truck-brand/{brand_id}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }
 
 #[actix_rt::test]
 async fn a_brand_or_model_on_a_truck_cannot_be_deleted() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let brand = expect(
-        &svc,
-        post("/api/truck-brand/save", &admin, json!({ "name": "Iveco" })),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+    let admin = app.admin().await;
+    let brand = admin
+        .post("/api/truck-brand/save", json!({ "name": "Iveco" }))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let model = expect(
-        &svc,
-        post(
+    let model = admin
+        .post(
             "/api/truck-model/save",
-            &admin,
             json!({ "name": "Stralis", "truckBrand": { "id": brand } }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
     // Trucks have no screen yet: one is put on the model directly.
@@ -131,22 +105,18 @@ async fn a_brand_or_model_on_a_truck_cannot_be_deleted() {
         "INSERT INTO trucks (company_id, vehicle_model_id, license_plate) VALUES ({}, {model}, 'IVC1A23')",
         app.ids.demo
     ));
-    let body = expect(
-        &svc,
-        delete(&format!("/api/truck-brand/delete/{brand}"), &admin),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = admin
+        .delete(&format!("/api/truck-brand/delete/{brand}"))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "Erro ao excluir, existe(m) caminhões(s) com esta marca!"
     );
-    let body = expect(
-        &svc,
-        delete(&format!("/api/truck-model/delete/{model}"), &admin),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = admin
+        .delete(&format!("/api/truck-model/delete/{model}"))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "Erro ao excluir, existe(m) caminhões(s) com este modelo!"
@@ -162,8 +132,7 @@ async fn a_brand_or_model_on_a_truck_cannot_be_deleted() {
 #[actix_rt::test]
 async fn catalog_names_follow_the_spec_rules_and_bad_input_changes_nothing() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     let count = || app.scalar_i64("SELECT count(*) AS v FROM truck_brands");
     let before = count();
     for (name, message) in [
@@ -171,103 +140,72 @@ async fn catalog_names_follow_the_spec_rules_and_bad_input_changes_nothing() {
         ("   ", "Nome é obrigatório!"),
         (&"M".repeat(81)[..], "Tamanho máximo de 80 caracteres"),
     ] {
-        let body = expect(
-            &svc,
-            post("/api/truck-brand/save", &admin, json!({ "name": name })),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+        let body = admin
+            .post("/api/truck-brand/save", json!({ "name": name }))
+            .await
+            .expect(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(fields(&body)["name"], message);
     }
     assert_eq!(count(), before);
-    expect(
-        &svc,
-        post(
-            "/api/truck-brand/save",
-            &admin,
-            json!({ "name": "Mercedes" }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
-    let body = expect(
-        &svc,
-        post(
-            "/api/truck-brand/save",
-            &admin,
-            json!({ "name": "MERCEDES" }),
-        ),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    admin
+        .post("/api/truck-brand/save", json!({ "name": "Mercedes" }))
+        .await
+        .expect(StatusCode::CREATED);
+    let body = admin
+        .post("/api/truck-brand/save", json!({ "name": "MERCEDES" }))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["name"], "Marca já cadastrada!");
     // A model needs its brand.
-    let body = expect(
-        &svc,
-        post("/api/truck-model/save", &admin, json!({ "name": "Actros" })),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .post("/api/truck-model/save", json!({ "name": "Actros" }))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["truckBrand"], "Marca é obrigatório!");
 }
 
 #[actix_rt::test]
 async fn only_administrators_manage_the_catalog_while_everyone_signed_in_reads_it() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let brand = expect(
-        &svc,
-        post("/api/truck-brand/save", &admin, json!({ "name": "DAF" })),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+    let anon = app.anonymous().await;
+    let admin = app.admin().await;
+    let brand = admin
+        .post("/api/truck-brand/save", json!({ "name": "DAF" }))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    expect(
-        &svc,
-        post(
+    admin
+        .post(
             "/api/truck-model/save",
-            &admin,
             json!({ "name": "XF", "truckBrand": { "id": brand } }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     for who in [USUARIO, TRANSP, EXPEDICAO, OTHER_USUARIO] {
-        let cookie = login(&svc, who).await;
+        let cookie = anon.sign_in(who).await;
         for uri in [
             "/api/truck-brand",
             "/api/truck-model",
             &format!("/api/truck-brand/{brand}"),
         ] {
-            expect(&svc, get(uri, &cookie), StatusCode::FORBIDDEN).await;
+            cookie.get(uri).await.expect(StatusCode::FORBIDDEN);
         }
-        expect(
-            &svc,
-            post(
-                "/api/truck-brand/save",
-                &cookie,
-                json!({ "name": "Intrusa" }),
-            ),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
-        expect(
-            &svc,
-            delete(&format!("/api/truck-brand/delete/{brand}"), &cookie),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
+        cookie
+            .post("/api/truck-brand/save", json!({ "name": "Intrusa" }))
+            .await
+            .expect(StatusCode::FORBIDDEN);
+        cookie
+            .delete(&format!("/api/truck-brand/delete/{brand}"))
+            .await
+            .expect(StatusCode::FORBIDDEN);
         // The truck forms' lists.
-        let all = expect(&svc, get("/api/truck-brand/", &cookie), StatusCode::OK).await;
+        let all = cookie.get("/api/truck-brand/").await.expect(StatusCode::OK);
         assert!(all.as_array().unwrap().iter().any(|b| b["name"] == "DAF"));
-        let models = expect(
-            &svc,
-            get(&format!("/api/truck-model/brand/{brand}"), &cookie),
-            StatusCode::OK,
-        )
-        .await;
+        let models = cookie
+            .get(&format!("/api/truck-model/brand/{brand}"))
+            .await
+            .expect(StatusCode::OK);
         assert_eq!(models[0]["name"], "XF");
     }
     assert_eq!(
@@ -275,16 +213,13 @@ async fn only_administrators_manage_the_catalog_while_everyone_signed_in_reads_i
         0
     );
     // Without a session: 401; an unknown brand's models: 404.
-    let (status, _, _) = send(
-        &svc,
-        actix_web::test::TestRequest::get().uri("/api/truck-brand/"),
-    )
-    .await;
+    let (status, _, _) = anon
+        .send(actix_web::test::TestRequest::get().uri("/api/truck-brand/"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    expect(
-        &svc,
-        get("/api/truck-model/brand/987654", &admin),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    admin
+        .get("/api/truck-model/brand/987654")
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }

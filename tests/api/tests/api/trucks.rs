@@ -10,13 +10,6 @@ use common::admin::*;
 use common::*;
 use serde_json::{json, Value};
 
-fn patch(uri: &str, cookie: &str, body: Value) -> TestRequest {
-    TestRequest::patch()
-        .uri(uri)
-        .insert_header(("Cookie", cookie.to_owned()))
-        .set_json(body)
-}
-
 /// The seeded model (Volvo FH 540).
 fn model(app: &TestApp) -> i64 {
     app.scalar_i64("SELECT id AS v FROM truck_models WHERE name = 'FH 540'")
@@ -55,26 +48,6 @@ fn driver_logs(app: &TestApp, driver: i64, op: &str, plate: &str) -> i64 {
     ))
 }
 
-async fn driver_cookie<S, B>(svc: &S, cpf: &str, company: i64, birth: &str) -> String
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let (status, body, cookies) = send(
-        svc,
-        TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body(cpf, company, birth)),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    cookie_pair(&cookies, "patio_driver")
-}
-
 /// A second driver of the demo company, and a shipping company of the other company.
 fn second_driver(app: &TestApp) -> i64 {
     app.sql(&format!(
@@ -98,9 +71,12 @@ fn other_shipping(app: &TestApp) -> i64 {
 #[actix_rt::test]
 async fn the_implement_table_is_served_and_the_server_stores_it_whatever_the_form_sends() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     // The forms read the table (no session needed: the driver's registration uses it too).
-    let (status, table, _) = send(&svc, TestRequest::get().uri("/api/truck/implement-types")).await;
+    let (status, table, _) = anon
+        .send(TestRequest::get().uri("/api/truck/implement-types"))
+        .await
+        .parts();
     assert_eq!(status, StatusCode::OK);
     let rows = table.as_array().unwrap();
     assert_eq!(rows.len(), 11);
@@ -113,18 +89,16 @@ async fn the_implement_table_is_served_and_the_server_stores_it_whatever_the_for
         json!({ "name": "RODOTREM 11 EIXOS", "shaftQuantity": 11, "grossCapacity": 91.0, "netCapacity": 65.6 })
     );
 
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let m = model(&app);
     let body = with(
         truck_body("abc-1d23", m),
         json!({ "implementType": "RODOTREM 11 EIXOS", "shaftQuantity": 99, "grossCapacity": 1, "netCapacity": 1 }),
     );
-    let created = expect(
-        &svc,
-        post("/api/truck/save", &usuario, body),
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = usuario
+        .post("/api/truck/save", body)
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(created["licensePlate"], "ABC1D23");
     assert_eq!(created["shaftQuantity"], 11);
     assert_eq!(created["grossCapacity"], 91.0);
@@ -143,19 +117,16 @@ async fn the_implement_table_is_served_and_the_server_stores_it_whatever_the_for
     assert_eq!(log_count(&app, "CREATE", "TRUCK"), 1);
 
     // An edit changes the type: the capacities follow it.
-    let edited = expect(
-        &svc,
-        post(
+    let edited = usuario
+        .post(
             "/api/truck/save",
-            &usuario,
             with(
                 truck_body("ABC1D23", m),
                 json!({ "id": id, "implementType": "ls (menor 16 mt)", "isEnabled": false }),
             ),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["implementType"], "LS (MENOR 16 MT)");
     assert_eq!(
         (
@@ -167,30 +138,25 @@ async fn the_implement_table_is_served_and_the_server_stores_it_whatever_the_for
     );
     assert_eq!(edited["isEnabled"], false);
     assert_eq!(log_count(&app, "UPDATE", "TRUCK"), 1);
-    let one = expect(
-        &svc,
-        get(&format!("/api/truck/{id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let one = usuario
+        .get(&format!("/api/truck/{id}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(one, edited);
 }
 
 #[actix_rt::test]
 async fn every_truck_form_message_is_the_spec_s_and_a_refused_form_saves_nothing() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let admin = login(&svc, ADMIN).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let admin = app.admin().await;
     let m = model(&app);
     let before = truck_count(&app);
 
-    let body = expect(
-        &svc,
-        post("/api/truck/save", &usuario, json!({})),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = usuario
+        .post("/api/truck/save", json!({}))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     let f = fields(&body);
     assert_eq!(f["licensePlate"], "Placa e obrigatorio!");
     assert_eq!(f["renavam"], "Renavam e obrigatorio!");
@@ -252,25 +218,20 @@ async fn every_truck_form_message_is_the_spec_s_and_a_refused_form_saves_nothing
             "Motorista inválido",
         ),
     ] {
-        let body = expect(
-            &svc,
-            post(
+        let body = usuario
+            .post(
                 "/api/truck/save",
-                &usuario,
                 with(truck_body("NEW1A23", m), extra.clone()),
-            ),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(fields(&body)[field], message, "{extra}");
     }
     // An administrator must choose the company.
-    let body = expect(
-        &svc,
-        post("/api/truck/save", &admin, truck_body("NEW1A23", m)),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = admin
+        .post("/api/truck/save", truck_body("NEW1A23", m))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&body)["_company"], "Selecione uma empresa!");
     assert_eq!(truck_count(&app), before);
     assert_eq!(log_count(&app, "CREATE", "TRUCK"), 0);
@@ -279,43 +240,33 @@ async fn every_truck_form_message_is_the_spec_s_and_a_refused_form_saves_nothing
 #[actix_rt::test]
 async fn a_plate_belongs_to_one_truck_everywhere() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let other = login(&svc, OTHER_USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let other = app.usuario_of(app.ids.other).await;
     let m = model(&app);
-    let first = expect(
-        &svc,
-        post("/api/truck/save", &usuario, truck_body("PLA0A01", m)),
-        StatusCode::CREATED,
-    )
-    .await;
+    let first = usuario
+        .post("/api/truck/save", truck_body("PLA0A01", m))
+        .await
+        .expect(StatusCode::CREATED);
     for (cookie, plate) in [(&usuario, "pla-0a01"), (&other, "DEM0A12")] {
-        let body = expect(
-            &svc,
-            post("/api/truck/save", cookie, truck_body(plate, m)),
-            StatusCode::CONFLICT,
-        )
-        .await;
+        let body = cookie
+            .post("/api/truck/save", truck_body(plate, m))
+            .await
+            .expect(StatusCode::CONFLICT);
         assert_eq!(body["message"], "Placa já cadastrada!");
         assert_eq!(body["code"], "duplicate");
     }
     // Editing another truck onto the plate is refused too.
-    let second = expect(
-        &svc,
-        post("/api/truck/save", &usuario, truck_body("PLA0A02", m)),
-        StatusCode::CREATED,
-    )
-    .await;
-    let body = expect(
-        &svc,
-        post(
+    let second = usuario
+        .post("/api/truck/save", truck_body("PLA0A02", m))
+        .await
+        .expect(StatusCode::CREATED);
+    let body = usuario
+        .post(
             "/api/truck/save",
-            &usuario,
             with(truck_body("PLA0A01", m), json!({ "id": second["id"] })),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(body["message"], "Placa já cadastrada!");
     assert_eq!(
         app.scalar_i64(&format!(
@@ -329,204 +280,157 @@ async fn a_plate_belongs_to_one_truck_everywhere() {
 #[actix_rt::test]
 async fn roles_and_tenants_decide_who_reads_and_changes_which_trucks() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
-    let usuario = login(&svc, USUARIO).await;
-    let expedicao = login(&svc, EXPEDICAO).await;
-    let other = login(&svc, OTHER_USUARIO).await;
+    let anon = app.anonymous().await;
+    let admin = app.admin().await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let expedicao = app.expedicao_of(app.ids.demo).await;
+    let other = app.usuario_of(app.ids.other).await;
     let m = model(&app);
     let demo = demo_truck(&app);
-    let other_truck = expect(
-        &svc,
-        post("/api/truck/save", &other, truck_body("OUT0A01", m)),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+    let other_truck = other
+        .post("/api/truck/save", truck_body("OUT0A01", m))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
 
     // Administrators: every company's list, any truck.
-    let all = expect(&svc, get("/api/truck?page=1", &admin), StatusCode::OK).await;
+    let all = admin.get("/api/truck?page=1").await.expect(StatusCode::OK);
     assert_eq!(all["total"], 2);
     assert_eq!(all["pageSize"], 8);
-    let filtered = expect(
-        &svc,
-        get(&format!("/api/truck?companyId={}", app.ids.other), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let filtered = admin
+        .get(&format!("/api/truck?companyId={}", app.ids.other))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(filtered.as_array().unwrap().len(), 1);
-    expect(
-        &svc,
-        get(&format!("/api/truck/{other_truck}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    admin
+        .get(&format!("/api/truck/{other_truck}"))
+        .await
+        .expect(StatusCode::OK);
 
     // A Usuario: its company only; GET /truck is the administrators'.
-    expect(&svc, get("/api/truck", &usuario), StatusCode::FORBIDDEN).await;
-    let own = expect(
-        &svc,
-        get(&format!("/api/truck/company/{}", app.ids.demo), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    usuario
+        .get("/api/truck")
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    let own = usuario
+        .get(&format!("/api/truck/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(own[0]["licensePlate"], "DEM0A12");
     for uri in [
         format!("/api/truck/company/{}", app.ids.other),
         format!("/api/truck/{other_truck}"),
     ] {
-        expect(&svc, get(&uri, &usuario), StatusCode::NOT_FOUND).await;
+        usuario.get(&uri).await.expect(StatusCode::NOT_FOUND);
     }
-    expect(
-        &svc,
-        get(&format!("/api/truck/{demo}"), &other),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    other
+        .get(&format!("/api/truck/{demo}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // Another company's truck cannot be edited, nor a truck put into another company.
-    expect(
-        &svc,
-        post(
+    usuario
+        .post(
             "/api/truck/save",
-            &usuario,
             with(truck_body("OUT0A01", m), json!({ "id": other_truck })),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        post(
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    usuario
+        .post(
             "/api/truck/save",
-            &usuario,
             with(
                 truck_body("NEW0A01", m),
                 json!({ "company": { "id": app.ids.other } }),
             ),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
     // Deleting is the administrator's.
     for cookie in [&usuario, &expedicao] {
-        expect(
-            &svc,
-            delete(&format!("/api/truck/delete/{demo}"), cookie),
-            StatusCode::FORBIDDEN,
-        )
-        .await;
+        cookie
+            .delete(&format!("/api/truck/delete/{demo}"))
+            .await
+            .expect(StatusCode::FORBIDDEN);
     }
-    expect(
-        &svc,
-        delete(&format!("/api/truck/delete/{other_truck}"), &other),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+    other
+        .delete(&format!("/api/truck/delete/{other_truck}"))
+        .await
+        .expect(StatusCode::FORBIDDEN);
 
     // Dispatch roles read their company's trucks and change nothing.
-    expect(
-        &svc,
-        get(&format!("/api/truck/company/{}", app.ids.demo), &expedicao),
-        StatusCode::OK,
-    )
-    .await;
-    expect(
-        &svc,
-        get(&format!("/api/truck/{demo}"), &expedicao),
-        StatusCode::OK,
-    )
-    .await;
-    expect(
-        &svc,
-        post("/api/truck/save", &expedicao, truck_body("EXP0A01", m)),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    expect(
-        &svc,
-        patch(
+    expedicao
+        .get(&format!("/api/truck/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
+    expedicao
+        .get(&format!("/api/truck/{demo}"))
+        .await
+        .expect(StatusCode::OK);
+    expedicao
+        .post("/api/truck/save", truck_body("EXP0A01", m))
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    expedicao
+        .patch(
             "/api/truck/unbind-shipping-company",
-            &expedicao,
             json!({ "truck": { "id": demo } }),
-        ),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
-    expect(
-        &svc,
-        get(
-            &format!("/api/truck/drivers/company/{}", app.ids.demo),
-            &expedicao,
-        ),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    expedicao
+        .get(&format!("/api/truck/drivers/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::FORBIDDEN);
 
     // A driver's session is not staff.
-    let driver = driver_cookie(&svc, DEMO_CPF, app.ids.demo, "1990-01-15").await;
-    expect(
-        &svc,
-        get(&format!("/api/truck/company/{}", app.ids.demo), &driver),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
-    expect(
-        &svc,
-        post("/api/truck/save", &driver, truck_body("DRV0A01", m)),
-        StatusCode::UNAUTHORIZED,
-    )
-    .await;
+    let driver = anon
+        .driver_sign_in(DEMO_CPF, app.ids.demo, "1990-01-15")
+        .await;
+    driver
+        .get(&format!("/api/truck/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
+    driver
+        .post("/api/truck/save", truck_body("DRV0A01", m))
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
 
     // The truck form's drivers: the company's, in scope.
-    let drivers = expect(
-        &svc,
-        get(
-            &format!("/api/truck/drivers/company/{}", app.ids.demo),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let drivers = usuario
+        .get(&format!("/api/truck/drivers/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         drivers,
         json!([{ "id": app.ids.driver, "name": "MOTORISTA DEMO" }])
     );
-    expect(
-        &svc,
-        get(
-            &format!("/api/truck/drivers/company/{}", app.ids.other),
-            &usuario,
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    usuario
+        .get(&format!("/api/truck/drivers/company/{}", app.ids.other))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     assert_eq!(truck_count(&app), 2);
 }
 
 #[actix_rt::test]
 async fn a_transportadora_sees_saves_and_unbinds_only_its_own_trucks() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let transp = login(&svc, TRANSP).await;
-    let admin = login(&svc, ADMIN).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let admin = app.admin().await;
     let m = model(&app);
     let shipping = app.ids.shipping;
     let other_ship = other_shipping(&app);
-    let ours = expect(
-        &svc,
-        post(
+    let ours = usuario
+        .post(
             "/api/truck/save",
-            &usuario,
             with(
                 truck_body("TRA0A01", m),
                 json!({ "shippingCompany": { "id": shipping } }),
             ),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(ours["shippingCompany"]["name"], "Transportadora Demo");
     let ours = ours["id"].as_i64().unwrap();
     let unbound = demo_truck(&app);
@@ -535,7 +439,7 @@ async fn a_transportadora_sees_saves_and_unbinds_only_its_own_trucks() {
         format!("/api/truck/shipping-company/{shipping}"),
         format!("/api/truck/company/{}", app.ids.demo),
     ] {
-        let list = expect(&svc, get(&uri, &transp), StatusCode::OK).await;
+        let list = transp.get(&uri).await.expect(StatusCode::OK);
         let plates: Vec<&str> = list
             .as_array()
             .unwrap()
@@ -549,65 +453,49 @@ async fn a_transportadora_sees_saves_and_unbinds_only_its_own_trucks() {
         format!("/api/truck/shipping-company/{other_ship}"),
         format!("/api/truck/company/{}", app.ids.other),
     ] {
-        expect(&svc, get(&uri, &transp), StatusCode::NOT_FOUND).await;
+        transp.get(&uri).await.expect(StatusCode::NOT_FOUND);
     }
     // The Usuario's shipping-company filter.
-    let filtered = expect(
-        &svc,
-        get(
-            &format!(
-                "/api/truck/company/{}?page=1&shippingCompanyId={shipping}",
-                app.ids.demo
-            ),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let filtered = usuario
+        .get(&format!(
+            "/api/truck/company/{}?page=1&shippingCompanyId={shipping}",
+            app.ids.demo
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(filtered["total"], 1);
 
     // A Transportadora's new truck is its own, whatever the form says.
-    let created = expect(
-        &svc,
-        post(
+    let created = transp
+        .post(
             "/api/truck/save",
-            &transp,
             with(truck_body("TRA0A02", m), json!({ "shippingCompany": null })),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(created["shippingCompany"]["id"], shipping);
     assert_eq!(created["company"]["id"], app.ids.demo);
     // It cannot edit the company's unbound truck.
-    expect(
-        &svc,
-        post(
+    transp
+        .post(
             "/api/truck/save",
-            &transp,
             with(truck_body("DEM0A12", m), json!({ "id": unbound })),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    expect(
-        &svc,
-        delete(&format!("/api/truck/delete/{ours}"), &transp),
-        StatusCode::FORBIDDEN,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    transp
+        .delete(&format!("/api/truck/delete/{ours}"))
+        .await
+        .expect(StatusCode::FORBIDDEN);
 
     // Unbinding: its own truck leaves the shipping company; then it is no longer its.
-    let body = expect(
-        &svc,
-        patch(
+    let body = transp
+        .patch(
             "/api/truck/unbind-shipping-company",
-            &transp,
             json!({ "truck": { "id": ours } }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(body["message"], "Caminhão desvinculado com sucesso");
     assert_eq!(
         app.scalar_i64(&format!(
@@ -622,87 +510,76 @@ async fn a_transportadora_sees_saves_and_unbinds_only_its_own_trucks() {
         1
     );
     for id in [ours, unbound] {
-        expect(
-            &svc,
-            patch(
+        transp
+            .patch(
                 "/api/truck/unbind-shipping-company",
-                &transp,
                 json!({ "truck": { "id": id } }),
-            ),
-            StatusCode::NOT_FOUND,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::NOT_FOUND);
     }
     // A Usuario and an administrator unbind too ({id} is accepted as well).
     let second = created["id"].as_i64().unwrap();
-    expect(
-        &svc,
-        patch(
+    usuario
+        .patch(
             "/api/truck/unbind-shipping-company",
-            &usuario,
             json!({ "id": second }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
-    expect(
-        &svc,
-        patch("/api/truck/unbind-shipping-company", &admin, json!({})),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
+    admin
+        .patch("/api/truck/unbind-shipping-company", json!({}))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
 }
 
 #[actix_rt::test]
 async fn lists_page_by_eight_and_search_by_id_plate_renavam_or_model() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let admin = login(&svc, ADMIN).await;
-    let brand = expect(
-        &svc,
-        post("/api/truck-brand/save", &admin, json!({ "name": "Scania" })),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let admin = app.admin().await;
+    let brand = admin
+        .post("/api/truck-brand/save", json!({ "name": "Scania" }))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let r450 = expect(
-        &svc,
-        post(
+    let r450 = admin
+        .post(
             "/api/truck-model/save",
-            &admin,
             json!({ "name": "R 450", "truckBrand": { "id": brand } }),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
     let mut ids = Vec::new();
     for n in 1..=9 {
-        let t = expect(
-            &svc,
-            post(
+        let t = usuario
+            .post(
                 "/api/truck/save",
-                &usuario,
                 with(
                     truck_body(&format!("PAG000{n}"), r450),
                     json!({ "renavam": format!("9876543210{n}") }),
                 ),
-            ),
-            StatusCode::CREATED,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::CREATED);
         ids.push(t["id"].as_i64().unwrap());
     }
     let base = format!("/api/truck/company/{}", app.ids.demo);
-    let page = |q: &str| get(&format!("{base}?{q}"), &usuario);
-    let first = expect(&svc, page("page=1&search=pag"), StatusCode::OK).await;
+    let page = |q: &str| get(&format!("{base}?{q}"));
+    let first = usuario
+        .run(page("page=1&search=pag"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(first["total"], 9);
     assert_eq!(first["items"].as_array().unwrap().len(), 8);
     assert_eq!(first["items"][0]["licensePlate"], "PAG0001");
-    let second = expect(&svc, page("page=2&search=pag"), StatusCode::OK).await;
+    let second = usuario
+        .run(page("page=2&search=pag"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(second["items"][0]["licensePlate"], "PAG0009");
     for (search, expected) in [
         ("pag-0005", 1),
@@ -711,20 +588,16 @@ async fn lists_page_by_eight_and_search_by_id_plate_renavam_or_model() {
         ("FH%20540", 1),
         ("nada", 0),
     ] {
-        let found = expect(
-            &svc,
-            page(&format!("page=1&search={search}")),
-            StatusCode::OK,
-        )
-        .await;
+        let found = usuario
+            .run(page(&format!("page=1&search={search}")))
+            .await
+            .expect(StatusCode::OK);
         assert_eq!(found["total"], expected, "{search}");
     }
-    let by_id = expect(
-        &svc,
-        page(&format!("page=1&search={}", ids[3])),
-        StatusCode::OK,
-    )
-    .await;
+    let by_id = usuario
+        .run(page(&format!("page=1&search={}", ids[3])))
+        .await
+        .expect(StatusCode::OK);
     // An id also matches plates and renavams holding its digits.
     assert!(by_id["items"]
         .as_array()
@@ -736,30 +609,24 @@ async fn lists_page_by_eight_and_search_by_id_plate_renavam_or_model() {
 #[actix_rt::test]
 async fn administrators_delete_unused_trucks_and_trucks_with_loadings_stay() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let admin = login(&svc, ADMIN).await;
+    let admin = app.admin().await;
     let m = model(&app);
-    let free = expect(
-        &svc,
-        post(
+    let free = admin
+        .post(
             "/api/truck/save",
-            &admin,
             with(
                 truck_body("DEL0A01", m),
                 json!({ "company": { "id": app.ids.other } }),
             ),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let body = expect(
-        &svc,
-        delete(&format!("/api/truck/delete/{free}"), &admin),
-        StatusCode::OK,
-    )
-    .await;
+    let body = admin
+        .delete(&format!("/api/truck/delete/{free}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(body["message"], "Excluido com sucesso!");
     assert_eq!(
         app.scalar_i64(&format!(
@@ -768,12 +635,10 @@ async fn administrators_delete_unused_trucks_and_trucks_with_loadings_stay() {
         0
     );
     assert_eq!(log_count(&app, "DELETE", "TRUCK"), 1);
-    expect(
-        &svc,
-        delete(&format!("/api/truck/delete/{free}"), &admin),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    admin
+        .delete(&format!("/api/truck/delete/{free}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
 
     // The demo truck has a loading of an order.
     let demo = demo_truck(&app);
@@ -785,12 +650,10 @@ async fn administrators_delete_unused_trucks_and_trucks_with_loadings_stay() {
         c = app.ids.demo,
         d = app.ids.driver
     ));
-    let body = expect(
-        &svc,
-        delete(&format!("/api/truck/delete/{demo}"), &admin),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = admin
+        .delete(&format!("/api/truck/delete/{demo}"))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "Erro ao excluir, existe(m) pedido(s) para este caminhão!"
@@ -808,24 +671,20 @@ async fn administrators_delete_unused_trucks_and_trucks_with_loadings_stay() {
 #[actix_rt::test]
 async fn staff_saves_log_registration_edit_bind_and_unbind_for_the_drivers() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let m = model(&app);
     let first = app.ids.driver;
     let second = second_driver(&app);
-    let created = expect(
-        &svc,
-        post(
+    let created = usuario
+        .post(
             "/api/truck/save",
-            &usuario,
             with(
                 truck_body("LOG0A01", m),
                 json!({ "driver": { "id": first } }),
             ),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(
         created["driver"],
         json!({ "id": first, "name": "MOTORISTA DEMO" })
@@ -835,19 +694,24 @@ async fn staff_saves_log_registration_edit_bind_and_unbind_for_the_drivers() {
     let edit = |driver: Value| {
         post(
             "/api/truck/save",
-            &usuario,
             with(
                 truck_body("LOG0A01", m),
                 json!({ "id": id, "driver": driver }),
             ),
         )
     };
-    expect(&svc, edit(json!({ "id": first })), StatusCode::OK).await;
+    usuario
+        .run(edit(json!({ "id": first })))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(driver_logs(&app, first, "EDIT_TRUCK", "LOG0A01"), 1);
-    expect(&svc, edit(json!({ "id": second })), StatusCode::OK).await;
+    usuario
+        .run(edit(json!({ "id": second })))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(driver_logs(&app, first, "UNBIND_TRUCK", "LOG0A01"), 1);
     assert_eq!(driver_logs(&app, second, "BIND_TRUNCK", "LOG0A01"), 1);
-    expect(&svc, edit(Value::Null), StatusCode::OK).await;
+    usuario.run(edit(Value::Null)).await.expect(StatusCode::OK);
     assert_eq!(driver_logs(&app, second, "UNBIND_TRUCK", "LOG0A01"), 1);
     assert_eq!(
         app.scalar_i64(&format!(
@@ -856,86 +720,73 @@ async fn staff_saves_log_registration_edit_bind_and_unbind_for_the_drivers() {
         5
     );
     // The driver's trucks, as staff read them.
-    let of_first = expect(
-        &svc,
-        get(&format!("/api/truck/driver/{first}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let of_first = usuario
+        .get(&format!("/api/truck/driver/{first}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(of_first[0]["licensePlate"], "DEM0A12");
-    let other = login(&svc, OTHER_USUARIO).await;
-    expect(
-        &svc,
-        get(&format!("/api/truck/driver/{first}"), &other),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    let other = app.usuario_of(app.ids.other).await;
+    other
+        .get(&format!("/api/truck/driver/{first}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }
 
 #[actix_rt::test]
 async fn a_driver_reads_unbinds_rebinds_and_edits_its_own_trucks_with_their_logs() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let driver = driver_cookie(&svc, DEMO_CPF, app.ids.demo, "1990-01-15").await;
-    let usuario = login(&svc, USUARIO).await;
-    let other_usuario = login(&svc, OTHER_USUARIO).await;
+    let anon = app.anonymous().await;
+    let driver = anon
+        .driver_sign_in(DEMO_CPF, app.ids.demo, "1990-01-15")
+        .await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let other_usuario = app.usuario_of(app.ids.other).await;
     let me = app.ids.driver;
     let m = model(&app);
     let demo = demo_truck(&app);
     let second = second_driver(&app);
-    let not_mine = expect(
-        &svc,
-        post(
+    let not_mine = usuario
+        .post(
             "/api/truck/save",
-            &usuario,
             with(
                 truck_body("OTH0A01", m),
                 json!({ "driver": { "id": second } }),
             ),
-        ),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+        )
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let elsewhere = expect(
-        &svc,
-        post("/api/truck/save", &other_usuario, truck_body("ELS0A01", m)),
-        StatusCode::CREATED,
-    )
-    .await["id"]
+    let elsewhere = other_usuario
+        .post("/api/truck/save", truck_body("ELS0A01", m))
+        .await
+        .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
 
     // Reads: its own trucks only.
-    let mine = expect(
-        &svc,
-        get(&format!("/api/truck/driver/{me}"), &driver),
-        StatusCode::OK,
-    )
-    .await;
+    let mine = driver
+        .get(&format!("/api/truck/driver/{me}"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(mine.as_array().unwrap().len(), 1);
     assert_eq!(mine[0]["id"], demo);
-    expect(
-        &svc,
-        get(&format!("/api/truck/{demo}"), &driver),
-        StatusCode::OK,
-    )
-    .await;
+    driver
+        .get(&format!("/api/truck/{demo}"))
+        .await
+        .expect(StatusCode::OK);
     for uri in [
         format!("/api/truck/driver/{second}"),
         format!("/api/truck/{not_mine}"),
     ] {
-        expect(&svc, get(&uri, &driver), StatusCode::NOT_FOUND).await;
+        driver.get(&uri).await.expect(StatusCode::NOT_FOUND);
     }
 
     // The driver app's messages.
-    let body = expect(
-        &svc,
-        patch("/api/truck/rebind", &driver, json!({})),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let body = driver
+        .patch("/api/truck/rebind", json!({}))
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     let f = fields(&body);
     for (field, message) in [
         ("licensePlate", "Placa é obrigatório!"),
@@ -979,36 +830,30 @@ async fn a_driver_reads_unbinds_rebinds_and_edits_its_own_trucks_with_their_logs
             "Capac. líquida é obrigatório!",
         ),
     ] {
-        let body = expect(
-            &svc,
-            post(
+        let body = driver
+            .post(
                 "/api/truck/app/edit",
-                &driver,
                 with(
                     app_body("DEM0A12"),
                     with(json!({ "id": demo }), extra.clone()),
                 ),
-            ),
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
+            )
+            .await
+            .expect(StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(fields(&body)[field], message, "{extra}");
     }
 
     // The app edit: its own truck; the numbers come from the type; EDIT_TRUCK.
-    let edited = expect(
-        &svc,
-        post(
+    let edited = driver
+        .post(
             "/api/truck/app/edit",
-            &driver,
             with(
                 app_body("DEM0A12"),
                 json!({ "id": demo, "shaftQuantity": 9, "color": "#00ff00" }),
             ),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["implementType"], "BITRUCK");
     assert_eq!(edited["shaftQuantity"], 4);
     assert_eq!(edited["netCapacity"], 19.0);
@@ -1016,42 +861,31 @@ async fn a_driver_reads_unbinds_rebinds_and_edits_its_own_trucks_with_their_logs
     assert_eq!(edited["driver"]["id"], me);
     assert_eq!(edited["company"]["id"], app.ids.demo);
     assert_eq!(driver_logs(&app, me, "EDIT_TRUCK", "DEM0A12"), 1);
-    expect(
-        &svc,
-        post(
+    driver
+        .post(
             "/api/truck/app/edit",
-            &driver,
             with(app_body("OTH0A01"), json!({ "id": not_mine })),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
-    let body = expect(
-        &svc,
-        post(
+        )
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let body = driver
+        .post(
             "/api/truck/app/edit",
-            &driver,
             with(app_body("OTH0A01"), json!({ "id": demo })),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(body["message"], "Placa já cadastrada!");
     // Staff do not use the driver's calls.
     for req in [
         post(
             "/api/truck/app/edit",
-            &usuario,
             with(app_body("DEM0A12"), json!({ "id": demo })),
         ),
-        patch(
-            "/api/truck/unbind",
-            &usuario,
-            json!({ "truck": { "id": demo } }),
-        ),
-        patch("/api/truck/rebind", &usuario, app_body("NEW0A01")),
+        patch("/api/truck/unbind", json!({ "truck": { "id": demo } })),
+        patch("/api/truck/rebind", app_body("NEW0A01")),
     ] {
-        expect(&svc, req, StatusCode::FORBIDDEN).await;
+        usuario.run(req).await.expect(StatusCode::FORBIDDEN);
     }
 
     // Unbind: not while the truck is in the queue; then UNBIND_TRUCK.
@@ -1060,31 +894,19 @@ async fn a_driver_reads_unbinds_rebinds_and_edits_its_own_trucks_with_their_logs
          VALUES ({}, {me}, {demo}, 'waiting', now(), 1)",
         app.ids.demo
     ));
-    let body = expect(
-        &svc,
-        patch(
-            "/api/truck/unbind",
-            &driver,
-            json!({ "truck": { "id": demo } }),
-        ),
-        StatusCode::CONFLICT,
-    )
-    .await;
+    let body = driver
+        .patch("/api/truck/unbind", json!({ "truck": { "id": demo } }))
+        .await
+        .expect(StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "Este caminhão está na fila. Saia da fila antes de desvinculá-lo."
     );
     app.sql("UPDATE queue_entries SET status = 'left', closed_at = now()");
-    let body = expect(
-        &svc,
-        patch(
-            "/api/truck/unbind",
-            &driver,
-            json!({ "truck": { "id": demo } }),
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let body = driver
+        .patch("/api/truck/unbind", json!({ "truck": { "id": demo } }))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(body["message"], "Caminhão desvinculado com sucesso");
     assert_eq!(
         app.scalar_i64(&format!(
@@ -1093,34 +915,24 @@ async fn a_driver_reads_unbinds_rebinds_and_edits_its_own_trucks_with_their_logs
         1
     );
     assert_eq!(driver_logs(&app, me, "UNBIND_TRUCK", "DEM0A12"), 1);
-    expect(
-        &svc,
-        patch(
-            "/api/truck/unbind",
-            &driver,
-            json!({ "truck": { "id": not_mine } }),
-        ),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    driver
+        .patch("/api/truck/unbind", json!({ "truck": { "id": not_mine } }))
+        .await
+        .expect(StatusCode::NOT_FOUND);
 
     // Rebind: the company's free truck comes back (BIND_TRUNCK), a new plate is registered
     // at the driver's company (CAD_TRUCK), other drivers' and companies' trucks are refused.
-    let rebound = expect(
-        &svc,
-        patch("/api/truck/rebind", &driver, app_body("dem-0a12")),
-        StatusCode::OK,
-    )
-    .await;
+    let rebound = driver
+        .patch("/api/truck/rebind", app_body("dem-0a12"))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(rebound["id"], demo);
     assert_eq!(rebound["driver"]["id"], me);
     assert_eq!(driver_logs(&app, me, "BIND_TRUNCK", "DEM0A12"), 1);
-    let new = expect(
-        &svc,
-        patch("/api/truck/rebind", &driver, app_body("NEW0A01")),
-        StatusCode::CREATED,
-    )
-    .await;
+    let new = driver
+        .patch("/api/truck/rebind", app_body("NEW0A01"))
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(new["company"]["id"], app.ids.demo);
     assert_eq!(new["driver"]["id"], me);
     assert_eq!(new["shippingCompany"], Value::Null);
@@ -1130,12 +942,10 @@ async fn a_driver_reads_unbinds_rebinds_and_edits_its_own_trucks_with_their_logs
         ("OTH0A01", "Este caminhão está vinculado a outro motorista."),
         ("ELS0A01", "Este caminhão está cadastrado em outra empresa."),
     ] {
-        let body = expect(
-            &svc,
-            patch("/api/truck/rebind", &driver, app_body(plate)),
-            StatusCode::CONFLICT,
-        )
-        .await;
+        let body = driver
+            .patch("/api/truck/rebind", app_body(plate))
+            .await
+            .expect(StatusCode::CONFLICT);
         assert_eq!(body["message"], message);
     }
     assert_eq!(
@@ -1149,7 +959,7 @@ async fn a_driver_reads_unbinds_rebinds_and_edits_its_own_trucks_with_their_logs
 #[actix_rt::test]
 async fn is_truck_answers_from_the_plate_and_what_the_product_knows() {
     let app = TestApp::new();
-    let svc = app.service().await;
+    let anon = app.anonymous().await;
     app.sql(&format!(
         "INSERT INTO trucks (company_id, license_plate) VALUES ({}, 'NOT0A01')",
         app.ids.demo
@@ -1162,11 +972,10 @@ async fn is_truck_answers_from_the_plate_and_what_the_product_knows() {
         ("ABC12", false),
         ("ABC12345", false),
     ] {
-        let (status, body, _) = send(
-            &svc,
-            TestRequest::get().uri(&format!("/api/truck/isTruck/{plate}")),
-        )
-        .await;
+        let (status, body, _) = anon
+            .send(TestRequest::get().uri(&format!("/api/truck/isTruck/{plate}")))
+            .await
+            .parts();
         assert_eq!(status, StatusCode::OK);
         assert_eq!(body, json!({ "isTruck": expected }), "{plate}");
     }
@@ -1175,79 +984,67 @@ async fn is_truck_answers_from_the_plate_and_what_the_product_knows() {
 #[actix_rt::test]
 async fn the_truck_picker_answers_plates_in_the_callers_scope() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
-    let admin = login(&svc, ADMIN).await;
-    let transp = login(&svc, TRANSP).await;
-    let expedicao = login(&svc, EXPEDICAO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let admin = app.admin().await;
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let expedicao = app.expedicao_of(app.ids.demo).await;
     let m = model(&app);
-    let other = login(&svc, OTHER_USUARIO).await;
-    expect(
-        &svc,
-        post("/api/truck/save", &other, truck_body("DEM0B99", m)),
-        StatusCode::CREATED,
-    )
-    .await;
-    expect(
-        &svc,
-        post(
+    let other = app.usuario_of(app.ids.other).await;
+    other
+        .post("/api/truck/save", truck_body("DEM0B99", m))
+        .await
+        .expect(StatusCode::CREATED);
+    usuario
+        .post(
             "/api/truck/save",
-            &usuario,
             with(
                 truck_body("TRA0A01", m),
                 json!({ "shippingCompany": { "id": app.ids.shipping } }),
             ),
-        ),
-        StatusCode::CREATED,
-    )
-    .await;
+        )
+        .await
+        .expect(StatusCode::CREATED);
 
-    let items = expect(&svc, get("/api/truck/like/dem", &usuario), StatusCode::OK).await;
+    let items = usuario
+        .get("/api/truck/like/dem")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(
         items,
         json!([{ "id": demo_truck(&app), "licensePlate": "DEM0A12", "name": "DEM0A12",
                  "vehicleModel": "FH 540", "netCapacity": 16.0 }])
     );
-    let all = expect(&svc, get("/api/truck/like/dem", &admin), StatusCode::OK).await;
+    let all = admin
+        .get("/api/truck/like/dem")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(all.as_array().unwrap().len(), 2);
-    let narrowed = expect(
-        &svc,
-        get(
-            &format!("/api/truck/like/dem/company/{}", app.ids.other),
-            &admin,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let narrowed = admin
+        .get(&format!("/api/truck/like/dem/company/{}", app.ids.other))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(narrowed[0]["licensePlate"], "DEM0B99");
     for uri in [
         format!("/api/truck/like/dem/company/{}", app.ids.other),
         format!("/api/truck/like/company/{}", app.ids.other),
     ] {
-        expect(&svc, get(&uri, &usuario), StatusCode::NOT_FOUND).await;
+        usuario.get(&uri).await.expect(StatusCode::NOT_FOUND);
     }
-    let own = expect(&svc, get("/api/truck/like", &transp), StatusCode::OK).await;
+    let own = transp.get("/api/truck/like").await.expect(StatusCode::OK);
     assert_eq!(own.as_array().unwrap().len(), 1);
     assert_eq!(own[0]["licensePlate"], "TRA0A01");
-    let by_shipping = expect(
-        &svc,
-        get(
-            &format!("/api/truck/like/tra/shipping-company/{}", app.ids.shipping),
-            &usuario,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let by_shipping = usuario
+        .get(&format!(
+            "/api/truck/like/tra/shipping-company/{}",
+            app.ids.shipping
+        ))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(by_shipping.as_array().unwrap().len(), 1);
-    let dispatch = expect(
-        &svc,
-        get(
-            &format!("/api/truck/like/company/{}", app.ids.demo),
-            &expedicao,
-        ),
-        StatusCode::OK,
-    )
-    .await;
+    let dispatch = expedicao
+        .get(&format!("/api/truck/like/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(dispatch.as_array().unwrap().len(), 2);
 }
 
@@ -1256,18 +1053,15 @@ async fn the_truck_picker_answers_plates_in_the_callers_scope() {
 #[actix_rt::test]
 async fn the_truck_form_saves_its_contacts_and_reads_them_back() {
     let app = TestApp::new();
-    let svc = app.service().await;
-    let usuario = login(&svc, USUARIO).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
     let body = with(
         truck_body("CTT1A23", model(&app)),
         json!({ "contact": [contact("Pátio Sorriso", "66999990002", "patio@x.com")] }),
     );
-    let created = expect(
-        &svc,
-        post("/api/truck/save", &usuario, body.clone()),
-        StatusCode::CREATED,
-    )
-    .await;
+    let created = usuario
+        .post("/api/truck/save", body.clone())
+        .await
+        .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
     assert_eq!(created["contact"][0]["name"], "Pátio Sorriso");
     assert_eq!(created["contact"][0]["fone"], "(66) 9 9999-0002");
@@ -1277,12 +1071,10 @@ async fn the_truck_form_saves_its_contacts_and_reads_them_back() {
         ))
     };
     assert_eq!(contacts_of(&app), 1);
-    let read = expect(
-        &svc,
-        get(&format!("/api/truck/{id}"), &usuario),
-        StatusCode::OK,
-    )
-    .await;
+    let read = usuario
+        .get(&format!("/api/truck/{id}"))
+        .await
+        .expect(StatusCode::OK);
     let contact_id = read["contact"][0]["id"].as_i64().unwrap();
 
     // A bad contact is the contact form's message, and nothing changes.
@@ -1290,12 +1082,10 @@ async fn the_truck_form_saves_its_contacts_and_reads_them_back() {
         body.clone(),
         json!({ "id": id, "contact": [contact("Sem e-mail", "66999990003", "nao-e-email")] }),
     );
-    let answer = expect(
-        &svc,
-        post("/api/truck/save", &usuario, bad),
-        StatusCode::UNPROCESSABLE_ENTITY,
-    )
-    .await;
+    let answer = usuario
+        .post("/api/truck/save", bad)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert!(!fields(&answer).is_empty(), "{answer}");
     assert_eq!(contacts_of(&app), 1);
 
@@ -1305,19 +1095,15 @@ async fn the_truck_form_saves_its_contacts_and_reads_them_back() {
         json!({ "id": id, "contact": [{ "id": contact_id, "name": "Balança", "fone": "66999990002",
                                         "email": "balanca@x.com", "whatsapp": false }] }),
     );
-    let edited = expect(
-        &svc,
-        post("/api/truck/save", &usuario, edit),
-        StatusCode::OK,
-    )
-    .await;
+    let edited = usuario
+        .post("/api/truck/save", edit)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(edited["contact"][0]["name"], "Balança");
     assert_eq!(contacts_of(&app), 1);
-    let outra = login(&svc, OTHER_USUARIO).await;
-    expect(
-        &svc,
-        get(&format!("/api/truck/{id}"), &outra),
-        StatusCode::NOT_FOUND,
-    )
-    .await;
+    let outra = app.usuario_of(app.ids.other).await;
+    outra
+        .get(&format!("/api/truck/{id}"))
+        .await
+        .expect(StatusCode::NOT_FOUND);
 }

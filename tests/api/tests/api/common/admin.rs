@@ -1,63 +1,15 @@
-//! Helpers of the administration tests (issue 3): requests with a session, the demo people,
-//! valid documents and form bodies.
+//! Helpers of the administration tests (issue 3): the demo people, valid documents and form
+//! bodies (requests go through `common::client`).
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{Service, ServiceResponse};
-use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use serde_json::{json, Value};
 
-use super::{send, staff_cookie, TestApp};
+use super::TestApp;
 
 pub const ADMIN: &str = "admin@patio.local";
 pub const USUARIO: &str = "usuario@patio.local";
 pub const TRANSP: &str = "transp@patio.local";
 pub const EXPEDICAO: &str = "expedicao@patio.local";
 pub const OTHER_USUARIO: &str = "outra@empresa.local";
-
-/// A staff cookie for one of the demo people (dispatch roles sign in on /expedicao).
-pub async fn login<S, B>(svc: &S, email: &str) -> String
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let page = if email.starts_with("expedicao") || email.starts_with("espectador") {
-        "dispatch"
-    } else {
-        "staff"
-    };
-    staff_cookie(svc, email, page).await
-}
-
-pub fn get(uri: &str, cookie: &str) -> TestRequest {
-    TestRequest::get()
-        .uri(uri)
-        .insert_header(("Cookie", cookie.to_owned()))
-}
-
-pub fn post(uri: &str, cookie: &str, body: Value) -> TestRequest {
-    TestRequest::post()
-        .uri(uri)
-        .insert_header(("Cookie", cookie.to_owned()))
-        .set_json(body)
-}
-
-pub fn delete(uri: &str, cookie: &str) -> TestRequest {
-    TestRequest::delete()
-        .uri(uri)
-        .insert_header(("Cookie", cookie.to_owned()))
-}
-
-/// Sends and asserts the status, returning the body.
-pub async fn expect<S, B>(svc: &S, req: TestRequest, status: StatusCode) -> Value
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let (got, body, _) = send(svc, req).await;
-    assert_eq!(got, status, "{body}");
-    body
-}
 
 /// A valid CNPJ (14 digits) built from `n`.
 pub fn cnpj(n: u32) -> String {
@@ -120,7 +72,7 @@ pub fn shipping_body(code: i64, name: &str, company: Option<i64>) -> Value {
     })
 }
 
-/// A user form; new users get the demo password, so [`login`] signs them in.
+/// A user form; new users get the demo password, so `app.staff(email)` signs them in.
 pub fn user_body(name: &str, email: &str, role: &str, company: Option<i64>) -> Value {
     json!({
         "id": null, "name": name, "email": email, "role": role, "cpf": "", "fone": "",

@@ -20,6 +20,11 @@ use patio_postgres::testkit::TestDb;
 use serde_json::Value;
 
 pub mod admin;
+pub mod client;
+pub mod fixtures;
+
+#[allow(unused_imports)] // the bench examples use part of it
+pub use client::{delete, delete_with, get, patch, post, put, Client, Req, Res};
 
 pub const PASSWORD: &str = patio_postgres::seed::DEMO_PASSWORD;
 pub const DEMO_CPF: &str = "529.982.247-25";

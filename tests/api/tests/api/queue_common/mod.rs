@@ -1,19 +1,16 @@
 //! Helpers of the queue tests: the clock, queue settings, many drivers with trucks, sessions.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{Service, ServiceResponse};
-use actix_web::http::StatusCode;
-use actix_web::test;
+use crate::common::TestApp;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use patio_application::services::drivers::SaveDriver;
 use patio_application::services::queue::{JoinCommand, JoinView, QueueService};
+use patio_application::services::trucks::SaveTruck;
 use patio_application::AppResult;
 use patio_domain::auth::Actor;
+use patio_domain::fleet::DriverInput;
 use patio_domain::roles::{Role, SessionKind};
-use serde_json::Value;
-
-use crate::common::{send, TestApp};
 
 /// Monday 2026-03-02, 09:00 in São Paulo.
 pub const MONDAY_0900: &str = "2026-03-02T12:00:00Z";
@@ -43,34 +40,66 @@ pub fn open_for_freelancers(app: &TestApp) {
     settings(app, app.ids.demo, "enable_queue_without_scheduling = TRUE");
 }
 
-#[derive(QueryableByName)]
-struct PairRow {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    driver_id: i64,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    truck_id: i64,
-}
-
-/// `n` enabled drivers of `company`, each with a truck of its own. `tag` (1-9) keeps CPFs
-/// apart between calls.
+/// `n` enabled drivers of `company`, each with a truck of its own (an 'LS (MENOR 16 MT)' of
+/// 31 t net, plate
+/// `TQ<tag letter><n>`), saved through the drivers' and trucks' services as the root
+/// administrator would. `tag` (1-9) keeps CPFs and plates apart between calls.
 pub fn add_drivers(app: &TestApp, company: i64, n: i64, tag: i64) -> Vec<(i64, i64)> {
-    let mut conn = app.db.conn().unwrap();
-    diesel::sql_query(format!(
-        "WITH d AS (
-             INSERT INTO drivers (company_id, name, cpf, birth_date, is_enabled, use_terms)
-             SELECT {company}, 'MOTORISTA ' || g, lpad(({tag}000000 + g)::text, 11, '7'),
-                    '1990-01-01', TRUE, TRUE
-               FROM generate_series(1, {n}) g
-             RETURNING id)
-         INSERT INTO trucks (company_id, driver_id, license_plate, net_capacity, is_enabled)
-         SELECT {company}, d.id, 'T' || lpad(d.id::text, 6, '0'), 30, TRUE FROM d
-         RETURNING driver_id, id AS truck_id"
-    ))
-    .load::<PairRow>(&mut conn)
-    .unwrap()
-    .into_iter()
-    .map(|r| (r.driver_id, r.truck_id))
-    .collect()
+    let root = staff(app, "admin@patio.local");
+    let services = &app.state.services;
+    let model = crate::common::fixtures::model(app);
+    let letter = char::from(b'A' + u8::try_from(tag).unwrap());
+    (1..=n)
+        .map(|g| {
+            let n = u32::try_from(tag * 100_000 + g).unwrap();
+            let driver = services
+                .drivers
+                .save(
+                    &root,
+                    None,
+                    SaveDriver {
+                        id: None,
+                        input: DriverInput {
+                            name: format!("MOTORISTA {g}"),
+                            cpf: crate::common::admin::cpf(n),
+                            cnh: "12345678901".to_owned(),
+                            birth_date: "1990-01-01".to_owned(),
+                        },
+                        is_enabled: true,
+                        company_id: Some(company),
+                        shipping_company_id: None,
+                        contacts: Vec::new(),
+                        trucks: Vec::new(),
+                        confirm_move: false,
+                    },
+                )
+                .unwrap()
+                .view
+                .driver
+                .id;
+            let truck = services
+                .trucks
+                .save(
+                    &root,
+                    None,
+                    SaveTruck {
+                        license_plate: format!("TQ{letter}{g:04}"),
+                        renavam: "12345678901".to_owned(),
+                        owner: "Dono".to_owned(),
+                        implement_type: "LS (MENOR 16 MT)".to_owned(),
+                        model_id: Some(model),
+                        is_enabled: Some(true),
+                        company_id: Some(company),
+                        driver_id: Some(driver),
+                        ..SaveTruck::default()
+                    },
+                )
+                .unwrap()
+                .view
+                .id;
+            (driver, truck)
+        })
+        .collect()
 }
 
 pub fn demo_truck(app: &TestApp) -> i64 {
@@ -145,40 +174,6 @@ pub fn join_freelancer(
     )
 }
 
-pub fn bearer(app: &TestApp, actor: &Actor) -> String {
-    format!("Bearer {}", app.state.tokens.issue_session(actor).unwrap())
-}
-
-/// Sends a JSON call with a bearer session (or none) and returns status and body.
-pub async fn call<S, B>(
-    svc: &S,
-    method: &str,
-    uri: &str,
-    auth: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let mut req = match method {
-        "GET" => test::TestRequest::get(),
-        "POST" => test::TestRequest::post(),
-        "PUT" => test::TestRequest::put(),
-        "DELETE" => test::TestRequest::delete(),
-        other => panic!("method {other}"),
-    }
-    .uri(uri);
-    if let Some(a) = auth {
-        req = req.insert_header(("Authorization", a.to_owned()));
-    }
-    if let Some(b) = body {
-        req = req.set_json(b);
-    }
-    let (status, body, _) = send(svc, req).await;
-    (status, body)
-}
-
 /// Positions of the company's waiting entries, in queue order.
 pub fn positions(app: &TestApp, company: i64) -> Vec<i64> {
     #[derive(QueryableByName)]
@@ -195,4 +190,34 @@ pub fn positions(app: &TestApp, company: i64) -> Vec<i64> {
     .into_iter()
     .map(|p| i64::from(p.position))
     .collect()
+}
+
+/// The text a PDF shows: its literal `(...)` and hex `<...>` strings, WinAnsi decoded.
+pub fn pdf_text(pdf: &[u8]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < pdf.len() {
+        if pdf[i] == b'(' {
+            let mut j = i + 1;
+            while j < pdf.len() && pdf[j] != b')' {
+                if pdf[j] == b'\\' {
+                    j += 1;
+                }
+                out.push(pdf[j] as char);
+                j += 1;
+            }
+            out.push('\n');
+            i = j;
+        } else if pdf[i] == b'<' && pdf.get(i + 1).is_some_and(u8::is_ascii_hexdigit) {
+            let end = i + pdf[i..].iter().position(|b| *b == b'>').unwrap();
+            let hex = std::str::from_utf8(&pdf[i + 1..end]).unwrap();
+            for k in (0..hex.len()).step_by(2) {
+                out.push(u8::from_str_radix(&hex[k..k + 2], 16).unwrap() as char);
+            }
+            out.push('\n');
+            i = end;
+        }
+        i += 1;
+    }
+    out
 }

@@ -1,83 +1,50 @@
 //! Helpers of the settings-area tests (settings, blocked dates, terms, pop-ups): the demo
-//! people signed in, requests with their session, multipart bodies and small images.
+//! people signed in (clients of `common::client`), multipart bodies and small images.
 #![allow(dead_code)]
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
-use serde_json::Value;
 
-use super::common::{cookie_pair, driver_login_body, fast_hash, send, staff_cookie, TestApp};
-use super::common::{DEMO_CPF, OTHER_CPF, PASSWORD};
+use super::common::admin::user_body;
+use super::common::{Client, TestApp, DEMO_CPF, OTHER_CPF};
 
-/// Session cookies of the demo people: Demo Agro's staff and driver, a non-root
-/// administrator, and Outra Empresa's Usuario and driver.
+/// The demo people signed in: Demo Agro's staff and driver, a non-root administrator, and
+/// Outra Empresa's Usuario and driver.
 pub struct People {
-    pub root: String,
-    pub admin: String,
-    pub usuario: String,
-    pub expedicao: String,
-    pub espectador: String,
-    pub transp: String,
-    pub other_usuario: String,
-    pub driver: String,
-    pub other_driver: String,
+    pub root: Client,
+    pub admin: Client,
+    pub usuario: Client,
+    pub expedicao: Client,
+    pub espectador: Client,
+    pub transp: Client,
+    pub other_usuario: Client,
+    pub driver: Client,
+    pub other_driver: Client,
 }
 
-async fn driver_cookie<S, B>(svc: &S, cpf: &str, company: i64, birth: &str) -> String
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let (status, body, cookies) = send(
-        svc,
-        TestRequest::post()
-            .uri("/api/auth/app/login")
-            .set_json(driver_login_body(cpf, company, birth)),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    cookie_pair(&cookies, "patio_driver")
-}
-
-pub async fn people<S, B>(app: &TestApp, svc: &S) -> People
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    app.sql(&format!(
-        "INSERT INTO users (name, email, password_hash, role, is_root, use_terms)
-         VALUES ('Admin Comum', 'admin2@patio.local', '{}', 'Administrador', FALSE, TRUE)",
-        fast_hash(PASSWORD)
-    ));
+/// Signs the demo people in on `anon`'s server; the non-root administrator
+/// (`admin2@patio.local`) is created by the root administrator first.
+pub async fn people(app: &TestApp, anon: &Client) -> People {
+    let root = anon.sign_in("admin@patio.local").await;
+    let admin2 = user_body("Admin Comum", "admin2@patio.local", "Administrador", None);
+    root.post("/api/users/save", admin2)
+        .await
+        .expect(StatusCode::CREATED);
     People {
-        root: staff_cookie(svc, "admin@patio.local", "staff").await,
-        admin: staff_cookie(svc, "admin2@patio.local", "staff").await,
-        usuario: staff_cookie(svc, "usuario@patio.local", "staff").await,
-        expedicao: staff_cookie(svc, "expedicao@patio.local", "dispatch").await,
-        espectador: staff_cookie(svc, "espectador@patio.local", "dispatch").await,
-        transp: staff_cookie(svc, "transp@patio.local", "staff").await,
-        other_usuario: staff_cookie(svc, "outra@empresa.local", "staff").await,
-        driver: driver_cookie(svc, DEMO_CPF, app.ids.demo, "1990-01-15").await,
-        other_driver: driver_cookie(svc, OTHER_CPF, app.ids.other, "1985-06-30").await,
+        admin: anon.sign_in("admin2@patio.local").await,
+        root,
+        usuario: anon.sign_in("usuario@patio.local").await,
+        expedicao: anon.sign_in("expedicao@patio.local").await,
+        espectador: anon.sign_in("espectador@patio.local").await,
+        transp: anon.sign_in("transp@patio.local").await,
+        other_usuario: anon.sign_in("outra@empresa.local").await,
+        driver: anon
+            .driver_sign_in(DEMO_CPF, app.ids.demo, "1990-01-15")
+            .await,
+        other_driver: anon
+            .driver_sign_in(OTHER_CPF, app.ids.other, "1985-06-30")
+            .await,
     }
-}
-
-pub fn with(req: TestRequest, cookie: &str) -> TestRequest {
-    req.insert_header(("Cookie", cookie.to_owned()))
-}
-
-pub fn get(uri: &str, cookie: &str) -> TestRequest {
-    with(TestRequest::get().uri(uri), cookie)
-}
-
-pub fn post(uri: &str, cookie: &str, body: Value) -> TestRequest {
-    with(TestRequest::post().uri(uri).set_json(body), cookie)
-}
-
-pub fn delete(uri: &str, cookie: &str) -> TestRequest {
-    with(TestRequest::delete().uri(uri), cookie)
 }
 
 /// One part of a multipart body: name, file name (for files) and bytes.
@@ -113,8 +80,8 @@ pub fn text<'a>(name: &'a str, value: &'a str) -> Part<'a> {
 
 const BOUNDARY: &str = "----patio-test-boundary-7d1f";
 
-/// A `multipart/form-data` POST.
-pub fn multipart(uri: &str, cookie: &str, parts: &[Part<'_>]) -> TestRequest {
+/// A `multipart/form-data` POST (send it with `client.send`).
+pub fn multipart(uri: &str, parts: &[Part<'_>]) -> TestRequest {
     let mut body = Vec::new();
     for p in parts {
         body.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
@@ -134,16 +101,13 @@ pub fn multipart(uri: &str, cookie: &str, parts: &[Part<'_>]) -> TestRequest {
         body.extend_from_slice(b"\r\n");
     }
     body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
-    with(
-        TestRequest::post()
-            .uri(uri)
-            .insert_header((
-                "Content-Type",
-                format!("multipart/form-data; boundary={BOUNDARY}"),
-            ))
-            .set_payload(body),
-        cookie,
-    )
+    TestRequest::post()
+        .uri(uri)
+        .insert_header((
+            "Content-Type",
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        ))
+        .set_payload(body)
 }
 
 /// A 1x1 PNG (signature, IHDR, IDAT, IEND).
