@@ -29,26 +29,12 @@ async fn driver_signs_in_with_cpf_and_birth_date() {
     assert_eq!(body["mustApproveTerms"], false);
     let cookie = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
 
-    let (status, session, _) = anon
-        .send(
-            TestRequest::get()
-                .uri("/api/auth/app/session")
-                .insert_header(("Cookie", cookie.cookie())),
-        )
-        .await
-        .parts();
+    let (status, session, _) = cookie.get("/api/auth/app/session").await.parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(session["kind"], "driver");
     assert_eq!(session["cpf"], "52998224725");
     // A driver session is not a staff session.
-    let (status, _, _) = anon
-        .send(
-            TestRequest::get()
-                .uri("/api/auth/session")
-                .insert_header(("Cookie", cookie.cookie())),
-        )
-        .await
-        .parts();
+    let (status, _, _) = cookie.get("/api/auth/session").await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     let logs = app.scalar_i64(&format!(
         "SELECT count(*) AS v FROM driver_logs WHERE operation_type = 'LOGIN' AND driver_id = {}",
@@ -167,14 +153,7 @@ async fn driver_registered_elsewhere_gets_the_transfer_conflict_and_moves_with_t
     // The confirmed transfer signs the driver in at the new company.
     assert_eq!(body["login"]["company"]["id"], app.ids.other);
     let cookie = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
-    let (status, session, _) = anon
-        .send(
-            TestRequest::get()
-                .uri("/api/auth/app/session")
-                .insert_header(("Cookie", cookie.cookie())),
-        )
-        .await
-        .parts();
+    let (status, session, _) = cookie.get("/api/auth/app/session").await.parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(session["company"]["id"], app.ids.other);
     assert_eq!(
@@ -261,15 +240,13 @@ async fn another_company_s_staff_cannot_take_over_a_driver() {
     ));
     let anon = app.anonymous().await;
     let outra = anon.sign_in_on("outra@empresa.local", "staff").await;
-    let (status, body, _) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/driver/save")
-                .insert_header(("Cookie", outra.cookie()))
-                .set_json(json!({
-                    "override": true, "id": app.ids.driver,
-                    "company": { "id": app.ids.other }, "transferToken": null,
-                })),
+    let (status, body, _) = outra
+        .post(
+            "/api/driver/save",
+            json!({
+                "override": true, "id": app.ids.driver,
+                "company": { "id": app.ids.other }, "transferToken": null,
+            }),
         )
         .await
         .parts();

@@ -296,14 +296,7 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
     let cookie = anon.sign_in_on("transp@patio.local", "staff").await;
-    let (status, body, _) = anon
-        .send(
-            TestRequest::get()
-                .uri("/api/auth/session")
-                .insert_header(("Cookie", cookie.cookie())),
-        )
-        .await
-        .parts();
+    let (status, body, _) = cookie.get("/api/auth/session").await.parts();
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["role"], "Transportadora");
     let keys: Vec<&str> = body["menu"]
@@ -326,14 +319,7 @@ async fn session_tells_the_menu_and_routes_of_the_role() {
     assert!(!routes.contains(&"/empresas"));
 
     let cookie = anon.sign_in_on("admin@patio.local", "staff").await;
-    let (_, body, _) = anon
-        .send(
-            TestRequest::get()
-                .uri("/api/auth/session")
-                .insert_header(("Cookie", cookie.cookie())),
-        )
-        .await
-        .parts();
+    let (_, body, _) = cookie.get("/api/auth/session").await.parts();
     let routes: Vec<&str> = body["routes"]
         .as_array()
         .unwrap()
@@ -404,14 +390,7 @@ async fn a_session_of_a_user_disabled_since_sign_in_is_refused() {
     let anon = app.anonymous().await;
     let cookie = anon.sign_in_on("usuario@patio.local", "staff").await;
     app.sql("UPDATE users SET is_enabled = FALSE WHERE email = 'usuario@patio.local'");
-    let (status, body, _) = anon
-        .send(
-            TestRequest::get()
-                .uri("/api/auth/session")
-                .insert_header(("Cookie", cookie.cookie())),
-        )
-        .await
-        .parts();
+    let (status, body, _) = cookie.get("/api/auth/session").await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], "Sessão expirada. Entre novamente.");
 }

@@ -275,25 +275,15 @@ async fn a_driver_registers_itself_is_signed_in_and_adds_its_truck() {
 
     // Signed in: the session is the new driver's, and its truck step works with it.
     let cookie = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
-    let (s, session, _) = anon
-        .send(
-            TestRequest::get()
-                .uri("/api/auth/app/session")
-                .insert_header(("Cookie", cookie.cookie().to_owned())),
-        )
-        .await
-        .parts();
+    let (s, session, _) = cookie.get("/api/auth/app/session").await.parts();
     assert_eq!(s, StatusCode::OK, "{session}");
     assert_eq!(session["id"], id);
     let model = app.scalar_i64("SELECT id AS v FROM truck_models WHERE name = 'FH 540'");
-    let (s, truck, _) = anon.send(TestRequest::patch()
-            .uri("/api/truck/rebind")
-            .insert_header(("Cookie", cookie.cookie().to_owned()))
-            .set_json(json!({
+    let (s, truck, _) = cookie.patch("/api/truck/rebind", json!({
                 "licensePlate": "JOA1B23", "renavam": "12345678901", "owner": "JOÃO DA SILVA",
                 "implementType": "TRUCK", "shaftQuantity": 3, "grossCapacity": 23, "netCapacity": 16,
                 "vehicleModel": { "id": model }, "color": "#1F6FEB",
-            }))).await.parts();
+            })).await.parts();
     assert!(s.is_success(), "{s} {truck}");
     assert_eq!(
         app.scalar_i64(&format!(

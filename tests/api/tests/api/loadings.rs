@@ -30,52 +30,37 @@ fn day(offset: i64) -> String {
         .to_string()
 }
 
-/// An order of `ordered` tonnes open to the demo shipping company, created through the API.
+/// An order of `ordered` tonnes open to the demo shipping company, with a driver and a
+/// BITRUCK of that shipping company and a TRUCK of a rival one, all created through the API.
 async fn yard(app: &TestApp, usuario: &Client, ordered: f64, enable: bool) -> Yard {
-    let demo = app.ids.demo;
-    let customer = app.scalar_i64(&format!(
-        "INSERT INTO customers (company_id, code, name, city) VALUES ({demo}, 7, 'Fazenda Rio Verde', 'Sorriso') RETURNING id AS v"
-    ));
-    let product = usuario
-        .post(
-            "/api/product/create",
-            json!({ "id": 0, "code": 1, "name": "SOJA", "group": 0 }),
-        )
-        .await
-        .expect(StatusCode::CREATED)["id"]
-        .as_i64()
-        .unwrap();
-    let order = usuario
-        .post(
-            "/api/order/save",
-            json!({ "id": 0, "code": "PED-1", "customer": { "id": customer }, "enable": enable,
-                    "shippingCompany": [{ "id": app.ids.shipping }],
-                    "orderItem": [{ "product": { "id": product }, "quantity": ordered }] }),
-        )
-        .await
-        .expect(StatusCode::CREATED)["id"]
-        .as_i64()
-        .unwrap();
     let shipping = app.ids.shipping;
-    let carrier_driver = app.scalar_i64(&format!(
-        "INSERT INTO drivers (company_id, shipping_company_id, name, cpf, birth_date, is_enabled, use_terms)
-         VALUES ({demo}, {shipping}, 'MOTORISTA TRANSP', '39053344705', '1988-03-10', TRUE, TRUE) RETURNING id AS v"
-    ));
-    let carrier_truck = app.scalar_i64(&format!(
-        "INSERT INTO trucks (company_id, shipping_company_id, driver_id, license_plate, implement_type, net_capacity, is_enabled)
-         VALUES ({demo}, {shipping}, {carrier_driver}, 'TRP1B23', 'BITRUCK', 19, TRUE) RETURNING id AS v"
-    ));
-    let rival = app.scalar_i64(&format!(
-        "INSERT INTO shipping_companies (company_id, code, name, is_enabled) VALUES ({demo}, 77, 'Rival', TRUE) RETURNING id AS v"
-    ));
-    let rival_truck = app.scalar_i64(&format!(
-        "INSERT INTO trucks (company_id, shipping_company_id, license_plate, implement_type, net_capacity, is_enabled)
-         VALUES ({demo}, {rival}, 'RIV4L00', 'TRUCK', 16, TRUE) RETURNING id AS v"
-    ));
+    let spec = fixtures::OrderSpec::new("PED-1", ordered)
+        .enable(enable)
+        .shipping(&[shipping]);
+    let order = fixtures::order(usuario, spec).await.id;
+    let mut carrier = fixtures::driver_body("MOTORISTA TRANSP", 1);
+    carrier["cpf"] = json!("390.533.447-05");
+    carrier["birthDate"] = json!("1988-03-10");
+    carrier["shippingCompany"] = json!({ "id": shipping });
+    let carrier_driver = usuario
+        .post("/api/driver/save", carrier)
+        .await
+        .id(StatusCode::CREATED);
+    let carrier_truck = fixtures::truck(
+        app,
+        usuario,
+        "TRP1B23",
+        "BITRUCK",
+        Some(carrier_driver),
+        Some(shipping),
+    )
+    .await;
+    let rival = fixtures::shipping_company(usuario, 77, "Rival").await;
+    let rival_truck = fixtures::truck(app, usuario, "RIV4L00", "TRUCK", None, Some(rival)).await;
     Yard {
         rival_truck,
         order,
-        truck: app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'DEM0A12'"),
+        truck: fixtures::demo_truck(app),
         driver: app.ids.driver,
         carrier_truck,
         carrier_driver,

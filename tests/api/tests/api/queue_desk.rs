@@ -16,37 +16,10 @@ struct Desk {
 
 /// An order of `ordered` tonnes of the demo company, created through the API.
 async fn desk(app: &TestApp, usuario: &Client, ordered: f64) -> Desk {
-    let customer = usuario
-        .post(
-            "/api/customer/create",
-            customer_body(7, "Fazenda Rio Verde", None),
-        )
-        .await
-        .expect(StatusCode::CREATED)["id"]
-        .as_i64()
-        .unwrap();
-    let product = usuario
-        .post(
-            "/api/product/create",
-            json!({ "id": 0, "code": 1, "name": "SOJA", "group": 0 }),
-        )
-        .await
-        .expect(StatusCode::CREATED)["id"]
-        .as_i64()
-        .unwrap();
-    let order = usuario
-        .post(
-            "/api/order/save",
-            json!({ "id": 0, "code": "PED-F1", "customer": { "id": customer }, "enable": true,
-                    "orderItem": [{ "product": { "id": product }, "quantity": ordered }] }),
-        )
-        .await
-        .expect(StatusCode::CREATED)["id"]
-        .as_i64()
-        .unwrap();
+    let order = fixtures::order(usuario, fixtures::OrderSpec::new("PED-F1", ordered)).await;
     Desk {
-        order,
-        truck: app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'DEM0A12'"),
+        order: order.id,
+        truck: fixtures::demo_truck(app),
         driver: app.ids.driver,
     }
 }

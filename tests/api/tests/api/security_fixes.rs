@@ -22,19 +22,11 @@ fn bearer_get(uri: &str, token: &str) -> TestRequest {
 #[actix_rt::test]
 async fn logout_ends_the_session_for_the_same_token() {
     let app = TestApp::new();
-    let anon = app.anonymous().await;
     let cookie = app.usuario_of(app.ids.demo).await;
     let elsewhere = app.usuario_of(app.ids.demo).await;
     cookie.get("/api/auth/session").await.expect(StatusCode::OK);
 
-    let (status, _, cookies) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/logout")
-                .insert_header(("Cookie", cookie.cookie())),
-        )
-        .await
-        .parts();
+    let (status, _, cookies) = cookie.post_empty("/api/auth/logout").await.parts();
     assert_eq!(status, StatusCode::NO_CONTENT);
     assert!(cookies.iter().any(|c| c.starts_with("patio_staff=;")));
     // The same token, replayed: no session.
@@ -107,14 +99,7 @@ async fn driver_logout_ends_the_driver_session() {
         .get("/api/auth/app/session")
         .await
         .expect(StatusCode::OK);
-    let (status, _, _) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/app/logout")
-                .insert_header(("Cookie", cookie.cookie())),
-        )
-        .await
-        .parts();
+    let (status, _, _) = cookie.post_empty("/api/auth/app/logout").await.parts();
     assert_eq!(status, StatusCode::NO_CONTENT);
     cookie
         .get("/api/auth/app/session")

@@ -376,6 +376,19 @@ impl Client {
     }
 }
 
+/// A driver's session as the app's sign-in makes it.
+pub fn driver_actor(id: i64, company: i64) -> Actor {
+    Actor {
+        kind: SessionKind::Driver,
+        id,
+        role: None,
+        company_id: Some(company),
+        shipping_company_id: None,
+        is_root: false,
+        issued_at: None,
+    }
+}
+
 /// The clients of one wiring of a test's database (`app.on(state)`; `TestApp`'s own methods
 /// use the test's wiring).
 pub struct Wiring<'a> {
@@ -485,16 +498,7 @@ impl Wiring<'_> {
 
     /// The driver with this id, signed in to `company`.
     pub async fn driver_id(&self, id: i64, company: i64) -> Client {
-        let actor = Actor {
-            kind: SessionKind::Driver,
-            id,
-            role: None,
-            company_id: Some(company),
-            shipping_company_id: None,
-            is_root: false,
-            issued_at: None,
-        };
-        self.as_actor(&actor).await
+        self.as_actor(&driver_actor(id, company)).await
     }
 
     /// A bearer session for any actor (what a sign-in would issue).

@@ -207,18 +207,18 @@ pub fn truck_body(plate: &str, model: i64) -> Value {
     })
 }
 
-/// A truck of `net` tonnes saved by `by`, bound to `driver` and carried by `shipping` when
-/// given; its id.
+/// A truck of an implement type (its capacities follow) saved by `by`, bound to `driver` and
+/// carried by `shipping` when given; its id.
 pub async fn truck(
     app: &TestApp,
     by: &Client,
     plate: &str,
-    net: f64,
+    implement: &str,
     driver: Option<i64>,
     shipping: Option<i64>,
 ) -> i64 {
     let mut body = truck_body(plate, model(app));
-    body["netCapacity"] = json!(net);
+    body["implementType"] = json!(implement);
     if let Some(d) = driver {
         body["driver"] = json!({ "id": d });
     }

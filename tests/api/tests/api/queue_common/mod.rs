@@ -144,15 +144,7 @@ pub fn staff(app: &TestApp, email: &str) -> Actor {
 }
 
 pub fn driver(id: i64, company: i64) -> Actor {
-    Actor {
-        kind: SessionKind::Driver,
-        id,
-        role: None,
-        company_id: Some(company),
-        shipping_company_id: None,
-        is_root: false,
-        issued_at: None,
-    }
+    crate::common::client::driver_actor(id, company)
 }
 
 /// A driver joining as a freelancer with its own truck, through `svc` (any instance's).
