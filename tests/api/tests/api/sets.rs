@@ -17,23 +17,14 @@ use serde_json::{json, Value};
 const ESPECTADOR: &str = "espectador@patio.local";
 const PORTARIA: &str = "portaria@patio.local";
 
-/// A driver of `company` (CPF built from `n`).
+/// A driver of `company` (CPF built from `n`), through the drivers' service.
 fn add_driver(app: &TestApp, company: i64, name: &str, n: u32) -> i64 {
-    app.scalar_i64(&format!(
-        "INSERT INTO drivers (company_id, name, cpf, cnh, birth_date, is_enabled, use_terms)
-         VALUES ({company}, '{name}', '{}', '1234', '1991-02-03', TRUE, TRUE) RETURNING id AS v",
-        cpf(n)
-    ))
+    fixtures::saved_driver(app, company, name, &cpf(n), "1991-02-03")
 }
 
-/// A truck of `company`, driven by `driver`.
+/// A BITRUCK of `company`, driven by `driver`, through the trucks' service.
 fn add_truck(app: &TestApp, company: i64, driver: Option<i64>, plate: &str) -> i64 {
-    let driver = driver.map_or("NULL".to_owned(), |d| d.to_string());
-    app.scalar_i64(&format!(
-        "INSERT INTO trucks (company_id, driver_id, license_plate, implement_type, net_capacity,
-                             is_enabled)
-         VALUES ({company}, {driver}, '{plate}', 'BITRUCK', 19, TRUE) RETURNING id AS v"
-    ))
+    fixtures::saved_truck(app, company, driver, plate, "BITRUCK")
 }
 
 /// A shipping company of the demo company, created by its Usuario.

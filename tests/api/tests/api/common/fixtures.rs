@@ -4,6 +4,9 @@
 #![allow(dead_code)]
 
 use actix_web::http::StatusCode;
+use patio_application::services::drivers::SaveDriver;
+use patio_application::services::trucks::SaveTruck;
+use patio_domain::fleet::DriverInput;
 use patio_domain::roles::Role;
 use serde_json::{json, Value};
 
@@ -243,4 +246,57 @@ pub async fn join(app: &TestApp, driver: i64, company: i64, body: Value) -> i64 
         .post("/api/queue/save", body)
         .await
         .id(StatusCode::CREATED)
+}
+
+/// A driver of `company` saved through the drivers' service by the root administrator (for
+/// the synchronous helpers: many at once, or outside an async test); its id.
+pub fn saved_driver(app: &TestApp, company: i64, name: &str, cpf: &str, birth: &str) -> i64 {
+    let root = crate::queue_common::staff(app, "admin@patio.local");
+    let cmd = SaveDriver {
+        id: None,
+        input: DriverInput {
+            name: name.to_owned(),
+            cpf: cpf.to_owned(),
+            cnh: "12345678901".to_owned(),
+            birth_date: birth.to_owned(),
+        },
+        is_enabled: true,
+        company_id: Some(company),
+        shipping_company_id: None,
+        contacts: Vec::new(),
+        trucks: Vec::new(),
+        confirm_move: false,
+    };
+    let saved = app.state.services.drivers.save(&root, None, cmd).unwrap();
+    saved.view.driver.id
+}
+
+/// A truck of `company` (an implement type of the spec's table; the model FH 540) saved
+/// through the trucks' service by the root administrator, bound to `driver` when given.
+pub fn saved_truck(
+    app: &TestApp,
+    company: i64,
+    driver: Option<i64>,
+    plate: &str,
+    implement: &str,
+) -> i64 {
+    let root = crate::queue_common::staff(app, "admin@patio.local");
+    let cmd = SaveTruck {
+        license_plate: plate.to_owned(),
+        renavam: "12345678901".to_owned(),
+        owner: "Dono".to_owned(),
+        implement_type: implement.to_owned(),
+        model_id: Some(model(app)),
+        is_enabled: Some(true),
+        company_id: Some(company),
+        driver_id: driver,
+        ..SaveTruck::default()
+    };
+    app.state
+        .services
+        .trucks
+        .save(&root, None, cmd)
+        .unwrap()
+        .view
+        .id
 }

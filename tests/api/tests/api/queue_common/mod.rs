@@ -1,15 +1,12 @@
 //! Helpers of the queue tests: the clock, queue settings, many drivers with trucks, sessions.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::TestApp;
+use crate::common::{fixtures, TestApp};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use patio_application::services::drivers::SaveDriver;
 use patio_application::services::queue::{JoinCommand, JoinView, QueueService};
-use patio_application::services::trucks::SaveTruck;
 use patio_application::AppResult;
 use patio_domain::auth::Actor;
-use patio_domain::fleet::DriverInput;
 use patio_domain::roles::{Role, SessionKind};
 
 /// Monday 2026-03-02, 09:00 in São Paulo.
@@ -45,58 +42,15 @@ pub fn open_for_freelancers(app: &TestApp) {
 /// `TQ<tag letter><n>`), saved through the drivers' and trucks' services as the root
 /// administrator would. `tag` (1-9) keeps CPFs and plates apart between calls.
 pub fn add_drivers(app: &TestApp, company: i64, n: i64, tag: i64) -> Vec<(i64, i64)> {
-    let root = staff(app, "admin@patio.local");
-    let services = &app.state.services;
-    let model = crate::common::fixtures::model(app);
     let letter = char::from(b'A' + u8::try_from(tag).unwrap());
     (1..=n)
         .map(|g| {
-            let n = u32::try_from(tag * 100_000 + g).unwrap();
-            let driver = services
-                .drivers
-                .save(
-                    &root,
-                    None,
-                    SaveDriver {
-                        id: None,
-                        input: DriverInput {
-                            name: format!("MOTORISTA {g}"),
-                            cpf: crate::common::admin::cpf(n),
-                            cnh: "12345678901".to_owned(),
-                            birth_date: "1990-01-01".to_owned(),
-                        },
-                        is_enabled: true,
-                        company_id: Some(company),
-                        shipping_company_id: None,
-                        contacts: Vec::new(),
-                        trucks: Vec::new(),
-                        confirm_move: false,
-                    },
-                )
-                .unwrap()
-                .view
-                .driver
-                .id;
-            let truck = services
-                .trucks
-                .save(
-                    &root,
-                    None,
-                    SaveTruck {
-                        license_plate: format!("TQ{letter}{g:04}"),
-                        renavam: "12345678901".to_owned(),
-                        owner: "Dono".to_owned(),
-                        implement_type: "LS (MENOR 16 MT)".to_owned(),
-                        model_id: Some(model),
-                        is_enabled: Some(true),
-                        company_id: Some(company),
-                        driver_id: Some(driver),
-                        ..SaveTruck::default()
-                    },
-                )
-                .unwrap()
-                .view
-                .id;
+            let cpf = crate::common::admin::cpf(u32::try_from(tag * 100_000 + g).unwrap());
+            let name = format!("MOTORISTA {g}");
+            let driver = fixtures::saved_driver(app, company, &name, &cpf, "1990-01-01");
+            let plate = format!("TQ{letter}{g:04}");
+            let truck =
+                fixtures::saved_truck(app, company, Some(driver), &plate, "LS (MENOR 16 MT)");
             (driver, truck)
         })
         .collect()
