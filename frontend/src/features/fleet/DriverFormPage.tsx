@@ -33,7 +33,7 @@ import {
 } from './drivers';
 import { useDriverQuery, useSaveDriverMutation, type Driver } from './driversApi';
 import { DriverTrucks } from './DriverTrucks';
-import { FleetContacts } from './FleetContacts';
+import { ContactTable } from '../../shared/records/components/ContactTable';
 import { FormActions } from '../../shared/records/components/FormActions';
 
 const FIELDS = ['name', 'cpf', 'cnh', 'birthDate', 'companyId', 'shippingCompanyId'] as const;
@@ -197,7 +197,7 @@ function DriverForm({ id, record }: { id: number; record: Driver | undefined }) 
         </Row>
       )}
       <Form.Item name="contact" noStyle>
-        <FleetContacts />
+        <ContactTable editable />
       </Form.Item>
       <Form.Item name="truck" noStyle>
         <DriverTrucks />

@@ -18,7 +18,7 @@ import { antdRules } from '../../shared/records/validation';
 import '../../shared/records/admin.css';
 import './trucks.css';
 import { contactBody, contactRows, type ContactRow } from './drivers';
-import { FleetContacts } from './FleetContacts';
+import { ContactTable } from '../../shared/records/components/ContactTable';
 import { implementFill, normalizePlate, normalizeRenavam, truckLimits, truckMsg, truckPaths, truckRules } from './trucks';
 import { useAllBrandsQuery } from './api';
 import {
@@ -275,7 +275,7 @@ function TruckForm({ id, record }: { id: number; record: Truck | undefined }) {
         <Switch aria-label={truckMsg.enabled} />
       </Form.Item>
       <Form.Item name="contact" noStyle>
-        <FleetContacts />
+        <ContactTable editable />
       </Form.Item>
       <FormActions onBack={() => goTo(truckPaths.list)} saving={isLoading} />
     </Form>
