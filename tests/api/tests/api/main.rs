@@ -35,6 +35,7 @@ mod queue_ops;
 mod queue_overview;
 mod queue_realtime;
 mod realtime_ws;
+mod rescue_approval;
 mod rescues;
 mod security_fixes;
 mod sessions_standing;
