@@ -29,7 +29,7 @@ export default function RescuesPage() {
   const term = useDebounced(search.trim(), 400);
   const [target, setTarget] = useState<RescueRow | null>(null);
   const isAdmin = session?.role === 'Administrador';
-  const list = useRescuesQuery({ page, search: term || undefined }, { pollingInterval: FALLBACK_POLL_MS });
+  const list = useRescuesQuery({ page, search: term || undefined }, { pollingInterval: FALLBACK_POLL_MS, refetchOnMountOrArgChange: true });
   const rows = list.data?.items ?? [];
   // The server says who may approve which row (`canApprove`), never the session.
   const anyApprovable = rows.some((r) => r.canApprove);
