@@ -45,5 +45,6 @@ mod settings_holidays;
 mod terms_popups;
 mod truck_catalog;
 mod trucks;
+mod ws_socket;
 mod yard;
 mod yard_realtime;
