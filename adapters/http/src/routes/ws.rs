@@ -1,27 +1,18 @@
 //! `GET /api/ws` (DESIGN section 5): a websocket in the caller's company room. The server
 //! sends each event as JSON text (`{"event":"queueChanged","companyId":1}`); screens read
 //! again on it and keep the spec's polling as the fallback. Nothing the client sends is
-//! acted on, besides ping and close.
+//! acted on, besides ping and close. A socket costs one small task (actix-ws's session and
+//! stream) and its room's inbox, which allocates only while a message waits.
 
-use std::convert::Infallible;
-use std::future::Future;
-use std::mem;
-use std::pin::Pin;
-use std::sync::Arc;
-use std::task::{Context, Poll};
-use std::time::Duration;
-
-use actix_codec::{Decoder, Encoder};
-use actix_http::ws::{handshake, CloseCode, CloseReason, Codec, Frame, Message};
-use actix_web::body::{BodyStream, MessageBody};
 use actix_web::get;
-use actix_web::rt::time::{sleep, Instant, Sleep};
-use actix_web::web::{Bytes, BytesMut};
-use actix_web::{dev, web, HttpRequest, HttpResponse};
-use futures_util::Stream;
+use std::sync::Arc;
+use std::time::Duration;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use actix_ws::{CloseCode, Message};
 use patio_realtime::{Hub, Membership};
 use serde::Deserialize;
-use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, Sessions};
@@ -78,136 +69,60 @@ pub async fn connect(
             company
         }
     };
-    let upgrade = || {
+    let (response, ws, stream) = actix_ws::handle(&req, body).map_err(|_| {
         ApiError(patio_application::AppError::field(
             "upgrade",
             "Esta chamada só aceita conexões websocket.",
         ))
-    };
-    let mut response = handshake(req.head()).map_err(|_| upgrade())?;
+    })?;
     let membership = if public {
         state.hub.join_public(company)
     } else {
         state.hub.join(company)
     };
-    let socket = Socket::new(state.hub.clone(), membership, body.into_inner());
-    let response = response
-        .message_body(BodyStream::new(socket).boxed())
-        .map_err(|_| upgrade())?;
-    Ok(response.into())
+    // Nothing a client needs to send is larger than a ping's payload (125 bytes).
+    let stream = stream.max_frame_size(MAX_FRAME);
+    actix_web::rt::spawn(pump(state.hub.clone(), membership, ws, stream));
+    Ok(response)
 }
 
-/// Largest frame a client may send: nothing it sends is acted on besides ping and close, whose
-/// payloads are at most 125 bytes; anything larger closes the socket.
+/// Largest frame a client may send; anything larger closes the socket with 'policy'.
 const MAX_FRAME: usize = 256;
 
-/// One websocket, as the body of its `101` response: the HTTP dispatcher that writes the body
-/// polls it, so there is no task, no channel and no buffer per socket besides what a message
-/// in flight needs. It reads the client's frames from the request payload (answering pings,
-/// ending on close), writes what the room sends, and pings every [`PING_EVERY`].
-struct Socket {
+/// Forwards the room's messages until either side goes away.
+async fn pump(
     hub: Arc<Hub>,
-    membership: Membership,
-    payload: dev::Payload,
-    codec: Codec,
-    /// Bytes of a client frame not yet complete (empty, unallocated, between frames).
-    incoming: BytesMut,
-    /// Encoded frames not yet handed to the dispatcher.
-    out: BytesMut,
-    ping: Pin<Box<Sleep>>,
-    /// A close frame was queued (or the client went away): end once `out` is handed over.
-    closing: bool,
-    done: bool,
-}
-
-impl Socket {
-    fn new(hub: Arc<Hub>, membership: Membership, payload: dev::Payload) -> Self {
-        Self {
-            hub,
-            membership,
-            payload,
-            codec: Codec::new().max_size(MAX_FRAME),
-            incoming: BytesMut::new(),
-            out: BytesMut::new(),
-            ping: Box::pin(sleep(PING_EVERY)),
-            closing: false,
-            done: false,
-        }
-    }
-
-    fn send(&mut self, message: Message) {
-        if self.codec.encode(message, &mut self.out).is_err() {
-            self.closing = true;
-        }
-    }
-
-    fn close(&mut self, reason: Option<CloseReason>) {
-        if !self.closing {
-            self.send(Message::Close(reason));
-            self.closing = true;
-        }
-    }
-
-    /// Reads and answers what the client sent.
-    fn read(&mut self, cx: &mut Context<'_>) {
-        loop {
-            match Pin::new(&mut self.payload).poll_next(cx) {
-                Poll::Ready(Some(Ok(bytes))) => self.incoming.extend_from_slice(&bytes),
-                Poll::Ready(Some(Err(_)) | None) => {
-                    // The client went away: nothing more can be written.
-                    self.closing = true;
-                    self.out.clear();
-                    return;
+    mut membership: Membership,
+    mut ws: actix_ws::Session,
+    mut stream: actix_ws::MessageStream,
+) {
+    let mut ping = actix_web::rt::time::interval(PING_EVERY);
+    ping.tick().await;
+    let reason = loop {
+        tokio::select! {
+            text = std::future::poll_fn(|cx| membership.messages.poll_recv(cx)) => {
+                if ws.text(text.to_string()).await.is_err() {
+                    break None;
                 }
-                Poll::Pending => break,
+            }
+            incoming = stream.recv() => match incoming {
+                Some(Ok(Message::Ping(bytes))) => {
+                    if ws.pong(&bytes).await.is_err() {
+                        break None;
+                    }
+                }
+                Some(Ok(Message::Close(reason))) => break reason,
+                Some(Err(_)) => break Some(CloseCode::Policy.into()),
+                None => break None,
+                Some(Ok(_)) => {}
+            },
+            _ = ping.tick() => {
+                if ws.ping(b"").await.is_err() {
+                    break None;
+                }
             }
         }
-        while !self.closing {
-            match self.codec.decode(&mut self.incoming) {
-                Ok(Some(Frame::Ping(bytes))) => self.send(Message::Pong(bytes)),
-                Ok(Some(Frame::Close(reason))) => self.close(reason),
-                Ok(Some(_)) => {}
-                Ok(None) => break,
-                Err(_) => self.close(Some(CloseReason::from(CloseCode::Policy))),
-            }
-        }
-        if self.incoming.is_empty() && self.incoming.capacity() > 0 {
-            self.incoming = BytesMut::new();
-        }
-    }
-}
-
-impl Stream for Socket {
-    type Item = Result<Bytes, Infallible>;
-
-    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        let this = self.get_mut();
-        if this.done {
-            return Poll::Ready(None);
-        }
-        this.read(cx);
-        if !this.closing {
-            while let Poll::Ready(text) = this.membership.messages.poll_recv(cx) {
-                this.send(Message::Text(text.as_ref().into()));
-            }
-            while this.ping.as_mut().poll(cx).is_ready() {
-                this.send(Message::Ping(Bytes::new()));
-                this.ping.as_mut().reset(Instant::now() + PING_EVERY);
-            }
-        }
-        if !this.out.is_empty() {
-            return Poll::Ready(Some(Ok(mem::take(&mut this.out).freeze())));
-        }
-        if this.closing {
-            this.done = true;
-            return Poll::Ready(None);
-        }
-        Poll::Pending
-    }
-}
-
-impl Drop for Socket {
-    fn drop(&mut self) {
-        self.hub.leave(&self.membership);
-    }
+    };
+    hub.leave(&membership);
+    let _ = ws.close(reason).await;
 }

@@ -1,4 +1,4 @@
-//! The websocket of `/api/ws` itself, now that it is the body of its `101` response (issue 13
+//! The websocket of `/api/ws` itself (issue 13
 //! leftovers, docs/decisions.md "Expedition leftovers"): it answers the client's ping, answers
 //! and ends on the client's close, closes on a frame larger than anything a client needs to
 //! send, and leaves its room when it ends.
