@@ -523,6 +523,9 @@ fn main() {
     let api = Api {
         client: reqwest::Client::builder()
             .pool_max_idle_per_host(256)
+            // Below the server's keep-alive (actix: 5 s), so that an idle connection is never
+            // reused just as the server closes it (a failed send, not the server's error).
+            .pool_idle_timeout(Duration::from_secs(3))
             .timeout(Duration::from_secs(30))
             .build()
             .unwrap(),
