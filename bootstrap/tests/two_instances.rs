@@ -75,8 +75,12 @@ impl Instance {
     }
 
     fn login(&self, email: &str) -> String {
+        self.login_with(email, "patio123")
+    }
+
+    fn login_with(&self, email: &str, password: &str) -> String {
         let body = format!(
-            r#"{{"email":"{email}","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}}"#
+            r#"{{"email":"{email}","password":"{password}","company":null,"recaptcha_token":"","page":"staff"}}"#
         );
         let (status, text) = http(self.addr, "POST", "/api/auth/login", None, Some(&body)).unwrap();
         assert_eq!(status, 200, "{text}");
@@ -490,6 +494,23 @@ fn an_account_changed_through_one_instance_is_refused_by_the_other_at_once() {
     let took = refused_by(&b, &totals, &first);
     assert_eq!(b.get(&totals, Some(&second)).unwrap().0, 200);
 
+    // A new password saved through A (the user's own profile): B refuses the sessions issued
+    // before it at once; a sign-in on B with the new password stands.
+    let own = a.login("usuario@patio.local");
+    let profile = r#"{"name":"Usuário Demo","fone":null,"password":"novasenha12"}"#;
+    let (status, text) = http(
+        a.addr,
+        "POST",
+        "/api/users/profile",
+        Some(&own),
+        Some(profile),
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{text}");
+    let took = took.max(refused_by(&b, &totals, &second));
+    let fourth = b.login_with("usuario@patio.local", "novasenha12");
+    assert_eq!(b.get(&totals, Some(&fourth)).unwrap().0, 200);
+
     // Disabling the account through A: B refuses its sessions and its sign-in at once.
     let admin = a.login("admin@patio.local");
     let user = scalar(
@@ -506,9 +527,9 @@ fn an_account_changed_through_one_instance_is_refused_by_the_other_at_once() {
         http(a.addr, "POST", "/api/users/save", Some(&admin), Some(&body)).unwrap();
     assert_eq!(status, 200, "{text}");
     assert!(text.contains(r#""isEnabled":false"#), "{text}");
-    let took = took.max(refused_by(&b, &totals, &second));
+    let took = took.max(refused_by(&b, &totals, &fourth));
     assert_eq!(
-        sign_in(&b, "usuario@patio.local", "patio123"),
+        sign_in(&b, "usuario@patio.local", "novasenha12"),
         (403, BLOCKED.to_owned())
     );
     println!("B refused the changed sessions within {took:?}");
