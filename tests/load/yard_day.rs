@@ -336,13 +336,14 @@ fn open_socket(
         .unwrap();
 }
 
-async fn join(api: &Api, t: &Truck) -> Option<i64> {
+/// A join, timed as `label` (the rush's and the day's apart).
+async fn join(api: &Api, label: &'static str, t: &Truck) -> Option<i64> {
     let body = match t.loading {
         Some(l) => json!({ "scheduling": { "id": l } }),
         None => json!({ "truck": { "id": t.truck } }),
     };
     api.call(
-        "POST /api/queue/save",
+        label,
         reqwest::Method::POST,
         "/api/queue/save",
         Some(&t.token),
@@ -601,7 +602,7 @@ fn main() {
                 let (api, gate) = (api.clone(), gate.clone());
                 tokio::spawn(async move {
                     let _permit = gate.acquire_owned().await.unwrap();
-                    join(&api, &t).await
+                    join(&api, "POST /api/queue/save (rush)", &t).await
                 })
             })
             .collect();
@@ -649,7 +650,7 @@ fn main() {
                 let api = api.clone();
                 tokio::spawn(async move {
                     sleep_ms(pace * n as f64).await;
-                    let id = join(&api, &t).await;
+                    let id = join(&api, "POST /api/queue/save (day)", &t).await;
                     if let (Some(id), 0) = (id, n % 4) {
                         sleep_ms(5000.0).await;
                         api.call(
