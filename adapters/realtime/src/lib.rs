@@ -215,10 +215,6 @@ impl Hub {
     }
 }
 
-fn company_of(event: &DomainEvent) -> i64 {
-    event.company_id()
-}
-
 impl EventSink for Hub {
     /// The stream came back: events may have been missed, so every room reads again.
     fn connected(&self) {
@@ -235,9 +231,13 @@ impl EventSink for Hub {
     fn disconnected(&self) {}
 
     fn event(&self, event: &DomainEvent) {
+        // Between instances only (an account's change).
+        let Some(company_id) = event.company_id() else {
+            return;
+        };
         match serde_json::to_string(&event.for_browsers()) {
             Ok(text) => {
-                self.send_to(company_of(event), &text, event.is_public());
+                self.send_to(company_id, &text, event.is_public());
                 self.send_to(EVERY_COMPANY_ROOM, &text, false);
             }
             Err(error) => tracing::warn!(%error, "event not serialised"),
@@ -262,6 +262,18 @@ mod tests {
             mine.messages.try_recv().ok().as_deref(),
             Some(r#"{"event":"queueChanged","companyId":1}"#)
         );
+    }
+
+    #[test]
+    fn an_account_change_reaches_no_socket() {
+        let hub = Hub::new();
+        let mut mine = hub.join(1);
+        let mut every = hub.join(EVERY_COMPANY_ROOM);
+        let change: DomainEvent =
+            serde_json::from_str(r#"{"event":"accountChanged","kind":"staff","id":1}"#).unwrap();
+        hub.event(&change);
+        assert!(mine.messages.try_recv().is_err());
+        assert!(every.messages.try_recv().is_err());
     }
 
     #[test]
