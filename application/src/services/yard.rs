@@ -324,6 +324,21 @@ impl YardService {
         Ok(entry)
     }
 
+    /// The shape every dispatch action on an entry shares: `guard` reads the entry and refuses
+    /// (403/404) before anything is written; `act` runs in one transaction with the guarded
+    /// entry and the time; then the company's screens hear of the change.
+    fn act<T>(
+        &self,
+        guard: impl FnOnce() -> AppResult<YardEntryRecord>,
+        act: impl FnOnce(&mut dyn Repos, &YardEntryRecord, DateTime<Utc>) -> AppResult<T>,
+    ) -> AppResult<T> {
+        let entry = guard()?;
+        let now = self.deps.clock.now();
+        let out = self.deps.store.tx(|repos| act(repos, &entry, now))?;
+        self.publish(entry.company_id);
+        Ok(out)
+    }
+
     fn audit(
         repos: &mut dyn Repos,
         actor: &Actor,
@@ -349,71 +364,70 @@ impl YardService {
     /// Refusals in this order: attendance not started, a delay running, the day's limit, no
     /// order, no check-in (when check-in is on).
     pub fn start(&self, actor: &Actor, id: i64, ip: Option<String>) -> AppResult<YardActionView> {
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let mut loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
-            let state = loaded.lifecycle(id);
-            let (_, checkin_on) = repos.checkin_config(company_id)?;
-            let check = StartCheck {
-                attendance_started: loaded.attendance == AttendanceToday::Started,
-                delay_running: loaded.delay_running().is_some(),
-                waiting: state.is_waiting(),
-                served_today: loaded
-                    .entries
-                    .iter()
-                    .filter(|e| {
-                        matches!(
-                            e.kind,
-                            PlanEntryKind::AttendedToday | PlanEntryKind::Loading
-                        )
+        self.act(
+            || self.guarded(actor, &ACT_ROLES, id),
+            |repos, guarded, now| {
+                let company_id = guarded.company_id;
+                let mut loaded = Loaded::lock(repos, company_id, now)?;
+                let entry = entry_of(repos, id)?;
+                let state = loaded.lifecycle(id);
+                let (_, checkin_on) = repos.checkin_config(company_id)?;
+                let check = StartCheck {
+                    attendance_started: loaded.attendance == AttendanceToday::Started,
+                    delay_running: loaded.delay_running().is_some(),
+                    waiting: state.is_waiting(),
+                    served_today: loaded
+                        .entries
+                        .iter()
+                        .filter(|e| {
+                            matches!(
+                                e.kind,
+                                PlanEntryKind::AttendedToday | PlanEntryKind::Loading
+                            )
+                        })
+                        .count(),
+                    programmed_total: loaded.settings.programmed_total,
+                    has_order: entry.scheduling_id.is_some(),
+                    checkin_required: checkin_on,
+                    checked_in: entry.checked_in,
+                };
+                may_start_loading(&check).map_err(|r| {
+                    conflict(match r {
+                        StartRefusal::AttendanceNotStarted => START_ATTENDANCE_FIRST_MESSAGE,
+                        StartRefusal::DelayRunning => DELAY_RUNNING_MESSAGE,
+                        StartRefusal::NotWaiting => NOT_WAITING_MESSAGE,
+                        StartRefusal::LimitReached => LIMIT_REACHED_MESSAGE,
+                        StartRefusal::NoOrder => NEEDS_ORDER_MESSAGE,
+                        StartRefusal::NeedsCheckin => NEEDS_CHECKIN_MESSAGE,
                     })
-                    .count(),
-                programmed_total: loaded.settings.programmed_total,
-                has_order: entry.scheduling_id.is_some(),
-                checkin_required: checkin_on,
-                checked_in: entry.checked_in,
-            };
-            may_start_loading(&check).map_err(|r| {
-                conflict(match r {
-                    StartRefusal::AttendanceNotStarted => START_ATTENDANCE_FIRST_MESSAGE,
-                    StartRefusal::DelayRunning => DELAY_RUNNING_MESSAGE,
-                    StartRefusal::NotWaiting => NOT_WAITING_MESSAGE,
-                    StartRefusal::LimitReached => LIMIT_REACHED_MESSAGE,
-                    StartRefusal::NoOrder => NEEDS_ORDER_MESSAGE,
-                    StartRefusal::NeedsCheckin => NEEDS_CHECKIN_MESSAGE,
+                })?;
+                transition(state, LifecycleEvent::StartLoading)
+                    .map_err(|e| AppError::Conflict(e.to_string()))?;
+                if !repos.start_loading(id, now)? {
+                    return Err(conflict(NOT_WAITING_MESSAGE));
+                }
+                set_kind(&mut loaded, id, PlanEntryKind::Loading);
+                store_plan(repos, &loaded)?;
+                Self::audit(
+                    repos,
+                    actor,
+                    ip.as_deref(),
+                    company_id,
+                    format!(
+                        "Carregamento do veículo <b>{}</b> iniciado",
+                        escape_html(&entry.license_plate)
+                    ),
+                    &entry,
+                )?;
+                Ok(YardActionView {
+                    id,
+                    message: STARTED_MESSAGE,
+                    status: "loading".to_owned(),
+                    scheduling_id: entry.scheduling_id,
+                    order_status: None,
                 })
-            })?;
-            transition(state, LifecycleEvent::StartLoading)
-                .map_err(|e| AppError::Conflict(e.to_string()))?;
-            if !repos.start_loading(id, now)? {
-                return Err(conflict(NOT_WAITING_MESSAGE));
-            }
-            set_kind(&mut loaded, id, PlanEntryKind::Loading);
-            store_plan(repos, &loaded)?;
-            Self::audit(
-                repos,
-                actor,
-                ip.as_deref(),
-                company_id,
-                format!(
-                    "Carregamento do veículo <b>{}</b> iniciado",
-                    escape_html(&entry.license_plate)
-                ),
-                &entry,
-            )?;
-            Ok(YardActionView {
-                id,
-                message: STARTED_MESSAGE,
-                status: "loading".to_owned(),
-                scheduling_id: entry.scheduling_id,
-                order_status: None,
-            })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+            },
+        )
     }
 
     /// `PUT /queue/update-driver {id, driver{id}, company{id}}`: another driver of the company
@@ -425,58 +439,57 @@ impl YardService {
         driver_id: i64,
         ip: Option<String>,
     ) -> AppResult<YardActionView> {
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
-            if !loaded.lifecycle(id).is_waiting() {
-                return Err(conflict(NOT_WAITING_MESSAGE));
-            }
-            let driver = repos
-                .queue_driver(driver_id)?
-                .filter(|d| d.company_id == company_id)
-                .ok_or_else(|| AppError::field("driver", SELECT_DRIVER_MESSAGE))?;
-            if driver.id == entry.driver_id {
-                return Ok(YardActionView {
+        self.act(
+            || self.guarded(actor, &ACT_ROLES, id),
+            |repos, guarded, now| {
+                let company_id = guarded.company_id;
+                let loaded = Loaded::lock(repos, company_id, now)?;
+                let entry = entry_of(repos, id)?;
+                if !loaded.lifecycle(id).is_waiting() {
+                    return Err(conflict(NOT_WAITING_MESSAGE));
+                }
+                let driver = repos
+                    .queue_driver(driver_id)?
+                    .filter(|d| d.company_id == company_id)
+                    .ok_or_else(|| AppError::field("driver", SELECT_DRIVER_MESSAGE))?;
+                if driver.id == entry.driver_id {
+                    return Ok(YardActionView {
+                        id,
+                        message: DRIVER_CHANGED_MESSAGE,
+                        status: entry.status.clone(),
+                        scheduling_id: entry.scheduling_id,
+                        order_status: None,
+                    });
+                }
+                if !repos
+                    .active_entries_among(company_id, &[driver.id], &[])?
+                    .is_empty()
+                {
+                    return Err(conflict(DRIVER_BUSY_MESSAGE));
+                }
+                repos.change_entry_driver(id, driver.id)?;
+                Self::audit(
+                    repos,
+                    actor,
+                    ip.as_deref(),
+                    company_id,
+                    format!(
+                        "Motorista do veículo <b>{}</b> trocado de <b>{}</b> para <b>{}</b>",
+                        escape_html(&entry.license_plate),
+                        escape_html(&entry.driver_name),
+                        escape_html(&driver.name)
+                    ),
+                    &entry,
+                )?;
+                Ok(YardActionView {
                     id,
                     message: DRIVER_CHANGED_MESSAGE,
                     status: entry.status.clone(),
                     scheduling_id: entry.scheduling_id,
                     order_status: None,
-                });
-            }
-            if !repos
-                .active_entries_among(company_id, &[driver.id], &[])?
-                .is_empty()
-            {
-                return Err(conflict(DRIVER_BUSY_MESSAGE));
-            }
-            repos.change_entry_driver(id, driver.id)?;
-            Self::audit(
-                repos,
-                actor,
-                ip.as_deref(),
-                company_id,
-                format!(
-                    "Motorista do veículo <b>{}</b> trocado de <b>{}</b> para <b>{}</b>",
-                    escape_html(&entry.license_plate),
-                    escape_html(&entry.driver_name),
-                    escape_html(&driver.name)
-                ),
-                &entry,
-            )?;
-            Ok(YardActionView {
-                id,
-                message: DRIVER_CHANGED_MESSAGE,
-                status: entry.status.clone(),
-                scheduling_id: entry.scheduling_id,
-                order_status: None,
-            })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+                })
+            },
+        )
     }
 
     /// `PUT /queue/update`: a vehicle in loading goes back to the queue (its place by join
@@ -487,40 +500,39 @@ impl YardService {
         id: i64,
         ip: Option<String>,
     ) -> AppResult<YardActionView> {
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let mut loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
-            transition(loaded.lifecycle(id), LifecycleEvent::ReturnToQueue)
-                .map_err(|_| conflict(NOT_LOADING_MESSAGE))?;
-            if !repos.return_to_queue(id)? {
-                return Err(conflict(NOT_LOADING_MESSAGE));
-            }
-            set_kind(&mut loaded, id, PlanEntryKind::Waiting);
-            store_plan(repos, &loaded)?;
-            Self::audit(
-                repos,
-                actor,
-                ip.as_deref(),
-                company_id,
-                format!(
-                    "Veículo <b>{}</b> voltou para a fila",
-                    escape_html(&entry.license_plate)
-                ),
-                &entry,
-            )?;
-            Ok(YardActionView {
-                id,
-                message: RETURNED_MESSAGE,
-                status: "waiting".to_owned(),
-                scheduling_id: entry.scheduling_id,
-                order_status: None,
-            })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+        self.act(
+            || self.guarded(actor, &ACT_ROLES, id),
+            |repos, guarded, now| {
+                let company_id = guarded.company_id;
+                let mut loaded = Loaded::lock(repos, company_id, now)?;
+                let entry = entry_of(repos, id)?;
+                transition(loaded.lifecycle(id), LifecycleEvent::ReturnToQueue)
+                    .map_err(|_| conflict(NOT_LOADING_MESSAGE))?;
+                if !repos.return_to_queue(id)? {
+                    return Err(conflict(NOT_LOADING_MESSAGE));
+                }
+                set_kind(&mut loaded, id, PlanEntryKind::Waiting);
+                store_plan(repos, &loaded)?;
+                Self::audit(
+                    repos,
+                    actor,
+                    ip.as_deref(),
+                    company_id,
+                    format!(
+                        "Veículo <b>{}</b> voltou para a fila",
+                        escape_html(&entry.license_plate)
+                    ),
+                    &entry,
+                )?;
+                Ok(YardActionView {
+                    id,
+                    message: RETURNED_MESSAGE,
+                    status: "waiting".to_owned(),
+                    scheduling_id: entry.scheduling_id,
+                    order_status: None,
+                })
+            },
+        )
     }
 
     /// `POST /scheduling/close`: the loading in progress closes with its tonnage; the entry
@@ -533,111 +545,109 @@ impl YardService {
             .store
             .tx(|repos| repos.loading_entry(cmd.scheduling_id))?
             .ok_or_else(AppError::not_found)?;
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let mut loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
-            let state = loaded.lifecycle(id);
-            if state != LifecycleState::Loading {
-                return Err(conflict(NOT_LOADING_MESSAGE));
-            }
-            transition(state, LifecycleEvent::Complete)
-                .map_err(|e| AppError::Conflict(e.to_string()))?;
-            let started = cmd.exped_initial_date.or(entry.expedition).unwrap_or(now);
-            let ended = cmd.exped_date.unwrap_or(now).max(started);
-            let order_status = close_loading(
-                repos,
-                actor,
-                cmd.ip.as_deref(),
-                &entry,
-                "loading",
-                qty,
-                started,
-                ended,
-            )?
-            .ok_or_else(|| conflict(NOT_LOADING_MESSAGE))?;
-            set_kind(&mut loaded, id, PlanEntryKind::AttendedToday);
-            store_plan(repos, &loaded)?;
-            Ok(YardActionView {
-                id,
-                message: COMPLETED_MESSAGE,
-                status: "attended".to_owned(),
-                scheduling_id: entry.scheduling_id,
-                order_status,
-            })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+        self.act(
+            || self.guarded(actor, &ACT_ROLES, id),
+            |repos, guarded, now| {
+                let company_id = guarded.company_id;
+                let mut loaded = Loaded::lock(repos, company_id, now)?;
+                let entry = entry_of(repos, id)?;
+                let state = loaded.lifecycle(id);
+                if state != LifecycleState::Loading {
+                    return Err(conflict(NOT_LOADING_MESSAGE));
+                }
+                transition(state, LifecycleEvent::Complete)
+                    .map_err(|e| AppError::Conflict(e.to_string()))?;
+                let started = cmd.exped_initial_date.or(entry.expedition).unwrap_or(now);
+                let ended = cmd.exped_date.unwrap_or(now).max(started);
+                let order_status = close_loading(
+                    repos,
+                    actor,
+                    cmd.ip.as_deref(),
+                    &entry,
+                    "loading",
+                    qty,
+                    started,
+                    ended,
+                )?
+                .ok_or_else(|| conflict(NOT_LOADING_MESSAGE))?;
+                set_kind(&mut loaded, id, PlanEntryKind::AttendedToday);
+                store_plan(repos, &loaded)?;
+                Ok(YardActionView {
+                    id,
+                    message: COMPLETED_MESSAGE,
+                    status: "attended".to_owned(),
+                    scheduling_id: entry.scheduling_id,
+                    order_status,
+                })
+            },
+        )
     }
 
     /// `POST /queue/close/{queueId}`: the expedition cancels a position of today, with
     /// tolerance off; the loading opens again, a check-in with isPresent false and a CHECK_OUT
     /// log are written (spec 3 section 4).
     pub fn cancel(&self, actor: &Actor, id: i64, ip: Option<String>) -> AppResult<YardActionView> {
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let mut loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
-            let state = loaded.lifecycle(id);
-            if !state.is_waiting() {
-                return Err(conflict(NOT_WAITING_MESSAGE));
-            }
-            if loaded.settings.enable_tolerance {
-                return Err(conflict(TOLERANCE_ON_CANCEL_MESSAGE));
-            }
-            if entry.date != Some(loaded.today) {
-                return Err(conflict(ONLY_TODAY_MESSAGE));
-            }
-            transition(state, LifecycleEvent::Cancel)
-                .map_err(|e| AppError::Conflict(e.to_string()))?;
-            let status = LifecycleState::Cancelled
-                .stored_status()
-                .ok_or_else(|| AppError::internal("cancelled has no stored status"))?;
-            if !repos.close_queue_entry(id, status, now)? {
-                return Err(conflict(NOT_WAITING_MESSAGE));
-            }
-            if let Some(s) = entry.scheduling_id {
-                repos.reopen_loading(s)?;
-            }
-            repos.insert_checkin(company_id, id, entry.driver_id, false, now)?;
-            loaded.entries.retain(|e| e.id != id);
-            store_plan(repos, &loaded)?;
-            driver_log(
-                repos,
-                entry.driver_id,
-                company_id,
-                DriverLogType::CheckOut,
-                json!({
-                    "company": { "id": company_id },
-                    "queue": { "id": id },
-                    "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
-                }),
-            )?;
-            Self::audit(
-                repos,
-                actor,
-                ip.as_deref(),
-                company_id,
-                format!(
-                    "Agendamento do veículo <b>{}</b> cancelado pela expedição",
-                    escape_html(&entry.license_plate)
-                ),
-                &entry,
-            )?;
-            Ok(YardActionView {
-                id,
-                message: CANCELLED_MESSAGE,
-                status: status.to_owned(),
-                scheduling_id: entry.scheduling_id,
-                order_status: None,
-            })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+        self.act(
+            || self.guarded(actor, &ACT_ROLES, id),
+            |repos, guarded, now| {
+                let company_id = guarded.company_id;
+                let mut loaded = Loaded::lock(repos, company_id, now)?;
+                let entry = entry_of(repos, id)?;
+                let state = loaded.lifecycle(id);
+                if !state.is_waiting() {
+                    return Err(conflict(NOT_WAITING_MESSAGE));
+                }
+                if loaded.settings.enable_tolerance {
+                    return Err(conflict(TOLERANCE_ON_CANCEL_MESSAGE));
+                }
+                if entry.date != Some(loaded.today) {
+                    return Err(conflict(ONLY_TODAY_MESSAGE));
+                }
+                transition(state, LifecycleEvent::Cancel)
+                    .map_err(|e| AppError::Conflict(e.to_string()))?;
+                let status = LifecycleState::Cancelled
+                    .stored_status()
+                    .ok_or_else(|| AppError::internal("cancelled has no stored status"))?;
+                if !repos.close_queue_entry(id, status, now)? {
+                    return Err(conflict(NOT_WAITING_MESSAGE));
+                }
+                if let Some(s) = entry.scheduling_id {
+                    repos.reopen_loading(s)?;
+                }
+                repos.insert_checkin(company_id, id, entry.driver_id, false, now)?;
+                loaded.entries.retain(|e| e.id != id);
+                store_plan(repos, &loaded)?;
+                driver_log(
+                    repos,
+                    entry.driver_id,
+                    company_id,
+                    DriverLogType::CheckOut,
+                    json!({
+                        "company": { "id": company_id },
+                        "queue": { "id": id },
+                        "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
+                    }),
+                )?;
+                Self::audit(
+                    repos,
+                    actor,
+                    ip.as_deref(),
+                    company_id,
+                    format!(
+                        "Agendamento do veículo <b>{}</b> cancelado pela expedição",
+                        escape_html(&entry.license_plate)
+                    ),
+                    &entry,
+                )?;
+                Ok(YardActionView {
+                    id,
+                    message: CANCELLED_MESSAGE,
+                    status: status.to_owned(),
+                    scheduling_id: entry.scheduling_id,
+                    order_status: None,
+                })
+            },
+        )
     }
 
     /// `PUT /scheduling/update {id, qtyTransported}`: the weight of a vehicle attended today
@@ -656,51 +666,50 @@ impl YardService {
             .store
             .tx(|repos| repos.attended_entry(scheduling_id))?
             .ok_or_else(AppError::not_found)?;
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
-            let today = settings.operating_day(now);
-            let (day_start, _) = day_bounds(&settings, today);
-            if entry.status != "attended" {
-                return Err(conflict(NOT_ATTENDED_MESSAGE));
-            }
-            if entry.attended_at.is_none_or(|a| a < day_start) {
-                return Err(conflict(WEIGHT_ONLY_TODAY_MESSAGE));
-            }
-            repos.set_loading_weight(scheduling_id, qty)?;
-            let order_status = match entry.order_id {
-                Some(order) => Some(refresh_status(repos, order)?),
-                None => None,
-            };
-            Audit::by(actor, ip.as_deref()).write(
-                repos,
-                Operation::Update,
-                ObjectType::Scheduling,
-                company_id,
-                format!(
-                    "Peso do veículo <b>{}</b> editado para {qty:.3} t",
-                    escape_html(&entry.license_plate)
-                ),
-                vec![
-                    ("Placa", entry.license_plate.clone()),
-                    (
-                        "Peso anterior",
-                        format!("{:.3}", entry.qty_transported.unwrap_or(0.0)),
+        self.act(
+            || self.guarded(actor, &ACT_ROLES, id),
+            |repos, entry, now| {
+                let company_id = entry.company_id;
+                let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
+                let today = settings.operating_day(now);
+                let (day_start, _) = day_bounds(&settings, today);
+                if entry.status != "attended" {
+                    return Err(conflict(NOT_ATTENDED_MESSAGE));
+                }
+                if entry.attended_at.is_none_or(|a| a < day_start) {
+                    return Err(conflict(WEIGHT_ONLY_TODAY_MESSAGE));
+                }
+                repos.set_loading_weight(scheduling_id, qty)?;
+                let order_status = match entry.order_id {
+                    Some(order) => Some(refresh_status(repos, order)?),
+                    None => None,
+                };
+                Audit::by(actor, ip.as_deref()).write(
+                    repos,
+                    Operation::Update,
+                    ObjectType::Scheduling,
+                    company_id,
+                    format!(
+                        "Peso do veículo <b>{}</b> editado para {qty:.3} t",
+                        escape_html(&entry.license_plate)
                     ),
-                ],
-            )?;
-            Ok(YardActionView {
-                id,
-                message: WEIGHT_EDITED_MESSAGE,
-                status: entry.status.clone(),
-                scheduling_id: Some(scheduling_id),
-                order_status,
-            })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+                    vec![
+                        ("Placa", entry.license_plate.clone()),
+                        (
+                            "Peso anterior",
+                            format!("{:.3}", entry.qty_transported.unwrap_or(0.0)),
+                        ),
+                    ],
+                )?;
+                Ok(YardActionView {
+                    id,
+                    message: WEIGHT_EDITED_MESSAGE,
+                    status: entry.status.clone(),
+                    scheduling_id: Some(scheduling_id),
+                    order_status,
+                })
+            },
+        )
     }
 
     /// `GET /queue/missings/{companyId}`, `/queue/attendeds/{companyId}` and
