@@ -339,6 +339,25 @@ impl YardService {
         Ok(out)
     }
 
+    /// [`Self::act`] for the actions that move an entry in the plan: the guard is staff with
+    /// [`ACT_ROLES`] in the entry's company; `act` gets the company's plan locked and the entry
+    /// read again under the lock.
+    fn act_locked<T>(
+        &self,
+        actor: &Actor,
+        id: i64,
+        act: impl FnOnce(&mut dyn Repos, &mut Loaded, &YardEntryRecord, DateTime<Utc>) -> AppResult<T>,
+    ) -> AppResult<T> {
+        self.act(
+            || self.guarded(actor, &ACT_ROLES, id),
+            |repos, guarded, now| {
+                let mut loaded = Loaded::lock(repos, guarded.company_id, now)?;
+                let entry = entry_of(repos, id)?;
+                act(repos, &mut loaded, &entry, now)
+            },
+        )
+    }
+
     fn audit(
         repos: &mut dyn Repos,
         actor: &Actor,
@@ -364,70 +383,65 @@ impl YardService {
     /// Refusals in this order: attendance not started, a delay running, the day's limit, no
     /// order, no check-in (when check-in is on).
     pub fn start(&self, actor: &Actor, id: i64, ip: Option<String>) -> AppResult<YardActionView> {
-        self.act(
-            || self.guarded(actor, &ACT_ROLES, id),
-            |repos, guarded, now| {
-                let company_id = guarded.company_id;
-                let mut loaded = Loaded::lock(repos, company_id, now)?;
-                let entry = entry_of(repos, id)?;
-                let state = loaded.lifecycle(id);
-                let (_, checkin_on) = repos.checkin_config(company_id)?;
-                let check = StartCheck {
-                    attendance_started: loaded.attendance == AttendanceToday::Started,
-                    delay_running: loaded.delay_running().is_some(),
-                    waiting: state.is_waiting(),
-                    served_today: loaded
-                        .entries
-                        .iter()
-                        .filter(|e| {
-                            matches!(
-                                e.kind,
-                                PlanEntryKind::AttendedToday | PlanEntryKind::Loading
-                            )
-                        })
-                        .count(),
-                    programmed_total: loaded.settings.programmed_total,
-                    has_order: entry.scheduling_id.is_some(),
-                    checkin_required: checkin_on,
-                    checked_in: entry.checked_in,
-                };
-                may_start_loading(&check).map_err(|r| {
-                    conflict(match r {
-                        StartRefusal::AttendanceNotStarted => START_ATTENDANCE_FIRST_MESSAGE,
-                        StartRefusal::DelayRunning => DELAY_RUNNING_MESSAGE,
-                        StartRefusal::NotWaiting => NOT_WAITING_MESSAGE,
-                        StartRefusal::LimitReached => LIMIT_REACHED_MESSAGE,
-                        StartRefusal::NoOrder => NEEDS_ORDER_MESSAGE,
-                        StartRefusal::NeedsCheckin => NEEDS_CHECKIN_MESSAGE,
+        self.act_locked(actor, id, |repos, loaded, entry, now| {
+            let company_id = entry.company_id;
+            let state = loaded.lifecycle(id);
+            let (_, checkin_on) = repos.checkin_config(company_id)?;
+            let check = StartCheck {
+                attendance_started: loaded.attendance == AttendanceToday::Started,
+                delay_running: loaded.delay_running().is_some(),
+                waiting: state.is_waiting(),
+                served_today: loaded
+                    .entries
+                    .iter()
+                    .filter(|e| {
+                        matches!(
+                            e.kind,
+                            PlanEntryKind::AttendedToday | PlanEntryKind::Loading
+                        )
                     })
-                })?;
-                transition(state, LifecycleEvent::StartLoading)
-                    .map_err(|e| AppError::Conflict(e.to_string()))?;
-                if !repos.start_loading(id, now)? {
-                    return Err(conflict(NOT_WAITING_MESSAGE));
-                }
-                set_kind(&mut loaded, id, PlanEntryKind::Loading);
-                store_plan(repos, &loaded)?;
-                Self::audit(
-                    repos,
-                    actor,
-                    ip.as_deref(),
-                    company_id,
-                    format!(
-                        "Carregamento do veículo <b>{}</b> iniciado",
-                        escape_html(&entry.license_plate)
-                    ),
-                    &entry,
-                )?;
-                Ok(YardActionView {
-                    id,
-                    message: STARTED_MESSAGE,
-                    status: "loading".to_owned(),
-                    scheduling_id: entry.scheduling_id,
-                    order_status: None,
+                    .count(),
+                programmed_total: loaded.settings.programmed_total,
+                has_order: entry.scheduling_id.is_some(),
+                checkin_required: checkin_on,
+                checked_in: entry.checked_in,
+            };
+            may_start_loading(&check).map_err(|r| {
+                conflict(match r {
+                    StartRefusal::AttendanceNotStarted => START_ATTENDANCE_FIRST_MESSAGE,
+                    StartRefusal::DelayRunning => DELAY_RUNNING_MESSAGE,
+                    StartRefusal::NotWaiting => NOT_WAITING_MESSAGE,
+                    StartRefusal::LimitReached => LIMIT_REACHED_MESSAGE,
+                    StartRefusal::NoOrder => NEEDS_ORDER_MESSAGE,
+                    StartRefusal::NeedsCheckin => NEEDS_CHECKIN_MESSAGE,
                 })
-            },
-        )
+            })?;
+            transition(state, LifecycleEvent::StartLoading)
+                .map_err(|e| AppError::Conflict(e.to_string()))?;
+            if !repos.start_loading(id, now)? {
+                return Err(conflict(NOT_WAITING_MESSAGE));
+            }
+            set_kind(loaded, id, PlanEntryKind::Loading);
+            store_plan(repos, loaded)?;
+            Self::audit(
+                repos,
+                actor,
+                ip.as_deref(),
+                company_id,
+                format!(
+                    "Carregamento do veículo <b>{}</b> iniciado",
+                    escape_html(&entry.license_plate)
+                ),
+                entry,
+            )?;
+            Ok(YardActionView {
+                id,
+                message: STARTED_MESSAGE,
+                status: "loading".to_owned(),
+                scheduling_id: entry.scheduling_id,
+                order_status: None,
+            })
+        })
     }
 
     /// `PUT /queue/update-driver {id, driver{id}, company{id}}`: another driver of the company
@@ -439,57 +453,52 @@ impl YardService {
         driver_id: i64,
         ip: Option<String>,
     ) -> AppResult<YardActionView> {
-        self.act(
-            || self.guarded(actor, &ACT_ROLES, id),
-            |repos, guarded, now| {
-                let company_id = guarded.company_id;
-                let loaded = Loaded::lock(repos, company_id, now)?;
-                let entry = entry_of(repos, id)?;
-                if !loaded.lifecycle(id).is_waiting() {
-                    return Err(conflict(NOT_WAITING_MESSAGE));
-                }
-                let driver = repos
-                    .queue_driver(driver_id)?
-                    .filter(|d| d.company_id == company_id)
-                    .ok_or_else(|| AppError::field("driver", SELECT_DRIVER_MESSAGE))?;
-                if driver.id == entry.driver_id {
-                    return Ok(YardActionView {
-                        id,
-                        message: DRIVER_CHANGED_MESSAGE,
-                        status: entry.status.clone(),
-                        scheduling_id: entry.scheduling_id,
-                        order_status: None,
-                    });
-                }
-                if !repos
-                    .active_entries_among(company_id, &[driver.id], &[])?
-                    .is_empty()
-                {
-                    return Err(conflict(DRIVER_BUSY_MESSAGE));
-                }
-                repos.change_entry_driver(id, driver.id)?;
-                Self::audit(
-                    repos,
-                    actor,
-                    ip.as_deref(),
-                    company_id,
-                    format!(
-                        "Motorista do veículo <b>{}</b> trocado de <b>{}</b> para <b>{}</b>",
-                        escape_html(&entry.license_plate),
-                        escape_html(&entry.driver_name),
-                        escape_html(&driver.name)
-                    ),
-                    &entry,
-                )?;
-                Ok(YardActionView {
+        self.act_locked(actor, id, |repos, loaded, entry, _now| {
+            let company_id = entry.company_id;
+            if !loaded.lifecycle(id).is_waiting() {
+                return Err(conflict(NOT_WAITING_MESSAGE));
+            }
+            let driver = repos
+                .queue_driver(driver_id)?
+                .filter(|d| d.company_id == company_id)
+                .ok_or_else(|| AppError::field("driver", SELECT_DRIVER_MESSAGE))?;
+            if driver.id == entry.driver_id {
+                return Ok(YardActionView {
                     id,
                     message: DRIVER_CHANGED_MESSAGE,
                     status: entry.status.clone(),
                     scheduling_id: entry.scheduling_id,
                     order_status: None,
-                })
-            },
-        )
+                });
+            }
+            if !repos
+                .active_entries_among(company_id, &[driver.id], &[])?
+                .is_empty()
+            {
+                return Err(conflict(DRIVER_BUSY_MESSAGE));
+            }
+            repos.change_entry_driver(id, driver.id)?;
+            Self::audit(
+                repos,
+                actor,
+                ip.as_deref(),
+                company_id,
+                format!(
+                    "Motorista do veículo <b>{}</b> trocado de <b>{}</b> para <b>{}</b>",
+                    escape_html(&entry.license_plate),
+                    escape_html(&entry.driver_name),
+                    escape_html(&driver.name)
+                ),
+                entry,
+            )?;
+            Ok(YardActionView {
+                id,
+                message: DRIVER_CHANGED_MESSAGE,
+                status: entry.status.clone(),
+                scheduling_id: entry.scheduling_id,
+                order_status: None,
+            })
+        })
     }
 
     /// `PUT /queue/update`: a vehicle in loading goes back to the queue (its place by join
@@ -500,39 +509,34 @@ impl YardService {
         id: i64,
         ip: Option<String>,
     ) -> AppResult<YardActionView> {
-        self.act(
-            || self.guarded(actor, &ACT_ROLES, id),
-            |repos, guarded, now| {
-                let company_id = guarded.company_id;
-                let mut loaded = Loaded::lock(repos, company_id, now)?;
-                let entry = entry_of(repos, id)?;
-                transition(loaded.lifecycle(id), LifecycleEvent::ReturnToQueue)
-                    .map_err(|_| conflict(NOT_LOADING_MESSAGE))?;
-                if !repos.return_to_queue(id)? {
-                    return Err(conflict(NOT_LOADING_MESSAGE));
-                }
-                set_kind(&mut loaded, id, PlanEntryKind::Waiting);
-                store_plan(repos, &loaded)?;
-                Self::audit(
-                    repos,
-                    actor,
-                    ip.as_deref(),
-                    company_id,
-                    format!(
-                        "Veículo <b>{}</b> voltou para a fila",
-                        escape_html(&entry.license_plate)
-                    ),
-                    &entry,
-                )?;
-                Ok(YardActionView {
-                    id,
-                    message: RETURNED_MESSAGE,
-                    status: "waiting".to_owned(),
-                    scheduling_id: entry.scheduling_id,
-                    order_status: None,
-                })
-            },
-        )
+        self.act_locked(actor, id, |repos, loaded, entry, _now| {
+            let company_id = entry.company_id;
+            transition(loaded.lifecycle(id), LifecycleEvent::ReturnToQueue)
+                .map_err(|_| conflict(NOT_LOADING_MESSAGE))?;
+            if !repos.return_to_queue(id)? {
+                return Err(conflict(NOT_LOADING_MESSAGE));
+            }
+            set_kind(loaded, id, PlanEntryKind::Waiting);
+            store_plan(repos, loaded)?;
+            Self::audit(
+                repos,
+                actor,
+                ip.as_deref(),
+                company_id,
+                format!(
+                    "Veículo <b>{}</b> voltou para a fila",
+                    escape_html(&entry.license_plate)
+                ),
+                entry,
+            )?;
+            Ok(YardActionView {
+                id,
+                message: RETURNED_MESSAGE,
+                status: "waiting".to_owned(),
+                scheduling_id: entry.scheduling_id,
+                order_status: None,
+            })
+        })
     }
 
     /// `POST /scheduling/close`: the loading in progress closes with its tonnage; the entry
@@ -545,109 +549,98 @@ impl YardService {
             .store
             .tx(|repos| repos.loading_entry(cmd.scheduling_id))?
             .ok_or_else(AppError::not_found)?;
-        self.act(
-            || self.guarded(actor, &ACT_ROLES, id),
-            |repos, guarded, now| {
-                let company_id = guarded.company_id;
-                let mut loaded = Loaded::lock(repos, company_id, now)?;
-                let entry = entry_of(repos, id)?;
-                let state = loaded.lifecycle(id);
-                if state != LifecycleState::Loading {
-                    return Err(conflict(NOT_LOADING_MESSAGE));
-                }
-                transition(state, LifecycleEvent::Complete)
-                    .map_err(|e| AppError::Conflict(e.to_string()))?;
-                let started = cmd.exped_initial_date.or(entry.expedition).unwrap_or(now);
-                let ended = cmd.exped_date.unwrap_or(now).max(started);
-                let order_status = close_loading(
-                    repos,
-                    actor,
-                    cmd.ip.as_deref(),
-                    &entry,
-                    "loading",
-                    qty,
-                    started,
-                    ended,
-                )?
-                .ok_or_else(|| conflict(NOT_LOADING_MESSAGE))?;
-                set_kind(&mut loaded, id, PlanEntryKind::AttendedToday);
-                store_plan(repos, &loaded)?;
-                Ok(YardActionView {
-                    id,
-                    message: COMPLETED_MESSAGE,
-                    status: "attended".to_owned(),
-                    scheduling_id: entry.scheduling_id,
-                    order_status,
-                })
-            },
-        )
+        self.act_locked(actor, id, |repos, loaded, entry, now| {
+            let state = loaded.lifecycle(id);
+            if state != LifecycleState::Loading {
+                return Err(conflict(NOT_LOADING_MESSAGE));
+            }
+            transition(state, LifecycleEvent::Complete)
+                .map_err(|e| AppError::Conflict(e.to_string()))?;
+            let started = cmd.exped_initial_date.or(entry.expedition).unwrap_or(now);
+            let ended = cmd.exped_date.unwrap_or(now).max(started);
+            let order_status = close_loading(
+                repos,
+                actor,
+                cmd.ip.as_deref(),
+                entry,
+                "loading",
+                qty,
+                started,
+                ended,
+            )?
+            .ok_or_else(|| conflict(NOT_LOADING_MESSAGE))?;
+            set_kind(loaded, id, PlanEntryKind::AttendedToday);
+            store_plan(repos, loaded)?;
+            Ok(YardActionView {
+                id,
+                message: COMPLETED_MESSAGE,
+                status: "attended".to_owned(),
+                scheduling_id: entry.scheduling_id,
+                order_status,
+            })
+        })
     }
 
     /// `POST /queue/close/{queueId}`: the expedition cancels a position of today, with
     /// tolerance off; the loading opens again, a check-in with isPresent false and a CHECK_OUT
     /// log are written (spec 3 section 4).
     pub fn cancel(&self, actor: &Actor, id: i64, ip: Option<String>) -> AppResult<YardActionView> {
-        self.act(
-            || self.guarded(actor, &ACT_ROLES, id),
-            |repos, guarded, now| {
-                let company_id = guarded.company_id;
-                let mut loaded = Loaded::lock(repos, company_id, now)?;
-                let entry = entry_of(repos, id)?;
-                let state = loaded.lifecycle(id);
-                if !state.is_waiting() {
-                    return Err(conflict(NOT_WAITING_MESSAGE));
-                }
-                if loaded.settings.enable_tolerance {
-                    return Err(conflict(TOLERANCE_ON_CANCEL_MESSAGE));
-                }
-                if entry.date != Some(loaded.today) {
-                    return Err(conflict(ONLY_TODAY_MESSAGE));
-                }
-                transition(state, LifecycleEvent::Cancel)
-                    .map_err(|e| AppError::Conflict(e.to_string()))?;
-                let status = LifecycleState::Cancelled
-                    .stored_status()
-                    .ok_or_else(|| AppError::internal("cancelled has no stored status"))?;
-                if !repos.close_queue_entry(id, status, now)? {
-                    return Err(conflict(NOT_WAITING_MESSAGE));
-                }
-                if let Some(s) = entry.scheduling_id {
-                    repos.reopen_loading(s)?;
-                }
-                repos.insert_checkin(company_id, id, entry.driver_id, false, now)?;
-                loaded.entries.retain(|e| e.id != id);
-                store_plan(repos, &loaded)?;
-                driver_log(
-                    repos,
-                    entry.driver_id,
-                    company_id,
-                    DriverLogType::CheckOut,
-                    json!({
-                        "company": { "id": company_id },
-                        "queue": { "id": id },
-                        "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
-                    }),
-                )?;
-                Self::audit(
-                    repos,
-                    actor,
-                    ip.as_deref(),
-                    company_id,
-                    format!(
-                        "Agendamento do veículo <b>{}</b> cancelado pela expedição",
-                        escape_html(&entry.license_plate)
-                    ),
-                    &entry,
-                )?;
-                Ok(YardActionView {
-                    id,
-                    message: CANCELLED_MESSAGE,
-                    status: status.to_owned(),
-                    scheduling_id: entry.scheduling_id,
-                    order_status: None,
-                })
-            },
-        )
+        self.act_locked(actor, id, |repos, loaded, entry, now| {
+            let company_id = entry.company_id;
+            let state = loaded.lifecycle(id);
+            if !state.is_waiting() {
+                return Err(conflict(NOT_WAITING_MESSAGE));
+            }
+            if loaded.settings.enable_tolerance {
+                return Err(conflict(TOLERANCE_ON_CANCEL_MESSAGE));
+            }
+            if entry.date != Some(loaded.today) {
+                return Err(conflict(ONLY_TODAY_MESSAGE));
+            }
+            transition(state, LifecycleEvent::Cancel)
+                .map_err(|e| AppError::Conflict(e.to_string()))?;
+            let status = LifecycleState::Cancelled
+                .stored_status()
+                .ok_or_else(|| AppError::internal("cancelled has no stored status"))?;
+            if !repos.close_queue_entry(id, status, now)? {
+                return Err(conflict(NOT_WAITING_MESSAGE));
+            }
+            if let Some(s) = entry.scheduling_id {
+                repos.reopen_loading(s)?;
+            }
+            repos.insert_checkin(company_id, id, entry.driver_id, false, now)?;
+            loaded.entries.retain(|e| e.id != id);
+            store_plan(repos, loaded)?;
+            driver_log(
+                repos,
+                entry.driver_id,
+                company_id,
+                DriverLogType::CheckOut,
+                json!({
+                    "company": { "id": company_id },
+                    "queue": { "id": id },
+                    "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
+                }),
+            )?;
+            Self::audit(
+                repos,
+                actor,
+                ip.as_deref(),
+                company_id,
+                format!(
+                    "Agendamento do veículo <b>{}</b> cancelado pela expedição",
+                    escape_html(&entry.license_plate)
+                ),
+                entry,
+            )?;
+            Ok(YardActionView {
+                id,
+                message: CANCELLED_MESSAGE,
+                status: status.to_owned(),
+                scheduling_id: entry.scheduling_id,
+                order_status: None,
+            })
+        })
     }
 
     /// `PUT /scheduling/update {id, qtyTransported}`: the weight of a vehicle attended today

@@ -64,6 +64,33 @@ pub(super) trait PartyRoutes: Clone + Send + 'static {
     fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted>;
 }
 
+/// The calls each service answers alike (every one but `list`).
+macro_rules! party_calls {
+    ($svc:ty, $view:ty, $save:ty) => {
+        fn get(&self, actor: &Actor, id: i64) -> AppResult<$view> {
+            <$svc>::get(self, actor, id)
+        }
+        fn save(&self, actor: &Actor, ip: Option<&str>, cmd: $save) -> AppResult<Saved<$view>> {
+            <$svc>::save(self, actor, ip, cmd)
+        }
+        fn import(
+            &self,
+            actor: &Actor,
+            ip: Option<&str>,
+            company: Option<i64>,
+            rows: Vec<ImportRow>,
+        ) -> AppResult<Imported> {
+            <$svc>::import(self, actor, ip, company, rows)
+        }
+        fn check_import(&self, actor: &Actor, rows: Vec<ImportRow>) -> AppResult<ImportCheck> {
+            <$svc>::check_import(self, actor, rows)
+        }
+        fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {
+            <$svc>::delete(self, actor, ip, id)
+        }
+    };
+}
+
 impl PartyRoutes for CustomerService {
     type Body = super::customers::CustomerBody;
     type View = CustomerView;
@@ -88,32 +115,7 @@ impl PartyRoutes for CustomerService {
     ) -> AppResult<Listing<CustomerView>> {
         CustomerService::list(self, actor, company, q)
     }
-    fn get(&self, actor: &Actor, id: i64) -> AppResult<CustomerView> {
-        CustomerService::get(self, actor, id)
-    }
-    fn save(
-        &self,
-        actor: &Actor,
-        ip: Option<&str>,
-        cmd: SaveCustomer,
-    ) -> AppResult<Saved<CustomerView>> {
-        CustomerService::save(self, actor, ip, cmd)
-    }
-    fn import(
-        &self,
-        actor: &Actor,
-        ip: Option<&str>,
-        company: Option<i64>,
-        rows: Vec<ImportRow>,
-    ) -> AppResult<Imported> {
-        CustomerService::import(self, actor, ip, company, rows)
-    }
-    fn check_import(&self, actor: &Actor, rows: Vec<ImportRow>) -> AppResult<ImportCheck> {
-        CustomerService::check_import(self, actor, rows)
-    }
-    fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {
-        CustomerService::delete(self, actor, ip, id)
-    }
+    party_calls!(CustomerService, CustomerView, SaveCustomer);
 }
 
 impl PartyRoutes for ShippingCompanyService {
@@ -136,32 +138,11 @@ impl PartyRoutes for ShippingCompanyService {
     ) -> AppResult<Listing<ShippingCompanyView>> {
         ShippingCompanyService::list(self, actor, q)
     }
-    fn get(&self, actor: &Actor, id: i64) -> AppResult<ShippingCompanyView> {
-        ShippingCompanyService::get(self, actor, id)
-    }
-    fn save(
-        &self,
-        actor: &Actor,
-        ip: Option<&str>,
-        cmd: SaveShippingCompany,
-    ) -> AppResult<Saved<ShippingCompanyView>> {
-        ShippingCompanyService::save(self, actor, ip, cmd)
-    }
-    fn import(
-        &self,
-        actor: &Actor,
-        ip: Option<&str>,
-        company: Option<i64>,
-        rows: Vec<ImportRow>,
-    ) -> AppResult<Imported> {
-        ShippingCompanyService::import(self, actor, ip, company, rows)
-    }
-    fn check_import(&self, actor: &Actor, rows: Vec<ImportRow>) -> AppResult<ImportCheck> {
-        ShippingCompanyService::check_import(self, actor, rows)
-    }
-    fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {
-        ShippingCompanyService::delete(self, actor, ip, id)
-    }
+    party_calls!(
+        ShippingCompanyService,
+        ShippingCompanyView,
+        SaveShippingCompany
+    );
 }
 
 /// The form's contacts as the service's commands.
@@ -184,6 +165,15 @@ fn import_rows<B: PartyBody>(rows: Vec<B>) -> Vec<ImportRow> {
         .collect()
 }
 
+/// Runs one of the party service's use cases on the blocking pool.
+async fn call<P: PartyRoutes, T: Send + 'static>(
+    state: &AppState,
+    action: impl FnOnce(&P) -> AppResult<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    let svc = P::of(state);
+    blocking(move || action(&svc)).await
+}
+
 /// `GET /<party>` and `GET /customer/company/{companyId}`.
 pub(super) async fn list<P: PartyRoutes>(
     state: web::Data<AppState>,
@@ -191,9 +181,8 @@ pub(super) async fn list<P: PartyRoutes>(
     company: Option<i64>,
     q: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = P::of(&state);
     let q = q.into_inner().query();
-    let list = blocking(move || svc.list(&session.0, company, &q)).await?;
+    let list = call::<P, _>(&state, move |svc| svc.list(&session.0, company, &q)).await?;
     Ok(HttpResponse::Ok().json(list))
 }
 
@@ -203,9 +192,8 @@ pub(super) async fn get<P: PartyRoutes>(
     session: StaffSession,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = P::of(&state);
     let id = path.into_inner();
-    let view = blocking(move || svc.get(&session.0, id)).await?;
+    let view = call::<P, _>(&state, move |svc| svc.get(&session.0, id)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -217,9 +205,8 @@ pub(super) async fn save<P: PartyRoutes>(
     body: web::Json<P::Body>,
 ) -> Result<HttpResponse, ApiError> {
     let cmd = P::save_cmd(body.into_inner());
-    let svc = P::of(&state);
     let ip = client_address(&req);
-    let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
+    let out = call::<P, _>(&state, move |svc| svc.save(&session.0, ip.as_deref(), cmd)).await?;
     Ok(saved(out))
 }
 
@@ -235,9 +222,11 @@ pub(super) async fn import<P: PartyRoutes>(
     let rows = body.into_inner();
     let company = company_id.or_else(|| rows.first().and_then(PartyBody::owner_company));
     let rows = import_rows(rows);
-    let svc = P::of(&state);
     let ip = client_address(&req);
-    let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
+    let out = call::<P, _>(&state, move |svc| {
+        svc.import(&session.0, ip.as_deref(), company, rows)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(out))
 }
 
@@ -248,8 +237,7 @@ pub(super) async fn check_import<P: PartyRoutes>(
     body: web::Json<Vec<P::Body>>,
 ) -> Result<HttpResponse, ApiError> {
     let rows = import_rows(body.into_inner());
-    let svc = P::of(&state);
-    let out = blocking(move || svc.check_import(&session.0, rows)).await?;
+    let out = call::<P, _>(&state, move |svc| svc.check_import(&session.0, rows)).await?;
     Ok(HttpResponse::Ok().json(out))
 }
 
@@ -260,9 +248,8 @@ pub(super) async fn delete<P: PartyRoutes>(
     session: StaffSession,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = P::of(&state);
     let id = path.into_inner();
     let ip = client_address(&req);
-    let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
+    let out = call::<P, _>(&state, move |svc| svc.delete(&session.0, ip.as_deref(), id)).await?;
     Ok(HttpResponse::Ok().json(out))
 }
