@@ -91,6 +91,8 @@ bench: pg
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/groups_bench.sh
 	# The yard call's fan-out to 1,000 sockets and 10,000 idle sockets (issue 13): ~11,000 fds.
 	{ ulimit -n 20000 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example ws_bench
+	# A yard day replayed (issue 15): 10 companies, 2,500 trucks, ~1,030 sockets, about 4 minutes.
+	{ ulimit -n 8192 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example yard_day
 	# The driver app at 3G in Chromium (issue 14): needs the built frontend.
 	cd frontend && npm run build
 	PATIO_PG_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" node tests/load/driver_3g.mjs

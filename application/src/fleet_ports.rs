@@ -57,8 +57,8 @@ pub trait TruckCatalogRepo {
 pub struct DriverFull {
     pub id: i64,
     pub name: String,
-    /// 11 digits.
-    pub cpf: String,
+    /// 11 digits (an erased driver's, kept as stored).
+    pub cpf: patio_domain::values::Stored<patio_domain::values::Cpf>,
     pub cnh: Option<String>,
     pub birth_date: chrono::NaiveDate,
     pub is_enabled: bool,
@@ -191,7 +191,7 @@ pub struct TruckRecord {
     pub shipping_company: Option<ShippingRef>,
     pub driver: Option<NamedRef>,
     pub model: Option<ModelRecord>,
-    pub license_plate: String,
+    pub license_plate: patio_domain::values::Plate,
     pub renavam: Option<String>,
     pub owner: Option<String>,
     pub implement_type: Option<String>,

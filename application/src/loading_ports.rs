@@ -54,7 +54,7 @@ pub struct LoadingTruck {
     pub id: i64,
     pub company_id: i64,
     pub shipping_company_id: Option<i64>,
-    pub license_plate: String,
+    pub license_plate: patio_domain::values::Plate,
     pub net_capacity: Option<Tonnes>,
     /// `Brand Model`, when the truck has a model.
     pub model: Option<String>,

@@ -207,8 +207,8 @@ pub struct CompanyFull {
     pub id: i64,
     pub name: String,
     pub legal_name: String,
-    /// As stored: 14 characters.
-    pub cnpj: String,
+    /// As stored: 14 characters (a CNPJ when it passes its rules).
+    pub cnpj: patio_domain::values::Stored<patio_domain::values::Document>,
     pub uf: String,
     pub city: String,
     pub street: String,
@@ -310,7 +310,7 @@ pub struct PartyRecord {
     pub name: String,
     /// Legal name (customers only).
     pub legal_name: Option<String>,
-    pub cnpj: Option<String>,
+    pub cnpj: Option<patio_domain::values::Stored<patio_domain::values::Document>>,
     pub state_registration: Option<String>,
     pub uf: Option<String>,
     pub street: Option<String>,

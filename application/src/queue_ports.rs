@@ -495,6 +495,14 @@ pub enum DomainEvent {
         license_plate: String,
         called_at: DateTime<Utc>,
     },
+    /// An account changed (disabled, its role, company or password changed, a session signed
+    /// out): every instance forgets its remembered session answer for it
+    /// ([`crate::account_check::AccountCheck`]). Between instances only: no socket hears it.
+    #[serde(rename = "accountChanged")]
+    AccountChanged {
+        kind: patio_domain::roles::SessionKind,
+        id: i64,
+    },
 }
 
 /// Past this many drivers an event says "the whole company" (a NOTIFY payload is at most
@@ -522,10 +530,12 @@ impl DomainEvent {
         }
     }
 
-    pub fn company_id(&self) -> i64 {
+    /// The company whose room hears the event; `None`: no socket hears it.
+    pub fn company_id(&self) -> Option<i64> {
         match self {
             DomainEvent::QueueChanged { company_id, .. }
-            | DomainEvent::CheckInCall { company_id, .. } => *company_id,
+            | DomainEvent::CheckInCall { company_id, .. } => Some(*company_id),
+            DomainEvent::AccountChanged { .. } => None,
         }
     }
 
@@ -538,7 +548,9 @@ impl DomainEvent {
     pub fn for_browsers(&self) -> Self {
         match self {
             DomainEvent::QueueChanged { company_id, .. } => DomainEvent::queue_changed(*company_id),
-            call @ DomainEvent::CheckInCall { .. } => call.clone(),
+            other @ (DomainEvent::CheckInCall { .. } | DomainEvent::AccountChanged { .. }) => {
+                other.clone()
+            }
         }
     }
 }

@@ -242,11 +242,15 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
             parts.throttle,
             Arc::new(patio_postgres::PgThrottleStore::new(parts.pool.clone())),
         ),
-        accounts: parts.accounts.unwrap_or_else(|| {
-            AccountCheck::new(Arc::new(patio_postgres::PgDirectReader::from_pool(
-                parts.pool.clone(),
-            )))
-        }),
+        // Each account change is told to every instance (DomainEvent::AccountChanged).
+        accounts: parts
+            .accounts
+            .unwrap_or_else(|| {
+                AccountCheck::new(Arc::new(patio_postgres::PgDirectReader::from_pool(
+                    parts.pool.clone(),
+                )))
+            })
+            .publishing(events.clone()),
         plates: Arc::new(patio_postgres::PgPlateRegistry::new(parts.pool.clone())),
         events: match &parts.positions {
             Some(cache) => Arc::new(InvalidatingPublisher {

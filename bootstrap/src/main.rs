@@ -102,11 +102,13 @@ fn serve() -> anyhow::Result<()> {
     }
     let pool = migrate(&config)?;
     let (state, positions) = instance_state(&config, pool)?;
-    // Every instance LISTENs: the websocket rooms get every event, and the position cache
-    // forgets what each event changed and stays off while the stream is down.
+    // Every instance LISTENs: the websocket rooms get every event, the position cache
+    // forgets what each event changed and stays off while the stream is down, and so does the
+    // session check's memory of accounts (another instance's account change, at once).
     // PATIO_POSITION_CACHE=off leaves it off (to measure the plain read).
     let cache_on = !std::env::var("PATIO_POSITION_CACHE").is_ok_and(|v| v == "off");
-    let mut sinks: Vec<Arc<dyn EventSink>> = vec![state.hub.clone()];
+    let mut sinks: Vec<Arc<dyn EventSink>> =
+        vec![state.hub.clone(), Arc::new(state.services.accounts.clone())];
     if cache_on {
         sinks.push(positions.clone());
     }
@@ -195,7 +197,7 @@ fn instance_state(
             },
             throttle: ThrottlePolicy::default(),
             positions: Some(cache.clone()),
-            accounts: Some(AccountCheck::with_memory(
+            accounts: Some(AccountCheck::with_memory_while_listening(
                 reader,
                 account_check::DEFAULT_MEMORY,
             )),

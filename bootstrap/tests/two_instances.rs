@@ -75,8 +75,12 @@ impl Instance {
     }
 
     fn login(&self, email: &str) -> String {
+        self.login_with(email, "patio123")
+    }
+
+    fn login_with(&self, email: &str, password: &str) -> String {
         let body = format!(
-            r#"{{"email":"{email}","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}}"#
+            r#"{{"email":"{email}","password":"{password}","company":null,"recaptcha_token":"","page":"staff"}}"#
         );
         let (status, text) = http(self.addr, "POST", "/api/auth/login", None, Some(&body)).unwrap();
         assert_eq!(status, 200, "{text}");
@@ -339,4 +343,194 @@ fn sigterm_finishes_the_in_flight_requests_while_the_other_instance_keeps_servin
     // B never noticed.
     assert_eq!(b.get("/api/health", None).unwrap().0, 200);
     b.login("usuario@patio.local");
+}
+
+/// A staff sign-in attempt through one instance: the status and the body's `message`.
+fn sign_in(instance: &Instance, email: &str, password: &str) -> (u16, String) {
+    let body = format!(
+        r#"{{"email":"{email}","password":"{password}","company":null,"recaptcha_token":"","page":"staff"}}"#
+    );
+    let (status, text) = http(instance.addr, "POST", "/api/auth/login", None, Some(&body)).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+    (
+        status,
+        json["message"].as_str().unwrap_or_default().to_owned(),
+    )
+}
+
+const INVALID: &str = "Usuário ou senha inválido";
+const RATE_LIMITED: &str = "Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.";
+const BLOCKED: &str = "Usuário bloqueado, fale com o administrador do sistema!";
+
+#[test]
+fn the_login_throttle_counts_the_failures_made_through_either_instance() {
+    let db = demo_database();
+    let a = Instance::start(&db, "a");
+    let b = Instance::start(&db, "b");
+
+    // Five wrong passwords for one account, three through A and two through B: locked on both,
+    // even with the right password.
+    for (n, instance) in [&a, &b, &a, &b, &a].into_iter().enumerate() {
+        assert_eq!(
+            sign_in(instance, "usuario@patio.local", "errada"),
+            (401, INVALID.to_owned()),
+            "attempt {n}"
+        );
+    }
+    assert_eq!(
+        scalar(
+            &db,
+            "SELECT count(*) AS v FROM login_failures WHERE key = 'a:usuario@patio.local'"
+        ),
+        5
+    );
+    for instance in [&a, &b] {
+        assert_eq!(
+            sign_in(instance, "usuario@patio.local", "patio123"),
+            (429, RATE_LIMITED.to_owned())
+        );
+    }
+    // Another account from the same address still signs in (5 of the address's 30).
+    assert_eq!(sign_in(&b, "admin@patio.local", "patio123").0, 200);
+
+    // 25 failures more from this address, each instance taking turns, over unknown accounts:
+    // the address reaches 30 and is refused on both, whatever the account.
+    for n in 0..25 {
+        let instance = if n % 2 == 0 { &a } else { &b };
+        let email = format!("ninguem{n}@patio.local");
+        assert_eq!(
+            sign_in(instance, &email, "errada"),
+            (401, INVALID.to_owned())
+        );
+    }
+    for instance in [&a, &b] {
+        assert_eq!(
+            sign_in(instance, "admin@patio.local", "patio123"),
+            (429, RATE_LIMITED.to_owned())
+        );
+    }
+    assert_eq!(
+        scalar(
+            &db,
+            "SELECT count(*) AS v FROM login_failures WHERE key = 'ip:127.0.0.1'"
+        ),
+        30
+    );
+}
+
+/// Waits until both instances LISTEN (their session checks remember answers only then).
+fn both_listening(db: &TestDb) {
+    let until = Instant::now() + DEADLINE;
+    while scalar(
+        db,
+        "SELECT count(*) AS v FROM pg_stat_activity
+          WHERE application_name = 'patio-listen' AND datname = current_database()",
+    ) < 2
+    {
+        assert!(Instant::now() < until, "an instance never listened");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+}
+
+/// How long `instance` took to refuse `token` (401 on `path`, a read that does not look at
+/// the account itself: only the session check can refuse it), polling every 10 ms; panics past
+/// a second — far below the 30 s an instance remembers an account.
+fn refused_by(instance: &Instance, path: &str, token: &str) -> Duration {
+    let started = Instant::now();
+    loop {
+        let (status, text) = instance.get(path, Some(token)).unwrap();
+        if status == 401 {
+            return started.elapsed();
+        }
+        assert_eq!(status, 200, "{text}");
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "B still accepts the session a second after the change made through A"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn an_account_changed_through_one_instance_is_refused_by_the_other_at_once() {
+    let db = demo_database();
+    let a = Instance::start(&db, "a");
+    let b = Instance::start(&db, "b");
+    both_listening(&db);
+
+    // B remembers the answers for these sessions (for up to 30 s without an event): a change
+    // made behind the product's back, straight in the database, is not seen yet.
+    let company = scalar(
+        &db,
+        "SELECT company_id AS v FROM users WHERE email = 'usuario@patio.local'",
+    );
+    let shipping = scalar(
+        &db,
+        "SELECT shipping_company_id AS v FROM users WHERE email = 'transp@patio.local'",
+    );
+    let totals = format!("/api/queue/totals/company/{company}");
+    let carrier_queue = format!("/api/queue/shipping-company/{shipping}");
+    let first = b.login("usuario@patio.local");
+    let second = b.login("usuario@patio.local");
+    let bystander = b.login("transp@patio.local");
+    for token in [&first, &second] {
+        assert_eq!(b.get(&totals, Some(token)).unwrap().0, 200);
+    }
+    assert_eq!(b.get(&carrier_queue, Some(&bystander)).unwrap().0, 200);
+    db.connect()
+        .unwrap()
+        .batch_execute("UPDATE users SET is_enabled = FALSE WHERE email = 'transp@patio.local'")
+        .unwrap();
+    assert_eq!(
+        b.get(&carrier_queue, Some(&bystander)).unwrap().0,
+        200,
+        "B remembers the account (the memory this test is about)"
+    );
+
+    // Signing one session out through A: B refuses that token at once, the other still stands.
+    let (status, text) = http(a.addr, "POST", "/api/auth/logout", Some(&first), None).unwrap();
+    assert_eq!(status, 204, "{text}");
+    let took = refused_by(&b, &totals, &first);
+    assert_eq!(b.get(&totals, Some(&second)).unwrap().0, 200);
+
+    // A new password saved through A (the user's own profile): B refuses the sessions issued
+    // before it at once; a sign-in on B with the new password stands.
+    let own = a.login("usuario@patio.local");
+    let profile = r#"{"name":"Usuário Demo","fone":null,"password":"novasenha12"}"#;
+    let (status, text) = http(
+        a.addr,
+        "POST",
+        "/api/users/profile",
+        Some(&own),
+        Some(profile),
+    )
+    .unwrap();
+    assert_eq!(status, 200, "{text}");
+    let took = took.max(refused_by(&b, &totals, &second));
+    let fourth = b.login_with("usuario@patio.local", "novasenha12");
+    assert_eq!(b.get(&totals, Some(&fourth)).unwrap().0, 200);
+
+    // Disabling the account through A: B refuses its sessions and its sign-in at once.
+    let admin = a.login("admin@patio.local");
+    let user = scalar(
+        &db,
+        "SELECT id AS v FROM users WHERE email = 'usuario@patio.local'",
+    );
+    let body = serde_json::json!({
+        "id": user, "name": "Usuário Demo", "email": "usuario@patio.local", "role": "Usuario",
+        "cpf": "", "fone": "", "password": "", "receivesEmail": false, "isEnabled": false,
+        "isRoot": false, "company": { "id": company }, "shippingCompany": null
+    })
+    .to_string();
+    let (status, text) =
+        http(a.addr, "POST", "/api/users/save", Some(&admin), Some(&body)).unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains(r#""isEnabled":false"#), "{text}");
+    let took = took.max(refused_by(&b, &totals, &fourth));
+    assert_eq!(
+        sign_in(&b, "usuario@patio.local", "novasenha12"),
+        (403, BLOCKED.to_owned())
+    );
+    println!("B refused the changed sessions within {took:?}");
 }

@@ -13,90 +13,27 @@
 //! `WS_BENCH_PORT` (18448), `WS_BENCH_BIN` (target/release/patio), `TEST_DATABASE_URL`.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
+#[path = "bench_common.rs"]
+mod bench_common;
 #[path = "../api/tests/api/common/mod.rs"]
 mod common;
 #[path = "../api/tests/api/queue_common/mod.rs"]
 mod queue_common;
 
-use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 use tungstenite::{Message, WebSocket};
 
+use bench_common::{env_or, http, open_files_limit, percentile, release_bin, rss_mb, Server};
 use common::TestApp;
 use queue_common::{
     add_drivers, at, driver, join_freelancer, open_for_freelancers, settings, MONDAY_0900,
 };
 
 type Socket = WebSocket<TcpStream>;
-
-fn env_or(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-/// VmRSS of a process in MB (from /proc/<pid>/status).
-fn rss_mb(pid: u32) -> f64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let kb: f64 = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap();
-    (kb / 1024.0 * 10.0).round() / 10.0
-}
-
-fn open_files_limit() -> String {
-    std::fs::read_to_string("/proc/self/limits")
-        .unwrap_or_default()
-        .lines()
-        .find(|l| l.starts_with("Max open files"))
-        .map(|l| l.split_whitespace().nth(3).unwrap_or("?").to_owned())
-        .unwrap_or_default()
-}
-
-/// A plain HTTP/1.1 request; returns the status code.
-fn http(port: u16, method: &str, path: &str, auth: Option<&str>, body: &str) -> u16 {
-    request(port, method, path, auth, body).0
-}
-
-/// A plain HTTP/1.1 request; returns the status code and the raw response.
-fn request(port: u16, method: &str, path: &str, auth: Option<&str>, body: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_nodelay(true).unwrap();
-    let auth = auth
-        .map(|a| format!("Authorization: {a}\r\n"))
-        .unwrap_or_default();
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).unwrap();
-    let status = out
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (status, out)
-}
 
 fn open(port: u16, company: i64) -> Socket {
     let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
@@ -108,27 +45,12 @@ fn open(port: u16, company: i64) -> Socket {
     }
 }
 
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 fn main() {
     let subscribers = env_or("WS_BENCH_SUBSCRIBERS", 1000);
     let calls = env_or("WS_BENCH_CALLS", 50);
     let idle = env_or("WS_BENCH_IDLE", 10_000);
     let port = env_or("WS_BENCH_PORT", 18448) as u16;
-    let bin = std::env::var("WS_BENCH_BIN").unwrap_or_else(|_| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/patio").to_owned()
-    });
-    assert!(
-        std::path::Path::new(&bin).exists(),
-        "build first: cargo build --release -p patio"
-    );
+    let bin = release_bin("WS_BENCH_BIN");
 
     // One driver of the demo company in the queue with a present check-in.
     let app = TestApp::new();
@@ -151,42 +73,10 @@ fn main() {
         .unwrap()
         .id;
 
-    let server = Server(
-        Command::new(&bin)
-            .arg("serve")
-            .env("DATABASE_URL", app.db.url())
-            .env("PATIO_ADDR", format!("127.0.0.1:{port}"))
-            .env("PATIO_JOBS", "off")
-            .env("PATIO_SECRET", "test-secret-test-secret-test-secret")
-            .env("PATIO_STATIC_DIR", "/nonexistent")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let pid = server.0.id();
-    let until = Instant::now() + Duration::from_secs(30);
-    while TcpStream::connect(("127.0.0.1", port)).is_err()
-        || http(port, "GET", "/api/ready", None, "") != 200
-    {
-        assert!(Instant::now() < until, "patio serve never came up");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let server = Server::start(&bin, app.db.url(), port, &[("PATIO_JOBS", "off")]);
+    let pid = server.pid();
     // A dispatch user's session, through the login call (as position_bench.sh does).
-    let (status, out) = request(
-        port,
-        "POST",
-        "/api/auth/login",
-        None,
-        r#"{"email":"usuario@patio.local","password":"patio123","company":null,"recaptcha_token":"","page":"staff"}"#,
-    );
-    assert!(status / 100 == 2, "login: {out}");
-    let body = out.split("\r\n\r\n").nth(1).unwrap_or_default();
-    let start = body.find('{').unwrap_or(0);
-    let end = body.rfind('}').map_or(body.len(), |e| e + 1);
-    let login: serde_json::Value = serde_json::from_str(&body[start..end]).expect(body);
-    let token = format!("Bearer {}", login["accessToken"].as_str().unwrap());
+    let token = server.staff_login("usuario@patio.local");
     std::thread::sleep(Duration::from_millis(500));
     let rss_idle_server = rss_mb(pid);
 

@@ -18,6 +18,7 @@ pub mod seed;
 pub mod store;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod values;
 
 pub use error::Error;
 pub use leader::{JobsLeader, JOBS_LEADER_KEY};

@@ -322,51 +322,40 @@ fn settings_take_the_spec_defaults_and_one_row_per_company() {
 }
 
 #[test]
-fn row_structs_round_trip() {
+fn row_structs_read_what_the_columns_hold() {
     let db = TestDb::new();
     let mut conn = db.conn().unwrap();
+    use diesel::sql_types::Text;
+    use patio_domain::values::{Document, Plate, Stored};
     use patio_postgres::schema::*;
 
-    let company: CompanyRow = diesel::insert_into(companies::table)
-        .values(NewCompanyRow {
-            name: "Armazém Norte".into(),
-            company: "Armazém Norte LTDA".into(),
-            cnpj: "11222333000181".into(),
-            uf: "MG".into(),
-            city: "Uberlândia".into(),
-            street: "Rua A".into(),
-            number: Some(120),
-            district: "Centro".into(),
-            zip_code: "38400000".into(),
-            ..Default::default()
-        })
-        .returning(CompanyRow::as_returning())
+    // Written as the columns' defaults leave them; read through the row structs the
+    // repositories use.
+    let company_id = company(&mut conn, "Armazém Norte");
+    let company: CompanyRow = companies::table
+        .find(company_id)
+        .select(CompanyRow::as_select())
         .get_result(&mut conn)
         .unwrap();
     assert!(company.status);
+    assert!(matches!(company.cnpj, Stored::Valid(Document::Cnpj(_))));
+    assert_eq!(company.cnpj.masked(), "11.222.333/0001-81");
 
-    let host: CompanyHostRow = diesel::insert_into(company_hosts::table)
-        .values(NewCompanyHostRow {
-            company_id: company.id,
-            host: "norte.patio.app".into(),
-            created_at: None,
-        })
-        .returning(CompanyHostRow::as_returning())
-        .get_result(&mut conn)
-        .unwrap();
-    assert_eq!(host.company_id, company.id);
-
-    let shipping: ShippingCompanyRow = diesel::insert_into(shipping_companies::table)
-        .values(NewShippingCompanyRow {
-            company_id: company.id,
-            code: 7,
-            name: "Transnorte".into(),
-            ..Default::default()
-        })
-        .returning(ShippingCompanyRow::as_returning())
+    let shipping_id = insert_returning_id(
+        &mut conn,
+        &format!(
+            "INSERT INTO shipping_companies (company_id, code, name) \
+             VALUES ({company_id}, 7, 'Transnorte') RETURNING id"
+        ),
+    )
+    .unwrap();
+    let shipping: ShippingCompanyRow = shipping_companies::table
+        .find(shipping_id)
+        .select(ShippingCompanyRow::as_select())
         .get_result(&mut conn)
         .unwrap();
     assert!(shipping.is_enabled);
+    assert_eq!(shipping.cnpj, None);
 
     let user: UserRow = diesel::insert_into(users::table)
         .values(NewUserRow {
@@ -382,63 +371,61 @@ fn row_structs_round_trip() {
         .get_result(&mut conn)
         .unwrap();
 
-    let driver: DriverRow = diesel::insert_into(drivers::table)
-        .values(NewDriverRow {
-            company_id: company.id,
-            shipping_company_id: Some(shipping.id),
-            name: "JOAO DA SILVA".into(),
-            cpf: "52998224725".into(),
-            cnh: Some("12345678901".into()),
-            birth_date: chrono::NaiveDate::from_ymd_opt(1980, 5, 17).unwrap(),
-            is_enabled: true,
-            use_terms: false,
-            created_at: None,
-            updated_at: None,
-        })
-        .returning(DriverRow::as_returning())
+    let driver_id = driver(&mut conn, company_id, "52998224725");
+    let driver: DriverRow = drivers::table
+        .find(driver_id)
+        .select(DriverRow::as_select())
         .get_result(&mut conn)
         .unwrap();
+    assert_eq!(driver.cpf.masked(), "529.982.247-25");
+    // An erased driver's CPF (check digits that never hold) is read as stored.
+    let erased = patio_domain::fleet::drivers::erased_cpf(driver_id);
+    sql_query("UPDATE drivers SET cpf = $1 WHERE id = $2")
+        .bind::<Text, _>(&erased)
+        .bind::<diesel::sql_types::BigInt, _>(driver_id)
+        .execute(&mut conn)
+        .unwrap();
+    let erased_row: DriverRow = drivers::table
+        .find(driver_id)
+        .select(DriverRow::as_select())
+        .get_result(&mut conn)
+        .unwrap();
+    assert_eq!(erased_row.cpf, Stored::AsStored(erased));
 
-    let net: bigdecimal::BigDecimal = "32.5".parse().unwrap();
-    let truck: TruckRow = diesel::insert_into(trucks::table)
-        .values(NewTruckRow {
-            company_id: company.id,
-            driver_id: Some(driver.id),
-            license_plate: "ABC1D23".into(),
-            implement_type: Some("ROMEU & JULIETA".into()),
-            shaft_quantity: Some(6),
-            gross_capacity: Some("50".parse().unwrap()),
-            net_capacity: Some(net.clone()),
-            is_enabled: true,
-            ..Default::default()
-        })
-        .returning(TruckRow::as_returning())
+    let truck_id = truck(&mut conn, company_id, "ABC1D23");
+    let truck: TruckRow = trucks::table
+        .find(truck_id)
+        .select(TruckRow::as_select())
         .get_result(&mut conn)
         .unwrap();
-    assert_eq!(truck.net_capacity, Some(net));
+    assert_eq!(truck.license_plate, Plate::parse("abc-1d23").unwrap());
+    assert_eq!(truck.net_capacity, Some("16".parse().unwrap()));
 
-    let term: UseTermRow = diesel::insert_into(use_terms::table)
-        .values(NewUseTermRow {
-            company_id: company.id,
-            title: "Termo".into(),
-            content: "<p>Li</p>".into(),
-            active: true,
-            ..Default::default()
-        })
-        .returning(UseTermRow::as_returning())
+    let term_id = insert_returning_id(
+        &mut conn,
+        &format!(
+            "INSERT INTO use_terms (company_id, title, content, active) \
+             VALUES ({company_id}, 'Termo', '<p>Li</p>', true) RETURNING id"
+        ),
+    )
+    .unwrap();
+    let term: UseTermRow = use_terms::table
+        .find(term_id)
+        .select(UseTermRow::as_select())
         .get_result(&mut conn)
         .unwrap();
-    let authorization: ContactAuthorizationRow = diesel::insert_into(contact_authorizations::table)
+    assert!(term.active);
+    let authorization: Option<i64> = diesel::insert_into(contact_authorizations::table)
         .values(NewContactAuthorizationRow {
             has_whats: true,
             driver_id: Some(driver.id),
             use_term_id: Some(term.id),
             ..Default::default()
         })
-        .returning(ContactAuthorizationRow::as_returning())
+        .returning(contact_authorizations::user_id)
         .get_result(&mut conn)
         .unwrap();
-    assert_eq!(authorization.user_id, None);
+    assert_eq!(authorization, None);
 
     let contact: ContactRow = diesel::insert_into(contacts::table)
         .values(NewContactRow {
@@ -451,50 +438,45 @@ fn row_structs_round_trip() {
         .unwrap();
     assert!(!contact.whatsapp);
 
-    diesel::insert_into(queue_states::table)
-        .values(NewQueueStateRow {
-            company_id: company.id,
-            ..Default::default()
-        })
-        .on_conflict_do_nothing()
-        .execute(&mut conn)
-        .unwrap();
-    let state: QueueStateRow = conn
-        .transaction(|conn| {
-            queue_states::table
-                .find(company.id)
-                .select(QueueStateRow::as_select())
-                .for_update()
-                .get_result(conn)
-        })
-        .unwrap();
-    assert_eq!(state.plan_version, 0);
-
-    let entry: QueueEntryRow = diesel::insert_into(queue_entries::table)
-        .values(NewQueueEntryRow {
-            company_id: company.id,
-            driver_id: driver.id,
-            truck_id: truck.id,
-            ..Default::default()
-        })
-        .returning(QueueEntryRow::as_returning())
+    sql_query(format!(
+        "INSERT INTO queue_states (company_id) VALUES ({company_id}) ON CONFLICT DO NOTHING"
+    ))
+    .execute(&mut conn)
+    .unwrap();
+    let plan_version: i64 = queue_states::table
+        .find(company_id)
+        .select(queue_states::plan_version)
         .get_result(&mut conn)
         .unwrap();
-    assert_eq!(entry.status, queue_status::WAITING);
-    assert_eq!(entry.scheduling_id, None);
+    assert_eq!(plan_version, 0);
 
-    let day = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
-    let attendance: AttendanceRow = diesel::insert_into(attendances::table)
-        .values(NewAttendanceRow {
-            company_id: company.id,
-            day,
-            status: true,
-            started_by: None,
-            started_at: None,
-            ended_by: None,
-            ended_at: None,
-        })
-        .returning(AttendanceRow::as_returning())
+    let entry = insert_returning_id(
+        &mut conn,
+        &format!(
+            "INSERT INTO queue_entries (company_id, driver_id, truck_id) \
+             VALUES ({company_id}, {driver_id}, {truck_id}) RETURNING id"
+        ),
+    )
+    .unwrap();
+    let (status, scheduling): (String, Option<i64>) = queue_entries::table
+        .find(entry)
+        .select((queue_entries::status, queue_entries::scheduling_id))
+        .get_result(&mut conn)
+        .unwrap();
+    assert_eq!(status, queue_status::WAITING);
+    assert_eq!(scheduling, None);
+
+    let attendance_id = insert_returning_id(
+        &mut conn,
+        &format!(
+            "INSERT INTO attendances (company_id, day, status) \
+             VALUES ({company_id}, '2026-03-02', true) RETURNING id"
+        ),
+    )
+    .unwrap();
+    let attendance: AttendanceRow = attendances::table
+        .find(attendance_id)
+        .select(AttendanceRow::as_select())
         .get_result(&mut conn)
         .unwrap();
     assert!(attendance.status);

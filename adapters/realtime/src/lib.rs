@@ -1,14 +1,18 @@
 //! Real-time fan-out (DESIGN section 5): one room per company; every event that the LISTEN
 //! thread receives (from any instance, this one included) goes to the sockets of its
 //! company's room. The websocket itself (`/api/ws`) is served by the HTTP adapter, which
-//! joins a socket to a room here and pumps what the room sends.
+//! joins a socket to a room here and writes what the room sends.
+//!
+//! Memory (ten thousand idle sockets, docs/scaling.md): a socket's place here is an [`Inbox`]
+//! of a few words, not a channel. Its queue allocates only when a message waits, and is
+//! released when the socket has taken it; there is no task per socket.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
 
 use patio_application::queue_ports::{DomainEvent, EventSink, EVERY_COMPANY_ROOM};
-use tokio::sync::mpsc;
 
 /// Messages a socket may have waiting; past that, new ones are dropped for it (every event
 /// means "read again", so one pending message is as good as many).
@@ -23,17 +27,111 @@ pub struct Hub {
 
 struct Member {
     id: u64,
-    tx: mpsc::Sender<Arc<str>>,
+    slot: Arc<Slot>,
     /// A socket without a session (the public panel): it gets only what anyone may see.
     public: bool,
 }
 
-/// A socket's place in a room; leaving is [`Hub::leave`] (or dropping the receiver: the
-/// member is removed the next time its room sends).
+/// What the room has sent a socket and the socket has not taken yet.
+#[derive(Default)]
+struct Slot(Mutex<SlotState>);
+
+#[derive(Default)]
+struct SlotState {
+    /// Empty (no allocation) while the socket is idle.
+    waiting: VecDeque<Arc<str>>,
+    /// Woken when a message arrives.
+    waker: Option<Waker>,
+    /// The socket went away (its [`Inbox`] was dropped).
+    closed: bool,
+}
+
+enum Delivery {
+    Sent,
+    Full,
+    Closed,
+}
+
+impl Slot {
+    fn deliver(&self, text: &Arc<str>) -> Delivery {
+        let Ok(mut s) = self.0.lock() else {
+            return Delivery::Closed;
+        };
+        if s.closed {
+            return Delivery::Closed;
+        }
+        if s.waiting.len() >= SOCKET_BACKLOG {
+            return Delivery::Full;
+        }
+        s.waiting.push_back(text.clone());
+        if let Some(waker) = s.waker.take() {
+            waker.wake();
+        }
+        Delivery::Sent
+    }
+
+    fn is_closed(&self) -> bool {
+        self.0.lock().map_or(true, |s| s.closed)
+    }
+}
+
+/// The receiving side of a socket's place in a room.
+pub struct Inbox(Arc<Slot>);
+
+/// Nothing is waiting in an [`Inbox`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct Empty;
+
+impl Inbox {
+    /// The oldest waiting message, if any.
+    pub fn try_recv(&mut self) -> Result<Arc<str>, Empty> {
+        let mut s = self.0 .0.lock().map_err(|_| Empty)?;
+        let text = s.waiting.pop_front().ok_or(Empty)?;
+        if s.waiting.is_empty() {
+            // An idle socket keeps no buffer.
+            s.waiting = VecDeque::new();
+        }
+        Ok(text)
+    }
+
+    /// The oldest waiting message, or `Pending` (the task is woken when one arrives).
+    pub fn poll_recv(&mut self, cx: &mut Context<'_>) -> Poll<Arc<str>> {
+        let Ok(mut s) = self.0 .0.lock() else {
+            return Poll::Pending;
+        };
+        match s.waiting.pop_front() {
+            Some(text) => {
+                if s.waiting.is_empty() {
+                    s.waiting = VecDeque::new();
+                }
+                Poll::Ready(text)
+            }
+            None => {
+                if !s.waker.as_ref().is_some_and(|w| w.will_wake(cx.waker())) {
+                    s.waker = Some(cx.waker().clone());
+                }
+                Poll::Pending
+            }
+        }
+    }
+}
+
+impl Drop for Inbox {
+    fn drop(&mut self) {
+        if let Ok(mut s) = self.0 .0.lock() {
+            s.closed = true;
+            s.waiting = VecDeque::new();
+            s.waker = None;
+        }
+    }
+}
+
+/// A socket's place in a room; leaving is [`Hub::leave`] (or dropping it: the member is
+/// removed the next time its room sends).
 pub struct Membership {
     pub company_id: i64,
     id: u64,
-    pub messages: mpsc::Receiver<Arc<str>>,
+    pub messages: Inbox,
 }
 
 impl Hub {
@@ -54,17 +152,18 @@ impl Hub {
 
     fn join_as(&self, company_id: i64, public: bool) -> Membership {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let (tx, rx) = mpsc::channel(SOCKET_BACKLOG);
+        let slot = Arc::new(Slot::default());
         if let Ok(mut rooms) = self.rooms.lock() {
-            rooms
-                .entry(company_id)
-                .or_default()
-                .push(Member { id, tx, public });
+            rooms.entry(company_id).or_default().push(Member {
+                id,
+                slot: slot.clone(),
+                public,
+            });
         }
         Membership {
             company_id,
             id,
-            messages: rx,
+            messages: Inbox(slot),
         }
     }
 
@@ -98,12 +197,9 @@ impl Hub {
             if let Some(room) = rooms.get_mut(&company_id) {
                 room.retain(|m| {
                     if m.public && !public {
-                        return !m.tx.is_closed();
+                        return !m.slot.is_closed();
                     }
-                    match m.tx.try_send(text.clone()) {
-                        Ok(()) | Err(mpsc::error::TrySendError::Full(_)) => true,
-                        Err(mpsc::error::TrySendError::Closed(_)) => false,
-                    }
+                    !matches!(m.slot.deliver(&text), Delivery::Closed)
                 });
                 if room.is_empty() {
                     rooms.remove(&company_id);
@@ -117,10 +213,6 @@ impl Hub {
             .lock()
             .map_or_else(|_| Vec::new(), |r| r.keys().copied().collect())
     }
-}
-
-fn company_of(event: &DomainEvent) -> i64 {
-    event.company_id()
 }
 
 impl EventSink for Hub {
@@ -139,9 +231,13 @@ impl EventSink for Hub {
     fn disconnected(&self) {}
 
     fn event(&self, event: &DomainEvent) {
+        // Between instances only (an account's change).
+        let Some(company_id) = event.company_id() else {
+            return;
+        };
         match serde_json::to_string(&event.for_browsers()) {
             Ok(text) => {
-                self.send_to(company_of(event), &text, event.is_public());
+                self.send_to(company_id, &text, event.is_public());
                 self.send_to(EVERY_COMPANY_ROOM, &text, false);
             }
             Err(error) => tracing::warn!(%error, "event not serialised"),
@@ -166,6 +262,18 @@ mod tests {
             mine.messages.try_recv().ok().as_deref(),
             Some(r#"{"event":"queueChanged","companyId":1}"#)
         );
+    }
+
+    #[test]
+    fn an_account_change_reaches_no_socket() {
+        let hub = Hub::new();
+        let mut mine = hub.join(1);
+        let mut every = hub.join(EVERY_COMPANY_ROOM);
+        let change: DomainEvent =
+            serde_json::from_str(r#"{"event":"accountChanged","kind":"staff","id":1}"#).unwrap();
+        hub.event(&change);
+        assert!(mine.messages.try_recv().is_err());
+        assert!(every.messages.try_recv().is_err());
     }
 
     #[test]
@@ -251,6 +359,35 @@ mod tests {
         drop(gone);
         hub.event(&changed(1));
         assert_eq!(hub.room_size(1), 0);
+    }
+
+    #[test]
+    fn an_idle_socket_is_woken_by_a_message_and_keeps_no_buffer() {
+        use std::sync::atomic::AtomicUsize;
+        use std::task::Wake;
+        struct Count(AtomicUsize);
+        impl Wake for Count {
+            fn wake(self: Arc<Self>) {
+                self.0.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        let hub = Hub::new();
+        let mut socket = hub.join(1);
+        let count = Arc::new(Count(AtomicUsize::new(0)));
+        let waker = Waker::from(count.clone());
+        let mut cx = Context::from_waker(&waker);
+        let capacity = |m: &Membership| m.messages.0 .0.lock().unwrap().waiting.capacity();
+        assert!(socket.messages.poll_recv(&mut cx).is_pending());
+        assert_eq!(capacity(&socket), 0, "idle: nothing allocated");
+        hub.event(&changed(1));
+        assert_eq!(count.0.load(Ordering::SeqCst), 1, "woken once");
+        assert!(capacity(&socket) > 0);
+        assert_eq!(
+            socket.messages.poll_recv(&mut cx),
+            Poll::Ready(Arc::from(r#"{"event":"queueChanged","companyId":1}"#))
+        );
+        assert!(socket.messages.poll_recv(&mut cx).is_pending());
+        assert_eq!(capacity(&socket), 0, "taken: the buffer is released");
     }
 
     #[test]

@@ -67,7 +67,7 @@ impl From<CompanyFull> for CompanyListItem {
             code: c.id,
             name: c.name,
             company: c.legal_name,
-            cnpj: masked_document(&c.cnpj),
+            cnpj: c.cnpj.masked(),
             uf: c.uf,
             city: c.city,
             status: c.status,
@@ -80,7 +80,7 @@ fn view(c: CompanyFull, contact: Vec<ContactRecord>) -> CompanyView {
     CompanyView {
         id: c.id,
         code: c.id,
-        cnpj: masked_document(&c.cnpj),
+        cnpj: c.cnpj.masked(),
         name: c.name,
         company: c.legal_name,
         uf: c.uf,
@@ -229,7 +229,7 @@ impl CompanyService {
                 title(ObjectType::Company, Operation::Delete, &existing.name),
                 vec![
                     ("Nome fantasia", existing.name.clone()),
-                    ("CNPJ", masked_document(&existing.cnpj)),
+                    ("CNPJ", existing.cnpj.masked()),
                 ],
             )?;
             Ok(Deleted::new(id))

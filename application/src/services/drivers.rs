@@ -155,7 +155,7 @@ fn item(actor: &Actor, d: DriverFull) -> DriverItem {
     DriverItem {
         id: d.id,
         name: d.name,
-        cpf: Cpf::parse(&d.cpf).map(|c| c.masked()).unwrap_or(d.cpf),
+        cpf: d.cpf.masked(),
         cnh: d.cnh,
         birth_date: d.birth_date,
         is_enabled: d.is_enabled,
@@ -463,7 +463,7 @@ fn read(repos: &mut dyn Repos, actor: &Actor, s: &Scope, id: i64) -> AppResult<D
         .into_iter()
         .map(|t| DriverTruckView {
             id: t.id,
-            license_plate: t.license_plate,
+            license_plate: t.license_plate.into(),
             renavam: t.renavam,
             model: t.model.map(|m| m.name),
             net_capacity: t.net_capacity,
@@ -859,7 +859,7 @@ impl DriverService {
         let birth = parse_birth_date(&cmd.birth_date).ok();
         self.deps.store.tx(|repos| {
             let d = repos.driver_full(id)?.ok_or_else(AppError::not_found)?;
-            let matches = cpf.as_ref().is_some_and(|c| c.as_str() == d.cpf)
+            let matches = cpf.as_ref().is_some_and(|c| d.cpf.valid() == Some(c))
                 && birth.is_some_and(|b| b == d.birth_date);
             if !matches {
                 return Err(AppError::field("cpf", APP_DELETE_MISMATCH_MESSAGE));

@@ -280,7 +280,7 @@ impl LoadingService {
                 .ok_or_else(AppError::not_found)?;
             Ok(LoadingTruckView {
                 id: t.id,
-                license_plate: t.license_plate,
+                license_plate: t.license_plate.into(),
                 model: t.model,
                 net_capacity: t.net_capacity.map(Tonnes::as_f64),
             })
@@ -498,7 +498,7 @@ impl LoadingService {
                     })
                 });
                 let draft = LoadingDraft {
-                    plate: truck.as_ref().map(|t| t.license_plate.clone()),
+                    plate: truck.as_ref().map(|t| t.license_plate.to_string()),
                     driver_name: driver.as_ref().map(|d| d.name.clone()),
                     quantity: row.quantity.clone(),
                     expiration,

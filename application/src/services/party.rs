@@ -10,6 +10,7 @@ use patio_domain::admin::audit::{import_title, title, Operation};
 use patio_domain::admin::forms::{check_contact, masked_document, ContactInput, ContactRule};
 use patio_domain::admin::party::{PartyData, PartyInput, PartyKind};
 use patio_domain::auth::Actor;
+use patio_domain::values::Stored;
 use patio_domain::FieldIssue;
 use serde::Serialize;
 
@@ -47,7 +48,7 @@ pub struct PartyAddressView {
 impl PartyAddressView {
     pub(crate) fn of(p: &PartyRecord) -> Self {
         Self {
-            cnpj: p.cnpj.as_deref().map(masked_document),
+            cnpj: p.cnpj.as_ref().map(Stored::masked),
             state_registration: p.state_registration.clone(),
             uf: p.uf.clone(),
             street: p.street.clone(),

@@ -11,7 +11,8 @@ use chrono::{DateTime, Utc};
 use patio_domain::admin::audit::{ObjectType, Operation};
 use patio_domain::auth::Actor;
 use patio_domain::queue::rescue::{
-    may_approve_rescue, may_request_rescue, RescueCheck, RescueRefusal,
+    may_approve_rescue, may_approve_rescues, may_approve_row, may_request_rescue, RescueCheck,
+    RescueRefusal,
 };
 use patio_domain::queue::LifecycleState;
 use patio_domain::roles::Role;
@@ -96,6 +97,9 @@ pub struct RescueRowView {
     /// The carrier column: administrators only (null for the others).
     pub shipping_company_name: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// The reader may approve this rescue now ('Aprovar'): a root administrator and the
+    /// rescue still pending (the same rule `PUT /queue-restore/restore` checks).
+    pub can_approve: bool,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -254,7 +258,7 @@ impl RescueService {
             .tx(|repos| repos.pending_rescues(&filter, (page - 1) * PAGE_SIZE, PAGE_SIZE))?;
         let admin = role == Role::Administrador;
         Ok(RescuePageView {
-            items: rows.into_iter().map(|r| row(r, admin)).collect(),
+            items: rows.into_iter().map(|r| row(r, admin, actor)).collect(),
             total,
             page,
             page_size: PAGE_SIZE,
@@ -270,7 +274,7 @@ impl RescueService {
         id: i64,
         ip: Option<String>,
     ) -> AppResult<RescueApprovedView> {
-        if !actor.is_root_admin() {
+        if !may_approve_rescues(actor) {
             return Err(forbidden());
         }
         let rescue = self
@@ -344,8 +348,9 @@ impl RescueService {
     }
 }
 
-fn row(r: RescueRecord, admin: bool) -> RescueRowView {
+fn row(r: RescueRecord, admin: bool, actor: &Actor) -> RescueRowView {
     RescueRowView {
+        can_approve: may_approve_row(actor, r.status),
         id: r.id,
         queue_id: r.queue_entry_id,
         status: r.status,

@@ -136,7 +136,7 @@ pub struct TruckUnbound {
 fn view(t: TruckRecord) -> TruckView {
     TruckView {
         id: t.id,
-        license_plate: t.license_plate,
+        license_plate: t.license_plate.into(),
         renavam: t.renavam,
         owner: t.owner,
         implement_type: t.implement_type,
@@ -674,8 +674,12 @@ impl TruckService {
                 Operation::Delete,
                 ObjectType::Truck,
                 t.company.id,
-                title(ObjectType::Truck, Operation::Delete, &t.license_plate),
-                vec![("Placa", t.license_plate.clone())],
+                title(
+                    ObjectType::Truck,
+                    Operation::Delete,
+                    t.license_plate.as_str(),
+                ),
+                vec![("Placa", t.license_plate.to_string())],
             )?;
             Ok(Deleted::new(id))
         })
@@ -705,10 +709,17 @@ impl TruckService {
                 t.company.id,
                 format!(
                     "{} da transportadora",
-                    title(ObjectType::Truck, Operation::Update, &t.license_plate)
-                        .replace(" editado", " desvinculado")
+                    title(
+                        ObjectType::Truck,
+                        Operation::Update,
+                        t.license_plate.as_str()
+                    )
+                    .replace(" editado", " desvinculado")
                 ),
-                vec![("Placa", t.license_plate.clone()), ("Transportadora", from)],
+                vec![
+                    ("Placa", t.license_plate.to_string()),
+                    ("Transportadora", from),
+                ],
             )?;
             Ok(TruckUnbound {
                 id,
@@ -733,7 +744,7 @@ impl TruckService {
                 driver.company_id,
                 DriverLogType::UnbindTruck,
                 id,
-                &t.license_plate,
+                t.license_plate.as_str(),
             )?;
             Ok(TruckUnbound {
                 id,

@@ -324,6 +324,40 @@ impl YardService {
         Ok(entry)
     }
 
+    /// The shape every dispatch action on an entry shares: `guard` reads the entry and refuses
+    /// (403/404) before anything is written; `act` runs in one transaction with the guarded
+    /// entry and the time; then the company's screens hear of the change.
+    fn act<T>(
+        &self,
+        guard: impl FnOnce() -> AppResult<YardEntryRecord>,
+        act: impl FnOnce(&mut dyn Repos, &YardEntryRecord, DateTime<Utc>) -> AppResult<T>,
+    ) -> AppResult<T> {
+        let entry = guard()?;
+        let now = self.deps.clock.now();
+        let out = self.deps.store.tx(|repos| act(repos, &entry, now))?;
+        self.publish(entry.company_id);
+        Ok(out)
+    }
+
+    /// [`Self::act`] for the actions that move an entry in the plan: the guard is staff with
+    /// [`ACT_ROLES`] in the entry's company; `act` gets the company's plan locked and the entry
+    /// read again under the lock.
+    fn act_locked<T>(
+        &self,
+        actor: &Actor,
+        id: i64,
+        act: impl FnOnce(&mut dyn Repos, &mut Loaded, &YardEntryRecord, DateTime<Utc>) -> AppResult<T>,
+    ) -> AppResult<T> {
+        self.act(
+            || self.guarded(actor, &ACT_ROLES, id),
+            |repos, guarded, now| {
+                let mut loaded = Loaded::lock(repos, guarded.company_id, now)?;
+                let entry = entry_of(repos, id)?;
+                act(repos, &mut loaded, &entry, now)
+            },
+        )
+    }
+
     fn audit(
         repos: &mut dyn Repos,
         actor: &Actor,
@@ -349,12 +383,8 @@ impl YardService {
     /// Refusals in this order: attendance not started, a delay running, the day's limit, no
     /// order, no check-in (when check-in is on).
     pub fn start(&self, actor: &Actor, id: i64, ip: Option<String>) -> AppResult<YardActionView> {
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let mut loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
+        self.act_locked(actor, id, |repos, loaded, entry, now| {
+            let company_id = entry.company_id;
             let state = loaded.lifecycle(id);
             let (_, checkin_on) = repos.checkin_config(company_id)?;
             let check = StartCheck {
@@ -391,8 +421,8 @@ impl YardService {
             if !repos.start_loading(id, now)? {
                 return Err(conflict(NOT_WAITING_MESSAGE));
             }
-            set_kind(&mut loaded, id, PlanEntryKind::Loading);
-            store_plan(repos, &loaded)?;
+            set_kind(loaded, id, PlanEntryKind::Loading);
+            store_plan(repos, loaded)?;
             Self::audit(
                 repos,
                 actor,
@@ -402,7 +432,7 @@ impl YardService {
                     "Carregamento do veículo <b>{}</b> iniciado",
                     escape_html(&entry.license_plate)
                 ),
-                &entry,
+                entry,
             )?;
             Ok(YardActionView {
                 id,
@@ -411,9 +441,7 @@ impl YardService {
                 scheduling_id: entry.scheduling_id,
                 order_status: None,
             })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+        })
     }
 
     /// `PUT /queue/update-driver {id, driver{id}, company{id}}`: another driver of the company
@@ -425,12 +453,8 @@ impl YardService {
         driver_id: i64,
         ip: Option<String>,
     ) -> AppResult<YardActionView> {
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
+        self.act_locked(actor, id, |repos, loaded, entry, _now| {
+            let company_id = entry.company_id;
             if !loaded.lifecycle(id).is_waiting() {
                 return Err(conflict(NOT_WAITING_MESSAGE));
             }
@@ -465,7 +489,7 @@ impl YardService {
                     escape_html(&entry.driver_name),
                     escape_html(&driver.name)
                 ),
-                &entry,
+                entry,
             )?;
             Ok(YardActionView {
                 id,
@@ -474,9 +498,7 @@ impl YardService {
                 scheduling_id: entry.scheduling_id,
                 order_status: None,
             })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+        })
     }
 
     /// `PUT /queue/update`: a vehicle in loading goes back to the queue (its place by join
@@ -487,19 +509,15 @@ impl YardService {
         id: i64,
         ip: Option<String>,
     ) -> AppResult<YardActionView> {
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let mut loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
+        self.act_locked(actor, id, |repos, loaded, entry, _now| {
+            let company_id = entry.company_id;
             transition(loaded.lifecycle(id), LifecycleEvent::ReturnToQueue)
                 .map_err(|_| conflict(NOT_LOADING_MESSAGE))?;
             if !repos.return_to_queue(id)? {
                 return Err(conflict(NOT_LOADING_MESSAGE));
             }
-            set_kind(&mut loaded, id, PlanEntryKind::Waiting);
-            store_plan(repos, &loaded)?;
+            set_kind(loaded, id, PlanEntryKind::Waiting);
+            store_plan(repos, loaded)?;
             Self::audit(
                 repos,
                 actor,
@@ -509,7 +527,7 @@ impl YardService {
                     "Veículo <b>{}</b> voltou para a fila",
                     escape_html(&entry.license_plate)
                 ),
-                &entry,
+                entry,
             )?;
             Ok(YardActionView {
                 id,
@@ -518,9 +536,7 @@ impl YardService {
                 scheduling_id: entry.scheduling_id,
                 order_status: None,
             })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+        })
     }
 
     /// `POST /scheduling/close`: the loading in progress closes with its tonnage; the entry
@@ -533,12 +549,7 @@ impl YardService {
             .store
             .tx(|repos| repos.loading_entry(cmd.scheduling_id))?
             .ok_or_else(AppError::not_found)?;
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let mut loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
+        self.act_locked(actor, id, |repos, loaded, entry, now| {
             let state = loaded.lifecycle(id);
             if state != LifecycleState::Loading {
                 return Err(conflict(NOT_LOADING_MESSAGE));
@@ -551,15 +562,15 @@ impl YardService {
                 repos,
                 actor,
                 cmd.ip.as_deref(),
-                &entry,
+                entry,
                 "loading",
                 qty,
                 started,
                 ended,
             )?
             .ok_or_else(|| conflict(NOT_LOADING_MESSAGE))?;
-            set_kind(&mut loaded, id, PlanEntryKind::AttendedToday);
-            store_plan(repos, &loaded)?;
+            set_kind(loaded, id, PlanEntryKind::AttendedToday);
+            store_plan(repos, loaded)?;
             Ok(YardActionView {
                 id,
                 message: COMPLETED_MESSAGE,
@@ -567,21 +578,15 @@ impl YardService {
                 scheduling_id: entry.scheduling_id,
                 order_status,
             })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+        })
     }
 
     /// `POST /queue/close/{queueId}`: the expedition cancels a position of today, with
     /// tolerance off; the loading opens again, a check-in with isPresent false and a CHECK_OUT
     /// log are written (spec 3 section 4).
     pub fn cancel(&self, actor: &Actor, id: i64, ip: Option<String>) -> AppResult<YardActionView> {
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let mut loaded = Loaded::lock(repos, company_id, now)?;
-            let entry = entry_of(repos, id)?;
+        self.act_locked(actor, id, |repos, loaded, entry, now| {
+            let company_id = entry.company_id;
             let state = loaded.lifecycle(id);
             if !state.is_waiting() {
                 return Err(conflict(NOT_WAITING_MESSAGE));
@@ -605,7 +610,7 @@ impl YardService {
             }
             repos.insert_checkin(company_id, id, entry.driver_id, false, now)?;
             loaded.entries.retain(|e| e.id != id);
-            store_plan(repos, &loaded)?;
+            store_plan(repos, loaded)?;
             driver_log(
                 repos,
                 entry.driver_id,
@@ -626,7 +631,7 @@ impl YardService {
                     "Agendamento do veículo <b>{}</b> cancelado pela expedição",
                     escape_html(&entry.license_plate)
                 ),
-                &entry,
+                entry,
             )?;
             Ok(YardActionView {
                 id,
@@ -635,9 +640,7 @@ impl YardService {
                 scheduling_id: entry.scheduling_id,
                 order_status: None,
             })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+        })
     }
 
     /// `PUT /scheduling/update {id, qtyTransported}`: the weight of a vehicle attended today
@@ -656,51 +659,50 @@ impl YardService {
             .store
             .tx(|repos| repos.attended_entry(scheduling_id))?
             .ok_or_else(AppError::not_found)?;
-        let entry = self.guarded(actor, &ACT_ROLES, id)?;
-        let company_id = entry.company_id;
-        let now = self.deps.clock.now();
-        let view = self.deps.store.tx(|repos| {
-            let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
-            let today = settings.operating_day(now);
-            let (day_start, _) = day_bounds(&settings, today);
-            if entry.status != "attended" {
-                return Err(conflict(NOT_ATTENDED_MESSAGE));
-            }
-            if entry.attended_at.is_none_or(|a| a < day_start) {
-                return Err(conflict(WEIGHT_ONLY_TODAY_MESSAGE));
-            }
-            repos.set_loading_weight(scheduling_id, qty)?;
-            let order_status = match entry.order_id {
-                Some(order) => Some(refresh_status(repos, order)?),
-                None => None,
-            };
-            Audit::by(actor, ip.as_deref()).write(
-                repos,
-                Operation::Update,
-                ObjectType::Scheduling,
-                company_id,
-                format!(
-                    "Peso do veículo <b>{}</b> editado para {qty:.3} t",
-                    escape_html(&entry.license_plate)
-                ),
-                vec![
-                    ("Placa", entry.license_plate.clone()),
-                    (
-                        "Peso anterior",
-                        format!("{:.3}", entry.qty_transported.unwrap_or(0.0)),
+        self.act(
+            || self.guarded(actor, &ACT_ROLES, id),
+            |repos, entry, now| {
+                let company_id = entry.company_id;
+                let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
+                let today = settings.operating_day(now);
+                let (day_start, _) = day_bounds(&settings, today);
+                if entry.status != "attended" {
+                    return Err(conflict(NOT_ATTENDED_MESSAGE));
+                }
+                if entry.attended_at.is_none_or(|a| a < day_start) {
+                    return Err(conflict(WEIGHT_ONLY_TODAY_MESSAGE));
+                }
+                repos.set_loading_weight(scheduling_id, qty)?;
+                let order_status = match entry.order_id {
+                    Some(order) => Some(refresh_status(repos, order)?),
+                    None => None,
+                };
+                Audit::by(actor, ip.as_deref()).write(
+                    repos,
+                    Operation::Update,
+                    ObjectType::Scheduling,
+                    company_id,
+                    format!(
+                        "Peso do veículo <b>{}</b> editado para {qty:.3} t",
+                        escape_html(&entry.license_plate)
                     ),
-                ],
-            )?;
-            Ok(YardActionView {
-                id,
-                message: WEIGHT_EDITED_MESSAGE,
-                status: entry.status.clone(),
-                scheduling_id: Some(scheduling_id),
-                order_status,
-            })
-        })?;
-        self.publish(company_id);
-        Ok(view)
+                    vec![
+                        ("Placa", entry.license_plate.clone()),
+                        (
+                            "Peso anterior",
+                            format!("{:.3}", entry.qty_transported.unwrap_or(0.0)),
+                        ),
+                    ],
+                )?;
+                Ok(YardActionView {
+                    id,
+                    message: WEIGHT_EDITED_MESSAGE,
+                    status: entry.status.clone(),
+                    scheduling_id: Some(scheduling_id),
+                    order_status,
+                })
+            },
+        )
     }
 
     /// `GET /queue/missings/{companyId}`, `/queue/attendeds/{companyId}` and

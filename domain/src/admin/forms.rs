@@ -204,13 +204,7 @@ fn code(c: &mut Checker, value: Option<&str>) -> i32 {
 /// The masked form of a stored document: CNPJ `##.###.###/####-##`, CPF `###.###.###-##`;
 /// anything else as stored.
 pub fn masked_document(stored: &str) -> String {
-    if let Ok(cnpj) = Cnpj::parse(stored) {
-        return cnpj.masked();
-    }
-    if let Ok(cpf) = Cpf::parse(stored) {
-        return cpf.masked();
-    }
-    stored.to_owned()
+    crate::values::Stored::document(stored.to_owned()).masked()
 }
 
 /// A website that names no valid host.

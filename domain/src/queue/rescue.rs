@@ -6,6 +6,19 @@
 //! the dispatcher reads.
 
 use super::LifecycleState;
+use crate::auth::Actor;
+
+/// Who approves rescues on /recuperar (spec 3 sections 3 and 6): a root administrator. Both
+/// `PUT /queue-restore/restore` and the list's `canApprove` ask this, so the page shows
+/// 'Aprovar' exactly when the server would accept it.
+pub fn may_approve_rescues(actor: &Actor) -> bool {
+    actor.is_root_admin()
+}
+
+/// A row of /recuperar offers 'Aprovar' to `actor`: an approver, and the rescue still pending.
+pub fn may_approve_row(actor: &Actor, approved: bool) -> bool {
+    may_approve_rescues(actor) && !approved
+}
 
 /// What a rescue request is checked against, read in the company's locked transaction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +158,36 @@ mod tests {
         assert_eq!(may_request_rescue(&c), Err(RescueRefusal::AlreadyRequested));
         c.pending = false;
         assert_eq!(may_request_rescue(&c), Ok(()));
+    }
+
+    fn staff(role: crate::roles::Role, root: bool) -> Actor {
+        Actor {
+            kind: crate::roles::SessionKind::Staff,
+            id: 1,
+            role: Some(role),
+            company_id: Some(1),
+            shipping_company_id: None,
+            is_root: root,
+            issued_at: None,
+        }
+    }
+
+    #[test]
+    fn only_a_root_administrator_approves_and_only_pending_rows() {
+        use crate::roles::Role;
+        let root = staff(Role::Administrador, true);
+        assert!(may_approve_rescues(&root));
+        assert!(may_approve_row(&root, false));
+        assert!(!may_approve_row(&root, true));
+        for actor in [
+            staff(Role::Administrador, false),
+            staff(Role::Usuario, true),
+            staff(Role::Transportadora, false),
+            staff(Role::Expedicao, false),
+        ] {
+            assert!(!may_approve_rescues(&actor), "{actor:?}");
+            assert!(!may_approve_row(&actor, false), "{actor:?}");
+        }
     }
 
     #[test]

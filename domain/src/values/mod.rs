@@ -17,6 +17,7 @@ mod email;
 mod phone;
 mod plate;
 mod renavam;
+mod stored;
 
 pub use birth_date::parse_birth_date;
 pub use cep::Cep;
@@ -26,6 +27,7 @@ pub use email::Email;
 pub use phone::Phone;
 pub use plate::Plate;
 pub use renavam::Renavam;
+pub use stored::{Document, Masked, Stored};
 
 /// Why a value was refused. Variants carry no input on purpose: these errors end up in logs,
 /// and a CPF or e-mail must not.
@@ -122,6 +124,12 @@ macro_rules! string_value {
             type Err = $crate::values::ValueError;
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 $ty::parse(s)
+            }
+        }
+
+        impl From<$ty> for String {
+            fn from(v: $ty) -> String {
+                v.0
             }
         }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { PASSWORD, sql, unique } from './support';
+import { closeQueueVehicle, PASSWORD, queueVehicle, sql, unique } from './support';
 
 // Issue 13, carrier dashboard: the figures of a Transportadora's vehicles from the queue's
 // history, reached from its sidebar; a Usuario opens it from /dashboard and sees its company;
@@ -71,4 +71,42 @@ test('a Transportadora reads the figures of its vehicles; a Usuario reaches the 
   const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/dashboard');
   await page.getByRole('button', { name: 'Pesquisar' }).click();
   expect((await searched).status()).toBe(200);
+});
+
+/** The vehicle of the live story (support.ts queueVehicle), closed in afterAll. */
+const LIVE_RUN = unique() + 3;
+
+test.afterAll(() => closeQueueVehicle(LIVE_RUN));
+
+test('the open dashboard follows a vehicle that joins elsewhere within a second, without a reload', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'transp@patio.local', '/expedicao/transportadora');
+  await page.goto('/transportadora/dashboard');
+  const queueAvg = page.getByTestId('carrier-times').locator('.d-stat').filter({ hasText: 'Média de veículos na fila por dia' }).locator('dd');
+  await expect(queueAvg).toBeVisible();
+  const before = (await queueAvg.textContent()) ?? '';
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') reads.push(r.url());
+  });
+
+  // Elsewhere: the office (a Usuario of Demo Agro, another browser) puts a vehicle of
+  // Transportadora Demo in the queue.
+  const office = await (await browser.newContext()).newPage();
+  await signIn(office, 'usuario@patio.local', '/dashboard');
+  const v = await queueVehicle(office.request, LIVE_RUN);
+  const carrier = sql("SELECT id FROM shipping_companies WHERE name = 'Transportadora Demo'");
+  const truck = sql(`UPDATE trucks SET shipping_company_id = ${carrier} WHERE license_plate = '${v.plate}' RETURNING id`);
+  sql(`UPDATE drivers SET shipping_company_id = ${carrier} WHERE id = ${v.driverId}`);
+  const added = await office.request.post('/api/queue/add', {
+    data: { order: { id: v.orderId }, truck: { id: Number(truck) }, driver: { id: Number(v.driverId) } },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  // The dashboard, open all along, counts it within a second (the socket's event; the page
+  // has no polling of its own), and the page was not loaded again.
+  await expect(queueAvg).not.toHaveText(before, { timeout: 1_000 });
+  expect(reads).toEqual([]);
+  await page.screenshot({ path: 'test-results/carrier-dashboard-live.png', fullPage: true });
+  await office.context().close();
 });

@@ -178,3 +178,159 @@ export function closeQueueVehicle(run: number): void {
       WHERE status IN ('waiting', 'loading') AND driver_id IN (SELECT id FROM drivers WHERE name = 'FILA DESK ${run}')`,
   );
 }
+
+type ApiContext = import('@playwright/test').APIRequestContext;
+type Page = import('@playwright/test').Page;
+type BrowserContext = import('@playwright/test').BrowserContext;
+
+/** Signs `page` in through a staff sign-in page (`/login` or `/expedicao`) and waits for `landing`. */
+export async function signIn(page: Page, login: string, email: string, landing: string | RegExp): Promise<void> {
+  const { expect } = await import('@playwright/test');
+  await page.goto(login);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+/** An API context signed in as a staff member (the office's calls of a story). */
+export async function staffApi(baseURL: string | undefined, email: string): Promise<ApiContext> {
+  const { request } = await import('@playwright/test');
+  const api = await request.newContext({ baseURL });
+  const login = await api.post('/api/auth/login', {
+    data: { email, password: PASSWORD, company: null, recaptcha_token: '', page: 'staff' },
+  });
+  if (!login.ok()) throw new Error(`${email} login: ${login.status()}`);
+  return api;
+}
+
+/** What `orderedVehicle` made. */
+export interface OrderedVehicle {
+  demo: number;
+  orderId: number;
+  orderCode: string;
+  customerName: string;
+  driverId: number;
+  driverName: string;
+  cpf: string;
+  plate: string;
+  truckId: number;
+  loadingId: number;
+}
+
+/**
+ * A vehicle of Demo Agro with a loading to join the queue with: a 100 t order of a customer of
+ * its own carried by 'Transportadora Demo' (the order and its product through the API with
+ * `office`, a Usuario), a driver (born 1990-01-15) with a 40 t truck (SQL: their screens have
+ * their own stories), and a loading of `qtyOrdered` t on the order for the pair, valid for 5
+ * days (`POST /api/scheduling/save`). `run` must differ between calls (codes, CPF).
+ */
+export async function orderedVehicle(
+  office: ApiContext,
+  run: number,
+  names: { orderCode: string; plate: string; driverName: string; customerName: string; product: string },
+  qtyOrdered = 30,
+): Promise<OrderedVehicle> {
+  const demo = Number(sql(`SELECT id FROM companies WHERE name = 'Demo Agro'`));
+  const customer = sql(
+    `INSERT INTO customers (company_id, code, name, city) VALUES (${demo}, ${run % 100000}, '${names.customerName}', 'Sorriso') RETURNING id`,
+  );
+  const product = await office.post('/api/product/create', {
+    data: { id: 0, code: run % 1000000, name: names.product, group: 0, ncmcode: '' },
+  });
+  if (product.status() !== 201) throw new Error(`product: ${product.status()} ${await product.text()}`);
+  const carrier = sql(`SELECT id FROM shipping_companies WHERE name = 'Transportadora Demo'`);
+  const order = await office.post('/api/order/save', {
+    data: {
+      id: 0,
+      code: names.orderCode,
+      customer: { id: Number(customer) },
+      qtyTransported: 0,
+      sendEmail: false,
+      enable: true,
+      shippingCompany: [{ id: Number(carrier) }],
+      orderItem: [{ quantity: 100, product: { id: (await product.json()).id } }],
+    },
+  });
+  if (order.status() !== 201) throw new Error(`order: ${order.status()} ${await order.text()}`);
+  const orderId = (await order.json()).id as number;
+  const cpf = cpfOf(run);
+  const driverId = Number(
+    sql(
+      `INSERT INTO drivers (company_id, name, cpf, birth_date, is_enabled, use_terms)
+       VALUES (${demo}, '${names.driverName}', '${cpf}', '1990-01-15', TRUE, TRUE) RETURNING id`,
+    ),
+  );
+  const truckId = Number(
+    sql(
+      `INSERT INTO trucks (company_id, driver_id, license_plate, implement_type, net_capacity, is_enabled)
+       VALUES (${demo}, ${driverId}, '${names.plate}', 'TOCO', 40, TRUE) RETURNING id`,
+    ),
+  );
+  const expiration = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const saved = await office.post('/api/scheduling/save', {
+    data: [{ order: { id: orderId }, truck: { id: truckId }, driver: { id: driverId }, qtyOrdered: String(qtyOrdered), expirationDate: expiration }],
+  });
+  if (saved.status() >= 300) throw new Error(`loading: ${saved.status()} ${await saved.text()}`);
+  const loadingId = ((await saved.json()) as { id: number }[])[0].id;
+  return { demo, orderId, orderCode: names.orderCode, customerName: names.customerName, driverId, driverName: names.driverName, cpf, plate: names.plate, truckId, loadingId };
+}
+
+/** The driver's phone (an API context) signed in to Demo Agro; joins the queue with its loading and returns the entry id. */
+export async function driverJoins(baseURL: string | undefined, v: OrderedVehicle): Promise<{ phone: ApiContext; queueId: number }> {
+  const { request } = await import('@playwright/test');
+  const phone = await request.newContext({ baseURL });
+  const login = await phone.post('/api/auth/app/login', {
+    data: { cpf: v.cpf, company: { id: v.demo }, birthDate: '1990-01-15', recaptcha_token: '' },
+  });
+  if (login.status() !== 201) throw new Error(`driver login: ${login.status()} ${await login.text()}`);
+  const joined = await phone.post('/api/queue/save', { data: { scheduling: { id: v.loadingId } } });
+  if (joined.status() !== 201) throw new Error(`join: ${joined.status()} ${await joined.text()}`);
+  return { phone, queueId: (await joined.json()).id as number };
+}
+
+/** Closes what a story left waiting or loading in Demo Agro's queue for these plates. */
+export function closePlates(...plates: string[]): void {
+  const list = plates.map((p) => `'${p}'`).join(', ');
+  sql(
+    `UPDATE queue_entries SET status = 'cancelled', closed_at = now(), position = 0
+      WHERE status IN ('waiting', 'loading') AND truck_id IN (SELECT id FROM trucks WHERE license_plate IN (${list}))`,
+  );
+}
+
+/**
+ * Replaces the Web Speech API of every page of `context` by a recorder: each utterance's text
+ * goes to `window.__spoken` and ends 10 ms later. Read it with `spoken(page)`.
+ */
+export async function recordSpeech(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __spoken: string[] } & Record<string, unknown>;
+    w.__spoken = [];
+    class Utterance {
+      text: string;
+      lang = '';
+      voice: unknown = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(text: string) {
+        this.text = text;
+      }
+    }
+    w.SpeechSynthesisUtterance = Utterance;
+    Object.defineProperty(window, 'speechSynthesis', {
+      configurable: true,
+      value: {
+        getVoices: () => [],
+        speak: (u: Utterance) => {
+          w.__spoken.push(u.text);
+          setTimeout(() => u.onend?.(), 10);
+        },
+      },
+    });
+  });
+}
+
+/** What the recorder of `recordSpeech` heard on `page`. */
+export async function spoken(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+}

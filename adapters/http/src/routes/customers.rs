@@ -2,17 +2,17 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::customers::SaveCustomer;
-use patio_application::services::party::ImportRow;
+use patio_application::services::customers::CustomerService;
 use patio_domain::admin::forms::PartyInput;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ContactItem, ListParams, OptIdRef};
-use crate::error::{blocking, ApiError};
-use crate::session::{client_address, StaffSession};
+use super::admin_common::{text, ContactItem, ListParams, OptIdRef};
+use super::party::{self, PartyBody};
+use crate::error::ApiError;
+use crate::session::StaffSession;
 use crate::state::AppState;
 
 /// The largest import body (about 5000 rows).
@@ -41,7 +41,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomerBody {
-    id: Option<i64>,
+    pub(super) id: Option<i64>,
     /// Integer code (number or text).
     #[schema(value_type = Option<String>)]
     code: Option<Value>,
@@ -58,14 +58,14 @@ pub struct CustomerBody {
     district: Option<String>,
     zip_code: Option<String>,
     #[serde(default)]
-    contact: Vec<ContactItem>,
+    pub(super) contact: Vec<ContactItem>,
     #[serde(rename = "_company")]
     owner_company: Option<OptIdRef>,
     /// Import only: the row's line in the file (the header is line 1).
     line: Option<usize>,
 }
 
-impl CustomerBody {
+impl PartyBody for CustomerBody {
     fn input(&mut self) -> PartyInput {
         PartyInput {
             code: text(self.code.take()),
@@ -81,6 +81,18 @@ impl CustomerBody {
             district: self.district.take(),
             zip_code: self.zip_code.take(),
         }
+    }
+
+    fn owner_company(&self) -> Option<i64> {
+        self.owner_company.and_then(|c| c.id)
+    }
+
+    fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    fn contacts(&self) -> &[ContactItem] {
+        &self.contact
     }
 }
 
@@ -101,10 +113,7 @@ pub async fn list_customers(
     session: StaffSession,
     q: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = state.services.customers.clone();
-    let q = q.into_inner().query();
-    let list = blocking(move || svc.list(&session.0, None, &q)).await?;
-    Ok(HttpResponse::Ok().json(list))
+    party::list::<CustomerService>(state, session, None, q).await
 }
 
 #[utoipa::path(tag = "customers", params(ListParams),
@@ -116,11 +125,7 @@ pub async fn list_company_customers(
     path: web::Path<i64>,
     q: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = state.services.customers.clone();
-    let company = path.into_inner();
-    let q = q.into_inner().query();
-    let list = blocking(move || svc.list(&session.0, Some(company), &q)).await?;
-    Ok(HttpResponse::Ok().json(list))
+    party::list::<CustomerService>(state, session, Some(path.into_inner()), q).await
 }
 
 #[utoipa::path(tag = "customers",
@@ -131,10 +136,7 @@ pub async fn get_customer(
     session: StaffSession,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = state.services.customers.clone();
-    let id = path.into_inner();
-    let view = blocking(move || svc.get(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    party::get::<CustomerService>(state, session, path).await
 }
 
 #[utoipa::path(tag = "customers", request_body = CustomerBody,
@@ -147,20 +149,7 @@ pub async fn save_customer(
     session: StaffSession,
     body: web::Json<CustomerBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut b = body.into_inner();
-    let cmd = SaveCustomer {
-        id: b.id,
-        company_id: b.owner_company.and_then(|c| c.id),
-        input: b.input(),
-        contacts: std::mem::take(&mut b.contact)
-            .into_iter()
-            .map(ContactItem::cmd)
-            .collect(),
-    };
-    let svc = state.services.customers.clone();
-    let ip = client_address(&req);
-    let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
-    Ok(saved(out))
+    party::save::<CustomerService>(req, state, session, body).await
 }
 
 #[utoipa::path(tag = "customers", params(ImportParams),
@@ -175,17 +164,7 @@ pub async fn import_customers(
     q: web::Query<ImportParams>,
     body: web::Json<Vec<CustomerBody>>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = body.into_inner();
-    let company = q.company_id.or_else(|| {
-        rows.first()
-            .and_then(|r| r.owner_company)
-            .and_then(|c| c.id)
-    });
-    let rows = import_rows(rows);
-    let svc = state.services.customers.clone();
-    let ip = client_address(&req);
-    let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
-    Ok(HttpResponse::Created().json(out))
+    party::import::<CustomerService>(req, state, session, q.company_id, body).await
 }
 
 #[utoipa::path(tag = "customers",
@@ -198,20 +177,7 @@ pub async fn check_customer_import(
     session: StaffSession,
     body: web::Json<Vec<CustomerBody>>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = import_rows(body.into_inner());
-    let svc = state.services.customers.clone();
-    let out = blocking(move || svc.check_import(&session.0, rows)).await?;
-    Ok(HttpResponse::Ok().json(out))
-}
-
-fn import_rows(rows: Vec<CustomerBody>) -> Vec<ImportRow> {
-    rows.into_iter()
-        .map(|mut r| ImportRow {
-            line: r.line,
-            input: r.input(),
-            contacts: r.contact.iter().map(ContactItem::input).collect(),
-        })
-        .collect()
+    party::check_import::<CustomerService>(state, session, body).await
 }
 
 #[utoipa::path(tag = "customers",
@@ -224,9 +190,5 @@ pub async fn delete_customer(
     session: StaffSession,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = state.services.customers.clone();
-    let id = path.into_inner();
-    let ip = client_address(&req);
-    let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
-    Ok(HttpResponse::Ok().json(out))
+    party::delete::<CustomerService>(req, state, session, path).await
 }

@@ -18,6 +18,7 @@ pub mod logs;
 pub mod lookup;
 pub mod ops;
 pub mod orders;
+mod party;
 pub mod popups;
 pub mod products;
 pub mod public;

@@ -4,18 +4,20 @@
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::model::AuthorizationFlags;
-use patio_application::services::party::ImportRow;
-use patio_application::services::shipping_companies::{SaveShippingCompany, UserFlagsCmd};
+use patio_application::services::shipping_companies::{
+    SaveShippingCompany, ShippingCompanyService, UserFlagsCmd,
+};
 use patio_domain::admin::forms::{LoginInput, PartyInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ContactItem, ListParams, OptIdRef};
+use super::admin_common::{text, ContactItem, ListParams, OptIdRef};
 use super::customers::IMPORT_BODY_LIMIT;
-use crate::error::{blocking, ApiError};
-use crate::session::{client_address, StaffSession};
+use super::party::{self, PartyBody};
+use crate::error::ApiError;
+use crate::session::StaffSession;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
@@ -87,6 +89,36 @@ pub struct ShippingCompanyBody {
 }
 
 impl ShippingCompanyBody {
+    /// The save command of the form.
+    pub(super) fn save_cmd(mut self) -> SaveShippingCompany {
+        let login = self.login.take();
+        SaveShippingCompany {
+            id: self.id,
+            company_id: self.owner_company(),
+            input: self.input(),
+            is_enabled: self.is_enabled,
+            contacts: party::cmds(&mut self.contact),
+            login: LoginInput {
+                login: login.as_ref().and_then(|l| l.login.clone()),
+                password: login.and_then(|l| l.password),
+            },
+            users: self
+                .users
+                .iter()
+                .map(|u| UserFlagsCmd {
+                    id: u.id,
+                    flags: AuthorizationFlags {
+                        has_email: u.has_email,
+                        has_sms: u.has_sms,
+                        has_whats: u.has_whats,
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
+impl PartyBody for ShippingCompanyBody {
     fn input(&mut self) -> PartyInput {
         PartyInput {
             code: text(self.code.take()),
@@ -102,6 +134,18 @@ impl ShippingCompanyBody {
             district: self.district.take(),
             zip_code: self.zip_code.take(),
         }
+    }
+
+    fn owner_company(&self) -> Option<i64> {
+        self.company.and_then(|c| c.id)
+    }
+
+    fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    fn contacts(&self) -> &[ContactItem] {
+        &self.contact
     }
 }
 
@@ -122,10 +166,7 @@ pub async fn list_shipping_companies(
     session: StaffSession,
     q: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = state.services.shipping_companies.clone();
-    let q = q.into_inner().query();
-    let list = blocking(move || svc.list(&session.0, &q)).await?;
-    Ok(HttpResponse::Ok().json(list))
+    party::list::<ShippingCompanyService>(state, session, None, q).await
 }
 
 #[utoipa::path(tag = "shipping-companies",
@@ -137,10 +178,7 @@ pub async fn get_shipping_company(
     session: StaffSession,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = state.services.shipping_companies.clone();
-    let id = path.into_inner();
-    let view = blocking(move || svc.get(&session.0, id)).await?;
-    Ok(HttpResponse::Ok().json(view))
+    party::get::<ShippingCompanyService>(state, session, path).await
 }
 
 #[utoipa::path(tag = "shipping-companies",
@@ -155,38 +193,7 @@ pub async fn save_shipping_company(
     session: StaffSession,
     body: web::Json<ShippingCompanyBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut b = body.into_inner();
-    let login = b.login.take();
-    let cmd = SaveShippingCompany {
-        id: b.id,
-        company_id: b.company.and_then(|c| c.id),
-        input: b.input(),
-        is_enabled: b.is_enabled,
-        contacts: std::mem::take(&mut b.contact)
-            .into_iter()
-            .map(ContactItem::cmd)
-            .collect(),
-        login: LoginInput {
-            login: login.as_ref().and_then(|l| l.login.clone()),
-            password: login.and_then(|l| l.password),
-        },
-        users: b
-            .users
-            .iter()
-            .map(|u| UserFlagsCmd {
-                id: u.id,
-                flags: AuthorizationFlags {
-                    has_email: u.has_email,
-                    has_sms: u.has_sms,
-                    has_whats: u.has_whats,
-                },
-            })
-            .collect(),
-    };
-    let svc = state.services.shipping_companies.clone();
-    let ip = client_address(&req);
-    let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
-    Ok(saved(out))
+    party::save::<ShippingCompanyService>(req, state, session, body).await
 }
 
 #[utoipa::path(tag = "shipping-companies",
@@ -201,15 +208,7 @@ pub async fn import_shipping_companies(
     q: web::Query<ImportParams>,
     body: web::Json<Vec<ShippingCompanyBody>>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = body.into_inner();
-    let company = q
-        .company_id
-        .or_else(|| rows.first().and_then(|r| r.company).and_then(|c| c.id));
-    let rows = import_rows(rows);
-    let svc = state.services.shipping_companies.clone();
-    let ip = client_address(&req);
-    let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
-    Ok(HttpResponse::Created().json(out))
+    party::import::<ShippingCompanyService>(req, state, session, q.company_id, body).await
 }
 
 #[utoipa::path(tag = "shipping-companies",
@@ -222,20 +221,7 @@ pub async fn check_shipping_import(
     session: StaffSession,
     body: web::Json<Vec<ShippingCompanyBody>>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = import_rows(body.into_inner());
-    let svc = state.services.shipping_companies.clone();
-    let out = blocking(move || svc.check_import(&session.0, rows)).await?;
-    Ok(HttpResponse::Ok().json(out))
-}
-
-fn import_rows(rows: Vec<ShippingCompanyBody>) -> Vec<ImportRow> {
-    rows.into_iter()
-        .map(|mut r| ImportRow {
-            line: r.line,
-            input: r.input(),
-            contacts: r.contact.iter().map(ContactItem::input).collect(),
-        })
-        .collect()
+    party::check_import::<ShippingCompanyService>(state, session, body).await
 }
 
 #[utoipa::path(tag = "shipping-companies",
@@ -248,9 +234,5 @@ pub async fn delete_shipping_company(
     session: StaffSession,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = state.services.shipping_companies.clone();
-    let id = path.into_inner();
-    let ip = client_address(&req);
-    let out = blocking(move || svc.delete(&session.0, ip.as_deref(), id)).await?;
-    Ok(HttpResponse::Ok().json(out))
+    party::delete::<ShippingCompanyService>(req, state, session, path).await
 }

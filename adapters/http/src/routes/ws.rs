@@ -1,7 +1,8 @@
 //! `GET /api/ws` (DESIGN section 5): a websocket in the caller's company room. The server
 //! sends each event as JSON text (`{"event":"queueChanged","companyId":1}`); screens read
 //! again on it and keep the spec's polling as the fallback. Nothing the client sends is
-//! acted on, besides ping and close.
+//! acted on, besides ping and close. A socket costs one small task (actix-ws's session and
+//! stream) and its room's inbox, which allocates only while a message waits.
 
 use actix_web::get;
 use std::sync::Arc;
@@ -9,7 +10,7 @@ use std::time::Duration;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use actix_ws::Message;
+use actix_ws::{CloseCode, Message};
 use patio_realtime::{Hub, Membership};
 use serde::Deserialize;
 
@@ -79,9 +80,14 @@ pub async fn connect(
     } else {
         state.hub.join(company)
     };
+    // Nothing a client needs to send is larger than a ping's payload (125 bytes).
+    let stream = stream.max_frame_size(MAX_FRAME);
     actix_web::rt::spawn(pump(state.hub.clone(), membership, ws, stream));
     Ok(response)
 }
+
+/// Largest frame a client may send; anything larger closes the socket with 'policy'.
+const MAX_FRAME: usize = 256;
 
 /// Forwards the room's messages until either side goes away.
 async fn pump(
@@ -92,30 +98,31 @@ async fn pump(
 ) {
     let mut ping = actix_web::rt::time::interval(PING_EVERY);
     ping.tick().await;
-    loop {
+    let reason = loop {
         tokio::select! {
-            out = membership.messages.recv() => {
-                let Some(text) = out else { break };
+            text = std::future::poll_fn(|cx| membership.messages.poll_recv(cx)) => {
                 if ws.text(text.to_string()).await.is_err() {
-                    break;
+                    break None;
                 }
             }
             incoming = stream.recv() => match incoming {
                 Some(Ok(Message::Ping(bytes))) => {
                     if ws.pong(&bytes).await.is_err() {
-                        break;
+                        break None;
                     }
                 }
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                Some(Ok(Message::Close(reason))) => break reason,
+                Some(Err(_)) => break Some(CloseCode::Policy.into()),
+                None => break None,
                 Some(Ok(_)) => {}
             },
             _ = ping.tick() => {
                 if ws.ping(b"").await.is_err() {
-                    break;
+                    break None;
                 }
             }
         }
-    }
+    };
     hub.leave(&membership);
-    let _ = ws.close(None).await;
+    let _ = ws.close(reason).await;
 }

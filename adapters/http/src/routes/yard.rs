@@ -8,10 +8,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use patio_application::services::yard::{
     queue_export, CheckinStateView, CheckinView, CompleteCommand, QueueExportTable, YardActionView,
-    YardListRow, EXPORT_DAYS,
+    YardListRow, YardService, EXPORT_DAYS,
 };
 use patio_application::yard_ports::YardList;
-use patio_application::AppError;
+use patio_application::{AppError, AppResult};
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -31,6 +31,16 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(checkin_called)
         .service(checkin_count)
         .service(checkin_setcall);
+}
+
+/// Runs one of the yard service's use cases on the blocking pool: each handler below reads
+/// its body, then calls this with the action.
+async fn yard<T: Send + 'static>(
+    state: &AppState,
+    action: impl FnOnce(&YardService) -> AppResult<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    let svc = state.services.yard.clone();
+    blocking(move || action(&svc)).await
 }
 
 /// `PUT /queue/start {id, status}`: `status` true starts the loading.
@@ -53,12 +63,14 @@ pub async fn start(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let ip = client_address(&req);
-    let svc = state.services.yard.clone();
-    let view = if body.status == Some(false) {
-        blocking(move || svc.return_to_queue(&session.0, body.id, ip)).await?
-    } else {
-        blocking(move || svc.start(&session.0, body.id, ip)).await?
-    };
+    let view = yard(&state, move |svc| {
+        if body.status == Some(false) {
+            svc.return_to_queue(&session.0, body.id, ip)
+        } else {
+            svc.start(&session.0, body.id, ip)
+        }
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -84,8 +96,7 @@ pub async fn return_to_queue(
 ) -> Result<HttpResponse, ApiError> {
     let id = body.id;
     let ip = client_address(&req);
-    let svc = state.services.yard.clone();
-    let view = blocking(move || svc.return_to_queue(&session.0, id, ip)).await?;
+    let view = yard(&state, move |svc| svc.return_to_queue(&session.0, id, ip)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -115,8 +126,10 @@ pub async fn update_driver(
         .map(|d| d.id)
         .ok_or_else(|| AppError::field("driver", "Selecione um motorista!"))?;
     let ip = client_address(&req);
-    let svc = state.services.yard.clone();
-    let view = blocking(move || svc.change_driver(&session.0, id, driver, ip)).await?;
+    let view = yard(&state, move |svc| {
+        svc.change_driver(&session.0, id, driver, ip)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -133,8 +146,7 @@ pub async fn cancel(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let ip = client_address(&req);
-    let svc = state.services.yard.clone();
-    let view = blocking(move || svc.cancel(&session.0, id, ip)).await?;
+    let view = yard(&state, move |svc| svc.cancel(&session.0, id, ip)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -151,8 +163,10 @@ async fn list(
     list: YardList,
     plate: Option<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let svc = state.services.yard.clone();
-    let rows = blocking(move || svc.list(&session.0, company_id, list, plate)).await?;
+    let rows = yard(&state, move |svc| {
+        svc.list(&session.0, company_id, list, plate)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
@@ -248,8 +262,7 @@ pub async fn complete(
         exped_date: b.exped_date,
         ip: client_address(&req),
     };
-    let svc = state.services.yard.clone();
-    let view = blocking(move || svc.complete(&session.0, &cmd)).await?;
+    let view = yard(&state, move |svc| svc.complete(&session.0, &cmd)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -275,8 +288,7 @@ pub async fn edit_weight(
 ) -> Result<HttpResponse, ApiError> {
     let (id, qty) = (body.id, body.qty_transported.unwrap_or(0.0));
     let ip = client_address(&req);
-    let svc = state.services.yard.clone();
-    let view = blocking(move || svc.edit_weight(&session.0, id, qty, ip)).await?;
+    let view = yard(&state, move |svc| svc.edit_weight(&session.0, id, qty, ip)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -307,8 +319,7 @@ pub async fn checkin_save(
 ) -> Result<HttpResponse, ApiError> {
     let queue = body.queue.id;
     let ip = client_address(&req);
-    let svc = state.services.yard.clone();
-    let view = blocking(move || svc.check_in(&session.0, queue, ip)).await?;
+    let view = yard(&state, move |svc| svc.check_in(&session.0, queue, ip)).await?;
     Ok(HttpResponse::Created().json(view))
 }
 
@@ -329,8 +340,7 @@ pub async fn checkin_checkout(
     body: web::Json<CheckoutBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = body.id;
-    let svc = state.services.yard.clone();
-    let view = blocking(move || svc.check_out(&session.0, id)).await?;
+    let view = yard(&state, move |svc| svc.check_out(&session.0, id)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -344,8 +354,7 @@ pub async fn checkin_actives(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let company = path.into_inner();
-    let svc = state.services.yard.clone();
-    let rows = blocking(move || svc.active_checkins(&session.0, company)).await?;
+    let rows = yard(&state, move |svc| svc.active_checkins(&session.0, company)).await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
@@ -362,8 +371,7 @@ pub async fn checkin_called(
     let company = path.into_inner();
     let actor = sessions.any();
     let ip = client_address(&req);
-    let svc = state.services.yard.clone();
-    let rows = blocking(move || svc.called(actor.as_ref(), company, ip)).await?;
+    let rows = yard(&state, move |svc| svc.called(actor.as_ref(), company, ip)).await?;
     Ok(HttpResponse::Ok().json(rows))
 }
 
@@ -379,8 +387,7 @@ pub async fn checkin_count(
 ) -> Result<HttpResponse, ApiError> {
     let id = path.into_inner();
     let ip = client_address(&req);
-    let svc = state.services.yard.clone();
-    let view = blocking(move || svc.check_in_state(&session.0, id, ip)).await?;
+    let view = yard(&state, move |svc| svc.check_in_state(&session.0, id, ip)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -402,8 +409,7 @@ pub async fn checkin_setcall(
     body: web::Json<SetCallBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, calling) = (body.id, body.is_calling.unwrap_or(true));
-    let svc = state.services.yard.clone();
-    let view = blocking(move || svc.set_call(&session.0, id, calling)).await?;
+    let view = yard(&state, move |svc| svc.set_call(&session.0, id, calling)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

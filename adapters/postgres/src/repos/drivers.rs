@@ -10,7 +10,7 @@ use patio_application::ports::{CompanyRepo, DriverRepo};
 use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 
-use crate::rows::{DriverLogRow, DriverRow, DriverWriteRow, ShippingRefRow};
+use crate::rows::{DriverLogRow, DriverRow, DriverWriteRow, ErasedDriverRow, ShippingRefRow};
 use crate::schema::{
     companies, contact_authorizations, contacts, driver_logs, drivers, queue_entries,
     queue_restores, schedulings, settings, shipping_companies, trucks,
@@ -36,7 +36,7 @@ impl PgRepos<'_> {
         Ok(DriverRecord {
             id,
             name,
-            cpf,
+            cpf: cpf.as_str().to_owned(),
             birth_date,
             is_enabled,
             use_terms,
@@ -276,12 +276,14 @@ impl DriverAdminRepo for PgRepos<'_> {
             .map_err(db_error)?;
         diesel::update(drivers::table.find(id))
             .set((
-                drivers::name.eq(name),
-                drivers::cpf.eq(cpf),
-                drivers::cnh.eq(None::<String>),
-                drivers::shipping_company_id.eq(None::<i64>),
-                drivers::is_enabled.eq(false),
-                drivers::use_terms.eq(false),
+                ErasedDriverRow {
+                    name,
+                    cpf,
+                    cnh: None,
+                    shipping_company_id: None,
+                    is_enabled: false,
+                    use_terms: false,
+                },
                 drivers::updated_at.eq(diesel::dsl::now),
             ))
             .execute(self.conn)

@@ -17,20 +17,34 @@ use crate::schema::{
 use crate::store::{db_error, PgRepos};
 
 /// A loading with the names its list shows (order code, plate, driver, carrier).
-type Named = (SchedulingRow, String, String, String, Option<String>);
+#[derive(Queryable, Selectable)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct NamedLoadingRow {
+    #[diesel(embed)]
+    loading: SchedulingRow,
+    #[diesel(select_expression = orders::code)]
+    order_code: String,
+    #[diesel(select_expression = trucks::license_plate)]
+    license_plate: String,
+    #[diesel(select_expression = drivers::name)]
+    driver_name: String,
+    #[diesel(select_expression = shipping_companies::name.nullable())]
+    shipping_company_name: Option<String>,
+}
 
-fn record((s, order_code, plate, driver, carrier): Named) -> AppResult<LoadingRecord> {
+fn record(row: NamedLoadingRow) -> AppResult<LoadingRecord> {
+    let s = row.loading;
     Ok(LoadingRecord {
         id: s.id,
         company_id: s.company_id,
         order_id: s.order_id,
-        order_code,
+        order_code: row.order_code,
         truck_id: s.truck_id,
-        license_plate: plate,
+        license_plate: row.license_plate,
         driver_id: s.driver_id,
-        driver_name: driver,
+        driver_name: row.driver_name,
         shipping_company_id: s.shipping_company_id,
-        shipping_company_name: carrier,
+        shipping_company_name: row.shipping_company_name,
         qty_ordered: tonnes(&s.qty_ordered)?,
         qty_transported: tonnes(&s.qty_transported)?,
         expiration_date: s.expiration_date,
@@ -41,29 +55,37 @@ fn record((s, order_code, plate, driver, carrier): Named) -> AppResult<LoadingRe
     })
 }
 
-type DeletedNamed = (
-    DeletedSchedulingRow,
-    String,
-    Option<String>,
-    Option<String>,
-    Option<String>,
-);
+/// A loading that left its order, with the names still found (truck, driver and carrier may
+/// be gone).
+#[derive(Queryable, Selectable)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct NamedDeletedRow {
+    #[diesel(embed)]
+    deleted: DeletedSchedulingRow,
+    #[diesel(select_expression = orders::code)]
+    order_code: String,
+    #[diesel(select_expression = trucks::license_plate.nullable())]
+    license_plate: Option<String>,
+    #[diesel(select_expression = drivers::name.nullable())]
+    driver_name: Option<String>,
+    #[diesel(select_expression = shipping_companies::name.nullable())]
+    shipping_company_name: Option<String>,
+}
 
-fn deleted_record(
-    (d, order_code, plate, driver, carrier): DeletedNamed,
-) -> AppResult<DeletedLoadingRecord> {
+fn deleted_record(row: NamedDeletedRow) -> AppResult<DeletedLoadingRecord> {
+    let d = row.deleted;
     Ok(DeletedLoadingRecord {
         loading: LoadingRecord {
             id: d.scheduling_id,
             company_id: d.company_id,
             order_id: d.order_id,
-            order_code,
+            order_code: row.order_code,
             truck_id: d.truck_id.unwrap_or_default(),
-            license_plate: plate.unwrap_or_default(),
+            license_plate: row.license_plate.unwrap_or_default(),
             driver_id: d.driver_id.unwrap_or_default(),
-            driver_name: driver.unwrap_or_default(),
+            driver_name: row.driver_name.unwrap_or_default(),
             shipping_company_id: d.shipping_company_id,
-            shipping_company_name: carrier,
+            shipping_company_name: row.shipping_company_name,
             qty_ordered: tonnes(&d.qty_ordered)?,
             qty_transported: tonnes(&d.qty_transported)?,
             expiration_date: d.expiration_date,
@@ -88,13 +110,7 @@ macro_rules! named_loadings {
                     .nullable()
                     .eq(schedulings::shipping_company_id)),
             )
-            .select((
-                SchedulingRow::as_select(),
-                orders::code,
-                trucks::license_plate,
-                drivers::name,
-                shipping_companies::name.nullable(),
-            ))
+            .select(NamedLoadingRow::as_select())
     };
 }
 
@@ -109,13 +125,7 @@ macro_rules! named_deleted {
                     .nullable()
                     .eq(deleted_schedulings::shipping_company_id)),
             )
-            .select((
-                DeletedSchedulingRow::as_select(),
-                orders::code,
-                trucks::license_plate.nullable(),
-                drivers::name.nullable(),
-                shipping_companies::name.nullable(),
-            ))
+            .select(NamedDeletedRow::as_select())
     };
 }
 
@@ -143,7 +153,7 @@ impl LoadingRepo for PgRepos<'_> {
         named_loadings!()
             .filter(schedulings::order_id.eq(order_id))
             .order(schedulings::id.asc())
-            .load::<Named>(self.conn)
+            .load::<NamedLoadingRow>(self.conn)
             .map_err(db_error)?
             .into_iter()
             .map(record)
@@ -154,7 +164,7 @@ impl LoadingRepo for PgRepos<'_> {
         named_deleted!()
             .filter(deleted_schedulings::order_id.eq(order_id))
             .order(deleted_schedulings::deleted_at.desc())
-            .load::<DeletedNamed>(self.conn)
+            .load::<NamedDeletedRow>(self.conn)
             .map_err(db_error)?
             .into_iter()
             .map(deleted_record)
@@ -164,7 +174,7 @@ impl LoadingRepo for PgRepos<'_> {
     fn loading(&mut self, id: i64) -> AppResult<Option<LoadingRecord>> {
         named_loadings!()
             .filter(schedulings::id.eq(id))
-            .first::<Named>(self.conn)
+            .first::<NamedLoadingRow>(self.conn)
             .optional()
             .map_err(db_error)?
             .map(record)
@@ -187,7 +197,7 @@ impl LoadingRepo for PgRepos<'_> {
             schedulings::expiration_date.asc(),
             schedulings::id.asc(),
         ))
-        .load::<Named>(self.conn)
+        .load::<NamedLoadingRow>(self.conn)
         .map_err(db_error)?
         .into_iter()
         .map(record)
@@ -210,7 +220,7 @@ impl LoadingRepo for PgRepos<'_> {
             q = q.filter(deleted_day().le(t));
         }
         q.order(deleted_schedulings::deleted_at.desc())
-            .load::<DeletedNamed>(self.conn)
+            .load::<NamedDeletedRow>(self.conn)
             .map_err(db_error)?
             .into_iter()
             .map(deleted_record)

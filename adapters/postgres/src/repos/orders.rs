@@ -14,7 +14,7 @@ use patio_application::orders_ports::{
 use patio_application::{AppError, AppResult};
 use patio_domain::orders::Tonnes;
 
-use crate::rows::{NewOrderItemRow, NewOrderRow, OrderRow, OrderShippingCompanyRow};
+use crate::rows::{NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrderShippingCompanyRow};
 use crate::schema::{
     companies, customers, order_items, order_shipping_companies, orders, products, schedulings,
     shipping_companies,
@@ -32,6 +32,18 @@ pub(crate) fn tonnes(v: &BigDecimal) -> AppResult<Tonnes> {
 
 pub(crate) fn decimal(t: Tonnes) -> BigDecimal {
     BigDecimal::new(t.hundredths().into(), 2)
+}
+
+/// An order's item with its product's code and name.
+#[derive(Queryable, Selectable)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct OrderItemProductRow {
+    #[diesel(embed)]
+    item: OrderItemRow,
+    #[diesel(select_expression = products::code)]
+    product_code: i32,
+    #[diesel(select_expression = products::name)]
+    product_name: String,
 }
 
 type Source = diesel::dsl::InnerJoin<
@@ -198,28 +210,22 @@ impl OrderRepo for PgRepos<'_> {
     }
 
     fn order_items(&mut self, order_id: i64) -> AppResult<Vec<OrderItemRecord>> {
-        let rows: Vec<(i64, BigDecimal, i64, i32, String)> = order_items::table
+        let rows: Vec<OrderItemProductRow> = order_items::table
             .inner_join(products::table)
             .filter(order_items::order_id.eq(order_id))
-            .select((
-                order_items::id,
-                order_items::quantity,
-                products::id,
-                products::code,
-                products::name,
-            ))
+            .select(OrderItemProductRow::as_select())
             .order(order_items::id.asc())
             .load(self.conn)
             .map_err(db_error)?;
         rows.into_iter()
-            .map(|(id, q, pid, pcode, pname)| {
+            .map(|r| {
                 Ok(OrderItemRecord {
-                    id,
-                    order_id,
-                    quantity: tonnes(&q)?,
-                    product_id: pid,
-                    product_code: pcode,
-                    product_name: pname,
+                    id: r.item.id,
+                    order_id: r.item.order_id,
+                    quantity: tonnes(&r.item.quantity)?,
+                    product_id: r.item.product_id,
+                    product_code: r.product_code,
+                    product_name: r.product_name,
                 })
             })
             .collect()

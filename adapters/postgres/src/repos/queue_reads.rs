@@ -188,23 +188,7 @@ macro_rules! driver_position_query {
                 q::status.eq("waiting").or(q::status.eq("loading")).desc(),
                 q::id.desc(),
             ))
-            .select((
-                (
-                    q::id,
-                    q::company_id,
-                    q::status,
-                    q::position,
-                    q::forecast_at,
-                    q::date,
-                ),
-                (
-                    q::in_tolerance,
-                    q::truck_id,
-                    t::license_plate,
-                    q::scheduling_id.is_null(),
-                ),
-                (q::closed_at, q::attended_at, st::time_zone.nullable()),
-            ))
+            .select(PositionRow::as_select())
     }};
 }
 
@@ -218,7 +202,7 @@ pub(crate) fn load_driver_position(
     driver_id: i64,
 ) -> AppResult<Option<DriverPositionRecord>> {
     let row = driver_position_query!(driver_id)
-        .first::<PositionTuple>(conn)
+        .first::<PositionRow>(conn)
         .optional()
         .map_err(db_error)?;
     Ok(row.map(position_record))
@@ -235,18 +219,28 @@ pub fn driver_position_sql() -> String {
         .to_owned()
 }
 
-type PositionTuple = (
-    (
-        i64,
-        i64,
-        String,
-        Option<i32>,
-        Option<DateTime<Utc>>,
-        Option<NaiveDate>,
-    ),
-    (bool, i64, String, bool),
-    (Option<DateTime<Utc>>, Option<DateTime<Utc>>, Option<String>),
-);
+/// The columns of the position read, in the order of tests/load/position.sql.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = crate::schema::queue_entries, check_for_backend(diesel::pg::Pg))]
+struct PositionRow {
+    id: i64,
+    company_id: i64,
+    status: String,
+    position: Option<i32>,
+    forecast_at: Option<DateTime<Utc>>,
+    date: Option<NaiveDate>,
+    in_tolerance: bool,
+    truck_id: i64,
+    #[diesel(select_expression = crate::schema::trucks::license_plate)]
+    license_plate: String,
+    /// No loading: the driver joined as autônomo.
+    #[diesel(select_expression = crate::schema::queue_entries::scheduling_id.is_null())]
+    freelancer: bool,
+    closed_at: Option<DateTime<Utc>>,
+    attended_at: Option<DateTime<Utc>>,
+    #[diesel(select_expression = crate::schema::settings::time_zone.nullable())]
+    time_zone: Option<String>,
+}
 
 #[derive(QueryableByName)]
 struct ActivePositionRow {
@@ -528,15 +522,19 @@ fn revoked_tokens(conn: &mut PgConnection, kind: SessionKind, id: i64) -> AppRes
     .map_err(db_error)
 }
 
-/// role, company, the shipping company's company, shipping company, root, password change.
-type StaffAccountRow = (
-    String,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    bool,
-    Option<DateTime<Utc>>,
-);
+/// A staff account as a session sees it; `shipping_company_company_id` is the company of the
+/// user's shipping company.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = crate::schema::users, check_for_backend(diesel::pg::Pg))]
+struct StaffAccountRow {
+    role: String,
+    company_id: Option<i64>,
+    #[diesel(select_expression = crate::schema::shipping_companies::company_id.nullable())]
+    shipping_company_company_id: Option<i64>,
+    shipping_company_id: Option<i64>,
+    is_root: bool,
+    password_changed_at: Option<DateTime<Utc>>,
+}
 
 /// An enabled account as a session sees it (the company of a shipping-company user is its
 /// shipping company's, as at sign-in). Query builder: prepared once per connection.
@@ -551,26 +549,19 @@ pub(crate) fn load_account(
             let row: Option<StaffAccountRow> = u::table
                 .left_join(sc::table.on(sc::id.nullable().eq(u::shipping_company_id)))
                 .filter(u::id.eq(id).and(u::is_enabled))
-                .select((
-                    u::role,
-                    u::company_id,
-                    sc::company_id.nullable(),
-                    u::shipping_company_id,
-                    u::is_root,
-                    u::password_changed_at,
-                ))
+                .select(StaffAccountRow::as_select())
                 .first(conn)
                 .optional()
                 .map_err(db_error)?;
-            let Some((role, company, shipping_company, shipping, is_root, changed)) = row else {
+            let Some(row) = row else {
                 return Ok(None);
             };
             Ok(Some(AccountState {
-                role: Some(Role::parse(&role).map_err(AppError::internal)?),
-                company_id: company.or(shipping_company),
-                shipping_company_id: shipping,
-                is_root,
-                password_changed_at: changed,
+                role: Some(Role::parse(&row.role).map_err(AppError::internal)?),
+                company_id: row.company_id.or(row.shipping_company_company_id),
+                shipping_company_id: row.shipping_company_id,
+                is_root: row.is_root,
+                password_changed_at: row.password_changed_at,
                 revoked_tokens: revoked_tokens(conn, kind, id)?,
             }))
         }
@@ -604,22 +595,19 @@ impl PositionReader for PgDirectReader {
     }
 }
 
-fn position_record(row: PositionTuple) -> DriverPositionRecord {
-    let ((id, company_id, status, position, forecast_at, date), rest, closing) = row;
-    let (in_tolerance, truck_id, license_plate, freelancer) = rest;
-    let (closed_at, attended_at, time_zone) = closing;
+fn position_record(row: PositionRow) -> DriverPositionRecord {
     DriverPositionRecord {
-        id,
-        company_id,
-        status,
-        position,
-        forecast_at,
-        date,
-        in_tolerance,
-        truck_id,
-        license_plate,
-        freelancer,
-        closed_at: closed_at.or(attended_at),
-        time_zone,
+        id: row.id,
+        company_id: row.company_id,
+        status: row.status,
+        position: row.position,
+        forecast_at: row.forecast_at,
+        date: row.date,
+        in_tolerance: row.in_tolerance,
+        truck_id: row.truck_id,
+        license_plate: row.license_plate,
+        freelancer: row.freelancer,
+        closed_at: row.closed_at.or(row.attended_at),
+        time_zone: row.time_zone,
     }
 }

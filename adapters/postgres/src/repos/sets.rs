@@ -507,7 +507,7 @@ impl SetsRepo for PgRepos<'_> {
                     company_id: t.company_id,
                     shipping_company_id: t.shipping_company_id,
                     driver_id: t.driver_id,
-                    license_plate: t.license_plate,
+                    license_plate: t.license_plate.into(),
                 })
             })
             .map_err(db_error)

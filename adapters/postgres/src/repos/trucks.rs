@@ -68,36 +68,47 @@ fn filtered(f: &TruckFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
     q
 }
 
-type Joined = (
-    TruckRow,
-    (i64, String),
-    Option<TruckShippingRow>,
-    Option<DriverRefRow>,
-    Option<(TruckModelRow, TruckBrandRow)>,
-);
+/// A truck with its company, shipping company, driver and model (with brand).
+#[derive(Queryable, Selectable)]
+#[diesel(check_for_backend(diesel::pg::Pg))]
+struct JoinedTruckRow {
+    #[diesel(embed)]
+    truck: TruckRow,
+    #[diesel(select_expression = companies::id)]
+    company_id: i64,
+    #[diesel(select_expression = companies::name)]
+    company_name: String,
+    #[diesel(embed)]
+    shipping: Option<TruckShippingRow>,
+    #[diesel(embed)]
+    driver: Option<DriverRefRow>,
+    #[diesel(embed)]
+    model: Option<(TruckModelRow, TruckBrandRow)>,
+}
 
 fn tonnes(v: Option<BigDecimal>) -> Option<f64> {
     v.and_then(|d| d.to_f64())
 }
 
-fn record((t, (company_id, company_name), shipping, driver, model): Joined) -> TruckRecord {
+fn record(row: JoinedTruckRow) -> TruckRecord {
+    let t = row.truck;
     TruckRecord {
         id: t.id,
         company: NamedRef {
-            id: company_id,
-            name: company_name,
+            id: row.company_id,
+            name: row.company_name,
         },
-        shipping_company: shipping.map(|s| ShippingRef {
+        shipping_company: row.shipping.map(|s| ShippingRef {
             id: s.id,
             company_id: s.company_id,
             code: s.code,
             name: s.name,
         }),
-        driver: driver.map(|d| NamedRef {
+        driver: row.driver.map(|d| NamedRef {
             id: d.id,
             name: d.name,
         }),
-        model: model.map(|(m, b)| ModelRecord {
+        model: row.model.map(|(m, b)| ModelRecord {
             id: m.id,
             name: m.name,
             brand: BrandRecord {
@@ -132,14 +143,8 @@ impl PgRepos<'_> {
         &mut self,
         q: diesel::dsl::IntoBoxed<'static, Source, Pg>,
     ) -> AppResult<Vec<TruckRecord>> {
-        let rows: Vec<Joined> = q
-            .select((
-                TruckRow::as_select(),
-                (companies::id, companies::name),
-                Option::<TruckShippingRow>::as_select(),
-                Option::<DriverRefRow>::as_select(),
-                Option::<(TruckModelRow, TruckBrandRow)>::as_select(),
-            ))
+        let rows: Vec<JoinedTruckRow> = q
+            .select(JoinedTruckRow::as_select())
             .load(self.conn)
             .map_err(db_error)?;
         Ok(rows.into_iter().map(record).collect())

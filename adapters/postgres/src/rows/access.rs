@@ -87,7 +87,9 @@ pub struct ShippingCompanyRow {
     pub company_id: i64,
     pub code: i32,
     pub name: String,
-    pub cnpj: Option<String>,
+    /// A CNPJ, read at the edge.
+    #[diesel(deserialize_as = crate::values::DocumentText)]
+    pub cnpj: Option<patio_domain::values::Stored<patio_domain::values::Document>>,
     pub state_registration: Option<String>,
     pub uf: Option<String>,
     pub city: Option<String>,
@@ -101,29 +103,6 @@ pub struct ShippingCompanyRow {
     pub login_password_hash: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Default, Insertable)]
-#[diesel(table_name = shipping_companies, check_for_backend(diesel::pg::Pg))]
-pub struct NewShippingCompanyRow {
-    pub company_id: i64,
-    pub code: i32,
-    pub name: String,
-    pub cnpj: Option<String>,
-    pub state_registration: Option<String>,
-    pub uf: Option<String>,
-    pub city: Option<String>,
-    pub street: Option<String>,
-    pub number: Option<i32>,
-    pub complement: Option<String>,
-    pub district: Option<String>,
-    pub zip_code: Option<String>,
-    /// `None`: enabled.
-    pub is_enabled: Option<bool>,
-    pub login: Option<String>,
-    pub login_password_hash: Option<String>,
-    pub created_at: Option<DateTime<Utc>>,
-    pub updated_at: Option<DateTime<Utc>>,
 }
 
 /// A contact; exactly one of the owner ids is set.
@@ -169,32 +148,6 @@ pub struct UseTermRow {
     /// Sanitised HTML.
     pub content: String,
     pub active: bool,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Default, Insertable)]
-#[diesel(table_name = use_terms, check_for_backend(diesel::pg::Pg))]
-pub struct NewUseTermRow {
-    pub company_id: i64,
-    pub title: String,
-    pub content: String,
-    pub active: bool,
-    pub created_at: Option<DateTime<Utc>>,
-    pub updated_at: Option<DateTime<Utc>>,
-}
-
-/// Contact authorization of a user or of a driver (exactly one is set).
-#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
-#[diesel(table_name = contact_authorizations, check_for_backend(diesel::pg::Pg))]
-pub struct ContactAuthorizationRow {
-    pub id: i64,
-    pub has_whats: bool,
-    pub has_sms: bool,
-    pub has_email: bool,
-    pub user_id: Option<i64>,
-    pub driver_id: Option<i64>,
-    pub use_term_id: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }

@@ -3,8 +3,10 @@
 use bigdecimal::BigDecimal;
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
+use patio_domain::values::{Cpf, Plate, Stored};
 
 use crate::schema::{drivers, trucks};
+use crate::values::{CpfText, PlateText};
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = drivers, check_for_backend(diesel::pg::Pg))]
@@ -13,29 +15,16 @@ pub struct DriverRow {
     pub company_id: i64,
     pub shipping_company_id: Option<i64>,
     pub name: String,
-    /// 11 digits, unmasked; unique across companies.
-    pub cpf: String,
+    /// 11 digits, unmasked; unique across companies. Read at the edge: an erased driver's
+    /// CPF is kept as stored.
+    #[diesel(deserialize_as = CpfText)]
+    pub cpf: Stored<Cpf>,
     pub cnh: Option<String>,
     pub birth_date: NaiveDate,
     pub is_enabled: bool,
     pub use_terms: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Insertable)]
-#[diesel(table_name = drivers, check_for_backend(diesel::pg::Pg))]
-pub struct NewDriverRow {
-    pub company_id: i64,
-    pub shipping_company_id: Option<i64>,
-    pub name: String,
-    pub cpf: String,
-    pub cnh: Option<String>,
-    pub birth_date: NaiveDate,
-    pub is_enabled: bool,
-    pub use_terms: bool,
-    pub created_at: Option<DateTime<Utc>>,
-    pub updated_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
@@ -47,7 +36,8 @@ pub struct TruckRow {
     pub driver_id: Option<i64>,
     pub vehicle_model_id: Option<i64>,
     /// 7 upper-case letters or digits; unique.
-    pub license_plate: String,
+    #[diesel(deserialize_as = PlateText)]
+    pub license_plate: Plate,
     pub renavam: Option<String>,
     pub owner: Option<String>,
     pub implement_type: Option<String>,
@@ -60,26 +50,6 @@ pub struct TruckRow {
     pub is_enabled: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Default, Insertable)]
-#[diesel(table_name = trucks, check_for_backend(diesel::pg::Pg))]
-pub struct NewTruckRow {
-    pub company_id: i64,
-    pub shipping_company_id: Option<i64>,
-    pub driver_id: Option<i64>,
-    pub vehicle_model_id: Option<i64>,
-    pub license_plate: String,
-    pub renavam: Option<String>,
-    pub owner: Option<String>,
-    pub implement_type: Option<String>,
-    pub shaft_quantity: Option<i16>,
-    pub gross_capacity: Option<BigDecimal>,
-    pub net_capacity: Option<BigDecimal>,
-    pub color: Option<String>,
-    pub is_enabled: bool,
-    pub created_at: Option<DateTime<Utc>>,
-    pub updated_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
@@ -122,6 +92,19 @@ impl<'a> From<&'a patio_application::fleet_ports::DriverWrite> for DriverWriteRo
             is_enabled: d.is_enabled,
         }
     }
+}
+
+/// A driver erased for good but kept for its history: the anonymous name and CPF, no CNH or
+/// shipping company, disabled, terms to accept again.
+#[derive(Debug, Clone, PartialEq, AsChangeset)]
+#[diesel(table_name = drivers, treat_none_as_null = true, check_for_backend(diesel::pg::Pg))]
+pub struct ErasedDriverRow<'a> {
+    pub name: &'a str,
+    pub cpf: &'a str,
+    pub cnh: Option<&'a str>,
+    pub shipping_company_id: Option<i64>,
+    pub is_enabled: bool,
+    pub use_terms: bool,
 }
 
 /// The shipping company of a driver, as the driver screens show it.

@@ -4,8 +4,10 @@
 
 use diesel::prelude::*;
 use patio_application::model::PartyWrite;
+use patio_domain::values::{Document, Stored};
 
 use crate::schema::{customers, shipping_companies};
+use crate::values::DocumentText;
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = customers, check_for_backend(diesel::pg::Pg))]
@@ -16,7 +18,9 @@ pub struct CustomerRow {
     pub name: String,
     /// Legal name.
     pub company: Option<String>,
-    pub cnpj: Option<String>,
+    /// A CNPJ (or a person's CPF), read at the edge.
+    #[diesel(deserialize_as = DocumentText)]
+    pub cnpj: Option<Stored<Document>>,
     pub state_registration: Option<String>,
     pub uf: Option<String>,
     pub street: Option<String>,

@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveTime, Utc};
 use diesel::prelude::*;
 use patio_application::model::CompanyWrite;
 
-use crate::schema::{companies, company_hosts, settings};
+use crate::schema::{companies, settings};
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = companies, check_for_backend(diesel::pg::Pg))]
@@ -14,7 +14,9 @@ pub struct CompanyRow {
     pub name: String,
     /// Legal name (razão social).
     pub company: String,
-    pub cnpj: String,
+    /// Read at the edge.
+    #[diesel(deserialize_as = crate::values::DocumentText)]
+    pub cnpj: patio_domain::values::Stored<patio_domain::values::Document>,
     pub uf: String,
     pub city: String,
     pub street: String,
@@ -27,27 +29,6 @@ pub struct CompanyRow {
     pub status: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Default, Insertable)]
-#[diesel(table_name = companies, check_for_backend(diesel::pg::Pg))]
-pub struct NewCompanyRow {
-    pub name: String,
-    pub company: String,
-    pub cnpj: String,
-    pub uf: String,
-    pub city: String,
-    pub street: String,
-    pub number: Option<i32>,
-    pub complement: Option<String>,
-    pub district: String,
-    pub zip_code: String,
-    pub website: Option<String>,
-    pub logo: Option<String>,
-    /// `None`: active.
-    pub status: Option<bool>,
-    pub created_at: Option<DateTime<Utc>>,
-    pub updated_at: Option<DateTime<Utc>>,
 }
 
 /// The columns most reads of a company need (sign-in, headers, scope checks).
@@ -97,24 +78,6 @@ impl<'a> From<&'a CompanyWrite> for CompanyWriteRow<'a> {
             status: c.status,
         }
     }
-}
-
-#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
-#[diesel(table_name = company_hosts, check_for_backend(diesel::pg::Pg))]
-pub struct CompanyHostRow {
-    pub id: i64,
-    pub company_id: i64,
-    /// Lower-case host name without port.
-    pub host: String,
-    pub created_at: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, PartialEq, Default, Insertable)]
-#[diesel(table_name = company_hosts, check_for_backend(diesel::pg::Pg))]
-pub struct NewCompanyHostRow {
-    pub company_id: i64,
-    pub host: String,
-    pub created_at: Option<DateTime<Utc>>,
 }
 
 /// The settings of a company (spec 3 section 3), one row per company.

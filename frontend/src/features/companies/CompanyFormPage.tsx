@@ -2,14 +2,13 @@
  * /empresa/novo and /empresa/novo/:id: the company form with the Ativo/Inativo switch and the
  * contact table (spec 1 sections 2 and 5).
  */
-import { useParams } from 'react-router';
-import { Button, Col, Form, Input, Row, Space, Switch } from 'antd';
+import { Col, Form, Input, Row, Switch } from 'antd';
 import { useStaffGoTo } from '../auth/session';
 import { maskCnpj } from '../../shared/masks';
 import { contactPayload, contactRows } from '../../shared/records/contacts';
 import { AddressFields } from '../../shared/records/components/AddressFields';
 import { ContactTable } from '../../shared/records/components/ContactTable';
-import { FormShell } from '../../shared/records/components/FormShell';
+import { RecordFormPage } from '../../shared/records/components/RecordFormPage';
 import { useSaveAndReturn, useSaveError } from '../../shared/records/hooks';
 import { adminMsg } from '../../shared/records/messages';
 import { adminPaths } from '../../shared/records/paths';
@@ -17,6 +16,7 @@ import { antdRules, companyRules, MAX } from '../../shared/records/validation';
 import type { ContactItem } from '../../shared/records/api';
 import '../../shared/records/admin.css';
 import { useCompanyQuery, useSaveCompanyMutation, type Company } from './api';
+import { FormActions } from '../../shared/records/components/FormActions';
 
 interface Values {
   name: string;
@@ -55,18 +55,10 @@ function initialValues(c: Company | undefined): Values {
 }
 
 export default function CompanyFormPage() {
-  const params = useParams();
-  const id = Number(params.id ?? 0) || 0;
-  const record = useCompanyQuery(id, { skip: !id });
   return (
-    <FormShell
-      title={adminMsg.companyFormTitle}
-      loading={!!id && record.isLoading}
-      error={!!id && record.isError ? record.error : undefined}
-      onRetry={() => void record.refetch()}
-    >
-      {(!id || record.data) && <CompanyForm key={record.data?.id ?? 'new'} id={id} record={record.data} />}
-    </FormShell>
+    <RecordFormPage<Company> title={adminMsg.companyFormTitle} useRecord={useCompanyQuery}>
+      {(id, record) => <CompanyForm id={id} record={record} />}
+    </RecordFormPage>
   );
 }
 
@@ -143,12 +135,7 @@ function CompanyForm({ id, record }: { id: number; record: Company | undefined }
       <Form.Item name="contact" noStyle>
         <ContactTable />
       </Form.Item>
-      <Space className="a-form-actions">
-        <Button onClick={() => goTo(adminPaths.companies)}>{adminMsg.back}</Button>
-        <Button type="primary" htmlType="submit" loading={isLoading}>
-          {adminMsg.save}
-        </Button>
-      </Space>
+      <FormActions onBack={() => goTo(adminPaths.companies)} saving={isLoading} />
     </Form>
   );
 }

@@ -3,12 +3,12 @@
  * "Brands and models"). The name's rules are the server's (required, at most 80; the input
  * stops at 50); a model needs its brand.
  */
-import { Button, Form, Input, Select, Space } from 'antd';
+import { FormActions } from '../../shared/records/components/FormActions';
+import { Form, Input, Select } from 'antd';
 import { useParams } from 'react-router';
 import { useStaffGoTo } from '../auth/session';
 import { FormShell } from '../../shared/records/components/FormShell';
 import { useSaveAndReturn, useSaveError } from '../../shared/records/hooks';
-import { adminMsg } from '../../shared/records/messages';
 import '../../shared/records/admin.css';
 import { catalogMsg, catalogPaths, CATALOG_NAME_INPUT } from './catalog';
 import { truckPaths } from './trucks';
@@ -111,14 +111,7 @@ function CatalogForm({ kind, id, record }: { kind: 'brand' | 'model'; id: number
       >
         <Input maxLength={CATALOG_NAME_INPUT} autoFocus={!id} />
       </Form.Item>
-      <Space className="a-form-actions">
-        <Button onClick={() => goTo(backPath)} disabled={false}>
-          {adminMsg.back}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={brandSaving.isLoading || modelSaving.isLoading}>
-          {adminMsg.save}
-        </Button>
-      </Space>
+      <FormActions onBack={() => goTo(backPath)} saving={brandSaving.isLoading || modelSaving.isLoading} />
     </Form>
   );
 }

@@ -6,18 +6,16 @@
  * warning: Sim saves again with `override`, Não reloads the page (spec 2 sections 4 and 8).
  * The trucks are rows of their own (DriverTrucks): a dialog adds one by plate and renavam.
  */
-import { useParams } from 'react-router';
-import { App, Button, Col, Form, Input, Row, Space, Switch } from 'antd';
+import { App, Col, Form, Input, Row, Switch } from 'antd';
 import { readApiError } from '../../shared/apiError';
 import { formatDateTime } from '../../shared/formatters';
 import { maskCpf, maskDate } from '../../shared/masks';
 import { TOAST_SECONDS } from '../../shared/messages';
 import { useStaffGoTo } from '../auth/session';
 import { CompanyPicker } from '../../shared/records/components/CompanyPicker';
-import { FormShell } from '../../shared/records/components/FormShell';
+import { RecordFormPage } from '../../shared/records/components/RecordFormPage';
 import { RemoteSelect } from '../../shared/records/components/RemoteSelect';
 import { useSaveAndReturn, useSession } from '../../shared/records/hooks';
-import { adminMsg } from '../../shared/records/messages';
 import { splitFieldErrors } from '../../shared/records/serverErrors';
 import { antdRules } from '../../shared/records/validation';
 import '../../shared/records/admin.css';
@@ -35,24 +33,17 @@ import {
 } from './drivers';
 import { useDriverQuery, useSaveDriverMutation, type Driver } from './driversApi';
 import { DriverTrucks } from './DriverTrucks';
-import { FleetContacts } from './FleetContacts';
+import { ContactTable } from '../../shared/records/components/ContactTable';
+import { FormActions } from '../../shared/records/components/FormActions';
 
 const FIELDS = ['name', 'cpf', 'cnh', 'birthDate', 'companyId', 'shippingCompanyId'] as const;
 const RENAME = { company: 'companyId', shippingCompany: 'shippingCompanyId' };
 
 export default function DriverFormPage() {
-  const params = useParams();
-  const id = Number(params.id ?? 0) || 0;
-  const record = useDriverQuery(id, { skip: !id });
   return (
-    <FormShell
-      title={id ? driverMsg.editTitle : driverMsg.newTitle}
-      loading={!!id && record.isLoading}
-      error={!!id && record.isError ? record.error : undefined}
-      onRetry={() => void record.refetch()}
-    >
-      {(!id || record.data) && <DriverForm key={record.data?.id ?? 'new'} id={id} record={record.data} />}
-    </FormShell>
+    <RecordFormPage<Driver> title={(id) => (id ? driverMsg.editTitle : driverMsg.newTitle)} useRecord={useDriverQuery}>
+      {(id, record) => <DriverForm id={id} record={record} />}
+    </RecordFormPage>
   );
 }
 
@@ -206,17 +197,12 @@ function DriverForm({ id, record }: { id: number; record: Driver | undefined }) 
         </Row>
       )}
       <Form.Item name="contact" noStyle>
-        <FleetContacts />
+        <ContactTable editable />
       </Form.Item>
       <Form.Item name="truck" noStyle>
         <DriverTrucks />
       </Form.Item>
-      <Space className="a-form-actions">
-        <Button onClick={() => goTo(driverPaths.list)}>{adminMsg.back}</Button>
-        <Button type="primary" htmlType="submit" loading={isLoading}>
-          {adminMsg.save}
-        </Button>
-      </Space>
+      <FormActions onBack={() => goTo(driverPaths.list)} saving={isLoading} />
     </Form>
   );
 }

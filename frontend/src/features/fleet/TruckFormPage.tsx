@@ -5,12 +5,12 @@
  * model; colour; active; the company (administrators), the shipping company (not for a
  * Transportadora, whose trucks are its own), the driver and the truck's contacts.
  */
-import { useParams } from 'react-router';
-import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch } from 'antd';
+import { FormActions } from '../../shared/records/components/FormActions';
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useStaffGoTo } from '../auth/session';
 import { readApiError } from '../../shared/apiError';
 import { CompanyPicker } from '../../shared/records/components/CompanyPicker';
-import { FormShell } from '../../shared/records/components/FormShell';
+import { RecordFormPage } from '../../shared/records/components/RecordFormPage';
 import { RemoteSelect } from '../../shared/records/components/RemoteSelect';
 import { useSaveAndReturn, useSaveError, useSession } from '../../shared/records/hooks';
 import { adminMsg } from '../../shared/records/messages';
@@ -18,7 +18,7 @@ import { antdRules } from '../../shared/records/validation';
 import '../../shared/records/admin.css';
 import './trucks.css';
 import { contactBody, contactRows, type ContactRow } from './drivers';
-import { FleetContacts } from './FleetContacts';
+import { ContactTable } from '../../shared/records/components/ContactTable';
 import { implementFill, normalizePlate, normalizeRenavam, truckLimits, truckMsg, truckPaths, truckRules } from './trucks';
 import { useAllBrandsQuery } from './api';
 import {
@@ -84,18 +84,10 @@ function initialValues(t: Truck | undefined): Values {
 }
 
 export default function TruckFormPage() {
-  const params = useParams();
-  const id = Number(params.id ?? 0) || 0;
-  const record = useTruckQuery(id, { skip: !id });
   return (
-    <FormShell
-      title={id ? truckMsg.editTitle : truckMsg.newTitle}
-      loading={!!id && record.isLoading}
-      error={!!id && record.isError ? record.error : undefined}
-      onRetry={() => void record.refetch()}
-    >
-      {(!id || record.data) && <TruckForm key={record.data?.id ?? 'new'} id={id} record={record.data} />}
-    </FormShell>
+    <RecordFormPage<Truck> title={(id) => (id ? truckMsg.editTitle : truckMsg.newTitle)} useRecord={useTruckQuery}>
+      {(id, record) => <TruckForm id={id} record={record} />}
+    </RecordFormPage>
   );
 }
 
@@ -283,16 +275,9 @@ function TruckForm({ id, record }: { id: number; record: Truck | undefined }) {
         <Switch aria-label={truckMsg.enabled} />
       </Form.Item>
       <Form.Item name="contact" noStyle>
-        <FleetContacts />
+        <ContactTable editable />
       </Form.Item>
-      <Space className="a-form-actions">
-        <Button onClick={() => goTo(truckPaths.list)} disabled={false}>
-          {adminMsg.back}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={isLoading}>
-          {adminMsg.save}
-        </Button>
-      </Space>
+      <FormActions onBack={() => goTo(truckPaths.list)} saving={isLoading} />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkField } from '../../shared/records/validation';
+import { canAddContact } from '../../shared/records/contacts';
 import {
-  canAddContact,
   checkBirthDate,
   checkDriverLogRange,
   defaultDriverLogRange,

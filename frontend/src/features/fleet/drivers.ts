@@ -85,14 +85,6 @@ export const driverMsg = {
   moveQuestion: 'Deseja continuar?',
   yes: 'Sim',
   no: 'Não',
-  contacts: 'Contatos',
-  contactName: 'Nome do contato',
-  phone: 'Telefone',
-  email: 'E-mail',
-  addContact: 'Adicionar contato',
-  editContact: (name: string) => `Editar o contato ${name}`,
-  saveContact: (name: string) => `Confirmar o contato ${name}`,
-  removeContact: (name: string) => `Remover o contato ${name}`,
   trucks: 'Caminhões',
   addTruck: 'Adicionar caminhão',
   addTruckOk: 'Adicionar',
@@ -175,7 +167,6 @@ export interface ContactRow {
   whatsapp: boolean;
 }
 
-/** The add button is enabled only when name, phone and e-mail are filled (spec 2 section 5). */
 /** A fleet record's saved contacts as form rows (drivers and trucks). */
 export function contactRows(
   list: { id: number; name: string; fone?: string | null; email?: string | null; whatsapp: boolean }[] | undefined,
@@ -186,10 +177,6 @@ export function contactRows(
 /** A contact row as the save calls take it. */
 export function contactBody(c: ContactRow) {
   return { ...(c.id ? { id: c.id } : {}), name: c.name.trim(), fone: c.fone, email: c.email.trim(), whatsapp: c.whatsapp };
-}
-
-export function canAddContact(c: Pick<ContactRow, 'name' | 'fone' | 'email'>): boolean {
-  return !!c.name.trim() && !!c.fone.trim() && !!c.email.trim();
 }
 
 /** What the form edits. */

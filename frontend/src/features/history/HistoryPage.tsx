@@ -82,7 +82,9 @@ export default function HistoryPage() {
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({ period: 30, groupBy: '' });
   const [page, setPage] = useState(1);
-  const query = useHistoryQuery({ ...filters, page });
+  // Read again on every visit: events that arrived while another screen was open were not
+  // heard here, so a cached page may be stale.
+  const query = useHistoryQuery({ ...filters, page }, { refetchOnMountOrArgChange: true });
   // A loading that closes elsewhere shows here at once (the company's events; an administrator
   // without a company hears every company).
   const { refetch } = query;

@@ -6,14 +6,13 @@
  * The status percent is the server's.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Space, Switch, Table, Typography } from 'antd';
+import { App, Button, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Switch, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useParams } from 'react-router';
 import { useStaffGoTo } from '../auth/session';
 import { readApiError } from '../../shared/apiError';
 import { TOAST_SECONDS } from '../../shared/messages';
 import { useLikeQuery } from '../../shared/records/api';
-import { FormShell } from '../../shared/records/components/FormShell';
+import { RecordFormPage } from '../../shared/records/components/RecordFormPage';
 import { RemoteSelect, type Choice } from '../../shared/records/components/RemoteSelect';
 import { useDebounced, useSaveAndReturn, useSaveError, useSession } from '../../shared/records/hooks';
 import { adminMsg } from '../../shared/records/messages';
@@ -22,6 +21,7 @@ import '../../shared/records/admin.css';
 import { useDeleteOrderItemMutation, useOrderQuery, useSaveOrderMutation, type Order } from './api';
 import { tonnes } from './format';
 import { ORDER_CODE_MAX, orderMsg, orderPaths } from './texts';
+import { FormActions } from '../../shared/records/components/FormActions';
 
 interface Values {
   code: string;
@@ -45,17 +45,10 @@ const FIELDS = ['code', 'customerId', 'companyId', 'shippingIds', 'qtyTransporte
 const RENAME = { customer: 'customerId', company: 'companyId', _company: 'companyId', shippingCompany: 'shippingIds' };
 
 export default function OrderFormPage() {
-  const id = Number(useParams().id ?? 0) || 0;
-  const record = useOrderQuery(id, { skip: !id });
   return (
-    <FormShell
-      title={id ? orderMsg.orderEditTitle : orderMsg.orderNewTitle}
-      loading={!!id && record.isLoading}
-      error={!!id && record.isError ? record.error : undefined}
-      onRetry={() => void record.refetch()}
-    >
-      {(!id || record.data) && <OrderForm order={id ? record.data : undefined} />}
-    </FormShell>
+    <RecordFormPage<Order> title={(id) => (id ? orderMsg.orderEditTitle : orderMsg.orderNewTitle)} useRecord={useOrderQuery}>
+      {(_id, record) => <OrderForm order={record} />}
+    </RecordFormPage>
   );
 }
 
@@ -335,14 +328,7 @@ function OrderForm({ order }: { order?: Order }) {
           </Form.Item>
         </Col>
       </Row>
-      <Space className="a-form-actions">
-        <Button onClick={() => goTo(orderPaths.orders)} disabled={false}>
-          {adminMsg.back}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving.isLoading}>
-          {adminMsg.save}
-        </Button>
-      </Space>
+      <FormActions onBack={() => goTo(orderPaths.orders)} saving={saving.isLoading} />
     </Form>
   );
 }

@@ -2,15 +2,15 @@
  * /produto/novo/{id}: a product's form (spec 2). The code is read-only; name, NCM code and group
  * (0 AGRICOLA, 1 SIDERURGICA) are edited; the server checks them again.
  */
-import { Button, Form, Input, Select, Space } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useParams } from 'react-router';
 import { useStaffGoTo } from '../auth/session';
 import { FormShell } from '../../shared/records/components/FormShell';
 import { useSaveAndReturn, useSaveError } from '../../shared/records/hooks';
-import { adminMsg } from '../../shared/records/messages';
 import '../../shared/records/admin.css';
 import { useProductQuery, useSaveProductMutation, type Product } from './api';
 import { orderMsg, orderPaths, PRODUCT_GROUPS, PRODUCT_NAME_MAX } from './texts';
+import { FormActions } from '../../shared/records/components/FormActions';
 
 interface Values {
   code: number;
@@ -85,14 +85,7 @@ function ProductForm({ product }: { product: Product }) {
       <Form.Item label={orderMsg.group} name="group" rules={[{ required: true }]}>
         <Select options={PRODUCT_GROUPS.map((g) => ({ value: g.value, label: g.label }))} />
       </Form.Item>
-      <Space className="a-form-actions">
-        <Button onClick={() => goTo(orderPaths.products)} disabled={false}>
-          {adminMsg.back}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving.isLoading}>
-          {adminMsg.save}
-        </Button>
-      </Space>
+      <FormActions onBack={() => goTo(orderPaths.products)} saving={saving.isLoading} />
     </Form>
   );
 }

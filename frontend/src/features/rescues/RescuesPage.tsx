@@ -29,8 +29,10 @@ export default function RescuesPage() {
   const term = useDebounced(search.trim(), 400);
   const [target, setTarget] = useState<RescueRow | null>(null);
   const isAdmin = session?.role === 'Administrador';
-  const mayApprove = isAdmin && session?.isRoot === true;
-  const list = useRescuesQuery({ page, search: term || undefined }, { pollingInterval: FALLBACK_POLL_MS });
+  const list = useRescuesQuery({ page, search: term || undefined }, { pollingInterval: FALLBACK_POLL_MS, refetchOnMountOrArgChange: true });
+  const rows = list.data?.items ?? [];
+  // The server says who may approve which row (`canApprove`), never the session.
+  const anyApprovable = rows.some((r) => r.canApprove);
   const [approve, approving] = useApproveRescueMutation();
   const reread = useCallback(() => dispatch(invalidateRescues()), [dispatch]);
   // A Usuario hears its company; an administrator without one hears every company.
@@ -57,12 +59,12 @@ export default function RescuesPage() {
     ...(isAdmin
       ? [{ title: rescueMsg.carrier, render: (_: unknown, r: RescueRow) => r.shippingCompanyName ?? r.companyName }]
       : []),
-    ...(mayApprove
+    ...(anyApprovable
       ? [
           {
             title: rescueMsg.action,
             render: (_: unknown, r: RescueRow) =>
-              r.status ? null : (
+              !r.canApprove ? null : (
                 <Button type="primary" size="small" aria-label={`${rescueMsg.approve} ${r.licensePlate}`} onClick={() => setTarget(r)}>
                   {rescueMsg.approve}
                 </Button>
@@ -94,7 +96,7 @@ export default function RescuesPage() {
           size="small"
           loading={list.isFetching}
           columns={columns}
-          dataSource={list.data?.items ?? []}
+          dataSource={rows}
           locale={{ emptyText: rescueMsg.empty }}
           pagination={{
             current: page,

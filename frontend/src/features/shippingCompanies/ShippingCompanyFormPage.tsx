@@ -5,16 +5,14 @@
  * apply on edit only (state registration required, street at most 25); the password has at
  * most 11 characters.
  */
-import { useParams } from 'react-router';
-import { Button, Checkbox, Col, Form, Input, Row, Space, Switch, Table, Typography } from 'antd';
+import { Checkbox, Col, Form, Input, Row, Switch, Table, Typography } from 'antd';
 import { useStaffGoTo } from '../auth/session';
 import { contactPayload, contactRows } from '../../shared/records/contacts';
-import { AddressFields } from '../../shared/records/components/AddressFields';
-import { CompanyPicker } from '../../shared/records/components/CompanyPicker';
 import { ContactTable } from '../../shared/records/components/ContactTable';
-import { FormShell } from '../../shared/records/components/FormShell';
+import { FormActions } from '../../shared/records/components/FormActions';
+import { PartyFields } from '../../shared/records/components/PartyFields';
+import { RecordFormPage } from '../../shared/records/components/RecordFormPage';
 import { useSaveAndReturn, useSaveError, useSession } from '../../shared/records/hooks';
-import { maskDocument, normalizeCode } from '../../shared/records/masks';
 import { adminMsg } from '../../shared/records/messages';
 import { adminPaths } from '../../shared/records/paths';
 import { antdRules, MAX, shippingRules } from '../../shared/records/validation';
@@ -52,18 +50,10 @@ function initialValues(s: ShippingCompany | undefined): Values {
 }
 
 export default function ShippingCompanyFormPage() {
-  const params = useParams();
-  const id = Number(params.id ?? 0) || 0;
-  const record = useShippingCompanyQuery(id, { skip: !id });
   return (
-    <FormShell
-      title={adminMsg.shippingFormTitle}
-      loading={!!id && record.isLoading}
-      error={!!id && record.isError ? record.error : undefined}
-      onRetry={() => void record.refetch()}
-    >
-      {(!id || record.data) && <ShippingForm key={record.data?.id ?? 'new'} id={id} record={record.data} />}
-    </FormShell>
+    <RecordFormPage<ShippingCompany> title={adminMsg.shippingFormTitle} useRecord={useShippingCompanyQuery}>
+      {(id, record) => <ShippingForm id={id} record={record} />}
+    </RecordFormPage>
   );
 }
 
@@ -138,48 +128,20 @@ function ShippingForm({ id, record }: { id: number; record: ShippingCompany | un
       scrollToFirstError
       disabled={leaving}
     >
-      {pickCompany && (
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <CompanyPicker selected={record?.company} disabled={editing} />
+      <PartyFields
+        rules={rules}
+        id={id}
+        pickCompany={pickCompany}
+        company={record?.company}
+        documentsRequired={editing}
+        besideName={
+          <Col xs={24} md={5}>
+            <Form.Item label={adminMsg.status} name="isEnabled" valuePropName="checked">
+              <Switch checkedChildren={adminMsg.active} unCheckedChildren={adminMsg.inactive} aria-label={adminMsg.shippingEnabled} />
+            </Form.Item>
           </Col>
-        </Row>
-      )}
-      <Row gutter={16}>
-        <Col xs={24} sm={8} md={4}>
-          <Form.Item label={adminMsg.code} name="code" required rules={antdRules(rules.code)} normalize={normalizeCode}>
-            <Input inputMode="numeric" autoFocus={!editing} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={16} md={10}>
-          <Form.Item label={adminMsg.name} name="name" required rules={antdRules(rules.name)}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={5}>
-          <Form.Item label={adminMsg.status} name="isEnabled" valuePropName="checked">
-            <Switch checkedChildren={adminMsg.active} unCheckedChildren={adminMsg.inactive} aria-label={adminMsg.shippingEnabled} />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item label={adminMsg.cnpjOrCpf} name="cnpj" required={editing} rules={antdRules(rules.cnpj)} normalize={maskDocument}>
-            <Input inputMode="numeric" placeholder="00.000.000/0000-00" maxLength={MAX.cnpj} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            label={adminMsg.stateRegistration}
-            name="stateRegistration"
-            required={editing}
-            rules={antdRules(rules.stateRegistration)}
-          >
-            <Input />
-          </Form.Item>
-        </Col>
-      </Row>
-      <AddressFields rules={rules} />
+        }
+      />
 
       <Typography.Title level={5} className="a-section-title">
         {adminMsg.loginSection}
@@ -226,12 +188,7 @@ function ShippingForm({ id, record }: { id: number; record: ShippingCompany | un
       <Form.Item name="contact" noStyle>
         <ContactTable whatsapp />
       </Form.Item>
-      <Space className="a-form-actions">
-        <Button onClick={() => goTo(adminPaths.shippingCompanies)}>{adminMsg.back}</Button>
-        <Button type="primary" htmlType="submit" loading={isLoading}>
-          {adminMsg.save}
-        </Button>
-      </Space>
+      <FormActions onBack={() => goTo(adminPaths.shippingCompanies)} saving={isLoading} />
     </Form>
   );
 }

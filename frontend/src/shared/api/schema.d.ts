@@ -5325,6 +5325,11 @@ export interface components {
          *     company).
          */
         RescueRowView: {
+            /**
+             * @description The reader may approve this rescue now ('Aprovar'): a root administrator and the
+             *     rescue still pending (the same rule `PUT /queue-restore/restore` checks).
+             */
+            canApprove: boolean;
             /** Format: int64 */
             companyId: number;
             companyName: string;

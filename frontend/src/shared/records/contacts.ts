@@ -16,6 +16,11 @@ export function removeUnsavedContact(list: readonly ContactItem[], fone: string)
   });
 }
 
+/** The add button of a fleet form is enabled only when name, phone and e-mail are filled (spec 2 section 5). */
+export function canAddContact(c: Pick<ContactItem, 'name' | 'fone' | 'email'>): boolean {
+  return !!c.name.trim() && !!c.fone.trim() && !!c.email.trim();
+}
+
 /** Saved contacts as form rows. */
 export function contactRows(list: readonly ContactRecord[] | undefined): ContactItem[] {
   return (list ?? []).map((c) => ({

@@ -132,6 +132,8 @@ export const adminMsg = {
   contactName: 'Nome do contato',
   addContact: 'Adicionar contato',
   removeContact: (name: string) => `Remover o contato ${name}`,
+  editContact: (name: string) => `Editar o contato ${name}`,
+  saveContact: (name: string) => `Confirmar o contato ${name}`,
   contactDeleteTitle: (name: string) => `Excluir o contato ${name}?`,
 
   // Companies

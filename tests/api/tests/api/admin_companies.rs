@@ -42,10 +42,7 @@ async fn administrator_creates_a_company_with_a_contact_and_edits_it() {
     assert_eq!(settings, 1);
     // The website's host resolves the company for the login pages.
     let (status, host, _) = anon
-        .send(
-            actix_web::test::TestRequest::get()
-                .uri("/api/company/host?host=patio.graosnorte.com.br"),
-        )
+        .get("/api/company/host?host=patio.graosnorte.com.br")
         .await
         .parts();
     assert_eq!(status, StatusCode::OK);
@@ -172,10 +169,7 @@ async fn usuario_reads_only_its_company_and_other_roles_are_refused() {
             .await
             .expect(StatusCode::FORBIDDEN);
     }
-    let (status, _, _) = anon
-        .send(actix_web::test::TestRequest::get().uri("/api/company"))
-        .await
-        .parts();
+    let (status, _, _) = anon.get("/api/company").await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 

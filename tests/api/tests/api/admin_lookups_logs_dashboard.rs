@@ -3,7 +3,6 @@
 
 use crate::common;
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use chrono::{Duration, NaiveDate};
 use common::admin::*;
 use common::*;
@@ -32,10 +31,7 @@ fn today(app: &TestApp) -> NaiveDate {
 async fn the_openapi_document_lists_the_administration_calls() {
     let app = TestApp::new();
     let anon = app.anonymous().await;
-    let (status, doc, _) = anon
-        .send(TestRequest::get().uri("/api/openapi.json"))
-        .await
-        .parts();
+    let (status, doc, _) = anon.get("/api/openapi.json").await.parts();
     assert_eq!(status, StatusCode::OK);
     for path in [
         "/api/company/create",
@@ -185,10 +181,7 @@ async fn pickers_answer_within_the_actor_s_scope() {
         .await
         .expect(StatusCode::OK);
     assert_eq!(names(&own), ["Transportadora Demo"]);
-    let (status, _, _) = anon
-        .send(TestRequest::get().uri("/api/company/like/a"))
-        .await
-        .parts();
+    let (status, _, _) = anon.get("/api/company/like/a").await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
@@ -223,10 +216,7 @@ async fn postal_code_lookup_against_the_stub() {
         .await
         .expect(StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(body["code"], "unavailable");
-    let (status, _, _) = anon
-        .send(TestRequest::get().uri("/api/postal-code/01001000"))
-        .await
-        .parts();
+    let (status, _, _) = anon.get("/api/postal-code/01001000").await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 

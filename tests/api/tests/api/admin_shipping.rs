@@ -43,15 +43,9 @@ async fn root_administrator_creates_a_shipping_company_whose_login_signs_in_and_
 
     // The login is a Transportadora user of that shipping company.
     let (status, session, cookies) = anon
-        .send(
-            actix_web::test::TestRequest::post()
-                .uri("/api/auth/login")
-                .set_json(staff_login_body(
-                    "frota@rapido.com",
-                    "frota123",
-                    None,
-                    "staff",
-                )),
+        .post(
+            "/api/auth/login",
+            staff_login_body("frota@rapido.com", "frota123", None, "staff"),
         )
         .await
         .parts();
@@ -99,15 +93,9 @@ async fn root_administrator_creates_a_shipping_company_whose_login_signs_in_and_
         .await
         .expect(StatusCode::UNAUTHORIZED);
     let (status, _, _) = anon
-        .send(
-            actix_web::test::TestRequest::post()
-                .uri("/api/auth/login")
-                .set_json(staff_login_body(
-                    "frota@rapido.com",
-                    "nova1234",
-                    None,
-                    "staff",
-                )),
+        .post(
+            "/api/auth/login",
+            staff_login_body("frota@rapido.com", "nova1234", None, "staff"),
         )
         .await
         .parts();

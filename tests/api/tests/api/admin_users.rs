@@ -3,17 +3,15 @@
 
 use crate::common;
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use common::admin::*;
 use common::*;
 use serde_json::{json, Value};
 
 async fn signs_in(anon: &Client, email: &str, password: &str) -> bool {
     let (status, _, _) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/login")
-                .set_json(staff_login_body(email, password, None, "staff")),
+        .post(
+            "/api/auth/login",
+            staff_login_body(email, password, None, "staff"),
         )
         .await
         .parts();

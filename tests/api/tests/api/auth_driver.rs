@@ -319,9 +319,10 @@ async fn driver_transfer_by_staff_role_and_tenant_matrix() {
     assert_eq!(company_of_driver(&app, app.ids.other_driver), demo);
     // Without a session or token at all.
     let (status, _, _) = anon
-        .send(TestRequest::post().uri("/api/driver/save").set_json(
+        .post(
+            "/api/driver/save",
             json!({ "override": true, "id": app.ids.driver, "company": { "id": other } }),
-        ))
+        )
         .await
         .parts();
     assert_eq!(status, StatusCode::FORBIDDEN);
@@ -343,7 +344,7 @@ async fn driver_login_link_is_signed_expiring_and_scoped() {
     assert_eq!(body["path"], format!("/driver-login/{token}"));
 
     let (status, link, _) = anon
-        .send(TestRequest::get().uri(&format!("/api/auth/driver-link/{token}")))
+        .get(&format!("/api/auth/driver-link/{token}"))
         .await
         .parts();
     assert_eq!(status, StatusCode::OK);
@@ -366,14 +367,14 @@ async fn driver_login_link_is_signed_expiring_and_scoped() {
         StatusCode::CREATED
     );
     let (status, body, _) = anon
-        .send(TestRequest::get().uri("/api/auth/driver-link/forged.token.x"))
+        .get("/api/auth/driver-link/forged.token.x")
         .await
         .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["message"], "Link inválido ou expirado");
     *app.clock.0.lock().unwrap() += chrono::Duration::hours(2);
     let (status, _, _) = anon
-        .send(TestRequest::get().uri(&format!("/api/auth/driver-link/{token}")))
+        .get(&format!("/api/auth/driver-link/{token}"))
         .await
         .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);

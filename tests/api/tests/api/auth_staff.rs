@@ -276,10 +276,7 @@ async fn captcha_is_required_when_the_company_turns_it_on() {
     assert_eq!(anon.send(req).await.parts().0, StatusCode::OK);
 
     // The login page learns the site key from the host lookup.
-    let (_, host, _) = anon
-        .send(TestRequest::get().uri("/api/company/host?host=localhost"))
-        .await
-        .parts();
+    let (_, host, _) = anon.get("/api/company/host?host=localhost").await.parts();
     assert_eq!(host["enableRecaptcha"], true);
     assert_eq!(host["recaptchaSite"], "site-key");
     assert!(host.get("recaptchaSecret").is_none());
@@ -289,10 +286,7 @@ async fn captcha_is_required_when_the_company_turns_it_on() {
 async fn session_tells_the_menu_and_routes_of_the_role() {
     let app = TestApp::new();
     let anon = app.anonymous().await;
-    let (status, _, _) = anon
-        .send(TestRequest::get().uri("/api/auth/session"))
-        .await
-        .parts();
+    let (status, _, _) = anon.get("/api/auth/session").await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
     let cookie = anon.sign_in_on("transp@patio.local", "staff").await;

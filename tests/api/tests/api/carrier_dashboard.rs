@@ -170,9 +170,6 @@ async fn roles_companies_and_the_range_decide_who_reads_what() {
         "A data final não pode ser anterior à data inicial!"
     );
     // Without a session: 401.
-    let (status, _, _) = anon
-        .send(actix_web::test::TestRequest::get().uri(&path("")))
-        .await
-        .parts();
+    let (status, _, _) = anon.get(&path("")).await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }

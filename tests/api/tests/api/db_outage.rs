@@ -96,7 +96,7 @@ async fn with_the_database_down_requests_fail_fast_with_503_and_memory_keeps_ser
     // (the bound is generous: it tells "fails fast" from "waits for the connect timeout").
     let started = Instant::now();
     let (status, body, _) = anon
-        .send(TestRequest::get().uri("/api/company/host?host=outage.example"))
+        .get("/api/company/host?host=outage.example")
         .await
         .parts();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
@@ -109,15 +109,9 @@ async fn with_the_database_down_requests_fail_fast_with_503_and_memory_keeps_ser
     );
     // A write, too: nothing is half done, the caller is told to retry.
     let (status, body, _) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/login")
-                .set_json(common::staff_login_body(
-                    common::admin::USUARIO,
-                    "x",
-                    None,
-                    "staff",
-                )),
+        .post(
+            "/api/auth/login",
+            common::staff_login_body(common::admin::USUARIO, "x", None, "staff"),
         )
         .await
         .parts();
@@ -126,20 +120,14 @@ async fn with_the_database_down_requests_fail_fast_with_503_and_memory_keeps_ser
     let (status, during, _) = anon.send(read_position()).await.parts();
     assert_eq!(status, StatusCode::OK, "{during}");
     assert_eq!(during["position"], before["position"]);
-    let (status, _, _) = anon
-        .send(TestRequest::get().uri("/api/health"))
-        .await
-        .parts();
+    let (status, _, _) = anon.get("/api/health").await.parts();
     assert_eq!(status, StatusCode::OK);
-    let (status, body, _) = anon
-        .send(TestRequest::get().uri("/api/ready"))
-        .await
-        .parts();
+    let (status, body, _) = anon.get("/api/ready").await.parts();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
 
     bring_database_back(&app);
     let (status, body, _) = anon
-        .send(TestRequest::get().uri("/api/company/host?host=outage.example"))
+        .get("/api/company/host?host=outage.example")
         .await
         .parts();
     assert_ne!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");

@@ -56,7 +56,7 @@ async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
     let me = app.driver_id(app.ids.driver, app.ids.demo).await;
 
     let (s, b) = me
-        .call("POST", &format!("/api/scheduling/refuse/{first}"), None)
+        .post_empty(&format!("/api/scheduling/refuse/{first}"))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{b}");
@@ -76,11 +76,7 @@ async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
     // The driver's lists: the refused order is gone from the authorised ones and listed with
     // the expired/left ones.
     let (s, list) = me
-        .call(
-            "GET",
-            &format!("/api/scheduling/driver/{}", app.ids.driver),
-            None,
-        )
+        .get(&format!("/api/scheduling/driver/{}", app.ids.driver))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK);
@@ -92,11 +88,7 @@ async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
         .collect();
     assert_eq!(ids, vec![second]);
     let (_, gone) = me
-        .call(
-            "GET",
-            &format!("/api/schedulingDeleted/driver/{}", app.ids.driver),
-            None,
-        )
+        .get(&format!("/api/schedulingDeleted/driver/{}", app.ids.driver))
         .await
         .pair();
     assert_eq!(gone[0]["reason"], REFUSED_REASON);
@@ -104,7 +96,7 @@ async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
 
     // Refusing it again: it is not the driver's loading any more.
     let (s, b) = me
-        .call("POST", &format!("/api/scheduling/refuse/{first}"), None)
+        .post_empty(&format!("/api/scheduling/refuse/{first}"))
         .await
         .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
@@ -121,7 +113,7 @@ async fn only_the_loadings_driver_may_refuse_it() {
     let uri = format!("/api/scheduling/refuse/{first}");
 
     // Without a session.
-    let (s, b) = anon.call("POST", &uri, None).await.pair();
+    let (s, b) = anon.post_empty(&uri).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED, "{b}");
 
     // Staff of the company, even an administrator: 403 with the roles' message.
@@ -131,7 +123,7 @@ async fn only_the_loadings_driver_may_refuse_it() {
         "expedicao@patio.local",
     ] {
         let staff = app.staff(email).await;
-        let (s, b) = staff.call("POST", &uri, None).await.pair();
+        let (s, b) = staff.post_empty(&uri).await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email}: {b}");
         assert_eq!(b["message"], patio_domain::roles::NOT_ALLOWED_MESSAGE);
     }
@@ -139,24 +131,18 @@ async fn only_the_loadings_driver_may_refuse_it() {
     // Another driver of the same company, and a driver of another company: 404.
     let pairs = add_drivers(&app, app.ids.demo, 1, 1);
     let neighbour = app.driver_id(pairs[0].0, app.ids.demo).await;
-    let (s, b) = neighbour.call("POST", &uri, None).await.pair();
+    let (s, b) = neighbour.post_empty(&uri).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND, "{b}");
     assert_eq!(b["code"], "not_found");
     let stranger = app.driver_id(app.ids.other_driver, app.ids.other).await;
-    let (s, _) = stranger.call("POST", &uri, None).await.pair();
+    let (s, _) = stranger.post_empty(&uri).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     // An id that does not exist.
     let me = app.driver_id(app.ids.driver, app.ids.demo).await;
-    let (s, _) = me
-        .call("POST", "/api/scheduling/refuse/999999", None)
-        .await
-        .pair();
+    let (s, _) = me.post_empty("/api/scheduling/refuse/999999").await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     // Not a number: a 4xx with a pt-BR message, nothing changed.
-    let (s, b) = me
-        .call("POST", "/api/scheduling/refuse/abc", None)
-        .await
-        .pair();
+    let (s, b) = me.post_empty("/api/scheduling/refuse/abc").await.pair();
     assert!(s.is_client_error(), "{s} {b}");
 
     assert_eq!(open_loadings(&app), 2);
@@ -172,16 +158,12 @@ async fn a_loading_in_the_queue_started_or_finished_cannot_be_refused() {
 
     // In the queue with the first: refusing it is refused, and the entry keeps it.
     let (s, b) = me
-        .call(
-            "POST",
-            "/api/queue/save",
-            Some(json!({ "scheduling": { "id": first } })),
-        )
+        .post("/api/queue/save", json!({ "scheduling": { "id": first } }))
         .await
         .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let (s, b) = me
-        .call("POST", &format!("/api/scheduling/refuse/{first}"), None)
+        .post_empty(&format!("/api/scheduling/refuse/{first}"))
         .await
         .pair();
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
@@ -198,13 +180,13 @@ async fn a_loading_in_the_queue_started_or_finished_cannot_be_refused() {
         "UPDATE schedulings SET exped_initial_date = now() WHERE id = {second}"
     ));
     let uri = format!("/api/scheduling/refuse/{second}");
-    let (s, b) = me.call("POST", &uri, None).await.pair();
+    let (s, b) = me.post_empty(&uri).await.pair();
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
     assert_eq!(b["message"], REFUSE_STARTED_MESSAGE);
     app.sql(&format!(
         "UPDATE schedulings SET exped_initial_date = NULL, status = TRUE WHERE id = {second}"
     ));
-    let (s, b) = me.call("POST", &uri, None).await.pair();
+    let (s, b) = me.post_empty(&uri).await.pair();
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
     assert_eq!(b["message"], REFUSE_STARTED_MESSAGE);
 
@@ -231,14 +213,9 @@ async fn a_driver_registers_itself_is_signed_in_and_adds_its_truck() {
     let app = TestApp::new();
     let anon = app.anonymous().await;
     let (s, b, cookies) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/driver/app/register")
-                .set_json(register_body(
-                    app.ids.demo,
-                    "joão da silva",
-                    "390.533.447-05",
-                )),
+        .post(
+            "/api/driver/app/register",
+            register_body(app.ids.demo, "joão da silva", "390.533.447-05"),
         )
         .await
         .parts();
@@ -391,10 +368,7 @@ async fn a_registration_is_refused_for_a_known_cpf_bad_fields_or_an_unknown_comp
 async fn the_wizard_reads_brands_and_models_without_a_session() {
     let app = TestApp::new();
     let anon = app.anonymous().await;
-    let (s, brands, _) = anon
-        .send(TestRequest::get().uri("/api/driver/app/truck-brands"))
-        .await
-        .parts();
+    let (s, brands, _) = anon.get("/api/driver/app/truck-brands").await.parts();
     assert_eq!(s, StatusCode::OK, "{brands}");
     let volvo = brands
         .as_array()
@@ -405,7 +379,7 @@ async fn the_wizard_reads_brands_and_models_without_a_session() {
         .as_i64()
         .unwrap();
     let (s, models, _) = anon
-        .send(TestRequest::get().uri(&format!("/api/driver/app/truck-models/{volvo}")))
+        .get(&format!("/api/driver/app/truck-models/{volvo}"))
         .await
         .parts();
     assert_eq!(s, StatusCode::OK);
@@ -415,7 +389,7 @@ async fn the_wizard_reads_brands_and_models_without_a_session() {
         .iter()
         .any(|m| m["name"] == "FH 540"));
     let (s, _, _) = anon
-        .send(TestRequest::get().uri("/api/driver/app/truck-models/999999"))
+        .get("/api/driver/app/truck-models/999999")
         .await
         .parts();
     assert_eq!(s, StatusCode::NOT_FOUND);
@@ -426,7 +400,7 @@ async fn a_driver_reads_its_own_profile_and_staff_may_not() {
     let app = TestApp::new();
     let anon = app.anonymous().await;
     let me = app.driver_id(app.ids.driver, app.ids.demo).await;
-    let (s, b) = me.call("GET", "/api/driver/app/profile", None).await.pair();
+    let (s, b) = me.get("/api/driver/app/profile").await.pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["id"], app.ids.driver);
     assert_eq!(b["name"], "MOTORISTA DEMO");
@@ -434,22 +408,13 @@ async fn a_driver_reads_its_own_profile_and_staff_may_not() {
     assert!(b["authorization"].is_array());
     // Another company's driver reads its own, never the demo driver's.
     let other = app.driver_id(app.ids.other_driver, app.ids.other).await;
-    let (s, b) = other
-        .call("GET", "/api/driver/app/profile", None)
-        .await
-        .pair();
+    let (s, b) = other.get("/api/driver/app/profile").await.pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(b["id"], app.ids.other_driver);
     let usuario = app.usuario_of(app.ids.demo).await;
-    let (s, b) = usuario
-        .call("GET", "/api/driver/app/profile", None)
-        .await
-        .pair();
+    let (s, b) = usuario.get("/api/driver/app/profile").await.pair();
     assert_eq!(s, StatusCode::FORBIDDEN);
     assert_eq!(b["message"], patio_domain::roles::NOT_ALLOWED_MESSAGE);
-    let (s, _) = anon
-        .call("GET", "/api/driver/app/profile", None)
-        .await
-        .pair();
+    let (s, _) = anon.get("/api/driver/app/profile").await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }

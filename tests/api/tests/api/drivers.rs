@@ -318,7 +318,7 @@ async fn roles_and_tenants_of_every_driver_call() {
             .expect(StatusCode::FORBIDDEN);
     }
     // Without a session: 401.
-    anon.send(TestRequest::get().uri("/api/driver?page=1"))
+    anon.get("/api/driver?page=1")
         .await
         .expect(StatusCode::UNAUTHORIZED);
 
@@ -598,19 +598,21 @@ async fn the_sign_in_transfer_uses_the_same_move() {
     driver_in_queue_with_a_loading(&app).await;
     let anon = app.anonymous().await;
     let (_, body, _) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/app/login")
-                .set_json(driver_login_body(DEMO_CPF, app.ids.other, "1990-01-15")),
+        .post(
+            "/api/auth/app/login",
+            driver_login_body(DEMO_CPF, app.ids.other, "1990-01-15"),
         )
         .await
         .parts();
     let token = body["transferToken"].as_str().unwrap();
     let (status, body, _) = anon
-        .send(TestRequest::post().uri("/api/driver/save").set_json(json!({
-            "override": true, "id": app.ids.driver, "company": { "id": app.ids.other },
-            "transferToken": token,
-        })))
+        .post(
+            "/api/driver/save",
+            json!({
+                "override": true, "id": app.ids.driver, "company": { "id": app.ids.other },
+                "transferToken": token,
+            }),
+        )
         .await
         .parts();
     assert_eq!(status, StatusCode::OK, "{body}");

@@ -23,10 +23,9 @@ async fn completed_loading(app: &TestApp) -> i64 {
     let loading = fixtures::loading(&usuario, order, truck, driver, 30.0, Some("2026-03-20")).await;
     let me = app.driver_id(driver, demo).await;
     let (s, b) = me
-        .call(
-            "POST",
+        .post(
             "/api/queue/save",
-            Some(json!({ "scheduling": { "id": loading } })),
+            json!({ "scheduling": { "id": loading } }),
         )
         .await
         .pair();
@@ -34,26 +33,16 @@ async fn completed_loading(app: &TestApp) -> i64 {
     let entry = b["id"].as_i64().unwrap();
     let exp = app.expedicao_of(app.ids.demo).await;
     let company = json!({ "company": { "id": demo } });
-    let (s, b) = exp
-        .call("POST", "/api/attendances/save", Some(company))
-        .await
-        .pair();
+    let (s, b) = exp.post("/api/attendances/save", company).await.pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let (s, b) = exp
-        .call(
-            "PUT",
-            "/api/queue/start",
-            Some(json!({ "id": entry, "status": true })),
-        )
+        .put("/api/queue/start", json!({ "id": entry, "status": true }))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     at(app, "2026-03-02T12:40:00Z");
     let close = json!({ "id": loading, "status": true, "qtyTransported": 28.5 });
-    let (s, b) = exp
-        .call("POST", "/api/scheduling/close", Some(close))
-        .await
-        .pair();
+    let (s, b) = exp.post("/api/scheduling/close", close).await.pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     loading
 }
@@ -65,7 +54,7 @@ async fn a_completed_loading_shows_in_the_history_and_its_three_exports() {
     let loading = completed_loading(&app).await;
     let admin = app.admin().await;
 
-    let (s, page) = admin.call("GET", "/api/scheduling", None).await.pair();
+    let (s, page) = admin.get("/api/scheduling").await.pair();
     assert_eq!(s, StatusCode::OK, "{page}");
     assert_eq!(page["total"], 1);
     assert_eq!(page["pageSize"], 9);
@@ -79,10 +68,7 @@ async fn a_completed_loading_shows_in_the_history_and_its_three_exports() {
     assert_eq!(row["qtyOrdered"], 30.0);
 
     // Grouped by customer: one row with its loadings and tonnes.
-    let (s, grouped) = admin
-        .call("GET", "/api/scheduling?groupBy=cliente", None)
-        .await
-        .pair();
+    let (s, grouped) = admin.get("/api/scheduling?groupBy=cliente").await.pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(grouped["groupedBy"], "Cliente");
     assert_eq!(grouped["items"][0]["key"], "Fazenda São João");
@@ -147,14 +133,14 @@ async fn who_reads_and_exports_the_history() {
     let anon = app.anonymous().await;
     completed_loading(&app).await;
     let usuario = app.usuario_of(app.ids.demo).await;
-    let (s, page) = usuario.call("GET", "/api/scheduling", None).await.pair();
+    let (s, page) = usuario.get("/api/scheduling").await.pair();
     assert_eq!((s, page["total"].clone()), (StatusCode::OK, json!(1)));
     // Another company's user sees none of it, and asking for it is 404.
     let other = app.usuario_of(app.ids.other).await;
-    let (s, page) = other.call("GET", "/api/scheduling", None).await.pair();
+    let (s, page) = other.get("/api/scheduling").await.pair();
     assert_eq!((s, page["total"].clone()), (StatusCode::OK, json!(0)));
     let uri = format!("/api/scheduling?companyId={}", app.ids.demo);
-    let (s, _) = other.call("GET", &uri, None).await.pair();
+    let (s, _) = other.get(&uri).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _, _) = other
         .get(&format!(
@@ -167,28 +153,22 @@ async fn who_reads_and_exports_the_history() {
     // Dispatch and carriers neither read nor export.
     for email in [EXP, "transp@patio.local"] {
         let who = app.staff(email).await;
-        let (s, _) = who.call("GET", "/api/scheduling", None).await.pair();
+        let (s, _) = who.get("/api/scheduling").await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email}");
         let (s, _, _) = who.get("/api/history/report.pdf").await.file();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email}");
     }
     // Only the screen's periods and groupings.
-    let (s, b): (StatusCode, Value) = usuario
-        .call("GET", "/api/scheduling?period=45", None)
-        .await
-        .pair();
+    let (s, b): (StatusCode, Value) = usuario.get("/api/scheduling?period=45").await.pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         b["fields"]["period"],
         "Período inválido: escolha 30, 60, 90 ou 120 dias."
     );
-    let (s, b) = usuario
-        .call("GET", "/api/scheduling?groupBy=placa", None)
-        .await
-        .pair();
+    let (s, b) = usuario.get("/api/scheduling?groupBy=placa").await.pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(b["fields"]["groupBy"], "Agrupamento inválido.");
     // Without a session: 401.
-    let (s, _) = anon.call("GET", "/api/scheduling", None).await.pair();
+    let (s, _) = anon.get("/api/scheduling").await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
 }

@@ -729,9 +729,7 @@ async fn other_roles_get_403_and_another_company_gets_404() {
     assert_eq!(loading_count(&app, y.order), 1);
     // Without a session: 401.
     let (status, _, _) = anon
-        .send(
-            actix_web::test::TestRequest::get().uri(&format!("/api/scheduling/order/{}", y.order)),
-        )
+        .get(&format!("/api/scheduling/order/{}", y.order))
         .await
         .parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -756,16 +754,9 @@ async fn a_driver_reads_its_own_loadings_and_no_one_else_s() {
         )
         .await
         .expect(StatusCode::OK);
-    let (status, _, cookies) = anon
-        .send(
-            actix_web::test::TestRequest::post()
-                .uri("/api/auth/app/login")
-                .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
-        )
-        .await
-        .parts();
-    assert!(status.is_success(), "{status}");
-    let driver = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
+    let driver = anon
+        .driver_sign_in("52998224725", app.ids.demo, "1990-01-15")
+        .await;
     let mine = driver
         .get(&format!("/api/scheduling/driver/{}", y.driver))
         .await
@@ -817,16 +808,9 @@ async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_f
         .expect(StatusCode::OK);
     let soon = saved[0]["id"].as_i64().unwrap();
     let later = saved[1]["id"].as_i64().unwrap();
-    let (status, _, cookies) = anon
-        .send(
-            actix_web::test::TestRequest::post()
-                .uri("/api/auth/app/login")
-                .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
-        )
-        .await
-        .parts();
-    assert!(status.is_success(), "{status}");
-    let driver = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
+    let driver = anon
+        .driver_sign_in("52998224725", app.ids.demo, "1990-01-15")
+        .await;
     let join = |s: i64| {
         post(
             "/api/queue/save",

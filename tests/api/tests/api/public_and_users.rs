@@ -194,10 +194,9 @@ async fn get_user_answers_by_role_and_tenant() {
     );
 
     let (_, _, cookies) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/app/login")
-                .set_json(driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15")),
+        .post(
+            "/api/auth/app/login",
+            driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15"),
         )
         .await
         .parts();
@@ -226,15 +225,9 @@ async fn transportadora_accepts_the_terms_and_is_not_asked_again() {
     app.sql("UPDATE users SET use_terms = FALSE WHERE email = 'transp@patio.local'");
     let anon = app.anonymous().await;
     let (_, body, cookies) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/login")
-                .set_json(staff_login_body(
-                    "transp@patio.local",
-                    PASSWORD,
-                    None,
-                    "staff",
-                )),
+        .post(
+            "/api/auth/login",
+            staff_login_body("transp@patio.local", PASSWORD, None, "staff"),
         )
         .await
         .parts();
@@ -280,10 +273,9 @@ async fn driver_must_leave_name_phone_and_email_to_accept() {
     app.sql("UPDATE drivers SET use_terms = FALSE");
     let anon = app.anonymous().await;
     let (_, body, cookies) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/app/login")
-                .set_json(driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15")),
+        .post(
+            "/api/auth/app/login",
+            driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15"),
         )
         .await
         .parts();

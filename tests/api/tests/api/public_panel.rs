@@ -6,7 +6,6 @@ use crate::{common, queue_common, ws_common};
 use std::time::{Duration, Instant};
 
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use common::*;
 use patio_application::queue_ports::{DomainEvent, EventSink};
 use queue_common::*;
@@ -26,7 +25,7 @@ async fn the_public_panel_of_a_host_shows_its_company_and_plates_but_no_names() 
 
     // No cookie: anyone at the yard's screen. The port does not matter.
     let (status, body, _) = anon
-        .send(TestRequest::get().uri("/api/public/panel?host=localhost:8080"))
+        .get("/api/public/panel?host=localhost:8080")
         .await
         .parts();
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -43,14 +42,11 @@ async fn the_public_panel_of_a_host_shows_its_company_and_plates_but_no_names() 
     );
 
     let (status, _, _) = anon
-        .send(TestRequest::get().uri("/api/public/panel?host=nowhere.example.com"))
+        .get("/api/public/panel?host=nowhere.example.com")
         .await
         .parts();
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _, _) = anon
-        .send(TestRequest::get().uri("/api/public/panel"))
-        .await
-        .parts();
+    let (status, _, _) = anon.get("/api/public/panel").await.parts();
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 

@@ -25,11 +25,7 @@ async fn a_driver_joins_as_freelancer_and_sees_its_position() {
     let truck = demo_truck(&app);
 
     let (s, b) = me
-        .call(
-            "POST",
-            "/api/queue/save",
-            Some(json!({ "truck": { "id": truck } })),
-        )
+        .post("/api/queue/save", json!({ "truck": { "id": truck } }))
         .await
         .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
@@ -41,11 +37,7 @@ async fn a_driver_joins_as_freelancer_and_sees_its_position() {
     let id = b["id"].as_i64().unwrap();
 
     let (s, p) = me
-        .call(
-            "GET",
-            &format!("/api/queue/position/driver/{}", app.ids.driver),
-            None,
-        )
+        .get(&format!("/api/queue/position/driver/{}", app.ids.driver))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK);
@@ -54,18 +46,11 @@ async fn a_driver_joins_as_freelancer_and_sees_its_position() {
     assert_eq!(p["status"], "pending");
     assert_eq!(p["truck"]["licensePlate"], "DEM0A12");
     let (_, h) = me
-        .call(
-            "GET",
-            &format!("/api/queue/hasDriver/{}", app.ids.driver),
-            None,
-        )
+        .get(&format!("/api/queue/hasDriver/{}", app.ids.driver))
         .await
         .pair();
     assert_eq!(h, json!({ "hasDriver": true, "queueId": id }));
-    let (_, e) = me
-        .call("GET", &format!("/api/queue/{id}"), None)
-        .await
-        .pair();
+    let (_, e) = me.get(&format!("/api/queue/{id}")).await.pair();
     assert_eq!(e["isFreelancer"], true);
     assert_eq!(e["driverName"], "MOTORISTA DEMO");
 
@@ -83,26 +68,15 @@ async fn a_driver_joins_as_freelancer_and_sees_its_position() {
 
     // Nobody's entry but its own.
     let other = app.driver_id(app.ids.other_driver, app.ids.other).await;
-    let (s, _) = other
-        .call("GET", &format!("/api/queue/{id}"), None)
-        .await
-        .pair();
+    let (s, _) = other.get(&format!("/api/queue/{id}")).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = other
-        .call(
-            "GET",
-            &format!("/api/queue/position/driver/{}", app.ids.driver),
-            None,
-        )
+        .get(&format!("/api/queue/position/driver/{}", app.ids.driver))
         .await
         .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = anon
-        .call(
-            "GET",
-            &format!("/api/queue/position/driver/{}", app.ids.driver),
-            None,
-        )
+        .get(&format!("/api/queue/position/driver/{}", app.ids.driver))
         .await
         .pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
@@ -118,10 +92,7 @@ async fn joins_are_refused_with_the_engines_messages() {
     let refused = |b: &Value, msg: &str| assert_eq!(b["message"], msg, "{b}");
 
     // Freelancers not allowed (the default).
-    let (s, b) = me
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "A empresa não permite entrar na fila sem agendamento.");
 
@@ -131,20 +102,16 @@ async fn joins_are_refused_with_the_engines_messages() {
         app.ids.demo,
         "enable_queue_without_scheduling = TRUE, enable_queue_save = FALSE",
     );
-    let (s, b) = me
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "A fila está fechada no momento.");
     settings(&app, app.ids.demo, "enable_queue_save = TRUE");
 
     // No vehicle chosen.
     let (s, b) = me
-        .call(
-            "POST",
+        .post(
             "/api/queue/save",
-            Some(join_body(app.ids.driver, app.ids.demo, None)),
+            join_body(app.ids.driver, app.ids.demo, None),
         )
         .await
         .pair();
@@ -157,10 +124,7 @@ async fn joins_are_refused_with_the_engines_messages() {
         app.ids.demo,
         "time_attendence = '00:00', programmed_total = 0",
     );
-    let (s, b) = me
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "Não há horários de atendimento configurados.");
 
@@ -174,18 +138,11 @@ async fn joins_are_refused_with_the_engines_messages() {
     let (s, _) = app
         .driver_id(d2, app.ids.demo)
         .await
-        .call(
-            "POST",
-            "/api/queue/save",
-            Some(join_body(d2, app.ids.demo, Some(t2))),
-        )
+        .post("/api/queue/save", join_body(d2, app.ids.demo, Some(t2)))
         .await
         .pair();
     assert_eq!(s, StatusCode::CREATED);
-    let (s, b) = me
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(
         &b,
@@ -209,10 +166,7 @@ async fn joins_are_refused_with_the_engines_messages() {
         d = app.ids.driver,
         t = truck
     ));
-    let (s, b) = me
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(
         &b,
@@ -221,15 +175,9 @@ async fn joins_are_refused_with_the_engines_messages() {
     settings(&app, app.ids.demo, "enable_missing_validation = FALSE");
 
     // Joins, then is already in the queue.
-    let (s, b) = me
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
-    let (s, b) = me
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "Você já possui um agendamento na fila");
     assert_eq!(
@@ -259,29 +207,20 @@ async fn who_may_put_a_driver_in_the_queue() {
         let (s, b) = app
             .staff(email)
             .await
-            .call("POST", "/api/queue/save", Some(body.clone()))
+            .post("/api/queue/save", body.clone())
             .await
             .pair();
         assert_eq!(s, status, "{email}: {b}");
     }
     // A driver acts only for itself, at its company.
     let other = app.driver_id(app.ids.other_driver, app.ids.other).await;
-    let (s, _) = other
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, _) = other.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = anon
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, _) = anon.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     // The /fila screen: a Usuario of the company adds the driver.
     let usuario = app.usuario_of(app.ids.demo).await;
-    let (s, b) = usuario
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (s, b) = usuario.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let staff_user =
         app.scalar_i64("SELECT user_id AS v FROM staff_logs WHERE operation_type = 'IN_QUEUE'");
@@ -306,16 +245,10 @@ async fn a_loading_joins_with_its_plate_and_an_expired_one_is_refused() {
     let expired = app.scalar_i64("SELECT max(id) AS v FROM schedulings");
     let me = app.driver_id(app.ids.driver, app.ids.demo).await;
     let body = |s: i64| json!({ "company": { "id": app.ids.demo }, "scheduling": { "id": s } });
-    let (s, b) = me
-        .call("POST", "/api/queue/save", Some(body(expired)))
-        .await
-        .pair();
+    let (s, b) = me.post("/api/queue/save", body(expired)).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(b["message"], "Este agendamento está expirado.");
-    let (s, b) = me
-        .call("POST", "/api/queue/save", Some(body(valid)))
-        .await
-        .pair();
+    let (s, b) = me.post("/api/queue/save", body(valid)).await.pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     assert_eq!(b["isFreelancer"], false);
     let data: Value =
@@ -328,7 +261,7 @@ async fn a_loading_joins_with_its_plate_and_an_expired_one_is_refused() {
     let (_, rows) = app
         .usuario_of(app.ids.demo)
         .await
-        .call("GET", &format!("/api/queue/company/{}", app.ids.demo), None)
+        .get(&format!("/api/queue/company/{}", app.ids.demo))
         .await
         .pair();
     let row = &rows[0]["queue"][0];
@@ -350,15 +283,9 @@ async fn leaving_the_queue_and_its_window() {
 
     // Joined at 09:00 for 09:00: inside the 6-hour window.
     at(&app, MONDAY_0900);
-    let (_, b) = me
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (_, b) = me.post("/api/queue/save", body.clone()).await.pair();
     let id = b["id"].as_i64().unwrap();
-    let (s, b) = me
-        .call("DELETE", &format!("/api/queue/delete/{id}"), None)
-        .await
-        .pair();
+    let (s, b) = me.delete(&format!("/api/queue/delete/{id}")).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(
         b["message"],
@@ -370,10 +297,7 @@ async fn leaving_the_queue_and_its_window() {
 
     // Joined on Sunday for Monday 07:00: free to leave.
     at(&app, SUNDAY_0900);
-    let (_, b) = me
-        .call("POST", "/api/queue/save", Some(body.clone()))
-        .await
-        .pair();
+    let (_, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(b["date"], "2026-03-02");
     assert_eq!(b["time"], "07:00");
     let id = b["id"].as_i64().unwrap();
@@ -385,18 +309,11 @@ async fn leaving_the_queue_and_its_window() {
         (app.usuario_of(app.ids.other).await, StatusCode::NOT_FOUND),
         (app.espectador_of(app.ids.demo).await, StatusCode::FORBIDDEN),
     ] {
-        let (s, _) = who
-            .call("DELETE", &format!("/api/queue/delete/{id}"), None)
-            .await
-            .pair();
+        let (s, _) = who.delete(&format!("/api/queue/delete/{id}")).await.pair();
         assert_eq!(s, status);
     }
     let (s, b) = me
-        .call(
-            "DELETE",
-            &format!("/api/queue/delete/{id}?userAgent=Android"),
-            None,
-        )
+        .delete(&format!("/api/queue/delete/{id}?userAgent=Android"))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{b}");
@@ -415,17 +332,10 @@ async fn leaving_the_queue_and_its_window() {
         app.scalar_i64("SELECT count(*) AS v FROM driver_logs WHERE operation_type = 'OUT_QUEUE'"),
         1
     );
-    let (s, _) = me
-        .call("DELETE", &format!("/api/queue/delete/{id}"), None)
-        .await
-        .pair();
+    let (s, _) = me.delete(&format!("/api/queue/delete/{id}")).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     let (_, p) = me
-        .call(
-            "GET",
-            &format!("/api/queue/position/driver/{}", app.ids.driver),
-            None,
-        )
+        .get(&format!("/api/queue/position/driver/{}", app.ids.driver))
         .await
         .pair();
     assert_eq!(p["status"], Value::Null);
@@ -434,11 +344,7 @@ async fn leaving_the_queue_and_its_window() {
     let (_, t) = app
         .usuario_of(app.ids.demo)
         .await
-        .call(
-            "GET",
-            &format!("/api/queue/totals/company/{}", app.ids.demo),
-            None,
-        )
+        .get(&format!("/api/queue/totals/company/{}", app.ids.demo))
         .await
         .pair();
     assert_eq!(t["dropouts"], 1);
@@ -460,11 +366,7 @@ async fn queue_reads_by_role_and_tenant() {
         let (s, b) = app
             .driver_id(d, app.ids.demo)
             .await
-            .call(
-                "POST",
-                "/api/queue/save",
-                Some(join_body(d, app.ids.demo, Some(t))),
-            )
+            .post("/api/queue/save", join_body(d, app.ids.demo, Some(t)))
             .await
             .pair();
         assert_eq!(s, StatusCode::CREATED, "{b}");
@@ -492,7 +394,7 @@ async fn queue_reads_by_role_and_tenant() {
     ] {
         let who = app.staff(email).await;
         for uri in &company_routes {
-            let (s, b) = who.call("GET", uri, None).await.pair();
+            let (s, b) = who.get(uri).await.pair();
             assert_eq!(s, StatusCode::OK, "{email} {uri}: {b}");
         }
     }
@@ -500,28 +402,25 @@ async fn queue_reads_by_role_and_tenant() {
     let transp = app.transportadora_of(app.ids.demo).await;
     let stranger = app.driver_id(app.ids.other_driver, app.ids.other).await;
     for uri in &company_routes {
-        let (s, _) = outra.call("GET", uri, None).await.pair();
+        let (s, _) = outra.get(uri).await.pair();
         assert_eq!(s, StatusCode::NOT_FOUND, "outra {uri}");
-        let (s, _) = transp.call("GET", uri, None).await.pair();
+        let (s, _) = transp.get(uri).await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "transp {uri}");
-        let (s, _) = anon.call("GET", uri, None).await.pair();
+        let (s, _) = anon.get(uri).await.pair();
         assert_eq!(s, StatusCode::UNAUTHORIZED, "anonymous {uri}");
     }
     for uri in &company_routes[..4] {
-        let (s, _) = stranger.call("GET", uri, None).await.pair();
+        let (s, _) = stranger.get(uri).await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "driver {uri}");
     }
     let admin = app.admin().await;
-    let (s, _) = admin
-        .call("GET", "/api/queue/company/999999", None)
-        .await
-        .pair();
+    let (s, _) = admin.get("/api/queue/company/999999").await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
 
     // The day list: Monday's three, in order, with the row fields.
     let usuario = app.usuario_of(app.ids.demo).await;
     let (_, days) = usuario
-        .call("GET", &format!("/api/queue/company/{demo}"), None)
+        .get(&format!("/api/queue/company/{demo}"))
         .await
         .pair();
     assert_eq!(days.as_array().unwrap().len(), 1);
@@ -560,25 +459,21 @@ async fn queue_reads_by_role_and_tenant() {
     let (_, t) = app
         .portaria_of(app.ids.demo)
         .await
-        .call("GET", &format!("/api/queue/totals/company/{demo}"), None)
+        .get(&format!("/api/queue/totals/company/{demo}"))
         .await
         .pair();
     assert_eq!(t["totals"], 3);
     assert_eq!(t["attended"], Value::Null);
     assert_eq!(t["totalTransportedToday"], Value::Null);
     let (_, t) = usuario
-        .call("GET", &format!("/api/queue/totals/company/{demo}"), None)
+        .get(&format!("/api/queue/totals/company/{demo}"))
         .await
         .pair();
     assert_eq!(t["attended"], 0);
 
     // The shipping company sees only its vehicle; staff of the company see it too.
     let (s, days) = transp
-        .call(
-            "GET",
-            &format!("/api/queue/shipping-company/{shipping}"),
-            None,
-        )
+        .get(&format!("/api/queue/shipping-company/{shipping}"))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK);
@@ -594,11 +489,7 @@ async fn queue_reads_by_role_and_tenant() {
     ));
     assert_eq!(plates, [plate]);
     let (s, active) = transp
-        .call(
-            "GET",
-            &format!("/api/queue/active/shipping-company/{shipping}"),
-            None,
-        )
+        .get(&format!("/api/queue/active/shipping-company/{shipping}"))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK);
@@ -609,43 +500,32 @@ async fn queue_reads_by_role_and_tenant() {
         (&stranger, StatusCode::FORBIDDEN),
     ] {
         let (s, _) = who
-            .call(
-                "GET",
-                &format!("/api/queue/shipping-company/{shipping}"),
-                None,
-            )
+            .get(&format!("/api/queue/shipping-company/{shipping}"))
             .await
             .pair();
         assert_eq!(s, status);
         let (s, _) = who
-            .call(
-                "GET",
-                &format!("/api/queue/active/shipping-company/{shipping}"),
-                None,
-            )
+            .get(&format!("/api/queue/active/shipping-company/{shipping}"))
             .await
             .pair();
         assert_eq!(s, status);
     }
     let (s, _) = transp
-        .call("GET", "/api/queue/shipping-company/999999", None)
+        .get("/api/queue/shipping-company/999999")
         .await
         .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
 
     // The panel and the next date: staff and drivers of the company.
     let mine = app.driver_id(drivers[2].0, demo).await;
-    let (s, panel) = mine
-        .call("GET", &format!("/api/queue/active/{demo}"), None)
-        .await
-        .pair();
+    let (s, panel) = mine.get(&format!("/api/queue/active/{demo}")).await.pair();
     assert_eq!(s, StatusCode::OK);
     let panel = panel.as_array().unwrap();
     assert_eq!(panel.len(), 3);
     assert_eq!(panel[2]["isMine"], true);
     assert!(panel[2].get("driverName").is_none());
     let (s, next) = mine
-        .call("GET", &format!("/api/queue/next-date/{demo}"), None)
+        .get(&format!("/api/queue/next-date/{demo}"))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK);
@@ -656,22 +536,18 @@ async fn queue_reads_by_role_and_tenant() {
         format!("/api/queue/next-date/{demo}"),
         format!("/api/queue/delayStatus/company/{demo}"),
     ] {
-        let (s, _) = stranger.call("GET", &uri, None).await.pair();
+        let (s, _) = stranger.get(&uri).await.pair();
         assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
-        let (s, _) = outra.call("GET", &uri, None).await.pair();
+        let (s, _) = outra.get(&uri).await.pair();
         assert_eq!(s, StatusCode::NOT_FOUND, "{uri}");
-        let (s, _) = usuario.call("GET", &uri, None).await.pair();
+        let (s, _) = usuario.get(&uri).await.pair();
         assert_eq!(s, StatusCode::OK, "{uri}");
     }
 
     // Positions of several drivers: staff see their company's, a driver only itself.
     let ids = format!("{},{},{}", drivers[0].0, drivers[1].0, app.ids.other_driver);
     let (_, list) = usuario
-        .call(
-            "GET",
-            &format!("/api/queue/driver/positions?ids={ids}"),
-            None,
-        )
+        .get(&format!("/api/queue/driver/positions?ids={ids}"))
         .await
         .pair();
     let got: Vec<(i64, i64)> = list
@@ -683,51 +559,35 @@ async fn queue_reads_by_role_and_tenant() {
     assert_eq!(got, [(drivers[0].0, 1), (drivers[1].0, 2)]);
     assert!(list[0]["truckId"].is_i64() && list[0]["queueId"].is_i64());
     let (_, list) = mine
-        .call(
-            "GET",
-            &format!("/api/queue/driver/positions?ids={ids}"),
-            None,
-        )
+        .get(&format!("/api/queue/driver/positions?ids={ids}"))
         .await
         .pair();
     assert_eq!(list, json!([]));
     let (_, list) = mine
-        .call(
-            "GET",
-            &format!("/api/queue/driver/positions?ids={}", drivers[2].0),
-            None,
-        )
+        .get(&format!("/api/queue/driver/positions?ids={}", drivers[2].0))
         .await
         .pair();
     assert_eq!(list[0]["position"], 3);
     let (s, _) = usuario
-        .call("GET", "/api/queue/driver/positions?ids=1,x", None)
+        .get("/api/queue/driver/positions?ids=1,x")
         .await
         .pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     let (s, _) = transp
-        .call(
-            "GET",
-            &format!("/api/queue/driver/positions?ids={ids}"),
-            None,
-        )
+        .get(&format!("/api/queue/driver/positions?ids={ids}"))
         .await
         .pair();
     assert_eq!(s, StatusCode::FORBIDDEN);
     // A driver with no entry reads an empty position.
     let (s, p) = usuario
-        .call(
-            "GET",
-            &format!("/api/queue/position/driver/{}", app.ids.driver),
-            None,
-        )
+        .get(&format!("/api/queue/position/driver/{}", app.ids.driver))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(p["status"], Value::Null);
     assert_eq!(p["id"], Value::Null);
     // The OpenAPI document lists the queue calls.
-    let (_, doc) = anon.call("GET", "/api/openapi.json", None).await.pair();
+    let (_, doc) = anon.get("/api/openapi.json").await.pair();
     assert!(doc["paths"]
         .get("/api/queue/position/driver/{driverId}")
         .is_some());

@@ -136,16 +136,9 @@ async fn only_the_company_user_may_add_and_another_companys_order_is_not_found()
         .await
         .expect(StatusCode::NOT_FOUND);
     // A driver's session is not staff.
-    let (status, _, cookies) = anon
-        .send(
-            actix_web::test::TestRequest::post()
-                .uri("/api/auth/app/login")
-                .set_json(driver_login_body("52998224725", app.ids.demo, "1990-01-15")),
-        )
-        .await
-        .parts();
-    assert!(status.is_success(), "{status}");
-    let driver = anon.with_cookie(&cookie_pair(&cookies, "patio_driver"));
+    let driver = anon
+        .driver_sign_in("52998224725", app.ids.demo, "1990-01-15")
+        .await;
     driver
         .post("/api/queue/add", body(&d))
         .await

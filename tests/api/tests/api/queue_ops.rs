@@ -16,11 +16,7 @@ async fn join_all(app: &TestApp, drivers: &[(i64, i64)]) -> Vec<i64> {
         let (s, b) = app
             .driver_id(d, app.ids.demo)
             .await
-            .call(
-                "POST",
-                "/api/queue/save",
-                Some(json!({ "truck": { "id": t } })),
-            )
+            .post("/api/queue/save", json!({ "truck": { "id": t } }))
             .await
             .pair();
         assert_eq!(s, StatusCode::CREATED, "{b}");
@@ -69,29 +65,25 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
         let (s, _) = app
             .staff(email)
             .await
-            .call("POST", "/api/attendances/save", Some(start.clone()))
+            .post("/api/attendances/save", start.clone())
             .await
             .pair();
         assert_eq!(s, status, "{email}");
     }
     let (s, a) = exp
-        .call("POST", "/api/attendances/save", Some(start.clone()))
+        .post("/api/attendances/save", start.clone())
         .await
         .pair();
     assert_eq!(s, StatusCode::CREATED, "{a}");
     assert_eq!(a["status"], true);
     let id = a["id"].as_i64().unwrap();
     let (s, again) = exp
-        .call("POST", "/api/attendances/save", Some(start.clone()))
+        .post("/api/attendances/save", start.clone())
         .await
         .pair();
     assert_eq!((s, again["id"].as_i64()), (StatusCode::OK, Some(id)));
     let (_, today) = anon
-        .call(
-            "GET",
-            &format!("/api/attendances/today/company/{}", app.ids.demo),
-            None,
-        )
+        .get(&format!("/api/attendances/today/company/{}", app.ids.demo))
         .await
         .pair();
     assert_eq!(today, json!({ "id": id, "status": true }));
@@ -101,12 +93,12 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
     let (s, _) = app
         .usuario_of(app.ids.other)
         .await
-        .call("PUT", "/api/attendances/update", Some(json!({ "id": id })))
+        .put("/api/attendances/update", json!({ "id": id }))
         .await
         .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, e) = exp
-        .call("PUT", "/api/attendances/update", Some(json!({ "id": id })))
+        .put("/api/attendances/update", json!({ "id": id }))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{e}");
@@ -117,13 +109,13 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
         ["2026-03-03 1", "2026-03-03 2", "2026-03-03 3"]
     );
     let (s, e) = exp
-        .call("PUT", "/api/attendances/update", Some(json!({ "id": id })))
+        .put("/api/attendances/update", json!({ "id": id }))
         .await
         .pair();
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(e["message"], "O atendimento já foi encerrado.");
     let (_, first) = exp
-        .call("GET", &format!("/api/queue/company/{}", app.ids.demo), None)
+        .get(&format!("/api/queue/company/{}", app.ids.demo))
         .await
         .pair();
     assert_eq!(first[0]["queue"][0]["time"], "07:00");
@@ -134,7 +126,7 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
 
     // Reopened, the moved vehicles stay moved (their pins hold) ...
     let (s, _) = exp
-        .call("POST", "/api/attendances/save", Some(start.clone()))
+        .post("/api/attendances/save", start.clone())
         .await
         .pair();
     assert_eq!(s, StatusCode::CREATED);
@@ -144,10 +136,9 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
         let (s, _) = app
             .staff(email)
             .await
-            .call(
-                "POST",
+            .post(
                 "/api/queue/reset",
-                Some(json!({ "company": { "id": app.ids.demo } })),
+                json!({ "company": { "id": app.ids.demo } }),
             )
             .await
             .pair();
@@ -155,19 +146,14 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
     }
     let admin = app.admin().await;
     let (s, _) = admin
-        .call(
-            "POST",
-            "/api/queue/reset",
-            Some(json!({ "company": { "id": 999999 } })),
-        )
+        .post("/api/queue/reset", json!({ "company": { "id": 999999 } }))
         .await
         .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, r) = admin
-        .call(
-            "POST",
+        .post(
             "/api/queue/reset",
-            Some(json!({ "company": { "id": app.ids.demo } })),
+            json!({ "company": { "id": app.ids.demo } }),
         )
         .await
         .pair();
@@ -184,11 +170,7 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
         ]
     );
     let (_, rows) = exp
-        .call(
-            "GET",
-            &format!("/api/queue/active/company/{}", app.ids.demo),
-            None,
-        )
+        .get(&format!("/api/queue/active/company/{}", app.ids.demo))
         .await
         .pair();
     // Laid from their join (09:00): the engine keeps slots that already started.
@@ -229,7 +211,7 @@ async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest
             .collect()
     };
     let (_, rows) = exp
-        .call("GET", &format!("/api/queue/active/company/{demo}"), None)
+        .get(&format!("/api/queue/active/company/{demo}"))
         .await
         .pair();
     assert_eq!(times(&rows), ["09:00", "09:30"]);
@@ -242,56 +224,48 @@ async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest
         let (s, _) = app
             .staff(email)
             .await
-            .call(
-                "PUT",
+            .put(
                 "/api/queue/delay",
-                Some(json!({ "delayId": reason, "time": 30, "companyId": demo })),
+                json!({ "delayId": reason, "time": 30, "companyId": demo }),
             )
             .await
             .pair();
         assert_eq!(s, status, "{email}");
     }
     let (s, _) = exp
-        .call(
-            "PUT",
+        .put(
             "/api/queue/delay",
-            Some(json!({ "delayId": reason, "time": 0, "companyId": demo })),
+            json!({ "delayId": reason, "time": 0, "companyId": demo }),
         )
         .await
         .pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     let (s, d) = exp
-        .call(
-            "PUT",
+        .put(
             "/api/queue/delay",
-            Some(json!({ "delayId": reason, "time": 30, "companyId": demo })),
+            json!({ "delayId": reason, "time": 30, "companyId": demo }),
         )
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{d}");
     assert_eq!(d["active"], true);
     let (_, rows) = exp
-        .call("GET", &format!("/api/queue/active/company/{demo}"), None)
+        .get(&format!("/api/queue/active/company/{demo}"))
         .await
         .pair();
     assert_eq!(times(&rows), ["09:30", "10:00"]);
     let me = app.driver_id(drivers[0].0, demo).await;
     let (_, status) = me
-        .call(
-            "GET",
-            &format!("/api/queue/delayStatus/company/{demo}"),
-            None,
-        )
+        .get(&format!("/api/queue/delayStatus/company/{demo}"))
         .await
         .pair();
     assert_eq!(status["delayedTime"], 30);
     assert_eq!(status["delay"]["reason"], "Chuva");
     assert_eq!(status["delay"]["icon"], "rain");
     let (s, d) = exp
-        .call(
-            "PUT",
+        .put(
             "/api/queue/delay",
-            Some(json!({ "delayId": reason, "time": 15, "companyId": demo })),
+            json!({ "delayId": reason, "time": 15, "companyId": demo }),
         )
         .await
         .pair();
@@ -301,10 +275,9 @@ async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest
     // Ended after 10 minutes: the forecasts keep 10 of the 30 minutes.
     at(&app, "2026-03-02T12:10:00Z");
     let (s, d) = exp
-        .call(
-            "PUT",
+        .put(
             "/api/queue/delay",
-            Some(json!({ "delayId": reason, "time": -20, "companyId": demo })),
+            json!({ "delayId": reason, "time": -20, "companyId": demo }),
         )
         .await
         .pair();
@@ -312,25 +285,17 @@ async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest
     assert_eq!(d["active"], false);
     assert_eq!(d["delayedTime"], 10);
     let (_, rows) = exp
-        .call("GET", &format!("/api/queue/active/company/{demo}"), None)
+        .get(&format!("/api/queue/active/company/{demo}"))
         .await
         .pair();
     assert_eq!(times(&rows), ["09:10", "09:40"]);
     let (_, status) = exp
-        .call(
-            "GET",
-            &format!("/api/queue/delayStatus/company/{demo}"),
-            None,
-        )
+        .get(&format!("/api/queue/delayStatus/company/{demo}"))
         .await
         .pair();
     assert_eq!(status, Value::Null);
     let (s, d) = exp
-        .call(
-            "PUT",
-            "/api/queue/delay",
-            Some(json!({ "time": -5, "companyId": demo })),
-        )
+        .put("/api/queue/delay", json!({ "time": -5, "companyId": demo }))
         .await
         .pair();
     assert_eq!(s, StatusCode::CONFLICT, "{d}");
@@ -362,22 +327,14 @@ async fn the_tolerance_job_drops_late_drivers_but_never_one_in_the_yard() {
     assert_eq!(jobs.run_tolerance().unwrap(), Some(0));
     let me = app.driver_id(drivers[0].0, app.ids.demo).await;
     let (_, p) = me
-        .call(
-            "GET",
-            &format!("/api/queue/position/driver/{}", drivers[0].0),
-            None,
-        )
+        .get(&format!("/api/queue/position/driver/{}", drivers[0].0))
         .await
         .pair();
     assert_eq!(p["status"], "tolerance");
     let (_, rows) = app
         .usuario_of(app.ids.demo)
         .await
-        .call(
-            "GET",
-            &format!("/api/queue/active/company/{}", app.ids.demo),
-            None,
-        )
+        .get(&format!("/api/queue/active/company/{}", app.ids.demo))
         .await
         .pair();
     assert_eq!(rows[0]["isInTolerance"], true);
@@ -407,11 +364,7 @@ async fn the_tolerance_job_drops_late_drivers_but_never_one_in_the_yard() {
         1
     );
     let (_, p) = me
-        .call(
-            "GET",
-            &format!("/api/queue/position/driver/{}", drivers[0].0),
-            None,
-        )
+        .get(&format!("/api/queue/position/driver/{}", drivers[0].0))
         .await
         .pair();
     assert_eq!(p["status"], "fault");
@@ -420,11 +373,7 @@ async fn the_tolerance_job_drops_late_drivers_but_never_one_in_the_yard() {
     let (_, t) = app
         .usuario_of(app.ids.demo)
         .await
-        .call(
-            "GET",
-            &format!("/api/queue/totals/company/{}", app.ids.demo),
-            None,
-        )
+        .get(&format!("/api/queue/totals/company/{}", app.ids.demo))
         .await
         .pair();
     assert_eq!(t["missing"], 1);

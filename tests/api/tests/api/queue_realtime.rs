@@ -103,7 +103,7 @@ async fn a_remembered_position_is_still_only_shown_to_its_company() {
     // read until the answer stays remembered.
     let until = Instant::now() + Duration::from_secs(10);
     loop {
-        let (s, body) = usuario.call("GET", &uri, None).await.pair();
+        let (s, body) = usuario.get(&uri).await.pair();
         assert_eq!(s, StatusCode::OK);
         assert_eq!(body["position"], 1);
         if a.cache.remembered(d).is_some() {
@@ -115,19 +115,14 @@ async fn a_remembered_position_is_still_only_shown_to_its_company() {
 
     // Answered from memory or not, the other company's staff and other drivers get 404.
     let outra = wiring.usuario_of(app.ids.other).await;
-    let (s, _) = outra.call("GET", &uri, None).await.pair();
+    let (s, _) = outra.get(&uri).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     let other_driver = wiring.driver_id(app.ids.driver, app.ids.demo).await;
-    let (s, _) = other_driver.call("GET", &uri, None).await.pair();
+    let (s, _) = other_driver.get(&uri).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
-    let (s, _) = anon.call("GET", &uri, None).await.pair();
+    let (s, _) = anon.get(&uri).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
-    let (s, body) = app
-        .driver_id(d, app.ids.demo)
-        .await
-        .call("GET", &uri, None)
-        .await
-        .pair();
+    let (s, body) = app.driver_id(d, app.ids.demo).await.get(&uri).await.pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(body["status"], "pending");
 }

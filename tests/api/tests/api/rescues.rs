@@ -33,12 +33,7 @@ async fn order(app: &TestApp, n: i64) -> i64 {
 
 /// `PLAIN_ADMIN`, created by the root administrator.
 async fn plain_admin(app: &TestApp) {
-    let body = common::admin::user_body("Admin Dois", PLAIN_ADMIN, "Administrador", None);
-    app.admin()
-        .await
-        .post("/api/users/save", body)
-        .await
-        .expect(StatusCode::CREATED);
+    fixtures::plain_admin(app, "Admin Dois", PLAIN_ADMIN).await;
 }
 
 const SAVE: &str = "/api/queue-restore/save";
@@ -134,69 +129,54 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         let (s, b) = app
             .staff(email)
             .await
-            .call("POST", SAVE, Some(body(qa, 28.5)))
+            .post(SAVE, body(qa, 28.5))
             .await
             .pair();
         assert_eq!(s, status, "{email} {b}");
     }
-    let (s, _) = anon.call("POST", SAVE, Some(body(qa, 28.5))).await.pair();
+    let (s, _) = anon.post(SAVE, body(qa, 28.5)).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
-    let (s, _) = exp
-        .call("POST", SAVE, Some(body(999_999, 28.5)))
-        .await
-        .pair();
+    let (s, _) = exp.post(SAVE, body(999_999, 28.5)).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
 
     // Each refusal, verbatim, and nothing written.
     let weight = "Informe um peso maior que zero (até 99,999 t).";
     for w in [0.0, -1.0, 100.0] {
-        exp.call("POST", SAVE, Some(body(qa, w)))
+        exp.post(SAVE, body(qa, w))
             .await
             .expect_containing(StatusCode::UNPROCESSABLE_ENTITY, weight);
     }
-    let (s, b) = exp
-        .call("POST", SAVE, Some(json!({ "netWeight": 2 })))
-        .await
-        .pair();
+    let (s, b) = exp.post(SAVE, json!({ "netWeight": 2 })).await.pair();
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
     assert!(b.to_string().contains("Veículo é obrigatório!"), "{b}");
     let other_order = order(&app, 2).await;
-    exp.call(
-        "POST",
+    exp.post(
         SAVE,
-        Some(json!({ "queue": { "id": qa }, "order": { "id": other_order }, "netWeight": 28.5 })),
+        json!({ "queue": { "id": qa }, "order": { "id": other_order }, "netWeight": 28.5 }),
     )
     .await
     .expect_containing(
         StatusCode::UNPROCESSABLE_ENTITY,
         "O pedido informado não é o do agendamento do veículo.",
     );
-    exp.call("POST", SAVE, Some(body(qw, 28.5)))
-        .await
-        .expect_containing(
-            StatusCode::CONFLICT,
-            "Apenas veículos faltosos podem ser recuperados.",
-        );
-    exp.call("POST", SAVE, Some(body(qo, 28.5)))
-        .await
-        .expect_containing(
-            StatusCode::CONFLICT,
-            "Apenas faltosos de hoje podem ser recuperados.",
-        );
-    exp.call(
-        "POST",
-        SAVE,
-        Some(json!({ "queue": { "id": qf }, "netWeight": 28.5 })),
-    )
-    .await
-    .expect_containing(
+    exp.post(SAVE, body(qw, 28.5)).await.expect_containing(
         StatusCode::CONFLICT,
-        "Adicione o veículo e o Motorista em um pedido!",
+        "Apenas veículos faltosos podem ser recuperados.",
     );
+    exp.post(SAVE, body(qo, 28.5)).await.expect_containing(
+        StatusCode::CONFLICT,
+        "Apenas faltosos de hoje podem ser recuperados.",
+    );
+    exp.post(SAVE, json!({ "queue": { "id": qf }, "netWeight": 28.5 }))
+        .await
+        .expect_containing(
+            StatusCode::CONFLICT,
+            "Adicione o veículo e o Motorista em um pedido!",
+        );
     assert_eq!(rescues_count(&app), 0);
 
     // The dispatcher sends it: 'Solicitação enviada'; pending in the database.
-    let (s, b) = exp.call("POST", SAVE, Some(body(qa, 28.5))).await.pair();
+    let (s, b) = exp.post(SAVE, body(qa, 28.5)).await.pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     assert_eq!(b["message"], "Solicitação enviada");
     let rescue = b["id"].as_i64().unwrap();
@@ -219,17 +199,15 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         ),
         "faulty"
     );
-    exp.call("POST", SAVE, Some(body(qa, 20.0)))
-        .await
-        .expect_containing(
-            StatusCode::CONFLICT,
-            "Já existe uma solicitação de resgate para este veículo.",
-        );
+    exp.post(SAVE, body(qa, 20.0)).await.expect_containing(
+        StatusCode::CONFLICT,
+        "Já existe uma solicitação de resgate para este veículo.",
+    );
     assert_eq!(rescues_count(&app), 1);
 
     // The list: administrators with the carrier, Usuario and Transportadora without it;
     // another company sees nothing; the dispatch roles do not read it.
-    let (s, b) = app.staff(ROOT).await.call("GET", LIST, None).await.pair();
+    let (s, b) = app.staff(ROOT).await.get(LIST).await.pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["total"], 1);
     assert_eq!(b["pageSize"], 6);
@@ -242,26 +220,26 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
     assert_eq!(row["shippingCompanyName"], "Transportadora Demo");
     assert_eq!(row["companyName"], "Demo Agro");
     for email in [USUARIO, TRANSP] {
-        let (s, b) = app.staff(email).await.call("GET", LIST, None).await.pair();
+        let (s, b) = app.staff(email).await.get(LIST).await.pair();
         assert_eq!(s, StatusCode::OK, "{email} {b}");
         assert_eq!(b["total"], 1, "{email}");
         assert_eq!(b["items"][0]["shippingCompanyName"], Value::Null, "{email}");
     }
-    let (_, b) = app.staff(OTHER).await.call("GET", LIST, None).await.pair();
+    let (_, b) = app.staff(OTHER).await.get(LIST).await.pair();
     assert_eq!(b["total"], 0);
     let demo = app.ids.demo;
     let (s, _) = app
         .staff(OTHER)
         .await
-        .call("GET", &format!("{LIST}?companyId={demo}"), None)
+        .get(&format!("{LIST}?companyId={demo}"))
         .await
         .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     for email in [EXP, "espectador@patio.local", "portaria@patio.local"] {
-        let (s, _) = app.staff(email).await.call("GET", LIST, None).await.pair();
+        let (s, _) = app.staff(email).await.get(LIST).await.pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email}");
     }
-    let (s, _) = anon.call("GET", LIST, None).await.pair();
+    let (s, _) = anon.get(LIST).await.pair();
     assert_eq!(s, StatusCode::UNAUTHORIZED);
     // 'Buscar Resgate': plate, driver or order.
     let plate = text(
@@ -277,11 +255,7 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         let (_, b) = app
             .staff(ROOT)
             .await
-            .call(
-                "GET",
-                &format!("{LIST}?search={}", q.replace(' ', "%20")),
-                None,
-            )
+            .get(&format!("{LIST}?search={}", q.replace(' ', "%20")))
             .await
             .pair();
         assert_eq!(b["total"], n, "{q}");
@@ -293,16 +267,13 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         let (s, b) = app
             .staff(email)
             .await
-            .call("PUT", RESTORE, Some(approve.clone()))
+            .put(RESTORE, approve.clone())
             .await
             .pair();
         assert_eq!(s, StatusCode::FORBIDDEN, "{email} {b}");
     }
     let root = app.staff(ROOT).await;
-    let (s, _) = root
-        .call("PUT", RESTORE, Some(json!({ "id": 999_999 })))
-        .await
-        .pair();
+    let (s, _) = root.put(RESTORE, json!({ "id": 999_999 })).await.pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     assert_eq!(
         text(
@@ -311,10 +282,7 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         ),
         "faulty"
     );
-    let (s, b) = root
-        .call("PUT", RESTORE, Some(approve.clone()))
-        .await
-        .pair();
+    let (s, b) = root.put(RESTORE, approve.clone()).await.pair();
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["message"], "Aprovação realizada com sucesso");
     assert_eq!(b["queueStatus"], "attended");
@@ -365,15 +333,15 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
     );
     // The panel's Atendidos list shows it; the rescue is gone from /recuperar.
     let (_, b) = exp
-        .call("GET", &format!("/api/queue/attendeds/{demo}"), None)
+        .get(&format!("/api/queue/attendeds/{demo}"))
         .await
         .pair();
     assert_eq!(b.as_array().unwrap().len(), 1, "{b}");
     assert_eq!(b[0]["qtyTransported"], 28.5);
-    let (_, b) = root.call("GET", LIST, None).await.pair();
+    let (_, b) = root.get(LIST).await.pair();
     assert_eq!(b["total"], 0);
     // Twice: refused, nothing changes.
-    root.call("PUT", RESTORE, Some(approve))
+    root.put(RESTORE, approve)
         .await
         .expect_containing(StatusCode::CONFLICT, "Este resgate já foi aprovado.");
     assert_eq!(
@@ -405,11 +373,7 @@ async fn a_rescue_whose_loading_was_finished_meanwhile_is_not_approved() {
     let (s, b) = app
         .staff(USUARIO)
         .await
-        .call(
-            "POST",
-            SAVE,
-            Some(json!({ "queue": { "id": qa }, "netWeight": 12.345 })),
-        )
+        .post(SAVE, json!({ "queue": { "id": qa }, "netWeight": 12.345 }))
         .await
         .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
@@ -423,7 +387,7 @@ async fn a_rescue_whose_loading_was_finished_meanwhile_is_not_approved() {
     ));
     app.staff(ROOT)
         .await
-        .call("PUT", RESTORE, Some(json!({ "id": rescue })))
+        .put(RESTORE, json!({ "id": rescue }))
         .await
         .expect_containing(StatusCode::CONFLICT, "Este carregamento já foi finalizado.");
     assert_eq!(
@@ -454,21 +418,18 @@ async fn the_list_has_six_rows_a_page_newest_first() {
         ));
     }
     let root = app.staff(ROOT).await;
-    let (_, p1) = root.call("GET", LIST, None).await.pair();
+    let (_, p1) = root.get(LIST).await.pair();
     assert_eq!(p1["total"], 7);
     assert_eq!(p1["items"].as_array().unwrap().len(), 6);
     assert_eq!(p1["items"][0]["driverName"], "MOTORISTA 7");
-    let (_, p2) = root
-        .call("GET", &format!("{LIST}?page=2"), None)
-        .await
-        .pair();
+    let (_, p2) = root.get(&format!("{LIST}?page=2")).await.pair();
     assert_eq!(p2["page"], 2);
     assert_eq!(p2["items"].as_array().unwrap().len(), 1);
     assert_eq!(p2["items"][0]["driverName"], "MOTORISTA 1");
     let (_, u) = app
         .staff(USUARIO)
         .await
-        .call("GET", &format!("{LIST}?companyId={demo}"), None)
+        .get(&format!("{LIST}?companyId={demo}"))
         .await
         .pair();
     assert_eq!(u["total"], 7);
@@ -510,14 +471,14 @@ async fn the_list_has_six_rows_a_page_newest_first() {
                FROM q"
         ));
     }
-    let (_, p1) = root.call("GET", LIST, None).await.pair();
+    let (_, p1) = root.get(LIST).await.pair();
     assert_eq!(p1["total"], 9);
     assert_eq!(
         p1["items"][0]["shippingCompanyName"],
         "Outra Transportadora"
     );
     assert_eq!(p1["items"][1]["shippingCompanyName"], "Transportadora Demo");
-    let (_, t) = app.staff(TRANSP).await.call("GET", LIST, None).await.pair();
+    let (_, t) = app.staff(TRANSP).await.get(LIST).await.pair();
     assert_eq!(t["total"], 8, "{t}");
     assert!(t["items"]
         .as_array()

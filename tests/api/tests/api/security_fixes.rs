@@ -50,10 +50,9 @@ async fn logout_ends_a_bearer_session_on_every_instance() {
         .anonymous()
         .await;
     let (status, body, _) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/login")
-                .set_json(staff_login_body(ADMIN, PASSWORD, None, "staff")),
+        .post(
+            "/api/auth/login",
+            staff_login_body(ADMIN, PASSWORD, None, "staff"),
         )
         .await
         .parts();
@@ -86,10 +85,9 @@ async fn driver_logout_ends_the_driver_session() {
     let app = TestApp::new();
     let anon = app.anonymous().await;
     let (status, _, cookies) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/app/login")
-                .set_json(driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15")),
+        .post(
+            "/api/auth/app/login",
+            driver_login_body(DEMO_CPF, app.ids.demo, "1990-01-15"),
         )
         .await
         .parts();
@@ -181,10 +179,9 @@ async fn cookie_writes_from_another_origin_are_refused_and_bearer_clients_keep_w
     cookie.get("/api/auth/session").await.expect(StatusCode::OK);
     // A Bearer client is not a browser riding a cookie.
     let (_, body, _) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/login")
-                .set_json(staff_login_body(USUARIO, PASSWORD, None, "staff")),
+        .post(
+            "/api/auth/login",
+            staff_login_body(USUARIO, PASSWORD, None, "staff"),
         )
         .await
         .parts();

@@ -222,10 +222,9 @@ async fn an_administrator_setting_a_users_password_signs_that_user_out_and_not_t
 
     // Saving without a password changes nothing for the sessions issued after.
     let (status, answer, cookies) = anon
-        .send(
-            actix_web::test::TestRequest::post()
-                .uri("/api/auth/login")
-                .set_json(staff_login_body(USUARIO, "senhanova1", None, "staff")),
+        .post(
+            "/api/auth/login",
+            staff_login_body(USUARIO, "senhanova1", None, "staff"),
         )
         .await
         .parts();

@@ -9,7 +9,6 @@ use crate::common;
 use std::collections::BTreeSet;
 
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use common::admin::*;
 use common::*;
 use serde_json::{json, Value};
@@ -153,7 +152,7 @@ async fn pages_by_key_return_every_set_once_in_id_order() {
     assert_eq!(page["nextFromId"], json!(all[14]));
 
     // Signed out: 401.
-    anon.send(TestRequest::get().uri("/api/driver/groups"))
+    anon.get("/api/driver/groups")
         .await
         .expect(StatusCode::UNAUTHORIZED);
 }

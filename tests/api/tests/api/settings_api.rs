@@ -4,7 +4,6 @@
 
 use crate::{common, settings_support};
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use common::*;
 use serde_json::{json, Value};
 use settings_support::*;
@@ -101,10 +100,7 @@ async fn settings_are_read_by_the_company_people_with_the_spec_spellings() {
         p.root.get("/api/settings/company/999999").await.parts().0,
         StatusCode::NOT_FOUND
     );
-    assert_eq!(
-        anon.send(TestRequest::get().uri(&uri)).await.parts().0,
-        StatusCode::UNAUTHORIZED
-    );
+    assert_eq!(anon.get(&uri).await.parts().0, StatusCode::UNAUTHORIZED);
 }
 
 #[actix_rt::test]
@@ -234,14 +230,10 @@ async fn only_root_administrators_save_settings() {
         assert_eq!(body["message"], "Você não tem permissão de acesso!");
     }
     assert_eq!(
-        anon.send(
-            TestRequest::post()
-                .uri("/api/settings/save")
-                .set_json(full_body(app.ids.demo))
-        )
-        .await
-        .parts()
-        .0,
+        anon.post("/api/settings/save", full_body(app.ids.demo))
+            .await
+            .parts()
+            .0,
         StatusCode::UNAUTHORIZED
     );
     // Root administrators reach every company; an unknown company is 404.
@@ -517,10 +509,7 @@ async fn logo_upload_is_checked_by_content_and_size_and_served_read_only() {
         first
     );
     // The login pages see it through the company.
-    let (_, host, _) = anon
-        .send(TestRequest::get().uri("/api/company/host?host=localhost"))
-        .await
-        .parts();
+    let (_, host, _) = anon.get("/api/company/host?host=localhost").await.parts();
     assert_eq!(host["logo"], first.as_str());
     // Served read-only, as an image that cannot be sniffed into something else.
     let res = anon.get(&first).await;
@@ -529,10 +518,7 @@ async fn logo_upload_is_checked_by_content_and_size_and_served_read_only() {
     assert_eq!(res.header("x-content-type-options").unwrap(), "nosniff");
     assert_eq!(res.bytes.as_slice(), png().as_slice());
     assert_eq!(
-        anon.send(TestRequest::get().uri("/uploads/logos/nada.png"))
-            .await
-            .parts()
-            .0,
+        anon.get("/uploads/logos/nada.png").await.parts().0,
         StatusCode::NOT_FOUND
     );
 
@@ -747,10 +733,7 @@ async fn date_time_is_the_server_clock_in_the_company_zone() {
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        anon.send(TestRequest::get().uri("/api/settings/date-time"))
-            .await
-            .parts()
-            .0,
+        anon.get("/api/settings/date-time").await.parts().0,
         StatusCode::UNAUTHORIZED
     );
 }

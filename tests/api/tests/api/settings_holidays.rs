@@ -3,7 +3,6 @@
 
 use crate::{common, settings_support};
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use common::*;
 use serde_json::json;
 use settings_support::*;
@@ -117,10 +116,7 @@ async fn blocked_dates_roles_and_tenants() {
         p.other_usuario.get(&uri).await.parts().0,
         StatusCode::NOT_FOUND
     );
-    assert_eq!(
-        anon.send(TestRequest::get().uri(&uri)).await.parts().0,
-        StatusCode::UNAUTHORIZED
-    );
+    assert_eq!(anon.get(&uri).await.parts().0, StatusCode::UNAUTHORIZED);
     // GET /holidays: every company's for administrators, the own company's for the others.
     let (_, all, _) = p.root.get("/api/holidays").await.parts();
     assert_eq!(all.as_array().unwrap().len(), 2);

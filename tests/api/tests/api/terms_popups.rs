@@ -5,7 +5,6 @@
 
 use crate::{common, settings_support};
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use chrono::{DateTime, Utc};
 use common::*;
 use serde_json::{json, Value};
@@ -75,7 +74,7 @@ async fn a_term_is_sanitised_and_one_term_is_active_per_company() {
     // Stored sanitised, and what the login pages read.
     assert_clean(&app.scalar_text("SELECT content AS v FROM use_terms"));
     let (_, public, _) = anon
-        .send(TestRequest::get().uri(&format!("/api/useTerm/user/company/{d}")))
+        .get(&format!("/api/useTerm/user/company/{d}"))
         .await
         .parts();
     assert_eq!(public["id"], first);
@@ -172,10 +171,9 @@ async fn a_new_active_version_must_be_accepted_again() {
     assert_eq!(use_terms_of(&app, "drivers", app.ids.other_driver), 1);
     // The driver's next session is sent to the approval page.
     let (_, login, _) = anon
-        .send(
-            TestRequest::post()
-                .uri("/api/auth/app/login")
-                .set_json(driver_login_body(DEMO_CPF, d, "1990-01-15")),
+        .post(
+            "/api/auth/app/login",
+            driver_login_body(DEMO_CPF, d, "1990-01-15"),
         )
         .await
         .parts();

@@ -213,10 +213,7 @@ async fn only_administrators_manage_the_catalog_while_everyone_signed_in_reads_i
         0
     );
     // Without a session: 401; an unknown brand's models: 404.
-    let (status, _, _) = anon
-        .send(actix_web::test::TestRequest::get().uri("/api/truck-brand/"))
-        .await
-        .parts();
+    let (status, _, _) = anon.get("/api/truck-brand/").await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     admin
         .get("/api/truck-model/brand/987654")

@@ -5,7 +5,6 @@
 
 use crate::common;
 use actix_web::http::StatusCode;
-use actix_web::test::TestRequest;
 use common::admin::*;
 use common::*;
 use serde_json::{json, Value};
@@ -73,10 +72,7 @@ async fn the_implement_table_is_served_and_the_server_stores_it_whatever_the_for
     let app = TestApp::new();
     let anon = app.anonymous().await;
     // The forms read the table (no session needed: the driver's registration uses it too).
-    let (status, table, _) = anon
-        .send(TestRequest::get().uri("/api/truck/implement-types"))
-        .await
-        .parts();
+    let (status, table, _) = anon.get("/api/truck/implement-types").await.parts();
     assert_eq!(status, StatusCode::OK);
     let rows = table.as_array().unwrap();
     assert_eq!(rows.len(), 11);
@@ -973,7 +969,7 @@ async fn is_truck_answers_from_the_plate_and_what_the_product_knows() {
         ("ABC12345", false),
     ] {
         let (status, body, _) = anon
-            .send(TestRequest::get().uri(&format!("/api/truck/isTruck/{plate}")))
+            .get(&format!("/api/truck/isTruck/{plate}"))
             .await
             .parts();
         assert_eq!(status, StatusCode::OK);

@@ -86,17 +86,16 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
 
     matrix(&app, "PUT", "/api/queue/start", Some(start(qa))).await;
     // 1. The attendance first.
-    exp.call("PUT", "/api/queue/start", Some(start(qa)))
+    exp.put("/api/queue/start", start(qa))
         .await
         .expect_containing(
             StatusCode::CONFLICT,
             "Por favor, iniciar o atendimento da empresa!",
         );
     let (s, _) = exp
-        .call(
-            "POST",
+        .post(
             "/api/attendances/save",
-            Some(json!({ "company": { "id": app.ids.demo } })),
+            json!({ "company": { "id": app.ids.demo } }),
         )
         .await
         .pair();
@@ -107,12 +106,12 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
          VALUES ({}, 30, '{MONDAY_0900}', '{MONDAY_0900}')",
         app.ids.demo
     ));
-    exp.call("PUT", "/api/queue/start", Some(start(qa)))
+    exp.put("/api/queue/start", start(qa))
         .await
         .expect_containing(StatusCode::CONFLICT, "Por favor, cancelar o atraso!");
     app.sql("UPDATE delays_in_progress SET ended_at = created_at, delayed_minutes = 0");
     // 3. A freelancer has no order.
-    exp.call("PUT", "/api/queue/start", Some(start(qb)))
+    exp.put("/api/queue/start", start(qb))
         .await
         .expect_containing(
             StatusCode::CONFLICT,
@@ -120,17 +119,14 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
         );
     // 4. Check-in on: only checked-in drivers.
     settings(&app, app.ids.demo, "enable_checkin = TRUE");
-    exp.call("PUT", "/api/queue/start", Some(start(qa)))
+    exp.put("/api/queue/start", start(qa))
         .await
         .expect_containing(StatusCode::CONFLICT, "motorista precisa fazer check-in");
     assert_eq!(status_of(&app, qa), "waiting");
     settings(&app, app.ids.demo, "enable_checkin = FALSE");
 
     // Started: loading, out of the numbering, the loading's start recorded.
-    let (s, v) = exp
-        .call("PUT", "/api/queue/start", Some(start(qa)))
-        .await
-        .pair();
+    let (s, v) = exp.put("/api/queue/start", start(qa)).await.pair();
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["status"], "loading");
     assert_eq!(status_of(&app, qa), "loading");
@@ -152,7 +148,7 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
     )
     .await;
     for bad in [json!(0), json!(-3), json!(100)] {
-        exp.call("POST", "/api/scheduling/close", Some(close(bad)))
+        exp.post("/api/scheduling/close", close(bad))
             .await
             .expect_containing(
                 StatusCode::UNPROCESSABLE_ENTITY,
@@ -162,7 +158,7 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
     assert_eq!(status_of(&app, qa), "loading");
     at(&app, "2026-03-02T12:40:00Z");
     let (s, v) = exp
-        .call("POST", "/api/scheduling/close", Some(close(json!(30.5))))
+        .post("/api/scheduling/close", close(json!(30.5)))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -187,17 +183,16 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
         1
     );
     // Completing twice: not in loading.
-    exp.call("POST", "/api/scheduling/close", Some(close(json!(30.5))))
+    exp.post("/api/scheduling/close", close(json!(30.5)))
         .await
         .expect_containing(StatusCode::NOT_FOUND, "");
 
     // Weight edit of the attended vehicle: 'Peso editado', the order follows.
     let weight = json!({ "id": loading, "qtyTransported": 40.25 });
     matrix(&app, "PUT", "/api/scheduling/update", Some(weight.clone())).await;
-    exp.call(
-        "PUT",
+    exp.put(
         "/api/scheduling/update",
-        Some(json!({ "id": loading, "qtyTransported": 0 })),
+        json!({ "id": loading, "qtyTransported": 0 }),
     )
     .await
     .expect_containing(
@@ -205,7 +200,7 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
         "Informe um peso maior que zero (até 99,999 t).",
     );
     let (s, v) = exp
-        .call("PUT", "/api/scheduling/update", Some(weight.clone()))
+        .put("/api/scheduling/update", weight.clone())
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -215,7 +210,7 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
     at(&app, "2026-03-03T12:00:00Z");
     let tomorrow = app.expedicao_of(app.ids.demo).await;
     tomorrow
-        .call("PUT", "/api/scheduling/update", Some(weight))
+        .put("/api/scheduling/update", weight)
         .await
         .expect_containing(
             StatusCode::CONFLICT,
@@ -225,21 +220,18 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
 
     // The day's limit: one attended, programmedTotal 1.
     settings(&app, app.ids.demo, "programmed_total = 1");
-    exp.call("PUT", "/api/queue/start", Some(start(qb)))
+    exp.put("/api/queue/start", start(qb))
         .await
         .expect_containing(StatusCode::CONFLICT, "Limite de atendimento atingido!");
 
     // Lists: attended (not for Portaria, who also sees no phone), missing, dropouts.
     let uri = format!("/api/queue/attendeds/{}", app.ids.demo);
-    let (s, rows) = exp.call("GET", &uri, None).await.pair();
+    let (s, rows) = exp.get(&uri).await.pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(rows.as_array().unwrap().len(), 1, "{rows}");
     assert_eq!(rows[0]["qtyTransported"], 40.25);
     assert_eq!(rows[0]["orderCode"], "PED-1");
-    let (_, rows) = exp
-        .call("GET", &format!("{uri}?licensePlate=zzz"), None)
-        .await
-        .pair();
+    let (_, rows) = exp.get(&format!("{uri}?licensePlate=zzz")).await.pair();
     assert_eq!(rows, json!([]));
     for (email, status) in [
         ("espectador@patio.local", StatusCode::OK),
@@ -247,7 +239,7 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
         ("transp@patio.local", StatusCode::FORBIDDEN),
         ("outra@empresa.local", StatusCode::NOT_FOUND),
     ] {
-        let (s, _) = app.staff(email).await.call("GET", &uri, None).await.pair();
+        let (s, _) = app.staff(email).await.get(&uri).await.pair();
         assert_eq!(s, status, "{email}");
     }
     for list in ["/api/queue/missings", "/api/logs/queue-drops"] {
@@ -258,7 +250,7 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
             ("transp@patio.local", StatusCode::FORBIDDEN),
             ("outra@empresa.local", StatusCode::NOT_FOUND),
         ] {
-            let (s, rows) = app.staff(email).await.call("GET", &uri, None).await.pair();
+            let (s, rows) = app.staff(email).await.get(&uri).await.pair();
             assert_eq!(s, status, "{email} {list}");
             if s == StatusCode::OK {
                 assert_eq!(rows, json!([]), "{list}");
@@ -290,19 +282,14 @@ async fn return_to_queue_driver_exchange_and_cancel_with_their_rules() {
     )
     .await;
     let exp = app.expedicao_of(app.ids.demo).await;
-    exp.call(
-        "POST",
+    exp.post(
         "/api/attendances/save",
-        Some(json!({ "company": { "id": app.ids.demo } })),
+        json!({ "company": { "id": app.ids.demo } }),
     )
     .await
     .pair();
     let (s, _) = exp
-        .call(
-            "PUT",
-            "/api/queue/start",
-            Some(json!({ "id": qa, "status": true })),
-        )
+        .put("/api/queue/start", json!({ "id": qa, "status": true }))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK);
@@ -311,10 +298,7 @@ async fn return_to_queue_driver_exchange_and_cancel_with_their_rules() {
     // Return to the queue: waiting again at its place, the loading's start forgotten.
     let back = json!({ "id": qa, "scheduling": { "id": loading } });
     matrix(&app, "PUT", "/api/queue/update", Some(back.clone())).await;
-    let (s, v) = exp
-        .call("PUT", "/api/queue/update", Some(back.clone()))
-        .await
-        .pair();
+    let (s, v) = exp.put("/api/queue/update", back.clone()).await.pair();
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(status_of(&app, qa), "waiting");
     assert_eq!(positions(&app, app.ids.demo), vec![1, 2]);
@@ -324,31 +308,22 @@ async fn return_to_queue_driver_exchange_and_cancel_with_their_rules() {
         )),
         "true"
     );
-    exp.call("PUT", "/api/queue/update", Some(back))
-        .await
-        .expect_containing(
-            StatusCode::CONFLICT,
-            "Este veículo não está em atendimento.",
-        );
+    exp.put("/api/queue/update", back).await.expect_containing(
+        StatusCode::CONFLICT,
+        "Este veículo não está em atendimento.",
+    );
 
     // Driver exchange: another driver of the company, not one already in the queue.
     let swap =
         |d: i64| json!({ "id": qa, "driver": { "id": d }, "company": { "id": app.ids.demo } });
     matrix(&app, "PUT", "/api/queue/update-driver", Some(swap(c.0))).await;
-    exp.call("PUT", "/api/queue/update-driver", Some(swap(b.0)))
+    exp.put("/api/queue/update-driver", swap(b.0))
         .await
         .expect_containing(StatusCode::CONFLICT, "Este motorista já está na fila.");
-    exp.call(
-        "PUT",
-        "/api/queue/update-driver",
-        Some(swap(app.ids.other_driver)),
-    )
-    .await
-    .expect_containing(StatusCode::UNPROCESSABLE_ENTITY, "Selecione um motorista!");
-    let (s, v) = exp
-        .call("PUT", "/api/queue/update-driver", Some(swap(c.0)))
+    exp.put("/api/queue/update-driver", swap(app.ids.other_driver))
         .await
-        .pair();
+        .expect_containing(StatusCode::UNPROCESSABLE_ENTITY, "Selecione um motorista!");
+    let (s, v) = exp.put("/api/queue/update-driver", swap(c.0)).await.pair();
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(
         app.scalar_text(&format!(
@@ -363,27 +338,23 @@ async fn return_to_queue_driver_exchange_and_cancel_with_their_rules() {
     let uri = format!("/api/queue/close/{qb}");
     matrix(&app, "POST", &uri, None).await;
     settings(&app, app.ids.demo, "enable_tolerance = TRUE");
-    exp.call("POST", &uri, Some(json!({})))
-        .await
-        .expect_containing(
-            StatusCode::CONFLICT,
-            "Com a tolerância ligada, o cancelamento não está disponível.",
-        );
+    exp.post(&uri, json!({})).await.expect_containing(
+        StatusCode::CONFLICT,
+        "Com a tolerância ligada, o cancelamento não está disponível.",
+    );
     settings(&app, app.ids.demo, "enable_tolerance = FALSE");
     app.sql(&format!(
         "UPDATE queue_entries SET date = date + 1 WHERE id = {qb}"
     ));
-    exp.call("POST", &uri, Some(json!({})))
-        .await
-        .expect_containing(
-            StatusCode::CONFLICT,
-            "Apenas agendamentos do dia de hoje podem ser cancelados",
-        );
+    exp.post(&uri, json!({})).await.expect_containing(
+        StatusCode::CONFLICT,
+        "Apenas agendamentos do dia de hoje podem ser cancelados",
+    );
     assert_eq!(status_of(&app, qb), "waiting");
     app.sql(&format!(
         "UPDATE queue_entries SET date = date - 1 WHERE id = {qb}"
     ));
-    let (s, v) = exp.call("POST", &uri, None).await.pair();
+    let (s, v) = exp.post_empty(&uri).await.pair();
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(status_of(&app, qb), "cancelled");
     assert_eq!(
@@ -407,7 +378,7 @@ async fn return_to_queue_driver_exchange_and_cancel_with_their_rules() {
     );
     assert_eq!(positions(&app, app.ids.demo), vec![1]);
     // Cancelled once: no longer waiting.
-    let (s, _) = exp.call("POST", &uri, None).await.pair();
+    let (s, _) = exp.post_empty(&uri).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
 }
 
@@ -479,10 +450,7 @@ async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
         .parts();
     assert_eq!(s, StatusCode::FORBIDDEN);
     let exp = app.expedicao_of(app.ids.demo).await;
-    let (s, _) = exp
-        .call("POST", "/api/checkins/save", Some(save.clone()))
-        .await
-        .pair();
+    let (s, _) = exp.post("/api/checkins/save", save.clone()).await.pair();
     assert_eq!(s, StatusCode::FORBIDDEN);
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM checkins"), 0);
 
@@ -516,20 +484,20 @@ async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
 
     // The yard's list of present drivers.
     let actives = format!("/api/checkins/company/actives/{}", app.ids.demo);
-    let (s, rows) = exp.call("GET", &actives, None).await.pair();
+    let (s, rows) = exp.get(&actives).await.pair();
     assert_eq!(s, StatusCode::OK);
     assert_eq!(rows.as_array().unwrap().len(), 1);
     let (s, _) = app
         .usuario_of(app.ids.other)
         .await
-        .call("GET", &actives, None)
+        .get(&actives)
         .await
         .pair();
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = app
         .transportadora_of(app.ids.demo)
         .await
-        .call("GET", &actives, None)
+        .get(&actives)
         .await
         .pair();
     assert_eq!(s, StatusCode::FORBIDDEN);
@@ -544,15 +512,12 @@ async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
         let (s, _) = app
             .staff(email)
             .await
-            .call("POST", "/api/checkins/setcall", Some(call_body.clone()))
+            .post("/api/checkins/setcall", call_body.clone())
             .await
             .pair();
         assert_eq!(s, status, "{email}");
     }
-    let (s, v) = exp
-        .call("POST", "/api/checkins/setcall", Some(call_body))
-        .await
-        .pair();
+    let (s, v) = exp.post("/api/checkins/setcall", call_body).await.pair();
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["isCalling"], true);
     let called = format!("/api/checkins/called/{}", app.ids.demo);
@@ -596,7 +561,7 @@ async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
         )),
         1
     );
-    let (_, rows) = exp.call("GET", &actives, None).await.pair();
+    let (_, rows) = exp.get(&actives).await.pair();
     assert_eq!(rows, json!([]));
     // Another driver's entry: 404.
     let other = wiring
@@ -613,12 +578,12 @@ async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
     let (s, _) = app
         .espectador_of(app.ids.demo)
         .await
-        .call("POST", "/api/checkins/checkout", Some(json!({ "id": id })))
+        .post("/api/checkins/checkout", json!({ "id": id }))
         .await
         .pair();
     assert_eq!(s, StatusCode::FORBIDDEN);
     let (s, out) = exp
-        .call("POST", "/api/checkins/checkout", Some(json!({ "id": id })))
+        .post("/api/checkins/checkout", json!({ "id": id }))
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{out}");

@@ -1,59 +1,74 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { App, Button, Col, Input, Row, Switch, Table, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Col, Input, Row, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { maskPhone } from '../../../shared/masks';
 import { TOAST_SECONDS } from '../../../shared/messages';
 import { useDeleteContactMutation, type ContactItem } from '../api';
 import { adminMsg } from '../messages';
 import { checkContact, MAX } from '../validation';
-import { removeUnsavedContact } from '../contacts';
+import { canAddContact, removeUnsavedContact } from '../contacts';
 
-const EMPTY = { name: '', fone: '', email: '', whatsapp: false };
+const EMPTY: ContactItem = { name: '', fone: '', email: '', whatsapp: false };
+type TextKey = 'name' | 'fone' | 'email';
 
 /**
- * The contact table of the company, customer and shipping-company forms (spec 1 section 5,
- * "Contacts"). Adding needs name, phone and e-mail. A contact that exists only in the form is
- * removed by matching its phone; a saved one by `DELETE /api/contact/delete/{id}` after the
- * confirmation. Used as a form control (`value` / `onChange`).
+ * The contacts of a record form, a form control (`value` / `onChange`); the contacts are saved
+ * with their owner. Adding needs name, phone and e-mail; a saved contact is deleted by
+ * `DELETE /api/contact/delete/{id}` after the confirmation.
+ * - Companies, customers and shipping companies (spec 1 section 5): a contact that exists
+ *   only in the form is removed by matching its phone; customers and shipping companies have
+ *   the whatsapp toggle.
+ * - Drivers and trucks (`editable`, spec 2 sections 2 and 5): rows toggle between view and
+ *   edit, the add button is enabled only when name, phone and e-mail are filled, and an
+ *   unsaved row is removed at once.
  */
 export function ContactTable({
   value = [],
   onChange,
   whatsapp = false,
+  editable = false,
 }: {
   value?: ContactItem[];
   onChange?: (v: ContactItem[]) => void;
-  /** Customers and shipping companies have the whatsapp toggle. */
   whatsapp?: boolean;
+  editable?: boolean;
 }) {
   const { modal, message } = App.useApp();
   const [draft, setDraft] = useState<ContactItem>(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
+  // The row being edited (its index) and its values while edited.
+  const [editing, setEditing] = useState<{ index: number; row: ContactItem; problem: string | null } | null>(null);
   const [removeSaved] = useDeleteContactMutation();
   const ids = useId();
+  const withWhatsapp = whatsapp || editable;
+  const trimmed = (c: ContactItem): ContactItem => ({ ...c, name: c.name.trim(), email: c.email.trim() });
 
   function add() {
+    if (editable && !canAddContact(draft)) return;
     const p = checkContact(draft);
     if (p) {
       setProblem(p);
       return;
     }
-    onChange?.([...value, { name: draft.name.trim(), fone: draft.fone, email: draft.email.trim(), whatsapp: draft.whatsapp }]);
+    onChange?.([...value, trimmed(draft)]);
     setDraft(EMPTY);
     setProblem(null);
   }
 
-  // Enter in the add row adds the contact instead of submitting the whole form.
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      add();
+  function confirmEdit() {
+    if (!editing) return;
+    const p = checkContact(editing.row);
+    if (p) {
+      setEditing({ ...editing, problem: p });
+      return;
     }
-  };
+    onChange?.(value.map((c, i) => (i === editing.index ? trimmed(editing.row) : c)));
+    setEditing(null);
+  }
 
-  function remove(c: ContactItem) {
+  function remove(c: ContactItem, index: number) {
     if (!c.id) {
-      onChange?.(removeUnsavedContact(value, c.fone));
+      onChange?.(editable ? value.filter((_, i) => i !== index) : removeUnsavedContact(value, c.fone));
       return;
     }
     const id = c.id;
@@ -75,36 +90,103 @@ export function ContactTable({
     });
   }
 
+  // Enter adds (or confirms) instead of submitting the whole form.
+  const onKey = (action: () => void) => (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      action();
+    }
+  };
+
+  const isEditing = (i: number) => editing?.index === i;
+  const cell = (key: TextKey, label: string) => (_: unknown, c: ContactItem, i: number) =>
+    isEditing(i) && editing ? (
+      <Input
+        aria-label={`${label} (${c.name})`}
+        value={editing.row[key]}
+        maxLength={key === 'name' ? MAX.text : key === 'fone' ? MAX.phone : undefined}
+        inputMode={key === 'fone' ? 'tel' : undefined}
+        onKeyDown={onKey(confirmEdit)}
+        onChange={(e) =>
+          setEditing({ ...editing, row: { ...editing.row, [key]: key === 'fone' ? maskPhone(e.target.value) : e.target.value } })
+        }
+      />
+    ) : (
+      c[key]
+    );
+
+  const whatsappCell = (_: unknown, c: ContactItem, i: number) => {
+    if (isEditing(i) && editing) {
+      return (
+        <Switch
+          size="small"
+          checked={editing.row.whatsapp}
+          aria-label={`${adminMsg.whatsapp} ${c.name}`}
+          onChange={(on) => setEditing({ ...editing, row: { ...editing.row, whatsapp: on } })}
+        />
+      );
+    }
+    if (editable) return c.whatsapp ? adminMsg.yes : adminMsg.no;
+    return (
+      <Switch
+        size="small"
+        checked={c.whatsapp}
+        aria-label={`${adminMsg.whatsapp} ${c.name}`}
+        onChange={(on) => onChange?.(value.map((x, j) => (j === i ? { ...x, whatsapp: on } : x)))}
+      />
+    );
+  };
+
+  const removeButton = (c: ContactItem, i: number) => (
+    <Button
+      type="text"
+      danger
+      icon={<DeleteOutlined aria-hidden />}
+      aria-label={adminMsg.removeContact(c.name)}
+      disabled={editing !== null}
+      onClick={() => remove(c, i)}
+    />
+  );
+
+  const actions = (_: unknown, c: ContactItem, i: number) => {
+    if (!editable) return removeButton(c, i);
+    if (isEditing(i)) {
+      return (
+        <Space size={0}>
+          <Tooltip title={adminMsg.saveContact(c.name)}>
+            <Button type="text" icon={<CheckOutlined aria-hidden />} aria-label={adminMsg.saveContact(c.name)} onClick={confirmEdit} />
+          </Tooltip>
+          <Tooltip title={adminMsg.cancel}>
+            <Button type="text" icon={<CloseOutlined aria-hidden />} aria-label={adminMsg.cancel} onClick={() => setEditing(null)} />
+          </Tooltip>
+        </Space>
+      );
+    }
+    return (
+      <Space size={0}>
+        <Tooltip title={adminMsg.editContact(c.name)}>
+          <Button
+            type="text"
+            icon={<EditOutlined aria-hidden />}
+            aria-label={adminMsg.editContact(c.name)}
+            disabled={editing !== null}
+            onClick={() => setEditing({ index: i, row: { ...c }, problem: null })}
+          />
+        </Tooltip>
+        <Tooltip title={adminMsg.removeContact(c.name)}>{removeButton(c, i)}</Tooltip>
+      </Space>
+    );
+  };
+
   const columns = [
-    { title: adminMsg.name, dataIndex: 'name', key: 'name' },
-    { title: adminMsg.phone, dataIndex: 'fone', key: 'fone' },
-    { title: adminMsg.email, dataIndex: 'email', key: 'email' },
-    ...(whatsapp
-      ? [
-          {
-            title: adminMsg.whatsapp,
-            key: 'whatsapp',
-            render: (_: unknown, c: ContactItem, i: number) => (
-              <Switch
-                size="small"
-                checked={c.whatsapp}
-                aria-label={`${adminMsg.whatsapp} ${c.name}`}
-                onChange={(on) => onChange?.(value.map((x, j) => (j === i ? { ...x, whatsapp: on } : x)))}
-              />
-            ),
-          },
-        ]
-      : []),
-    {
-      title: adminMsg.actions,
-      key: 'actions',
-      width: 80,
-      render: (_: unknown, c: ContactItem) => (
-        <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={adminMsg.removeContact(c.name)} onClick={() => remove(c)} />
-      ),
-    },
+    { title: editable ? adminMsg.contactName : adminMsg.name, key: 'name', render: cell('name', adminMsg.contactName) },
+    { title: adminMsg.phone, key: 'fone', ...(editable ? { width: 190 } : {}), render: cell('fone', adminMsg.phone) },
+    { title: adminMsg.email, key: 'email', render: cell('email', adminMsg.email) },
+    ...(withWhatsapp ? [{ title: adminMsg.whatsapp, key: 'whatsapp', ...(editable ? { width: 100 } : {}), render: whatsappCell }] : []),
+    { title: adminMsg.actions, key: 'actions', width: editable ? 110 : 80, render: actions },
   ];
 
+  const shownProblem = problem ?? editing?.problem;
   return (
     <section className="a-contacts" aria-labelledby={`${ids}-title`}>
       <Typography.Title level={5} id={`${ids}-title`}>
@@ -117,7 +199,7 @@ export function ContactTable({
             id={`${ids}-name`}
             value={draft.name}
             maxLength={MAX.text}
-            onKeyDown={onKey}
+            onKeyDown={onKey(add)}
             onChange={(e) => setDraft({ ...draft, name: e.target.value })}
           />
         </Col>
@@ -128,21 +210,22 @@ export function ContactTable({
             value={draft.fone}
             inputMode="tel"
             placeholder="(00) 0 0000-0000"
-            onKeyDown={onKey}
+            maxLength={editable ? MAX.phone : undefined}
+            onKeyDown={onKey(add)}
             onChange={(e) => setDraft({ ...draft, fone: maskPhone(e.target.value) })}
           />
         </Col>
-        <Col xs={24} md={whatsapp ? 6 : 8}>
+        <Col xs={24} md={withWhatsapp ? 6 : 8}>
           <label htmlFor={`${ids}-email`}>{adminMsg.email}</label>
           <Input
             id={`${ids}-email`}
             type="email"
             value={draft.email}
-            onKeyDown={onKey}
+            onKeyDown={onKey(add)}
             onChange={(e) => setDraft({ ...draft, email: e.target.value })}
           />
         </Col>
-        {whatsapp && (
+        {withWhatsapp && (
           <Col xs={12} md={2}>
             <label htmlFor={`${ids}-whats`}>{adminMsg.whatsapp}</label>
             <div>
@@ -151,14 +234,14 @@ export function ContactTable({
           </Col>
         )}
         <Col xs={12} md={4}>
-          <Button icon={<PlusOutlined aria-hidden />} onClick={add} block>
+          <Button icon={<PlusOutlined aria-hidden />} onClick={add} disabled={editable && !canAddContact(draft)} block>
             {adminMsg.addContact}
           </Button>
         </Col>
       </Row>
-      {problem && (
+      {shownProblem && (
         <Typography.Text type="danger" role="alert">
-          {problem}
+          {shownProblem}
         </Typography.Text>
       )}
       <Table<ContactItem>
@@ -168,6 +251,7 @@ export function ContactTable({
         dataSource={value}
         pagination={false}
         locale={{ emptyText: adminMsg.noResults }}
+        {...(editable ? { scroll: { x: 700 } } : {})}
       />
     </section>
   );

@@ -376,6 +376,12 @@ impl Client {
     }
 }
 
+/// The `Authorization` value of a session for `actor` (what a sign-in issues), for what is not
+/// a `Client`: a socket's handshake, a load client.
+pub fn bearer(app: &TestApp, actor: &Actor) -> String {
+    format!("Bearer {}", app.state.tokens.issue_session(actor).unwrap())
+}
+
 /// A driver's session as the app's sign-in makes it.
 pub fn driver_actor(id: i64, company: i64) -> Actor {
     Actor {

@@ -43,6 +43,18 @@ pub async fn user(app: &TestApp, role: Role, company: i64) -> String {
     email
 }
 
+/// An administrator who is not root, created by the root administrator (demo password).
+pub async fn plain_admin(app: &TestApp, name: &str, email: &str) {
+    app.admin()
+        .await
+        .post(
+            "/api/users/save",
+            user_body(name, email, "Administrador", None),
+        )
+        .await
+        .expect(StatusCode::CREATED);
+}
+
 /// A customer of the caller's company (`customer_body`'s valid form); its id.
 pub async fn customer(by: &Client, code: i64, name: &str) -> i64 {
     by.post("/api/customer/create", customer_body(code, name, None))

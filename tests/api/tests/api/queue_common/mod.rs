@@ -1,6 +1,8 @@
 //! Helpers of the queue tests: the clock, queue settings, many drivers with trucks, sessions.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+#[allow(unused_imports)] // yard_day and the socket tests take it from here
+pub use crate::common::client::bearer;
 use crate::common::{fixtures, TestApp};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

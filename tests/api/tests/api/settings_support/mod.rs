@@ -2,10 +2,9 @@
 //! people signed in (clients of `common::client`), multipart bodies and small images.
 #![allow(dead_code)]
 
-use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 
-use super::common::admin::user_body;
+use super::common::fixtures;
 use super::common::{Client, TestApp, DEMO_CPF, OTHER_CPF};
 
 /// The demo people signed in: Demo Agro's staff and driver, a non-root administrator, and
@@ -26,10 +25,7 @@ pub struct People {
 /// (`admin2@patio.local`) is created by the root administrator first.
 pub async fn people(app: &TestApp, anon: &Client) -> People {
     let root = anon.sign_in("admin@patio.local").await;
-    let admin2 = user_body("Admin Comum", "admin2@patio.local", "Administrador", None);
-    root.post("/api/users/save", admin2)
-        .await
-        .expect(StatusCode::CREATED);
+    fixtures::plain_admin(app, "Admin Comum", "admin2@patio.local").await;
     People {
         admin: anon.sign_in("admin2@patio.local").await,
         root,

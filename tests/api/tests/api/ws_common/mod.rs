@@ -102,9 +102,3 @@ pub fn next_text(socket: &mut Socket, wait: Duration) -> Option<String> {
         }
     }
 }
-
-/// The `Authorization` value of a session for `actor` (what a sign-in issues), for the
-/// socket's handshake; HTTP calls use the clients of `common::client`.
-pub fn bearer(app: &TestApp, actor: &patio_domain::auth::Actor) -> String {
-    format!("Bearer {}", app.state.tokens.issue_session(actor).unwrap())
-}
