@@ -228,10 +228,13 @@ async fn a_customer_with_orders_cannot_be_deleted() {
         .await
         .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
-    app.sql(&format!(
-        "INSERT INTO orders (company_id, code, customer_id) VALUES ({}, 'P-1', {id})",
-        app.ids.demo
-    ));
+    usuario
+        .post(
+            "/api/order/save",
+            json!({ "id": 0, "code": "P-1", "customer": { "id": id }, "enable": true, "orderItem": [] }),
+        )
+        .await
+        .expect(StatusCode::CREATED);
     let body = usuario
         .delete(&format!("/api/customer/delete/{id}"))
         .await

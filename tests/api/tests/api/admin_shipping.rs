@@ -274,15 +274,11 @@ async fn deleting_shipping_companies() {
     let app = TestApp::new();
     let admin = app.admin().await;
     // Referenced by an order.
-    app.sql(&format!(
-        "INSERT INTO customers (company_id, code, name) VALUES ({demo}, 1, 'C');
-         INSERT INTO orders (company_id, code, customer_id)
-              SELECT {demo}, 'P-1', id FROM customers WHERE code = 1;
-         INSERT INTO order_shipping_companies (order_id, shipping_company_id)
-              SELECT id, {sc} FROM orders WHERE code = 'P-1';",
-        demo = app.ids.demo,
-        sc = app.ids.shipping
-    ));
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let spec = fixtures::OrderSpec::new("P-1", 10.0)
+        .customer(1, "C")
+        .shipping(&[app.ids.shipping]);
+    fixtures::order(&usuario, spec).await;
     let body = admin
         .delete(&format!(
             "/api/shipping-company/delete/{}",

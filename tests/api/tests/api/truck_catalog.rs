@@ -100,11 +100,13 @@ async fn a_brand_or_model_on_a_truck_cannot_be_deleted() {
         .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    // Trucks have no screen yet: one is put on the model directly.
-    app.sql(&format!(
-        "INSERT INTO trucks (company_id, vehicle_model_id, license_plate) VALUES ({}, {model}, 'IVC1A23')",
-        app.ids.demo
-    ));
+    // A truck on the model, saved through the trucks' form.
+    let mut truck = fixtures::truck_body("IVC1A23", model);
+    truck["company"] = json!({ "id": app.ids.demo });
+    admin
+        .post("/api/truck/save", truck)
+        .await
+        .expect(StatusCode::CREATED);
     let body = admin
         .delete(&format!("/api/truck-brand/delete/{brand}"))
         .await
