@@ -77,14 +77,16 @@ async fn blocked_dates_need_a_date_and_are_saved_sorted() {
 #[actix_rt::test]
 async fn blocked_dates_roles_and_tenants() {
     let app = TestApp::new();
-    app.sql(&format!(
-        "INSERT INTO holidays (company_id, title, dates) VALUES
-           ({d}, 'Natal', '[\"2026-12-25\"]'), ({o}, 'Aniversário', '[\"2026-01-26\"]')",
-        d = app.ids.demo,
-        o = app.ids.other
-    ));
     let anon = app.anonymous().await;
     let p = people(&app, &anon).await;
+    for (company, title, date) in [
+        (app.ids.demo, "Natal", "2026-12-25"),
+        (app.ids.other, "Aniversário", "2026-01-26"),
+    ] {
+        let saved = json!({ "company": { "id": company }, "title": title, "dates": [date] });
+        let (status, answer) = p.root.post("/api/holidays/save", saved).await.pair();
+        assert!(status.is_success(), "{status} {answer}");
+    }
     let body =
         json!({ "company": { "id": app.ids.demo }, "title": "Ano novo", "dates": ["2027-01-01"] });
 
