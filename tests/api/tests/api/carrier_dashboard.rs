@@ -46,6 +46,8 @@ fn history(app: &TestApp) -> i64 {
         "('{}'::date + time '13:00') AT TIME ZONE 'UTC'",
         days_ago(1)
     );
+    // why: yesterday's attended and missing entries at set times: only a past day of the yard
+    // and the jobs make them.
     app.sql(&format!(
         "INSERT INTO queue_entries (company_id, driver_id, truck_id, scheduling_id, status, joined_at, forecast_at, expedition, attended, attended_at, closed_at)
          VALUES ({demo}, {driver}, {truck}, {scheduling}, 'attended', {base}, {base} + interval '100 minutes',
