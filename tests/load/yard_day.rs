@@ -10,7 +10,10 @@
 //!   and the companies' opening hours and check-in network from its `settings` helper;
 //!   sessions are minted by the harness's token service with the server's secret.
 //! - the opening rush (`YARD_DAY_RUSH_SECS`, 20 s): every truck with a loading and a third of
-//!   the others join (`POST /api/queue/save`) through 50 concurrent clients, as fast as they go;
+//!   the others join (`POST /api/queue/save`), their arrivals spread evenly over the first
+//!   `YARD_DAY_RUSH_OPEN_SECS` (20 s, the whole rush window: 75 joins a second), at most 50
+//!   clients at once;
+//!   `YARD_DAY_RUSH_OPEN_SECS=0` sends them as fast as 50 clients go (the machine's capacity);
 //! - the day (`YARD_DAY_SECS`, 150 s): the other trucks join at an even pace and one in four of
 //!   them leaves a few seconds later (`DELETE /api/queue/delete/{id}`); each company's
 //!   Expedição works through its loadings one after another: the driver's check-in
@@ -31,6 +34,7 @@
 //! `cargo build --release -p patio && ulimit -n 8192 &&
 //!  cargo run --release -p patio-api-tests --example yard_day` (`make bench` runs it).
 //! Environment: `YARD_DAY_SCALE` (1.0: trucks and reading drivers), `YARD_DAY_RUSH_SECS` (20),
+//! `YARD_DAY_RUSH_OPEN_SECS` (20),
 //! `YARD_DAY_SECS` (150), `YARD_DAY_READ_EVERY_MS` (3000), `YARD_DAY_PORT` (18449),
 //! `YARD_DAY_BIN` (target/release/patio), `TEST_DATABASE_URL`.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
@@ -311,8 +315,9 @@ fn open_socket(
         req.headers_mut()
             .insert("Authorization", a.parse().unwrap());
     }
-    let Ok((mut socket, _)) = tungstenite::client(req, stream) else {
-        panic!("websocket handshake refused");
+    let (mut socket, _) = match tungstenite::client(req, stream) {
+        Ok(pair) => pair,
+        Err(error) => panic!("websocket handshake refused ({query}): {error}"),
     };
     std::thread::Builder::new()
         .stack_size(64 * 1024)
@@ -479,6 +484,8 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(1.0);
     let rush_secs = env_or("YARD_DAY_RUSH_SECS", 20) as f64;
+    // 0: as fast as the 50 clients go (the machine's capacity, not a day's arrivals).
+    let rush_open_secs = env_or("YARD_DAY_RUSH_OPEN_SECS", 20) as f64;
     let day_secs = env_or("YARD_DAY_SECS", 150) as f64;
     let read_every_ms = env_or("YARD_DAY_READ_EVERY_MS", 3000) as f64;
     let port = env_or("YARD_DAY_PORT", 18449) as u16;
@@ -592,15 +599,21 @@ fn main() {
     println!("{} sockets open", screens.len() + reading.len());
 
     let started = Instant::now();
-    // The opening rush: 50 clients, as fast as they go.
+    // The opening rush: the drivers press 'join' within the first `rush_open_secs` of the
+    // window, evenly spread, through at most 50 clients at once. (As fast as 50 clients go, the
+    // rate is bounded by the machine the whole day shares: docs/scaling.md.)
     let rush_ids: Vec<Option<i64>> = runtime.block_on(async {
         let gate = Arc::new(Semaphore::new(RUSH_CLIENTS));
+        let spacing = rush_open_secs / rush.len().max(1) as f64;
         let tasks: Vec<_> = rush
             .iter()
             .cloned()
-            .map(|t| {
+            .enumerate()
+            .map(|(n, t)| {
                 let (api, gate) = (api.clone(), gate.clone());
+                let at = started + Duration::from_secs_f64(spacing * n as f64);
                 tokio::spawn(async move {
+                    tokio::time::sleep_until(at.into()).await;
                     let _permit = gate.acquire_owned().await.unwrap();
                     join(&api, "POST /api/queue/save (rush)", &t).await
                 })
@@ -730,6 +743,7 @@ fn main() {
         "rush_joins": rush.len(),
         "rush_seconds": round2(rush_seconds),
         "rush_joins_per_second": round2(rush.len() as f64 / rush_seconds),
+        "rush_arrivals_spread_over_seconds": rush_open_secs,
         "day_joins": later.len(),
         "reading_drivers": reading.len(),
         "position_read_every_ms": read_every_ms,
