@@ -436,11 +436,16 @@ async fn repeated_wrong_birth_dates_are_rate_limited() {
 #[actix_rt::test]
 async fn driver_captcha_follows_the_company_setting() {
     let app = TestApp::new();
-    // why: the reCAPTCHA secret is not on the settings form (only read by root).
-    app.sql(&format!(
-        "UPDATE settings SET enable_recaptcha = TRUE, recaptcha_secret = '{CAPTCHA_SECRET}' WHERE company_id = {}",
-        app.ids.demo
-    ));
+    // The root administrator turns reCAPTCHA on with its keys on the settings form.
+    app.admin()
+        .await
+        .post(
+            "/api/settings/save",
+            json!({ "company": app.ids.demo, "enableRecaptcha": true,
+                    "recaptchaSite": "site", "recaptchaSecret": CAPTCHA_SECRET }),
+        )
+        .await
+        .expect(StatusCode::OK);
     let anon = app.anonymous().await;
     let (status, body, _) = anon
         .send(driver_login(DEMO_CPF, app.ids.demo, "1990-01-15"))
