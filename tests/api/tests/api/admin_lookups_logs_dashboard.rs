@@ -235,6 +235,7 @@ async fn log_search_filters_and_pages() {
         .await
         .expect(StatusCode::CREATED);
     // An entry from five days ago, outside the default range (yesterday to today).
+    // why: the product writes its logs now; only SQL dates one five days back.
     app.sql(
         "INSERT INTO staff_logs (operation_type, object_type, title, created_at)
              VALUES ('DELETE', 'CUSTOMER', 'Antigo', now() - interval '5 days')",
@@ -331,6 +332,7 @@ async fn log_search_filters_and_pages() {
 async fn log_filter_choices_have_labels() {
     let app = TestApp::new();
     let admin = app.admin().await;
+    // why: a legacy staff log word (IN_QUEUE) that no staff operation of the product writes.
     app.sql("INSERT INTO staff_logs (operation_type, object_type, title) VALUES ('IN_QUEUE', 'QUEUE', 'x')");
     let ops = admin
         .get("/api/logs/operations")
@@ -366,6 +368,7 @@ fn closed_entries(app: &TestApp, company: i64, day: NaiveDate, status: &str, n: 
         app.ids.other_driver
     };
     for _ in 0..n {
+        // why: entries of past days, closed: only time and the yard's day reach that state.
         app.sql(&format!(
             "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, date, closed_at)
              VALUES ({company}, {driver}, {truck}, '{status}', '{day}', now())"
@@ -413,6 +416,9 @@ async fn programmed_counts_what_was_planned_and_a_settings_change_keeps_past_day
     assert_eq!(of(&before, t), 1);
 
     // Closing every week day in the settings does not rewrite what was planned.
+    // why: the settings' save (POST /api/settings/save) with every day closed also re-plans
+    // today's waiting entry (today's total goes 1 -> 0); this test reads only what the totals
+    // keep for days already planned, so the row is changed directly.
     app.sql(&format!(
         "UPDATE settings SET week_days = '[false,false,false,false,false,false,false]',
                 programmed_total = 0 WHERE company_id = {}",
@@ -533,6 +539,8 @@ async fn scheduling_totals_per_company_and_per_day() {
 #[actix_rt::test]
 async fn order_totals_complete_versus_in_progress() {
     let app = TestApp::new();
+    // why: an order's status (100 complete, 40 in progress) is reached only by its loadings
+    // being attended, and one order is dated 60 days back.
     app.sql(&format!(
         "INSERT INTO customers (company_id, code, name) VALUES ({demo}, 1, 'C'), ({other}, 1, 'D');
          INSERT INTO orders (company_id, code, customer_id, status)

@@ -1,6 +1,6 @@
 //! Driver sign-in by CPF and birth date, the company transfer, and driver-login links.
 
-use crate::common;
+use crate::{common, queue_common};
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
@@ -88,7 +88,25 @@ async fn invalid_cpf_and_date_are_validation_errors() {
 #[actix_rt::test]
 async fn disabled_driver_is_refused() {
     let app = TestApp::new();
-    app.sql("UPDATE drivers SET is_enabled = FALSE WHERE cpf = '52998224725'");
+    // The demo driver's form, saved inactive by the Usuario of its company.
+    app.usuario_of(app.ids.demo)
+        .await
+        .post(
+            "/api/driver/save",
+            json!({
+                "id": app.ids.driver, "name": "MOTORISTA DEMO", "cpf": DEMO_CPF,
+                "cnh": "12345678900", "birthDate": "1990-01-15", "isEnabled": false,
+                "company": { "id": app.ids.demo }, "shippingCompany": null, "contact": [],
+            }),
+        )
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(
+        app.scalar_i64(
+            "SELECT count(*) AS v FROM drivers WHERE cpf = '52998224725' AND NOT is_enabled"
+        ),
+        1
+    );
     let anon = app.anonymous().await;
     let (status, body, _) = anon
         .send(driver_login(DEMO_CPF, app.ids.demo, "1990-01-15"))
@@ -105,6 +123,8 @@ async fn disabled_driver_is_refused() {
 async fn driver_registered_elsewhere_gets_the_transfer_conflict_and_moves_with_the_token() {
     let app = TestApp::new();
     // The driver waits in Demo Agro's queue with a forecast.
+    // why: a fixed forecast (2026-12-01 10:30) that the answer repeats; a join computes it from
+    // the clock and the settings.
     app.sql(&format!(
         "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at, forecast_at, position)
          SELECT {demo}, {driver}, t.id, 'waiting', now(), '2026-12-01T10:30:00Z', 1
@@ -196,14 +216,21 @@ async fn driver_registered_elsewhere_gets_the_transfer_conflict_and_moves_with_t
 #[actix_rt::test]
 async fn transfer_moves_loadings_that_never_started_to_the_deleted_ones() {
     let app = TestApp::new();
-    app.sql(&format!(
-        "WITH cu AS (INSERT INTO customers (company_id, code, name, cnpj) VALUES ({demo}, 1, 'Cliente', '11222333000181') RETURNING id),
-              o AS (INSERT INTO orders (company_id, code, customer_id) SELECT {demo}, 'P1', id FROM cu RETURNING id)
-         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered)
-         SELECT {demo}, o.id, t.id, {driver}, 10 FROM o, trucks t WHERE t.driver_id = {driver}",
-        demo = app.ids.demo,
-        driver = app.ids.driver
-    ));
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let order = fixtures::order(
+        &usuario,
+        fixtures::OrderSpec::new("P1", 100.0).customer(1, "Cliente"),
+    )
+    .await;
+    fixtures::loading(
+        &usuario,
+        order.id,
+        fixtures::demo_truck(&app),
+        app.ids.driver,
+        10.0,
+        Some("2030-12-31"),
+    )
+    .await;
     let anon = app.anonymous().await;
     let (_, body, _) = anon
         .send(driver_login(DEMO_CPF, app.ids.other, "1990-01-15"))
@@ -231,13 +258,19 @@ fn company_of_driver(app: &TestApp, driver: i64) -> i64 {
 #[actix_rt::test]
 async fn another_company_s_staff_cannot_take_over_a_driver() {
     let app = TestApp::new();
-    // Demo Agro's driver waits in Demo Agro's queue.
-    app.sql(&format!(
-        "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at, position)
-         SELECT {demo}, {driver}, t.id, 'waiting', now(), 1 FROM trucks t WHERE t.driver_id = {driver}",
-        demo = app.ids.demo,
-        driver = app.ids.driver
-    ));
+    // Demo Agro's driver waits in Demo Agro's queue (joined on the queue's clock, put back
+    // afterwards).
+    let now = *app.clock.0.lock().unwrap();
+    queue_common::open_for_freelancers(&app);
+    queue_common::at(&app, queue_common::MONDAY_0900);
+    fixtures::join(
+        &app,
+        app.ids.driver,
+        app.ids.demo,
+        json!({ "truck": { "id": fixtures::demo_truck(&app) } }),
+    )
+    .await;
+    *app.clock.0.lock().unwrap() = now;
     let anon = app.anonymous().await;
     let outra = anon.sign_in_on("outra@empresa.local", "staff").await;
     let (status, body, _) = outra
@@ -403,10 +436,16 @@ async fn repeated_wrong_birth_dates_are_rate_limited() {
 #[actix_rt::test]
 async fn driver_captcha_follows_the_company_setting() {
     let app = TestApp::new();
-    app.sql(&format!(
-        "UPDATE settings SET enable_recaptcha = TRUE, recaptcha_secret = '{CAPTCHA_SECRET}' WHERE company_id = {}",
-        app.ids.demo
-    ));
+    // The root administrator turns reCAPTCHA on with its keys on the settings form.
+    app.admin()
+        .await
+        .post(
+            "/api/settings/save",
+            json!({ "company": app.ids.demo, "enableRecaptcha": true,
+                    "recaptchaSite": "site", "recaptchaSecret": CAPTCHA_SECRET }),
+        )
+        .await
+        .expect(StatusCode::OK);
     let anon = app.anonymous().await;
     let (status, body, _) = anon
         .send(driver_login(DEMO_CPF, app.ids.demo, "1990-01-15"))

@@ -230,10 +230,8 @@ async fn every_form_message_is_the_spec_s_and_nothing_is_saved() {
         .await
         .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(fields(&answer)["company"], "Selecione uma empresa!");
-    let other_shipping = app.scalar_i64(&format!(
-        "INSERT INTO shipping_companies (company_id, code, name) VALUES ({}, 9, 'Outra Transp') RETURNING id AS v",
-        app.ids.other
-    ));
+    let other_shipping =
+        fixtures::shipping_company_of(&app, app.ids.other, 9, "Outra Transp").await;
     let mut body = driver_body("Transp Errada", 203);
     body["shippingCompany"] = json!({ "id": other_shipping });
     let answer = usuario
@@ -392,9 +390,7 @@ async fn roles_and_tenants_of_every_driver_call() {
         .await
         .expect(StatusCode::OK);
     assert_eq!(list["total"], 1);
-    let other_shipping = app.scalar_i64(&format!(
-        "INSERT INTO shipping_companies (company_id, code, name) VALUES ({demo}, 2, 'Segunda') RETURNING id AS v"
-    ));
+    let other_shipping = fixtures::shipping_company_of(&app, demo, 2, "Segunda").await;
     transp
         .get(&format!("/api/driver/shipping-company/{other_shipping}"))
         .await
@@ -642,14 +638,20 @@ async fn a_driver_with_loadings_or_queue_history_cannot_be_deleted() {
     let id = created["id"].as_i64().unwrap();
 
     // The demo driver has a loading.
-    app.sql(&format!(
-        "WITH cu AS (INSERT INTO customers (company_id, code, name, cnpj) VALUES ({demo}, 1, 'Cliente', '11222333000181') RETURNING id),
-              o AS (INSERT INTO orders (company_id, code, customer_id) SELECT {demo}, 'P1', id FROM cu RETURNING id)
-         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered)
-         SELECT {demo}, o.id, t.id, {driver}, 10 FROM o, trucks t WHERE t.driver_id = {driver}",
-        demo = app.ids.demo,
-        driver = app.ids.driver
-    ));
+    let order = fixtures::order(
+        &usuario,
+        fixtures::OrderSpec::new("P1", 100.0).customer(1, "Cliente"),
+    )
+    .await;
+    fixtures::loading(
+        &usuario,
+        order.id,
+        fixtures::demo_truck(&app),
+        app.ids.driver,
+        10.0,
+        Some("2030-12-31"),
+    )
+    .await;
     let answer = admin
         .delete(&format!("/api/driver/delete/{}", app.ids.driver))
         .await
@@ -722,16 +724,13 @@ async fn a_driver_deletes_its_own_account_after_leaving_the_queue() {
     }
 
     // In a queue: leave it first.
-    let truck = app.scalar_i64(&format!(
-        "INSERT INTO trucks (company_id, driver_id, license_plate, net_capacity, is_enabled)
-         VALUES ({}, {id}, 'APP1A23', 30, TRUE) RETURNING id AS v",
-        app.ids.demo
-    ));
-    app.sql(&format!(
-        "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at, position)
-         VALUES ({}, {id}, {truck}, 'waiting', now(), 1)",
-        app.ids.demo
-    ));
+    // The driver joins on the Sunday before (outside the leave window), on the queue's clock,
+    // which is put back afterwards.
+    let truck = fixtures::truck(&app, &usuario, "APP1A23", "TRUCK", Some(id), None).await;
+    let now = *app.clock.0.lock().unwrap();
+    queue_common::open_for_freelancers(&app);
+    queue_common::at(&app, queue_common::SUNDAY_0900);
+    let entry = fixtures::join(&app, id, app.ids.demo, json!({ "truck": { "id": truck } })).await;
     let answer = me
         .delete_with(&format!("/api/driver/app/delete/{id}"), good.clone())
         .await
@@ -742,9 +741,10 @@ async fn a_driver_deletes_its_own_account_after_leaving_the_queue() {
     );
 
     // After leaving, the account goes; its queue history keeps an erased row.
-    app.sql(&format!(
-        "UPDATE queue_entries SET status = 'left', closed_at = now() WHERE driver_id = {id}"
-    ));
+    me.delete(&format!("/api/queue/delete/{entry}"))
+        .await
+        .expect(StatusCode::OK);
+    *app.clock.0.lock().unwrap() = now;
     let (status, answer, cookies) = me
         .delete_with(&format!("/api/driver/app/delete/{id}"), good.clone())
         .await
@@ -807,6 +807,7 @@ async fn the_driver_log_reads_a_range_of_days_with_escaped_titles() {
     let usuario = app.usuario_of(app.ids.demo).await;
     let created = create(&usuario, driver_body("Com Registro", 701)).await;
     let id = created["id"].as_i64().unwrap();
+    // why: log rows dated on chosen days (the database dates the product's own rows now).
     app.sql(&format!(
         "INSERT INTO driver_logs (driver_id, company_id, operation_type, data, created_at) VALUES
            ({id}, {demo}, 'OUT_COMPANY', '{{\"companyTo\": {{\"company\": \"<img src=x onerror=alert(1)>\"}}}}', '2026-03-06T12:00:00Z'),

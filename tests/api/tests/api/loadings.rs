@@ -469,6 +469,8 @@ async fn a_started_loading_is_not_deleted_and_a_dispatched_one_is_not_edited() {
         .expect(StatusCode::OK)[0]["id"]
         .as_i64()
         .unwrap();
+    // why: started and dispatched at once: the yard's start sets only the start (tried: the edit
+    // then passes), the dispatch date comes at the end of the yard's loading.
     app.sql(&format!(
         "UPDATE schedulings SET exped_initial_date = now(), exped_date = now() WHERE id = {id}"
     ));
@@ -516,6 +518,7 @@ async fn totals_and_status_follow_the_loadings_transported_quantities() {
         .as_i64()
         .unwrap();
     // The yard completes it (issue 13 writes this; here the row as the yard leaves it).
+    // why: a completed loading of exactly 10 t is the end of the yard's weighing flow.
     app.sql(&format!(
         "UPDATE schedulings SET qty_transported = 10, status = TRUE, exped_initial_date = now(), exped_date = now() WHERE id = {id}"
     ));
@@ -545,6 +548,8 @@ async fn the_desistentes_tab_lists_loadings_that_left_with_their_reason() {
     let app = TestApp::new();
     let usuario = app.usuario_of(app.ids.demo).await;
     let y = yard(&app, &usuario, 100.0, true).await;
+    // why: a loading dropped by the expiry job (reason 'TEMPO EXPIRADO'), a state only that job
+    // reaches.
     app.sql(&format!(
         "INSERT INTO deleted_schedulings (scheduling_id, company_id, order_id, truck_id, driver_id, qty_ordered, qty_transported, expiration_date, status, reason, created_at, deleted_at)
          VALUES (999, {}, {}, {}, {}, 12, 0, CURRENT_DATE - 1, FALSE, 'TEMPO EXPIRADO', now(), now())",
@@ -646,6 +651,7 @@ async fn a_transportadora_adds_and_sees_only_its_own_and_deletes_only_while_days
     let msg = refusal(&transp, json!([{ "id": id, "truck": { "id": y.carrier_truck }, "driver": { "id": y.carrier_driver }, "qtyOrdered": 11 }])).await;
     assert_eq!(msg, "A transportadora não pode editar carregamentos.");
     // On its last day it may no longer delete.
+    // why: moving time: the form refuses an expiry in the past.
     app.sql(&format!(
         "UPDATE schedulings SET expiration_date = CURRENT_DATE - 1 WHERE id = {id}"
     ));
@@ -657,6 +663,7 @@ async fn a_transportadora_adds_and_sees_only_its_own_and_deletes_only_while_days
         body["message"],
         "Agendamento sem dias restantes: apenas a empresa pode excluí-lo."
     );
+    // why: moving time back (the row of the line above).
     app.sql(&format!(
         "UPDATE schedulings SET expiration_date = CURRENT_DATE + 2 WHERE id = {id}"
     ));
@@ -832,6 +839,7 @@ async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_f
 
     // The same day, a finished loading is refused too. Closing a loading is the dispatch
     // panel's call (issue 13); here it is marked finished directly.
+    // why: finished is reached only at the end of the yard's flow.
     app.sql(&format!(
         "UPDATE schedulings SET status = TRUE WHERE id = {later}"
     ));
@@ -840,6 +848,7 @@ async fn a_driver_joins_with_a_loading_of_the_order_and_not_once_it_expired_or_f
     assert_eq!(queued(&app), 0);
 
     // Open again, the loading joins: the queue entry carries it.
+    // why: reopening a finished loading has no product path.
     app.sql(&format!(
         "UPDATE schedulings SET status = FALSE WHERE id = {later}"
     ));

@@ -10,6 +10,44 @@ fn get(uri: &str) -> TestRequest {
     TestRequest::get().uri(uri)
 }
 
+/// The root administrator turns the other company ('Outra Empresa') inactive on its form; its
+/// host stays registered.
+async fn deactivate_the_other_company(app: &TestApp) {
+    let mut body = common::admin::company_body("Outra Empresa", 0);
+    body["id"] = json!(app.ids.other);
+    body["cnpj"] = json!("11.444.777/0001-61");
+    body["status"] = json!(false);
+    app.admin()
+        .await
+        .post("/api/company/create", body)
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM companies c JOIN company_hosts h ON h.company_id = c.id
+              WHERE c.id = {} AND NOT c.status AND h.host = 'outra.local'",
+            app.ids.other
+        )),
+        1
+    );
+}
+
+/// An active term of the demo company saved by its Usuario (which asks its drivers and
+/// Transportadora users to accept again); its id.
+async fn add_term(app: &TestApp) -> i64 {
+    app.usuario_of(app.ids.demo)
+        .await
+        .post(
+            "/api/useTerm/save",
+            json!({ "id": null, "title": "Termos", "content": "<p>Texto</p>", "active": true,
+                    "company": { "id": app.ids.demo } }),
+        )
+        .await
+        .expect(StatusCode::CREATED)["useTerm"]["id"]
+        .as_i64()
+        .unwrap()
+}
+
 fn with_cookie(req: TestRequest, cookie: &Client) -> TestRequest {
     req.insert_header(("Cookie", cookie.cookie().to_owned()))
 }
@@ -41,10 +79,7 @@ async fn company_is_resolved_from_the_host_without_port_or_case() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["code"], "not_found");
     // An inactive company serves no host.
-    app.sql(&format!(
-        "UPDATE companies SET status = FALSE WHERE id = {}",
-        app.ids.other
-    ));
+    deactivate_the_other_company(&app).await;
     assert_eq!(
         anon.send(get("/api/company/host?host=outra.local"))
             .await
@@ -57,10 +92,7 @@ async fn company_is_resolved_from_the_host_without_port_or_case() {
 #[actix_rt::test]
 async fn public_company_list_has_only_id_name_and_logo_of_active_companies() {
     let app = TestApp::new();
-    app.sql(&format!(
-        "UPDATE companies SET status = FALSE WHERE id = {}",
-        app.ids.other
-    ));
+    deactivate_the_other_company(&app).await;
     let anon = app.anonymous().await;
     let (status, body, _) = anon.send(get("/api/company/public")).await.parts();
     assert_eq!(status, StatusCode::OK);
@@ -106,10 +138,16 @@ async fn operating_data_and_attendance_of_today() {
         .unwrap()
         .with_timezone(&chrono_tz_sp())
         .date_naive();
-    app.sql(&format!(
-        "INSERT INTO attendances (company_id, day, status) VALUES ({}, '{today}', TRUE)",
-        app.ids.demo
-    ));
+    let started = app
+        .expedicao_of(app.ids.demo)
+        .await
+        .post(
+            "/api/attendances/save",
+            json!({ "company": { "id": app.ids.demo } }),
+        )
+        .await
+        .expect(StatusCode::CREATED);
+    assert_eq!(started["day"], today.to_string());
     let (_, body, _) = anon.send(get(&uri)).await.parts();
     assert_eq!(body["status"], true);
     assert_eq!(
@@ -132,10 +170,7 @@ async fn active_term_is_public_and_null_without_one() {
     let anon = app.anonymous().await;
     let uri = format!("/api/useTerm/user/company/{}", app.ids.demo);
     assert!(anon.send(get(&uri)).await.parts().1.is_null());
-    app.sql(&format!(
-        "INSERT INTO use_terms (company_id, title, content, active) VALUES ({}, 'Termos', '<p>Texto</p>', TRUE)",
-        app.ids.demo
-    ));
+    add_term(&app).await;
     let (status, body, _) = anon.send(get(&uri)).await.parts();
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["title"], "Termos");
@@ -210,19 +245,17 @@ async fn get_user_answers_by_role_and_tenant() {
     );
 }
 
-fn add_term(app: &TestApp) -> i64 {
-    app.sql(&format!(
-        "INSERT INTO use_terms (company_id, title, content, active) VALUES ({}, 'Termos', '<p>Texto</p>', TRUE)",
-        app.ids.demo
-    ));
-    app.scalar_i64("SELECT id AS v FROM use_terms")
-}
-
 #[actix_rt::test]
 async fn transportadora_accepts_the_terms_and_is_not_asked_again() {
     let app = TestApp::new();
-    let term = add_term(&app);
-    app.sql("UPDATE users SET use_terms = FALSE WHERE email = 'transp@patio.local'");
+    // Saving the term asks the Transportadora users to accept again.
+    let term = add_term(&app).await;
+    assert_eq!(
+        app.scalar_i64(
+            "SELECT count(*) AS v FROM users WHERE email = 'transp@patio.local' AND NOT use_terms"
+        ),
+        1
+    );
     let anon = app.anonymous().await;
     let (_, body, cookies) = anon
         .post(
@@ -269,8 +302,15 @@ async fn transportadora_accepts_the_terms_and_is_not_asked_again() {
 #[actix_rt::test]
 async fn driver_must_leave_name_phone_and_email_to_accept() {
     let app = TestApp::new();
-    let term = add_term(&app);
-    app.sql("UPDATE drivers SET use_terms = FALSE");
+    // Saving the term asks the company's drivers to accept again.
+    let term = add_term(&app).await;
+    assert_eq!(
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM drivers WHERE id = {} AND NOT use_terms",
+            app.ids.driver
+        )),
+        1
+    );
     let anon = app.anonymous().await;
     let (_, body, cookies) = anon
         .post(
@@ -330,7 +370,7 @@ async fn driver_must_leave_name_phone_and_email_to_accept() {
 #[actix_rt::test]
 async fn outdated_term_acceptance_is_refused() {
     let app = TestApp::new();
-    let term = add_term(&app);
+    let term = add_term(&app).await;
     let anon = app.anonymous().await;
     let cookie = anon.sign_in_on("transp@patio.local", "staff").await;
     let (status, body, _) = anon

@@ -2,8 +2,8 @@
 //! key, its filters and role scopes, the CSV and XLSX exports, `POST /api/shipping-company/bind`
 //! in one transaction, `PATCH /api/shipping-company/unbind` and the linking screen's reads.
 //!
-//! Drivers, trucks and queue entries are written with SQL: their own calls belong to the driver
-//! and truck areas.
+//! Drivers and trucks are saved through their services (their own calls belong to the driver
+//! and truck areas); queue entries in fixed states stay SQL (see the `// why` comments).
 
 use crate::common;
 use std::collections::BTreeSet;
@@ -24,6 +24,55 @@ fn add_driver(app: &TestApp, company: i64, name: &str, n: u32) -> i64 {
 /// A BITRUCK of `company`, driven by `driver`, through the trucks' service.
 fn add_truck(app: &TestApp, company: i64, driver: Option<i64>, plate: &str) -> i64 {
     fixtures::saved_truck(app, company, driver, plate, "BITRUCK")
+}
+
+/// A driver of `company` carried by the shipping company `shipping`, through the drivers'
+/// service.
+fn add_carried_driver(app: &TestApp, company: i64, shipping: i64, name: &str, n: u32) -> i64 {
+    fixtures::saved_carried_driver(app, company, Some(shipping), name, &cpf(n), "1991-02-03")
+}
+
+/// A BITRUCK of `company` carried by `shipping`, driven by `driver`, through the trucks'
+/// service.
+fn add_carried_truck(
+    app: &TestApp,
+    company: i64,
+    shipping: i64,
+    driver: Option<i64>,
+    plate: &str,
+) -> i64 {
+    fixtures::saved_carried_truck(app, company, Some(shipping), driver, plate, "BITRUCK")
+}
+
+/// The demo driver's form saved by the Usuario of its company: carried by `shipping`, with
+/// `contacts`.
+async fn carry_the_demo_driver(app: &TestApp, shipping: i64, contacts: Value) {
+    let usuario = app.usuario_of(app.ids.demo).await;
+    usuario
+        .post(
+            "/api/driver/save",
+            json!({
+                "id": app.ids.driver, "name": "MOTORISTA DEMO", "cpf": DEMO_CPF,
+                "cnh": "12345678900", "birthDate": "1990-01-15", "isEnabled": true,
+                "company": { "id": app.ids.demo }, "shippingCompany": { "id": shipping },
+                "contact": contacts,
+            }),
+        )
+        .await
+        .expect(StatusCode::OK);
+}
+
+/// The linking screen binds the demo truck (DEM0A12) with the demo driver to `shipping`.
+async fn bind_the_demo_set(app: &TestApp, shipping: i64) {
+    app.usuario_of(app.ids.demo)
+        .await
+        .post(
+            "/api/shipping-company/bind",
+            json!({ "shippingCompany": { "id": shipping },
+                    "groups": [pair(fixtures::demo_truck(app), app.ids.driver)] }),
+        )
+        .await
+        .expect(StatusCode::OK);
 }
 
 /// A shipping company of the demo company, created by its Usuario.
@@ -161,14 +210,16 @@ async fn pages_by_key_return_every_set_once_in_id_order() {
 async fn a_set_row_carries_the_driver_its_trucks_and_its_queue_state() {
     let app = TestApp::new();
     let shipping = app.ids.shipping;
-    app.sql(&format!(
-        "UPDATE drivers SET shipping_company_id = {shipping} WHERE id = {d};
-         UPDATE trucks SET shipping_company_id = {shipping} WHERE driver_id = {d};
-         INSERT INTO contacts (name, fone, email, driver_id)
-         VALUES ('Celular', '(66) 9 8888-7777', 'm@demo.local', {d}),
-                ('Recado', '(66) 9 1111-2222', 'r@demo.local', {d});",
-        d = app.ids.driver
-    ));
+    carry_the_demo_driver(
+        &app,
+        shipping,
+        json!([
+            { "name": "Celular", "fone": "(66) 9 8888-7777", "email": "m@demo.local" },
+            { "name": "Recado", "fone": "(66) 9 1111-2222", "email": "r@demo.local" }
+        ]),
+    )
+    .await;
+    bind_the_demo_set(&app, shipping).await;
     let truck = app.scalar_i64(&format!(
         "SELECT id AS v FROM trucks WHERE driver_id = {}",
         app.ids.driver
@@ -209,6 +260,7 @@ async fn a_set_row_carries_the_driver_its_trucks_and_its_queue_state() {
     );
 
     // In the queue: the label, the position and the date while waiting.
+    // why: a fixed position (3) and forecast (2030): a join computes both from the clock.
     app.sql(&format!(
         "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, position, date,
                                     forecast_at, in_tolerance)
@@ -227,6 +279,7 @@ async fn a_set_row_carries_the_driver_its_trucks_and_its_queue_state() {
     assert_eq!(queue["truckId"], truck);
 
     // Attended: the label stays today, without position or date.
+    // why: attended is reached only through the yard's day; the label is what is tested.
     app.sql(&format!(
         "UPDATE queue_entries SET status = 'attended', attended = TRUE, attended_at = now(),
                                   closed_at = now() WHERE driver_id = {}",
@@ -252,12 +305,8 @@ async fn the_filters_select_the_sets_and_keep_paging_by_key() {
     add_truck(&app, demo, Some(with_plate), "ABC1D23");
     let joao = add_driver(&app, demo, "JOAO DA SILVA", 731_246_958);
     add_truck(&app, demo, Some(joao), "XYZ9K88");
-    let bound = add_driver(&app, demo, "BRUNO VINCULADO", 3003);
-    let bound_truck = add_truck(&app, demo, Some(bound), "BND0A01");
-    app.sql(&format!(
-        "UPDATE drivers SET shipping_company_id = {carrier} WHERE id = {bound};
-         UPDATE trucks SET shipping_company_id = {carrier} WHERE id = {bound_truck};"
-    ));
+    let bound = add_carried_driver(&app, demo, carrier, "BRUNO VINCULADO", 3003);
+    add_carried_truck(&app, demo, carrier, Some(bound), "BND0A01");
     let lonely = add_driver(&app, demo, "SEM CAMINHAO", 3004);
 
     // Queue states: waiting, in tolerance, loading, attended today, fault today, fault long ago.
@@ -275,6 +324,8 @@ async fn the_filters_select_the_sets_and_keep_paging_by_key() {
     {
         let d = add_driver(&app, demo, &format!("FILA {n}"), 3100 + n as u32);
         let t = add_truck(&app, demo, Some(d), &format!("FIL{n}A00"));
+        // why: six fixed queue states at once (loading, attended, faults, days back) that only
+        // the yard and time reach.
         app.sql(&format!(
             "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, position,
                                         in_tolerance, closed_at)
@@ -360,16 +411,10 @@ async fn a_transportadora_sees_only_its_own_drivers_and_trucks() {
     let demo = app.ids.demo;
     let own = app.ids.shipping;
     let rival = add_shipping(&app, 51, "Rival").await;
-    let mine = add_driver(&app, demo, "MEU MOTORISTA", 4001);
-    let my_truck = add_truck(&app, demo, Some(mine), "MEU0A01");
-    let their_truck = add_truck(&app, demo, Some(mine), "DEL0A02");
-    let theirs = add_driver(&app, demo, "DELES", 4002);
-    app.sql(&format!(
-        "UPDATE drivers SET shipping_company_id = {own} WHERE id = {mine};
-         UPDATE trucks SET shipping_company_id = {own} WHERE id = {my_truck};
-         UPDATE trucks SET shipping_company_id = {rival} WHERE id = {their_truck};
-         UPDATE drivers SET shipping_company_id = {rival} WHERE id = {theirs};"
-    ));
+    let mine = add_carried_driver(&app, demo, own, "MEU MOTORISTA", 4001);
+    add_carried_truck(&app, demo, own, Some(mine), "MEU0A01");
+    add_carried_truck(&app, demo, rival, Some(mine), "DEL0A02");
+    add_carried_driver(&app, demo, rival, "DELES", 4002);
     let transp = app.transportadora_of(app.ids.demo).await;
     assert_eq!(walk(&transp, "").await, vec![mine]);
     let page = transp
@@ -439,10 +484,7 @@ async fn exports_write_the_filtered_sets_as_csv_and_xlsx() {
     let app = TestApp::new();
     let anon = app.anonymous().await;
     let demo = app.ids.demo;
-    app.sql(&format!(
-        "UPDATE drivers SET shipping_company_id = {} WHERE id = {}",
-        app.ids.shipping, app.ids.driver
-    ));
+    carry_the_demo_driver(&app, app.ids.shipping, json!([])).await;
     add_truck(&app, demo, Some(app.ids.driver), "SEG0N02");
     let solo = add_driver(&app, demo, "JOSÉ; \"AVULSO\"", 5001);
     let header = ["Id", "Nome", "CPF", "Caminhão", "Transportadora", "Unidade"];
@@ -559,10 +601,7 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
     let d2 = add_driver(&app, demo, "SEGUNDO", 6002);
     let t1 = add_truck(&app, demo, None, "PRI0A01");
     let t2 = add_truck(&app, demo, Some(d1), "SEG0A02");
-    let taken = add_truck(&app, demo, None, "TOM0A03");
-    app.sql(&format!(
-        "UPDATE trucks SET shipping_company_id = {rival} WHERE id = {taken}"
-    ));
+    let taken = add_carried_truck(&app, demo, rival, None, "TOM0A03");
     let foreign_truck = add_truck(&app, app.ids.other, None, "FOR0A04");
     let usuario = app.usuario_of(app.ids.demo).await;
 
@@ -836,12 +875,8 @@ async fn a_transportadora_links_pairs_to_itself_reads_them_and_unbinds_one() {
     let d2 = add_driver(&app, demo, "DANIEL SEGUNDO", 642_813_579);
     let t1 = add_truck(&app, demo, None, "CAR0A01");
     let t2 = add_truck(&app, demo, None, "DAN0A02");
-    let theirs = add_truck(&app, demo, None, "RIV0A03");
-    let their_driver = add_driver(&app, demo, "CARLOS RIVAL", 8003);
-    app.sql(&format!(
-        "UPDATE trucks SET shipping_company_id = {rival} WHERE id = {theirs};
-         UPDATE drivers SET shipping_company_id = {rival} WHERE id = {their_driver};"
-    ));
+    let theirs = add_carried_truck(&app, demo, rival, None, "RIV0A03");
+    add_carried_driver(&app, demo, rival, "CARLOS RIVAL", 8003);
     let transp = app.transportadora_of(app.ids.demo).await;
 
     // The pickers offer the company's free trucks and drivers, never another's.

@@ -179,8 +179,29 @@ async fn a_new_active_version_must_be_accepted_again() {
         .parts();
     assert_eq!(login["mustApproveTerms"], true);
 
-    // Saving it unchanged, or only deactivating it, asks nothing.
-    app.sql("UPDATE users SET use_terms = TRUE; UPDATE drivers SET use_terms = TRUE");
+    // Saving it unchanged, or only deactivating it, asks nothing: the two people asked accept
+    // it first, each on their approval page.
+    p.transp
+        .post(
+            "/api/useTerm/authorization/save",
+            json!({ "hasWhats": true, "hasSMS": false, "hasEmail": true,
+                    "user": { "id": app.ids.transp }, "driver": null,
+                    "useTerm": { "id": term }, "contact": [] }),
+        )
+        .await
+        .expect(StatusCode::CREATED);
+    p.driver
+        .post(
+            "/api/useTerm/authorization/save",
+            json!({ "hasWhats": false, "hasSMS": true, "hasEmail": false,
+                    "driver": { "id": app.ids.driver }, "useTerm": { "id": term },
+                    "contact": [{ "name": "Motorista", "fone": "(66) 9 9999-0000",
+                                  "email": "m@demo.local" }] }),
+        )
+        .await
+        .expect(StatusCode::CREATED);
+    assert_eq!(use_terms_of(&app, "users", app.ids.transp), 1);
+    assert_eq!(use_terms_of(&app, "drivers", app.ids.driver), 1);
     let (status, body, _) = p
         .root
         .post(
@@ -274,11 +295,17 @@ async fn term_duplicates_and_validation_messages() {
 #[actix_rt::test]
 async fn terms_roles_and_tenants() {
     let app = TestApp::new();
-    app.sql(&format!(
-        "INSERT INTO use_terms (company_id, title, content, active) VALUES ({}, 'Termos', '<p>x</p>', TRUE)",
-        app.ids.demo
-    ));
-    let term = app.scalar_i64("SELECT id AS v FROM use_terms");
+    let term = app
+        .admin()
+        .await
+        .post(
+            "/api/useTerm/save",
+            term_body(app.ids.demo, None, "Termos", "<p>x</p>", true),
+        )
+        .await
+        .expect(StatusCode::CREATED)["useTerm"]["id"]
+        .as_i64()
+        .unwrap();
     let anon = app.anonymous().await;
     let p = people(&app, &anon).await;
     let d = app.ids.demo;
@@ -441,11 +468,7 @@ async fn popups_are_saved_sanitised_within_their_period_and_read_by_drivers() {
     assert_eq!(all.as_array().unwrap().len(), 4);
 
     // Reads: the demo driver twice, a second demo driver once: 3 views, 2 drivers.
-    app.sql(&format!(
-        "INSERT INTO drivers (company_id, name, cpf, birth_date, is_enabled, use_terms)
-         VALUES ({d}, 'SEGUNDO MOTORISTA', '39053344705', '1980-05-05', TRUE, TRUE)"
-    ));
-    let second = app.scalar_i64("SELECT id AS v FROM drivers WHERE cpf = '39053344705'");
+    let second = fixtures::saved_driver(&app, d, "SEGUNDO MOTORISTA", "39053344705", "1980-05-05");
     let second_cookie = app.driver_id(second, d).await;
     let read = |driver: i64| {
         post(
@@ -570,6 +593,7 @@ async fn popup_rules_and_the_role_and_tenant_matrix() {
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_i64().unwrap();
     // Update by id, keeping the image untouched when imageUrl is left out.
+    // why: a known stored image path that the answer must repeat (an upload names its file).
     app.sql(&format!(
         "UPDATE popups SET image_url = '/uploads/popups/x.png' WHERE id = {id}"
     ));
@@ -641,10 +665,14 @@ async fn popup_rules_and_the_role_and_tenant_matrix() {
     );
 
     // Delete takes its reads with it.
-    app.sql(&format!(
-        "INSERT INTO popup_reads (popup_id, driver_id) VALUES ({id}, {})",
-        app.ids.driver
-    ));
+    p.driver
+        .post(
+            "/api/popups/read",
+            json!({ "id": id, "driver": { "id": app.ids.driver }, "company": { "id": d } }),
+        )
+        .await
+        .expect(StatusCode::CREATED);
+    assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM popup_reads"), 1);
     assert_eq!(
         p.admin
             .delete(&format!("/api/popups/delete/{id}"))

@@ -263,6 +263,18 @@ pub async fn join(app: &TestApp, driver: i64, company: i64, body: Value) -> i64 
 /// A driver of `company` saved through the drivers' service by the root administrator (for
 /// the synchronous helpers: many at once, or outside an async test); its id.
 pub fn saved_driver(app: &TestApp, company: i64, name: &str, cpf: &str, birth: &str) -> i64 {
+    saved_carried_driver(app, company, None, name, cpf, birth)
+}
+
+/// [`saved_driver`], carried by the shipping company `shipping` when given.
+pub fn saved_carried_driver(
+    app: &TestApp,
+    company: i64,
+    shipping: Option<i64>,
+    name: &str,
+    cpf: &str,
+    birth: &str,
+) -> i64 {
     let root = crate::queue_common::staff(app, "admin@patio.local");
     let cmd = SaveDriver {
         id: None,
@@ -274,7 +286,7 @@ pub fn saved_driver(app: &TestApp, company: i64, name: &str, cpf: &str, birth: &
         },
         is_enabled: true,
         company_id: Some(company),
-        shipping_company_id: None,
+        shipping_company_id: shipping,
         contacts: Vec::new(),
         trucks: Vec::new(),
         confirm_move: false,
@@ -292,6 +304,18 @@ pub fn saved_truck(
     plate: &str,
     implement: &str,
 ) -> i64 {
+    saved_carried_truck(app, company, None, driver, plate, implement)
+}
+
+/// [`saved_truck`], carried by the shipping company `shipping` when given.
+pub fn saved_carried_truck(
+    app: &TestApp,
+    company: i64,
+    shipping: Option<i64>,
+    driver: Option<i64>,
+    plate: &str,
+    implement: &str,
+) -> i64 {
     let root = crate::queue_common::staff(app, "admin@patio.local");
     let cmd = SaveTruck {
         license_plate: plate.to_owned(),
@@ -301,6 +325,7 @@ pub fn saved_truck(
         model_id: Some(model(app)),
         is_enabled: Some(true),
         company_id: Some(company),
+        shipping_company_id: shipping,
         driver_id: driver,
         ..SaveTruck::default()
     };
@@ -311,4 +336,17 @@ pub fn saved_truck(
         .unwrap()
         .view
         .id
+}
+
+/// A shipping company of `company` (`shipping_body`'s valid form) saved by the root
+/// administrator; its id.
+pub async fn shipping_company_of(app: &TestApp, company: i64, code: i64, name: &str) -> i64 {
+    app.admin()
+        .await
+        .post(
+            "/api/shipping-company/create",
+            shipping_body(code, name, Some(company)),
+        )
+        .await
+        .id(StatusCode::CREATED)
 }
