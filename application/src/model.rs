@@ -77,7 +77,7 @@ pub struct UserRecord {
     pub email: String,
     pub password_hash: String,
     pub role: Role,
-    pub cpf: Option<String>,
+    pub cpf: Option<patio_domain::values::Stored<patio_domain::values::Cpf>>,
     pub fone: Option<String>,
     pub receives_email: bool,
     pub is_enabled: bool,
@@ -215,7 +215,7 @@ pub struct CompanyFull {
     pub number: Option<i32>,
     pub complement: Option<String>,
     pub district: String,
-    pub zip_code: String,
+    pub zip_code: patio_domain::values::Stored<patio_domain::values::Cep>,
     pub website: Option<String>,
     /// The company's own logo, else the one of its settings.
     pub logo: Option<String>,
@@ -318,7 +318,7 @@ pub struct PartyRecord {
     pub complement: Option<String>,
     pub city: Option<String>,
     pub district: Option<String>,
-    pub zip_code: Option<String>,
+    pub zip_code: Option<patio_domain::values::Stored<patio_domain::values::Cep>>,
 }
 
 /// A customer is a party and nothing more.

@@ -1,17 +1,18 @@
-//! Domain values read at the database edge. The plate and document columns are TEXT; these
-//! wrappers give them diesel's `FromSql`, and the row structs name them with
-//! `#[diesel(deserialize_as = ...)]`, so a row carries a `Plate` or a `Stored<Cpf>` and no
-//! repository or service parses the digits again. (Wrappers, because neither diesel's traits
+//! Domain values read at the database edge. The plate, document and postal-code columns are
+//! TEXT; these wrappers give them diesel's `FromSql`, and the row structs name them with
+//! `#[diesel(deserialize_as = ...)]`, so a row carries a `Plate`, a `Stored<Cpf>` or a
+//! `Stored<Cep>` and no repository or service parses the digits again. (Wrappers, because neither diesel's traits
 //! nor the domain's types belong to this crate, and the domain stays free of diesel.)
 //!
-//! What is written is unchanged: the canonical text the domain's `parse` gave the form
-//! (`as_str()`), which is what the columns hold today — plates as 7 upper-case characters,
-//! CPFs and CNPJs as their digits (or characters) without a mask.
+//! What is written is unchanged: the text the domain's form check gave, which is what the
+//! columns hold today — plates as 7 upper-case characters, drivers' CPFs and documents as
+//! their digits (or characters) without a mask, staff users' CPFs and postal codes masked.
+//! Either reads back as the value.
 
 use diesel::deserialize::{self, FromSql, FromSqlRow};
 use diesel::pg::{Pg, PgValue};
 use diesel::sql_types::{Nullable, Text};
-use patio_domain::values::{Cpf, Document, Plate, Stored};
+use patio_domain::values::{Cep, Cpf, Document, Plate, Stored, StoredValue};
 
 fn text(bytes: PgValue<'_>) -> deserialize::Result<String> {
     <String as FromSql<Text, Pg>>::from_sql(bytes)
@@ -34,35 +35,20 @@ impl From<PlateText> for Plate {
     }
 }
 
-/// `drivers.cpf`: 11 digits; an erased driver's CPF does not pass its check digits and is
-/// kept as stored.
+/// A column of documents or postal codes (`drivers.cpf`, `users.cpf`, the `cnpj` and
+/// `zip_code` columns of companies, customers and shipping companies): the domain value when
+/// the text passes its rules, else the text as stored (an erased driver's CPF, a row written
+/// before the rules). NULL reads as `None`.
 #[derive(Debug, FromSqlRow)]
-pub struct CpfText(Stored<Cpf>);
+pub struct StoredText<T>(Option<Stored<T>>);
 
-impl FromSql<Text, Pg> for CpfText {
+impl<T: StoredValue> FromSql<Text, Pg> for StoredText<T> {
     fn from_sql(bytes: PgValue<'_>) -> deserialize::Result<Self> {
-        Ok(CpfText(Stored::cpf(text(bytes)?)))
+        Ok(StoredText(Some(Stored::column(text(bytes)?))))
     }
 }
 
-impl From<CpfText> for Stored<Cpf> {
-    fn from(c: CpfText) -> Self {
-        c.0
-    }
-}
-
-/// `companies.cnpj` (NOT NULL) and the customers' and shipping companies' `cnpj` (NULL when
-/// not given): a CNPJ, or a customer's CPF.
-#[derive(Debug, FromSqlRow)]
-pub struct DocumentText(Option<Stored<Document>>);
-
-impl FromSql<Text, Pg> for DocumentText {
-    fn from_sql(bytes: PgValue<'_>) -> deserialize::Result<Self> {
-        Ok(DocumentText(Some(Stored::document(text(bytes)?))))
-    }
-}
-
-impl FromSql<Nullable<Text>, Pg> for DocumentText {
+impl<T: StoredValue> FromSql<Nullable<Text>, Pg> for StoredText<T> {
     fn from_sql(bytes: PgValue<'_>) -> deserialize::Result<Self> {
         <Self as FromSql<Text, Pg>>::from_sql(bytes)
     }
@@ -70,21 +56,25 @@ impl FromSql<Nullable<Text>, Pg> for DocumentText {
     fn from_nullable_sql(bytes: Option<PgValue<'_>>) -> deserialize::Result<Self> {
         match bytes {
             Some(b) => <Self as FromSql<Text, Pg>>::from_sql(b),
-            None => Ok(DocumentText(None)),
+            None => Ok(StoredText(None)),
         }
     }
 }
 
-impl From<DocumentText> for Option<Stored<Document>> {
-    fn from(d: DocumentText) -> Self {
+impl<T> From<StoredText<T>> for Option<Stored<T>> {
+    fn from(d: StoredText<T>) -> Self {
         d.0
     }
 }
 
-impl TryFrom<DocumentText> for Stored<Document> {
+impl<T> TryFrom<StoredText<T>> for Stored<T> {
     type Error = &'static str;
 
-    fn try_from(d: DocumentText) -> Result<Self, Self::Error> {
-        d.0.ok_or("a NOT NULL document column read as NULL")
+    fn try_from(d: StoredText<T>) -> Result<Self, Self::Error> {
+        d.0.ok_or("a NOT NULL column read as NULL")
     }
 }
+
+pub type CpfText = StoredText<Cpf>;
+pub type DocumentText = StoredText<Document>;
+pub type CepText = StoredText<Cep>;

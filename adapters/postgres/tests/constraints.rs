@@ -340,6 +340,12 @@ fn row_structs_read_what_the_columns_hold() {
     assert!(company.status);
     assert!(matches!(company.cnpj, Stored::Valid(Document::Cnpj(_))));
     assert_eq!(company.cnpj.masked(), "11.222.333/0001-81");
+    // A CEP stored as bare digits is the value, shown masked like one the form stored.
+    assert_eq!(
+        company.zip_code.valid().map(|c| c.as_str()),
+        Some("38400000")
+    );
+    assert_eq!(company.zip_code.masked(), "38400-000");
 
     let shipping_id = insert_returning_id(
         &mut conn,
@@ -356,6 +362,7 @@ fn row_structs_read_what_the_columns_hold() {
         .unwrap();
     assert!(shipping.is_enabled);
     assert_eq!(shipping.cnpj, None);
+    assert_eq!(shipping.zip_code, None);
 
     let user: UserRow = diesel::insert_into(users::table)
         .values(NewUserRow {
@@ -370,6 +377,19 @@ fn row_structs_read_what_the_columns_hold() {
         .returning(UserRow::as_returning())
         .get_result(&mut conn)
         .unwrap();
+    assert_eq!(user.cpf, None);
+    // The user form stores the CPF masked; it reads back as the value.
+    sql_query("UPDATE users SET cpf = '529.982.247-25' WHERE id = $1")
+        .bind::<diesel::sql_types::BigInt, _>(user.id)
+        .execute(&mut conn)
+        .unwrap();
+    let user: UserRow = users::table
+        .find(user.id)
+        .select(UserRow::as_select())
+        .get_result(&mut conn)
+        .unwrap();
+    let cpf = user.cpf.as_ref().and_then(Stored::valid);
+    assert_eq!(cpf.map(|c| c.as_str()), Some("52998224725"));
 
     let driver_id = driver(&mut conn, company_id, "52998224725");
     let driver: DriverRow = drivers::table

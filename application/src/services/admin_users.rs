@@ -18,6 +18,7 @@ use patio_domain::admin::listing::{search_text, USER_PAGE_SIZE};
 use patio_domain::auth::Actor;
 use patio_domain::roles::Role;
 use patio_domain::roles::SessionKind;
+use patio_domain::values::Stored;
 
 use super::auth::staff_actor;
 use super::users::{can_read_user, UserView};
@@ -272,7 +273,7 @@ impl UserAdminService {
                     name: data.name.clone(),
                     email: u.email.clone(),
                     role: u.role,
-                    cpf: u.cpf.clone(),
+                    cpf: u.cpf.as_ref().map(Stored::masked),
                     fone: data.fone.clone(),
                     receives_email: u.receives_email,
                     is_enabled: u.is_enabled,

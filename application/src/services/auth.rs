@@ -180,6 +180,15 @@ pub struct TransferView {
     pub login: Option<DriverLoginView>,
 }
 
+/// What a transfer's transaction leaves for the steps after its commit.
+struct Transferred {
+    view: TransferView,
+    driver: crate::model::DriverRecord,
+    target: CompanyRecord,
+    has_term: bool,
+    moved: Option<super::drivers::Moved>,
+}
+
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct IdView {
     pub id: i64,
@@ -561,7 +570,13 @@ impl AuthService {
             (None, false) => return Err(refused()),
         };
         let now = self.now();
-        let (view, driver, target, has_term, moved) = self.deps.store.tx(|repos| {
+        let Transferred {
+            view,
+            driver,
+            target,
+            has_term,
+            moved,
+        } = self.deps.store.tx(|repos| {
             let driver = repos
                 .driver(cmd.driver_id)?
                 .ok_or_else(AppError::not_found)?;
@@ -604,7 +619,13 @@ impl AuthService {
                 company: IdView { id: target.id },
                 login: None,
             };
-            Ok((view, driver, target, has_term, moved))
+            Ok(Transferred {
+                view,
+                driver,
+                target,
+                has_term,
+                moved,
+            })
         })?;
         // The driver's sessions at the former company end.
         self.deps.accounts.forget(SessionKind::Driver, driver.id);

@@ -89,7 +89,7 @@ fn view(c: CompanyFull, contact: Vec<ContactRecord>) -> CompanyView {
         number: c.number,
         complement: c.complement,
         district: c.district,
-        zip_code: c.zip_code,
+        zip_code: c.zip_code.masked(),
         website: c.website,
         logo: c.logo,
         status: c.status,

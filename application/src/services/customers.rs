@@ -13,10 +13,8 @@ use patio_domain::auth::Actor;
 use serde::Serialize;
 
 use super::contacts::{check_form_contacts, save_contacts, ContactCmd};
-use super::party::{self, CompanyRefView, ImportRow, PartyAddressView};
-use super::{
-    forbidden, invalid, Audit, Deleted, Deps, ImportCheck, Imported, ListQuery, Listing, Saved,
-};
+use super::party::{self, CompanyRefView, PartyAddressView, PartyService};
+use super::{forbidden, invalid, Audit, Deps, ListQuery, Listing, Saved};
 use crate::error::{AppError, AppResult};
 use crate::model::{ContactOwner, ContactRecord, CustomerRecord, ListFilter};
 use crate::ports::{Repos, StoreExt};
@@ -85,10 +83,24 @@ impl CustomerService {
     pub fn new(deps: Arc<Deps>) -> Self {
         Self { deps }
     }
+}
+
+impl PartyService for CustomerService {
+    type View = CustomerView;
+    type Save = SaveCustomer;
+    const KIND: PartyKind = KIND;
+
+    fn deps(&self) -> &Deps {
+        &self.deps
+    }
+
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerRecord> {
+        visible(repos, s, id)
+    }
 
     /// `GET /customer` (every customer the actor sees) and `GET /customer/company/{id}`
     /// (`company_id` set: that company's, 404 outside the scope). Search: name, CNPJ, code.
-    pub fn list(
+    fn list(
         &self,
         actor: &Actor,
         company_id: Option<i64>,
@@ -110,12 +122,12 @@ impl CustomerService {
         Ok(Listing::of(found, page, |c| view(c, Vec::new())))
     }
 
-    pub fn get(&self, actor: &Actor, id: i64) -> AppResult<CustomerView> {
+    fn get(&self, actor: &Actor, id: i64) -> AppResult<CustomerView> {
         let s = scope(actor, Area::Customers, Access::Read).map_err(forbidden)?;
         self.deps.store.tx(|repos| read(repos, &s, id))
     }
 
-    pub fn save(
+    fn save(
         &self,
         actor: &Actor,
         ip: Option<&str>,
@@ -147,37 +159,6 @@ impl CustomerService {
                 created: operation == Operation::Create,
                 view: read(repos, &s, id)?,
             })
-        })
-    }
-
-    /// `POST /customer/import`: the parsed CSV rows, all or nothing. A row whose code exists
-    /// in the company updates that customer (a re-imported ERP export refreshes the list);
-    /// its contacts are added unless one with the same phone or e-mail exists.
-    pub fn import(
-        &self,
-        actor: &Actor,
-        ip: Option<&str>,
-        company_id: Option<i64>,
-        rows: Vec<ImportRow>,
-    ) -> AppResult<Imported> {
-        let s = scope(actor, Area::Customers, Access::Write).map_err(forbidden)?;
-        self.deps
-            .store
-            .tx(|repos| party::import(repos, KIND, Audit::by(actor, ip), s, company_id, &rows))
-    }
-
-    /// Checks an import's rows with the import's rules, saving nothing.
-    pub fn check_import(&self, actor: &Actor, rows: Vec<ImportRow>) -> AppResult<ImportCheck> {
-        scope(actor, Area::Customers, Access::Write).map_err(forbidden)?;
-        party::check_import(KIND, &rows)
-    }
-
-    pub fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {
-        let s = scope(actor, Area::Customers, Access::Write).map_err(forbidden)?;
-        self.deps.store.tx(|repos| {
-            let c = visible(repos, &s, id)?;
-            party::delete(repos, KIND, actor, ip, &c)?;
-            Ok(Deleted::new(id))
         })
     }
 }

@@ -5,7 +5,7 @@
 use crate::services::{ImportCheck, RowCheck};
 use std::collections::HashMap;
 
-use patio_domain::admin::access::Scope;
+use patio_domain::admin::access::{scope, Access, Scope};
 use patio_domain::admin::audit::{import_title, title, Operation};
 use patio_domain::admin::forms::{check_contact, masked_document, ContactInput, ContactRule};
 use patio_domain::admin::party::{PartyData, PartyInput, PartyKind};
@@ -16,12 +16,85 @@ use serde::Serialize;
 
 use super::contacts::add_import_contacts;
 use super::{
-    code_taken, invalid_line, Audit, Imported, CODE_TAKEN_MESSAGE, COMPANY_CHOICE_MESSAGE,
-    EMPTY_IMPORT_MESSAGE, IMPORT_TOO_LARGE_MESSAGE, MAX_IMPORT_ROWS,
+    code_taken, forbidden, invalid_line, Audit, Deleted, Deps, Imported, ListQuery, Listing, Saved,
+    CODE_TAKEN_MESSAGE, COMPANY_CHOICE_MESSAGE, EMPTY_IMPORT_MESSAGE, IMPORT_TOO_LARGE_MESSAGE,
+    MAX_IMPORT_ROWS,
 };
 use crate::error::{AppError, AppResult};
 use crate::model::{ContactOwner, ContactWrite, PartyRecord, PartyWrite};
-use crate::ports::Repos;
+use crate::ports::{Repos, StoreExt};
+
+/// The use cases of one kind of party, as the customer and shipping-company routes call them
+/// alike. Each kind answers `list`, `get` and `save` its own way; the import, its check and the
+/// delete are the same for both and written here once.
+pub trait PartyService: Clone + Send + Sync + 'static {
+    /// The record as the screens read it.
+    type View: Serialize + Send + 'static;
+    /// The form's save command.
+    type Save: Send + 'static;
+    const KIND: PartyKind;
+
+    fn deps(&self) -> &Deps;
+
+    /// The record the scope sees, or 404.
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<PartyRecord>;
+
+    /// Every record the actor sees, or (`company` set) one company's.
+    fn list(
+        &self,
+        actor: &Actor,
+        company: Option<i64>,
+        q: &ListQuery,
+    ) -> AppResult<Listing<Self::View>>;
+
+    fn get(&self, actor: &Actor, id: i64) -> AppResult<Self::View>;
+
+    fn save(
+        &self,
+        actor: &Actor,
+        ip: Option<&str>,
+        cmd: Self::Save,
+    ) -> AppResult<Saved<Self::View>>;
+
+    /// `POST /<party>/import`: the parsed CSV rows, all or nothing. A row whose code exists in
+    /// the company updates that record (a re-imported ERP export refreshes the list); its
+    /// contacts are added unless one with the same phone or e-mail exists.
+    fn import(
+        &self,
+        actor: &Actor,
+        ip: Option<&str>,
+        company_id: Option<i64>,
+        rows: Vec<ImportRow>,
+    ) -> AppResult<Imported> {
+        let s = scope(actor, Self::KIND.area(), Access::Write).map_err(forbidden)?;
+        self.deps().store.tx(|repos| {
+            import(
+                repos,
+                Self::KIND,
+                Audit::by(actor, ip),
+                s,
+                company_id,
+                &rows,
+            )
+        })
+    }
+
+    /// Checks an import's rows with the import's rules, saving nothing.
+    fn check_import(&self, actor: &Actor, rows: Vec<ImportRow>) -> AppResult<ImportCheck> {
+        scope(actor, Self::KIND.area(), Access::Write).map_err(forbidden)?;
+        check_import(Self::KIND, &rows)
+    }
+
+    /// Refused while orders or loadings name the record.
+    fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {
+        let s = scope(actor, Self::KIND.area(), Access::Write).map_err(forbidden)?;
+        self.deps().store.tx(|repos| {
+            let found = Self::visible(repos, &s, id)?;
+            delete(repos, Self::KIND, actor, ip, &found)?;
+            Ok(Deleted::new(id))
+        })
+    }
+}
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct CompanyRefView {
@@ -56,7 +129,7 @@ impl PartyAddressView {
             complement: p.complement.clone(),
             city: p.city.clone(),
             district: p.district.clone(),
-            zip_code: p.zip_code.clone(),
+            zip_code: p.zip_code.as_ref().map(Stored::masked),
         }
     }
 }

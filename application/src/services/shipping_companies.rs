@@ -20,14 +20,12 @@ use patio_domain::roles::{Role, SessionKind};
 use serde::Serialize;
 
 use super::contacts::{check_form_contacts, save_contacts, ContactCmd};
-use super::party::{self, CompanyRefView, ImportRow, PartyAddressView};
-use super::{
-    active_label, forbidden, invalid, Audit, Deleted, Deps, Imported, ListQuery, Listing, Saved,
-};
+use super::party::{self, CompanyRefView, PartyAddressView, PartyService};
+use super::{active_label, forbidden, invalid, Audit, Deps, ListQuery, Listing, Saved};
 use crate::error::{AppError, AppResult};
 use crate::model::{
-    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, ShippingCompanyRecord,
-    ShippingUserRecord, UserWrite,
+    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyRecord,
+    ShippingCompanyRecord, ShippingUserRecord, UserWrite,
 };
 use crate::ports::{Repos, StoreExt};
 
@@ -145,9 +143,29 @@ impl ShippingCompanyService {
     pub fn new(deps: Arc<Deps>) -> Self {
         Self { deps }
     }
+}
 
-    /// Search: name, CNPJ and code. A Transportadora sees only its own.
-    pub fn list(&self, actor: &Actor, q: &ListQuery) -> AppResult<Listing<ShippingCompanyView>> {
+impl PartyService for ShippingCompanyService {
+    type View = ShippingCompanyView;
+    type Save = SaveShippingCompany;
+    const KIND: PartyKind = KIND;
+
+    fn deps(&self) -> &Deps {
+        &self.deps
+    }
+
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<PartyRecord> {
+        visible(repos, s, id).map(|c| c.party)
+    }
+
+    /// Search: name, CNPJ and code. A Transportadora sees only its own. A shipping company's
+    /// list has no company path: `_company` is always `None`.
+    fn list(
+        &self,
+        actor: &Actor,
+        _company: Option<i64>,
+        q: &ListQuery,
+    ) -> AppResult<Listing<ShippingCompanyView>> {
         let s = scope(actor, Area::ShippingCompanies, Access::Read).map_err(forbidden)?;
         if q.company_id.is_some_and(|id| !s.covers_company(id)) {
             return Err(AppError::not_found());
@@ -169,12 +187,12 @@ impl ShippingCompanyService {
         }))
     }
 
-    pub fn get(&self, actor: &Actor, id: i64) -> AppResult<ShippingCompanyView> {
+    fn get(&self, actor: &Actor, id: i64) -> AppResult<ShippingCompanyView> {
         let s = scope(actor, Area::ShippingCompanies, Access::Read).map_err(forbidden)?;
         self.deps.store.tx(|repos| read(repos, &s, id))
     }
 
-    pub fn save(
+    fn save(
         &self,
         actor: &Actor,
         ip: Option<&str>,
@@ -216,7 +234,7 @@ impl ShippingCompanyService {
                                 name: u.name,
                                 email: u.email,
                                 role: u.role,
-                                cpf: u.cpf,
+                                cpf: u.cpf.as_ref().map(|c| c.masked()),
                                 fone: u.fone,
                                 receives_email: u.receives_email,
                                 is_enabled: u.is_enabled,
@@ -277,41 +295,5 @@ impl ShippingCompanyService {
             self.deps.accounts.forget(SessionKind::Staff, user);
         }
         Ok(saved)
-    }
-
-    /// `POST /shipping-company/import`: as the customer import (all or nothing; an existing
-    /// code is updated). New shipping companies are active and have no login yet.
-    pub fn import(
-        &self,
-        actor: &Actor,
-        ip: Option<&str>,
-        company_id: Option<i64>,
-        rows: Vec<ImportRow>,
-    ) -> AppResult<Imported> {
-        let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
-        self.deps
-            .store
-            .tx(|repos| party::import(repos, KIND, Audit::by(actor, ip), s, company_id, &rows))
-    }
-
-    /// Checks an import's rows with the import's rules, saving nothing.
-    pub fn check_import(
-        &self,
-        actor: &Actor,
-        rows: Vec<ImportRow>,
-    ) -> AppResult<super::ImportCheck> {
-        scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
-        party::check_import(KIND, &rows)
-    }
-
-    /// Deletes the shipping company and its Transportadora users; refused while orders or
-    /// loadings name it.
-    pub fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {
-        let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
-        self.deps.store.tx(|repos| {
-            let c = visible(repos, &s, id)?;
-            party::delete(repos, KIND, actor, ip, &c.party)?;
-            Ok(Deleted::new(id))
-        })
     }
 }

@@ -49,7 +49,7 @@ impl From<UserRecord> for UserView {
             name: u.name,
             email: u.email,
             role: u.role,
-            cpf: u.cpf,
+            cpf: u.cpf.map(|c| c.masked()),
             fone: u.fone,
             receives_email: u.receives_email,
             is_enabled: u.is_enabled,

@@ -3,6 +3,7 @@
 //! kinds is said here once; the form rules are [`check_customer`] and
 //! [`check_shipping_company`].
 
+use super::access::Area;
 use super::audit::ObjectType;
 pub use super::forms::{check_customer, check_shipping_company, PartyData, PartyInput};
 use crate::FieldIssue;
@@ -24,6 +25,14 @@ impl PartyKind {
         match self {
             PartyKind::Customer => check_customer(input),
             PartyKind::ShippingCompany => check_shipping_company(input, editing),
+        }
+    }
+
+    /// Whose rights apply to the record.
+    pub const fn area(self) -> Area {
+        match self {
+            PartyKind::Customer => Area::Customers,
+            PartyKind::ShippingCompany => Area::ShippingCompanies,
         }
     }
 

@@ -27,7 +27,7 @@ pub use email::Email;
 pub use phone::Phone;
 pub use plate::Plate;
 pub use renavam::Renavam;
-pub use stored::{Document, Masked, Stored};
+pub use stored::{Document, Masked, Stored, StoredValue};
 
 /// Why a value was refused. Variants carry no input on purpose: these errors end up in logs,
 /// and a CPF or e-mail must not.

@@ -4,7 +4,7 @@
 //! failing the read. The database adapter builds these at its edge, so the services mask and
 //! compare values without parsing digit strings again.
 
-use super::{Cnpj, Cpf};
+use super::{Cep, Cnpj, Cpf};
 
 /// A value that has a masked form for the screens.
 pub trait Masked {
@@ -20,6 +20,12 @@ impl Masked for Cpf {
 impl Masked for Cnpj {
     fn masked(&self) -> String {
         Cnpj::masked(self)
+    }
+}
+
+impl Masked for Cep {
+    fn masked(&self) -> String {
+        Cep::masked(self)
     }
 }
 
@@ -107,17 +113,47 @@ impl<T: Masked> Stored<T> {
     }
 }
 
+/// A value a column may hold: how its stored text is read back.
+pub trait StoredValue: Sized {
+    fn from_stored(text: &str) -> Option<Self>;
+}
+
+impl StoredValue for Cpf {
+    fn from_stored(text: &str) -> Option<Self> {
+        Cpf::parse(text).ok()
+    }
+}
+
+impl StoredValue for Document {
+    fn from_stored(text: &str) -> Option<Self> {
+        Document::parse(text)
+    }
+}
+
+impl StoredValue for Cep {
+    fn from_stored(text: &str) -> Option<Self> {
+        Cep::parse(text).ok()
+    }
+}
+
+impl<T: StoredValue> Stored<T> {
+    /// A column of `T` read back.
+    pub fn column(text: String) -> Self {
+        Stored::read(text, T::from_stored)
+    }
+}
+
 impl Stored<Cpf> {
     /// A CPF column read back.
     pub fn cpf(text: String) -> Self {
-        Stored::read(text, |t| Cpf::parse(t).ok())
+        Stored::column(text)
     }
 }
 
 impl Stored<Document> {
     /// A CNPJ (or CPF) column read back.
     pub fn document(text: String) -> Self {
-        Stored::read(text, Document::parse)
+        Stored::column(text)
     }
 }
 
@@ -151,5 +187,16 @@ mod tests {
             "529.982.247-25"
         );
         assert_eq!(Stored::document("123".to_owned()).masked(), "123");
+    }
+
+    #[test]
+    fn a_cep_stored_with_or_without_its_mask_reads_masked() {
+        let cep: Stored<Cep> = Stored::column("78700000".to_owned());
+        assert_eq!(cep.masked(), "78700-000");
+        let cep: Stored<Cep> = Stored::column("78700-000".to_owned());
+        assert_eq!(cep.masked(), "78700-000");
+        assert_eq!(cep.as_str(), "78700000");
+        let odd: Stored<Cep> = Stored::column("CEP?".to_owned());
+        assert_eq!(odd.masked(), "CEP?");
     }
 }

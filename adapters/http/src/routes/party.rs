@@ -1,18 +1,16 @@
 //! The handling customers and shipping companies share: each of their handlers keeps its own
 //! `#[utoipa::path]` and path, and is one call into the functions here, generic over a
-//! [`PartyRoutes`]: the service of one `PartyKind`, its form body and its save command.
+//! [`PartyRoutes`]: the application's [`PartyService`] of one kind, its form body and its save
+//! command.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::customers::{CustomerService, CustomerView, SaveCustomer};
-use patio_application::services::party::ImportRow;
+use patio_application::services::customers::{CustomerService, SaveCustomer};
+use patio_application::services::party::{ImportRow, PartyService};
 use patio_application::services::shipping_companies::{
-    SaveShippingCompany, ShippingCompanyService, ShippingCompanyView,
+    SaveShippingCompany, ShippingCompanyService,
 };
-use patio_application::services::{Deleted, ImportCheck, Imported, ListQuery, Listing, Saved};
 use patio_application::AppResult;
 use patio_domain::admin::forms::PartyInput;
-use patio_domain::auth::Actor;
-use serde::Serialize;
 
 use super::admin_common::{saved, ContactItem, ListParams};
 use crate::error::{blocking, ApiError};
@@ -30,71 +28,17 @@ pub(super) trait PartyBody: Send + 'static {
     fn contacts(&self) -> &[ContactItem];
 }
 
-/// The service of one kind of party, as its routes call it.
-pub(super) trait PartyRoutes: Clone + Send + 'static {
+/// The service of one kind of party, as its routes reach it: where the state keeps it and how
+/// a form body becomes its save command.
+pub(super) trait PartyRoutes: PartyService {
     type Body: PartyBody;
-    type View: Serialize + Send + 'static;
-    type Save: Send + 'static;
 
     fn of(state: &AppState) -> Self;
-    /// The save command of a form body.
     fn save_cmd(body: Self::Body) -> Self::Save;
-    /// Every party the actor sees, or (`company` set) one company's.
-    fn list(
-        &self,
-        actor: &Actor,
-        company: Option<i64>,
-        q: &ListQuery,
-    ) -> AppResult<Listing<Self::View>>;
-    fn get(&self, actor: &Actor, id: i64) -> AppResult<Self::View>;
-    fn save(
-        &self,
-        actor: &Actor,
-        ip: Option<&str>,
-        cmd: Self::Save,
-    ) -> AppResult<Saved<Self::View>>;
-    fn import(
-        &self,
-        actor: &Actor,
-        ip: Option<&str>,
-        company: Option<i64>,
-        rows: Vec<ImportRow>,
-    ) -> AppResult<Imported>;
-    fn check_import(&self, actor: &Actor, rows: Vec<ImportRow>) -> AppResult<ImportCheck>;
-    fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted>;
-}
-
-/// The calls each service answers alike (every one but `list`).
-macro_rules! party_calls {
-    ($svc:ty, $view:ty, $save:ty) => {
-        fn get(&self, actor: &Actor, id: i64) -> AppResult<$view> {
-            <$svc>::get(self, actor, id)
-        }
-        fn save(&self, actor: &Actor, ip: Option<&str>, cmd: $save) -> AppResult<Saved<$view>> {
-            <$svc>::save(self, actor, ip, cmd)
-        }
-        fn import(
-            &self,
-            actor: &Actor,
-            ip: Option<&str>,
-            company: Option<i64>,
-            rows: Vec<ImportRow>,
-        ) -> AppResult<Imported> {
-            <$svc>::import(self, actor, ip, company, rows)
-        }
-        fn check_import(&self, actor: &Actor, rows: Vec<ImportRow>) -> AppResult<ImportCheck> {
-            <$svc>::check_import(self, actor, rows)
-        }
-        fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {
-            <$svc>::delete(self, actor, ip, id)
-        }
-    };
 }
 
 impl PartyRoutes for CustomerService {
     type Body = super::customers::CustomerBody;
-    type View = CustomerView;
-    type Save = SaveCustomer;
 
     fn of(state: &AppState) -> Self {
         state.services.customers.clone()
@@ -107,21 +51,10 @@ impl PartyRoutes for CustomerService {
             contacts: cmds(&mut b.contact),
         }
     }
-    fn list(
-        &self,
-        actor: &Actor,
-        company: Option<i64>,
-        q: &ListQuery,
-    ) -> AppResult<Listing<CustomerView>> {
-        CustomerService::list(self, actor, company, q)
-    }
-    party_calls!(CustomerService, CustomerView, SaveCustomer);
 }
 
 impl PartyRoutes for ShippingCompanyService {
     type Body = super::shipping_companies::ShippingCompanyBody;
-    type View = ShippingCompanyView;
-    type Save = SaveShippingCompany;
 
     fn of(state: &AppState) -> Self {
         state.services.shipping_companies.clone()
@@ -129,20 +62,6 @@ impl PartyRoutes for ShippingCompanyService {
     fn save_cmd(b: Self::Body) -> SaveShippingCompany {
         b.save_cmd()
     }
-    /// A shipping company's list has no company path: `company` is always `None`.
-    fn list(
-        &self,
-        actor: &Actor,
-        _company: Option<i64>,
-        q: &ListQuery,
-    ) -> AppResult<Listing<ShippingCompanyView>> {
-        ShippingCompanyService::list(self, actor, q)
-    }
-    party_calls!(
-        ShippingCompanyService,
-        ShippingCompanyView,
-        SaveShippingCompany
-    );
 }
 
 /// The form's contacts as the service's commands.

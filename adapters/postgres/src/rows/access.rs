@@ -15,7 +15,9 @@ pub struct UserRow {
     pub password_hash: String,
     /// Administrador, Usuario, Transportadora, Expedicao, Espectador or Portaria.
     pub role: String,
-    pub cpf: Option<String>,
+    /// Stored masked; read at the edge.
+    #[diesel(deserialize_as = crate::values::CpfText)]
+    pub cpf: Option<patio_domain::values::Stored<patio_domain::values::Cpf>>,
     pub fone: Option<String>,
     pub receives_email: bool,
     pub is_enabled: bool,
@@ -97,7 +99,9 @@ pub struct ShippingCompanyRow {
     pub number: Option<i32>,
     pub complement: Option<String>,
     pub district: Option<String>,
-    pub zip_code: Option<String>,
+    /// Read at the edge.
+    #[diesel(deserialize_as = crate::values::CepText)]
+    pub zip_code: Option<patio_domain::values::Stored<patio_domain::values::Cep>>,
     pub is_enabled: bool,
     pub login: Option<String>,
     pub login_password_hash: Option<String>,

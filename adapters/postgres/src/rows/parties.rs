@@ -4,7 +4,7 @@
 
 use diesel::prelude::*;
 use patio_application::model::PartyWrite;
-use patio_domain::values::{Document, Stored};
+use patio_domain::values::{Cep, Document, Stored};
 
 use crate::schema::{customers, shipping_companies};
 use crate::values::DocumentText;
@@ -28,7 +28,9 @@ pub struct CustomerRow {
     pub complement: Option<String>,
     pub city: Option<String>,
     pub district: Option<String>,
-    pub zip_code: Option<String>,
+    /// Read at the edge.
+    #[diesel(deserialize_as = crate::values::CepText)]
+    pub zip_code: Option<Stored<Cep>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Insertable, AsChangeset)]

@@ -23,7 +23,9 @@ pub struct CompanyRow {
     pub number: Option<i32>,
     pub complement: Option<String>,
     pub district: String,
-    pub zip_code: String,
+    /// Read at the edge.
+    #[diesel(deserialize_as = crate::values::CepText)]
+    pub zip_code: patio_domain::values::Stored<patio_domain::values::Cep>,
     pub website: Option<String>,
     pub logo: Option<String>,
     pub status: bool,
