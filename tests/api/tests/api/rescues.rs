@@ -75,18 +75,16 @@ const SAVE: &str = "/api/queue-restore/save";
 const LIST: &str = "/api/queue-restore";
 const RESTORE: &str = "/api/queue-restore/restore";
 
-/// A loading of 30 t on `order` for the pair, carried by the demo's shipping company.
-// why: a freelancer's truck on a loading carried by a shipping company is a mix no product
-// path makes (the loading takes the truck's or the Transportadora's shipping company).
-fn loading(app: &TestApp, order: i64, driver: i64, truck: i64) -> i64 {
-    app.scalar_i64(&format!(
-        "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered,
-                                  expiration_date, shipping_company_id)
-         VALUES ({}, {order}, {truck}, {driver}, 30, '2026-03-20',
-                 (SELECT id FROM shipping_companies WHERE name = 'Transportadora Demo'))
-         RETURNING id AS v",
-        app.ids.demo
-    ))
+/// The `g`-th pair of `add_drivers(.., tag)`, its truck carried by the demo's shipping company.
+fn carried_pair(app: &TestApp, g: i64, tag: i64) -> (i64, i64) {
+    add_pair(app, app.ids.demo, g, tag, (None, Some(app.ids.shipping)))
+}
+
+/// A loading of `tonnes` on `order` for the pair until 2026-03-20, saved by the Usuario (carried
+/// by the truck's shipping company).
+async fn loading(app: &TestApp, order: i64, (driver, truck): (i64, i64), tonnes: f64) -> i64 {
+    let usuario = app.usuario_of(app.ids.demo).await;
+    fixtures::loading(&usuario, order, truck, driver, tonnes, Some("2026-03-20")).await
 }
 
 /// What the product cannot do through the API yet: the expedition marking a vehicle missing.
@@ -113,12 +111,16 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
     at(&app, MONDAY_0900);
     plain_admin(&app).await;
     let anon = app.anonymous().await;
-    let pairs = add_drivers(&app, app.ids.demo, 4, 1);
-    let (a, waiting, free, old) = (pairs[0], pairs[1], pairs[2], pairs[3]);
+    let (a, waiting, old) = (
+        carried_pair(&app, 1, 1),
+        carried_pair(&app, 2, 1),
+        carried_pair(&app, 4, 1),
+    );
+    let free = add_pair(&app, app.ids.demo, 3, 1, (None, None));
     let ped = order(&app, 1).await;
-    let la = loading(&app, ped, a.0, a.1);
-    let lw = loading(&app, ped, waiting.0, waiting.1);
-    let lo = loading(&app, ped, old.0, old.1);
+    let la = loading(&app, ped, a, 30.0).await;
+    let lw = loading(&app, ped, waiting, 30.0).await;
+    let lo = loading(&app, ped, old, 30.0).await;
     let qa = fixtures::join(
         &app,
         a.0,
@@ -394,9 +396,9 @@ async fn a_rescue_whose_loading_was_finished_meanwhile_is_not_approved() {
     let app = TestApp::new();
     open_for_freelancers(&app);
     at(&app, MONDAY_0900);
-    let a = add_drivers(&app, app.ids.demo, 1, 2)[0];
+    let a = carried_pair(&app, 1, 2);
     let ped = order(&app, 3).await;
-    let la = loading(&app, ped, a.0, a.1);
+    let la = loading(&app, ped, a, 30.0).await;
     let qa = fixtures::join(
         &app,
         a.0,
@@ -439,11 +441,11 @@ async fn the_list_has_six_rows_a_page_newest_first() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
     let demo = app.ids.demo;
-    let pairs = add_drivers(&app, demo, 7, 3);
+    let pairs: Vec<_> = (1..=7).map(|g| carried_pair(&app, g, 3)).collect();
     let ped = order(&app, 4).await;
     let exp = app.staff(EXP).await;
     for (i, (d, t)) in (0..).zip(&pairs) {
-        let l = loading(&app, ped, *d, *t);
+        let l = loading(&app, ped, (*d, *t), 10.0).await;
         asked(&app, &exp, (*d, l, ped), 10.0, i).await;
     }
     let root = app.staff(ROOT).await;
