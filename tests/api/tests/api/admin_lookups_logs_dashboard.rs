@@ -539,22 +539,39 @@ async fn scheduling_totals_per_company_and_per_day() {
 #[actix_rt::test]
 async fn order_totals_complete_versus_in_progress() {
     let app = TestApp::new();
-    // why: an order's status (100 complete, 40 in progress) is reached only by its loadings
-    // being attended, and one order is dated 60 days back.
+    // Orders of 100 t; what was transported outside loadings (`qtyTransported`, the order form)
+    // makes the status: A and E complete, B at 40 %, C and D (disabled) at 0.
+    let demo = app.usuario_of(app.ids.demo).await;
+    let other = app.usuario_of(app.ids.other).await;
+    for (by, n, code, transported, enable) in [
+        (&demo, 1, "A", 100.0, true),
+        (&demo, 2, "B", 40.0, true),
+        (&demo, 3, "C", 0.0, true),
+        (&demo, 4, "D", 0.0, false),
+        (&other, 5, "E", 100.0, true),
+    ] {
+        let customer = format!("Cliente {code}");
+        let spec = fixtures::OrderSpec::new(code, 100.0)
+            .customer(n, &customer)
+            .product(n, "SOJA")
+            .enable(enable);
+        let id = fixtures::order(by, spec).await.id;
+        if transported == 0.0 {
+            continue;
+        }
+        let mut edit = by
+            .get(&format!("/api/order/{id}"))
+            .await
+            .expect(StatusCode::OK);
+        edit["qtyTransported"] = json!(transported);
+        by.post("/api/order/save", edit)
+            .await
+            .expect(StatusCode::OK);
+    }
+    // why: an order dated 60 days back; the database dates a new order now.
     app.sql(&format!(
-        "INSERT INTO customers (company_id, code, name) VALUES ({demo}, 1, 'C'), ({other}, 1, 'D');
-         INSERT INTO orders (company_id, code, customer_id, status)
-              SELECT {demo}, 'A', id, 100 FROM customers WHERE company_id = {demo};
-         INSERT INTO orders (company_id, code, customer_id, status)
-              SELECT {demo}, 'B', id, 40 FROM customers WHERE company_id = {demo};
-         INSERT INTO orders (company_id, code, customer_id, status)
-              SELECT {demo}, 'C', id, 0 FROM customers WHERE company_id = {demo};
-         INSERT INTO orders (company_id, code, customer_id, status, enable)
-              SELECT {demo}, 'D', id, 0, FALSE FROM customers WHERE company_id = {demo};
-         INSERT INTO orders (company_id, code, customer_id, status, created_at)
-              SELECT {other}, 'E', id, 100, now() - interval '60 days' FROM customers WHERE company_id = {other};",
-        demo = app.ids.demo,
-        other = app.ids.other
+        "UPDATE orders SET created_at = now() - interval '60 days' WHERE company_id = {}",
+        app.ids.other
     ));
     let admin = app.admin().await;
     let all = admin

@@ -106,8 +106,8 @@ async fn root_administrator_creates_a_shipping_company_whose_login_signs_in_and_
 async fn who_may_change_shipping_companies() {
     let app = TestApp::new();
     // An administrator without the root flag reads but does not change them.
-    app.sql("UPDATE users SET is_root = FALSE WHERE email = 'admin@patio.local'");
-    let admin = app.admin().await;
+    fixtures::plain_admin(&app, "Admin Dois", "adm2@patio.local").await;
+    let admin = app.staff("adm2@patio.local").await;
     let list = admin
         .get("/api/shipping-company")
         .await
@@ -278,7 +278,7 @@ async fn deleting_shipping_companies() {
     let spec = fixtures::OrderSpec::new("P-1", 10.0)
         .customer(1, "C")
         .shipping(&[app.ids.shipping]);
-    fixtures::order(&usuario, spec).await;
+    let order = fixtures::order(&usuario, spec).await.id;
     let body = admin
         .delete(&format!(
             "/api/shipping-company/delete/{}",
@@ -297,8 +297,16 @@ async fn deleting_shipping_companies() {
         "its users stay too"
     );
 
-    // Without references it goes, with its users.
-    app.sql("DELETE FROM order_shipping_companies");
+    // Without references it goes, with its users: the order no longer names it.
+    let mut edit = usuario
+        .get(&format!("/api/order/{order}"))
+        .await
+        .expect(StatusCode::OK);
+    edit["shippingCompany"] = json!([]);
+    usuario
+        .post("/api/order/save", edit)
+        .await
+        .expect(StatusCode::OK);
     admin
         .delete(&format!(
             "/api/shipping-company/delete/{}",

@@ -13,30 +13,24 @@ use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use serde_json::{json, Value};
 
-use common::{cookie_pair, TestApp};
+use common::{cookie_pair, fixtures, TestApp};
 use patio_application::services::driver_app::{
     REFUSED_MESSAGE, REFUSED_REASON, REFUSE_IN_QUEUE_MESSAGE, REFUSE_STARTED_MESSAGE,
     REGISTERED_MESSAGE, REGISTER_DUPLICATE_MESSAGE,
 };
 use queue_common::*;
 
-/// Two open loadings of the demo driver with the demo truck (order PED-1, until 2026-03-10).
-fn two_loadings(app: &TestApp) -> (i64, i64) {
+/// Two open loadings of the demo driver with the demo truck (order PED-1, 16 t and 10 t, until
+/// 2026-03-10), saved by the Usuario.
+async fn two_loadings(app: &TestApp) -> (i64, i64) {
     let truck = demo_truck(app);
-    app.sql(&format!(
-        "INSERT INTO customers (company_id, code, name) VALUES ({c}, 1, 'Fazenda Boa Vista');
-         INSERT INTO orders (company_id, code, customer_id) SELECT {c}, 'PED-1', id FROM customers;
-         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, expiration_date)
-         SELECT {c}, id, {t}, {d}, 32, '2026-03-10' FROM orders;
-         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, expiration_date)
-         SELECT {c}, id, {t}, {d}, 20, '2026-03-10' FROM orders;",
-        c = app.ids.demo,
-        t = truck,
-        d = app.ids.driver
-    ));
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let spec = fixtures::OrderSpec::new("PED-1", 100.0).customer(1, "Fazenda Boa Vista");
+    let order = fixtures::order(&usuario, spec).await.id;
+    let d = app.ids.driver;
     (
-        app.scalar_i64("SELECT min(id) AS v FROM schedulings"),
-        app.scalar_i64("SELECT max(id) AS v FROM schedulings"),
+        fixtures::loading(&usuario, order, truck, d, 16.0, Some("2026-03-10")).await,
+        fixtures::loading(&usuario, order, truck, d, 10.0, Some("2026-03-10")).await,
     )
 }
 
@@ -52,7 +46,7 @@ fn refused_rows(app: &TestApp) -> i64 {
 async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let (first, second) = two_loadings(&app);
+    let (first, second) = two_loadings(&app).await;
     let me = app.driver_id(app.ids.driver, app.ids.demo).await;
 
     let (s, b) = me
@@ -70,7 +64,7 @@ async fn a_driver_refuses_its_own_authorised_order_and_it_leaves_the_list() {
             "SELECT reason || ' ' || driver_id || ' ' || qty_ordered::int AS v
                FROM deleted_schedulings WHERE scheduling_id = {first}"
         )),
-        format!("{REFUSED_REASON} {} 32", app.ids.driver)
+        format!("{REFUSED_REASON} {} 16", app.ids.driver)
     );
 
     // The driver's lists: the refused order is gone from the authorised ones and listed with
@@ -109,7 +103,7 @@ async fn only_the_loadings_driver_may_refuse_it() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
     let anon = app.anonymous().await;
-    let (first, _) = two_loadings(&app);
+    let (first, _) = two_loadings(&app).await;
     let uri = format!("/api/scheduling/refuse/{first}");
 
     // Without a session.
@@ -153,7 +147,7 @@ async fn only_the_loadings_driver_may_refuse_it() {
 async fn a_loading_in_the_queue_started_or_finished_cannot_be_refused() {
     let app = TestApp::new();
     at(&app, MONDAY_0900);
-    let (first, second) = two_loadings(&app);
+    let (first, second) = two_loadings(&app).await;
     let me = app.driver_id(app.ids.driver, app.ids.demo).await;
 
     // In the queue with the first: refusing it is refused, and the entry keeps it.
@@ -176,6 +170,8 @@ async fn a_loading_in_the_queue_started_or_finished_cannot_be_refused() {
     );
 
     // Started by the yard, then finished: refused, the loading stays.
+    // why: the yard starts only a loading in the queue, and this driver is already in it with
+    // the first one.
     app.sql(&format!(
         "UPDATE schedulings SET exped_initial_date = now() WHERE id = {second}"
     ));
@@ -183,6 +179,8 @@ async fn a_loading_in_the_queue_started_or_finished_cannot_be_refused() {
     let (s, b) = me.post_empty(&uri).await.pair();
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
     assert_eq!(b["message"], REFUSE_STARTED_MESSAGE);
+    // why: finished alone (no start), so the refusal is shown to follow the finish too; only
+    // the end of the yard's flow finishes a loading.
     app.sql(&format!(
         "UPDATE schedulings SET exped_initial_date = NULL, status = TRUE WHERE id = {second}"
     ));
@@ -342,10 +340,17 @@ async fn a_registration_is_refused_for_a_known_cpf_bad_fields_or_an_unknown_comp
         .parts();
     assert_eq!(s, StatusCode::CONFLICT, "{b}");
     assert_eq!(b["message"], "Empresa não encontrada.");
-    app.sql(&format!(
-        "UPDATE companies SET status = FALSE WHERE id = {}",
-        app.ids.other
-    ));
+    // The root administrator disables the other company on its form.
+    let admin = app.admin().await;
+    let mut company = admin
+        .get(&format!("/api/company/{}", app.ids.other))
+        .await
+        .expect(StatusCode::OK);
+    company["status"] = json!(false);
+    admin
+        .post("/api/company/create", company)
+        .await
+        .expect(StatusCode::OK);
     let (s, _, _) = anon
         .send(register(register_body(
             app.ids.other,

@@ -27,14 +27,9 @@ async fn the_host_company_gives_its_own_map_without_a_session() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body["googleMaps"].is_null(), "{body}");
 
-    app.sql(&format!(
-        "UPDATE settings SET google_maps = '{DEMO_MAP}' WHERE company_id = {}",
-        app.ids.demo
-    ));
-    app.sql(&format!(
-        "UPDATE settings SET google_maps = '{OTHER_MAP}' WHERE company_id = {}",
-        app.ids.other
-    ));
+    for (company, map) in [(app.ids.demo, DEMO_MAP), (app.ids.other, OTHER_MAP)] {
+        fixtures::settings_saved(&app, company, serde_json::json!({ "googleMaps": map })).await;
+    }
     let (status, body, _) = anon
         .send(get("/api/company/host?host=127.0.0.1"))
         .await
@@ -50,6 +45,7 @@ async fn the_host_company_gives_its_own_map_without_a_session() {
     assert_eq!(body["googleMaps"], OTHER_MAP);
 
     // A blank setting is no map.
+    // why: a blank value as legacy rows hold it; the settings form stores none instead.
     app.sql(&format!(
         "UPDATE settings SET google_maps = '   ' WHERE company_id = {}",
         app.ids.demo

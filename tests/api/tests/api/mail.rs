@@ -434,6 +434,8 @@ fn entry(
 ) {
     let (driver, truck) = pair;
     let scheduling = match order {
+        // why: a loading weighed and closed at a set hour of a past day: only the yard's flow,
+        // on that day, writes it.
         Some(order) => app
             .scalar_i64(&format!(
                 "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered,
@@ -451,6 +453,8 @@ fn entry(
     } else {
         "NULL".to_owned()
     };
+    // why: closed entries (attended, faulty, dropped, left) at set hours of a past day: only
+    // that day's yard and jobs make them.
     app.sql(&format!(
         "INSERT INTO queue_entries (company_id, driver_id, truck_id, scheduling_id, status,
                                     joined_at, attended, attended_at, closed_at, position)
@@ -593,6 +597,7 @@ async fn report_people(app: &TestApp) {
     staff_user(&admin, "esp@demo.com", "Espectador", d, true, true).await;
     staff_user(&admin, "ze@outra.com", "Usuario", app.ids.other, true, true).await;
     // Whatever reaches the table, the rule stands: an Espectador never gets the report.
+    // why: the user form clears receivesEmail for an Espectador; legacy rows may hold it.
     app.sql("UPDATE users SET receives_email = TRUE WHERE email = 'esp@demo.com'");
 }
 
@@ -710,10 +715,7 @@ async fn the_report_hour_is_configurable_and_read_in_the_company_zone() {
     let state = app.state_with_mail(app.db.pool().clone(), mail);
     report_people(&app).await;
     // The other company keeps its days in Manaus (UTC-4).
-    app.sql(&format!(
-        "UPDATE settings SET time_zone = 'America/Manaus' WHERE company_id = {}",
-        app.ids.other
-    ));
+    fixtures::settings_saved(&app, app.ids.other, json!({ "timeZone": "America/Manaus" })).await;
     let jobs = state.services.mail_jobs.clone();
     // 07:59 in São Paulo.
     at(&app, "2026-03-03T10:59:00Z");
@@ -751,6 +753,7 @@ async fn a_running_report_on_another_instance_or_a_day_already_sent_is_skipped()
     holder.batch_execute("ROLLBACK").unwrap();
 
     // Another instance got past the lock and sent the demo's day: the sent-log says so.
+    // why: another instance's sent-log row; this instance's job writes one only when it sends.
     app.sql(&format!(
         "INSERT INTO daily_reports (company_id, day, recipients) VALUES ({}, '2026-03-02', 2)",
         app.ids.demo

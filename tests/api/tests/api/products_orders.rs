@@ -17,17 +17,14 @@ fn import_row(code: &str, name: &str, group: &str, ncm: &str) -> Value {
     json!({ "code": code, "name": name, "group": group, "ncmcode": ncm })
 }
 
-/// A customer of `company` (seeded: customers are another area's records).
-fn customer(app: &TestApp, company: i64, code: i32, name: &str) -> i64 {
-    app.scalar_i64(&format!(
-        "INSERT INTO customers (company_id, code, name, city) VALUES ({company}, {code}, '{name}', 'Sorriso') RETURNING id AS v"
-    ))
+/// A customer of `company`, saved by its Usuario.
+async fn customer(app: &TestApp, company: i64, code: i64, name: &str) -> i64 {
+    fixtures::customer(&app.usuario_of(company).await, code, name).await
 }
 
-fn shipping(app: &TestApp, company: i64, code: i32, name: &str) -> i64 {
-    app.scalar_i64(&format!(
-        "INSERT INTO shipping_companies (company_id, code, name, is_enabled) VALUES ({company}, {code}, '{name}', TRUE) RETURNING id AS v"
-    ))
+/// A shipping company of `company`, saved by the root administrator.
+async fn shipping(app: &TestApp, company: i64, code: i64, name: &str) -> i64 {
+    fixtures::shipping_company_of(app, company, code, name).await
 }
 
 fn product_count(app: &TestApp, company: i64) -> i64 {
@@ -176,7 +173,7 @@ async fn a_product_used_by_an_order_cannot_be_deleted() {
         .expect(StatusCode::CREATED)["id"]
         .as_i64()
         .unwrap();
-    let c = customer(&app, app.ids.demo, 1, "Fazenda");
+    let c = customer(&app, app.ids.demo, 1, "Fazenda").await;
     usuario
         .post(
             "/api/order/save",
@@ -280,7 +277,7 @@ async fn fixture(app: &TestApp, usuario: &Client) -> Fixture {
         ids.push(p["id"].as_i64().unwrap());
     }
     Fixture {
-        customer: customer(app, app.ids.demo, 1, "Fazenda Boa Vista"),
+        customer: customer(app, app.ids.demo, 1, "Fazenda Boa Vista").await,
         soja: ids[0],
         milho: ids[1],
     }
@@ -291,7 +288,7 @@ async fn usuario_creates_an_order_with_two_items_and_two_carriers_then_edits_it(
     let app = TestApp::new();
     let usuario = app.usuario_of(app.ids.demo).await;
     let f = fixture(&app, &usuario).await;
-    let second = shipping(&app, app.ids.demo, 77, "Rodo Sul");
+    let second = shipping(&app, app.ids.demo, 77, "Rodo Sul").await;
     let created = usuario
         .post(
             "/api/order/save",
@@ -347,12 +344,16 @@ async fn status_counts_the_loadings_transported_quantities_and_the_order_level_q
         .await
         .expect(StatusCode::CREATED);
     let id = created["id"].as_i64().unwrap();
-    // A loading that transported 10 t (the loading calls are not built yet: seeded).
+    // A loading that transported 10 t.
+    let expiry = (chrono::Utc::now() + chrono::Duration::days(5))
+        .format("%Y-%m-%d")
+        .to_string();
+    let truck = fixtures::demo_truck(&app);
+    let loading = fixtures::loading(&usuario, id, truck, app.ids.driver, 10.0, Some(&expiry)).await;
+    // why: the 10 t weighed and the loading finished: only the end of the yard's flow writes
+    // them.
     app.sql(&format!(
-        "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, qty_transported, status)
-         SELECT {demo}, {id}, t.id, {driver}, 10, 10, TRUE FROM trucks t WHERE t.company_id = {demo} LIMIT 1",
-        demo = app.ids.demo,
-        driver = app.ids.driver
+        "UPDATE schedulings SET qty_transported = 10, status = TRUE WHERE id = {loading}"
     ));
     let mut edit = created.clone();
     edit["qtyTransported"] = json!(30);
@@ -445,7 +446,7 @@ async fn a_transportadora_reads_only_the_orders_open_to_its_shipping_company() {
     let usuario = app.usuario_of(app.ids.demo).await;
     let transp = app.transportadora_of(app.ids.demo).await;
     let f = fixture(&app, &usuario).await;
-    let rival = shipping(&app, app.ids.demo, 88, "Rival");
+    let rival = shipping(&app, app.ids.demo, 88, "Rival").await;
     let mine = usuario
         .post(
             "/api/order/save",
@@ -563,7 +564,7 @@ async fn order_calls_refuse_other_roles_and_hide_other_companies() {
         fields_of(&refused, "customer"),
         "Cliente não pertence à empresa do pedido!"
     );
-    let theirs = customer(&app, app.ids.other, 1, "Deles");
+    let theirs = customer(&app, app.ids.other, 1, "Deles").await;
     let refused = other
         .post(
             "/api/order/save",

@@ -5,7 +5,7 @@ use crate::{common, queue_common};
 use actix_web::http::StatusCode;
 use serde_json::{json, Value};
 
-use common::TestApp;
+use common::{fixtures, TestApp};
 use queue_common::*;
 
 fn join_body(driver: i64, company: i64, truck: Option<i64>) -> Value {
@@ -155,17 +155,23 @@ async fn joins_are_refused_with_the_engines_messages() {
     );
 
     // The missing limit: two faults in 30 days block for 7 days after the last one.
+    // why: faults on past days (one marked by the expedition, one dropped by the tolerance
+    // job): only past days of the yard and the jobs make them.
     app.sql(&format!(
         "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at, closed_at)
          VALUES ({c}, {d}, {t}, 'faulty', '2026-02-20T12:00Z', '2026-02-20T15:00Z'),
-                ({c}, {d}, {t}, 'tolerance_dropped', '2026-03-01T12:00Z', '2026-03-01T12:00Z');
-         UPDATE settings SET enable_missing_validation = TRUE, missing_limit = 2,
-                missing_limit_after_block = 7, missing_validation_period = 30
-          WHERE company_id = {c}",
+                ({c}, {d}, {t}, 'tolerance_dropped', '2026-03-01T12:00Z', '2026-03-01T12:00Z')",
         c = app.ids.demo,
         d = app.ids.driver,
         t = truck
     ));
+    fixtures::settings_saved(
+        &app,
+        app.ids.demo,
+        json!({ "enable_missing_validation": true, "missing_limit": 2,
+                "missing_limit_after_block": 7, "missing_validation_period": 30 }),
+    )
+    .await;
     let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(
@@ -230,19 +236,16 @@ async fn who_may_put_a_driver_in_the_queue() {
 #[actix_web::test]
 async fn a_loading_joins_with_its_plate_and_an_expired_one_is_refused() {
     let app = TestApp::new();
-    at(&app, MONDAY_0900);
     let truck = demo_truck(&app);
-    app.sql(&format!(
-        "INSERT INTO customers (company_id, code, name) VALUES ({c}, 1, 'Fazenda Boa Vista');
-         INSERT INTO orders (company_id, code, customer_id) SELECT {c}, 'PED-1', id FROM customers;
-         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, expiration_date)
-         SELECT {c}, id, {t}, {d}, 32, '2026-03-10' FROM orders;
-         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, expiration_date)
-         SELECT {c}, id, {t}, {d}, 32, '2026-03-01' FROM orders;",
-        c = app.ids.demo, t = truck, d = app.ids.driver
-    ));
-    let valid = app.scalar_i64("SELECT min(id) AS v FROM schedulings");
-    let expired = app.scalar_i64("SELECT max(id) AS v FROM schedulings");
+    // Two loadings saved on the Thursday before: until 10/03, and until Sunday.
+    at(&app, "2026-02-26T12:00:00Z");
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let spec = fixtures::OrderSpec::new("PED-1", 100.0).customer(1, "Fazenda Boa Vista");
+    let order = fixtures::order(&usuario, spec).await.id;
+    let d = app.ids.driver;
+    let valid = fixtures::loading(&usuario, order, truck, d, 10.0, Some("2026-03-10")).await;
+    let expired = fixtures::loading(&usuario, order, truck, d, 10.0, Some("2026-03-01")).await;
+    at(&app, MONDAY_0900);
     let me = app.driver_id(app.ids.driver, app.ids.demo).await;
     let body = |s: i64| json!({ "company": { "id": app.ids.demo }, "scheduling": { "id": s } });
     let (s, b) = me.post("/api/queue/save", body(expired)).await.pair();
@@ -291,9 +294,12 @@ async fn leaving_the_queue_and_its_window() {
         b["message"],
         "Não é possível sair da fila a menos de 6 horas da previsão de carregamento."
     );
-    app.sql(&format!(
-        "UPDATE queue_entries SET status = 'cancelled' WHERE id = {id}"
-    ));
+    // The expedition cancels it instead (no dropout, no OUT_QUEUE).
+    app.expedicao_of(app.ids.demo)
+        .await
+        .post(&format!("/api/queue/close/{id}"), json!({}))
+        .await
+        .expect(StatusCode::OK);
 
     // Joined on Sunday for Monday 07:00: free to leave.
     at(&app, SUNDAY_0900);
@@ -356,12 +362,13 @@ async fn queue_reads_by_role_and_tenant() {
     open_for_freelancers(&app);
     at(&app, SUNDAY_0900);
     let anon = app.anonymous().await;
-    let drivers = add_drivers(&app, app.ids.demo, 3, 1);
     let shipping = app.ids.shipping;
-    app.sql(&format!(
-        "UPDATE trucks SET shipping_company_id = {shipping} WHERE id = {}",
-        drivers[1].1
-    ));
+    // The second truck is the shipping company's.
+    let drivers = [
+        add_pair(&app, app.ids.demo, 1, 1, (None, None)),
+        add_pair(&app, app.ids.demo, 2, 1, (None, Some(shipping))),
+        add_pair(&app, app.ids.demo, 3, 1, (None, None)),
+    ];
     for &(d, t) in &drivers {
         let (s, b) = app
             .driver_id(d, app.ids.demo)

@@ -7,7 +7,7 @@ use diesel::connection::SimpleConnection;
 use patio_application::services::jobs::TOLERANCE_JOB_KEY;
 use serde_json::{json, Value};
 
-use common::TestApp;
+use common::{fixtures, TestApp};
 use queue_common::*;
 
 async fn join_all(app: &TestApp, drivers: &[(i64, i64)]) -> Vec<i64> {
@@ -196,10 +196,12 @@ async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest
     at(&app, MONDAY_0900);
     let drivers = add_drivers(&app, app.ids.demo, 2, 1);
     join_all(&app, &drivers).await;
-    app.sql(&format!(
-        "INSERT INTO delays (company_id, reason, time_minutes, icon) VALUES ({}, 'Chuva', 30, 'rain')",
-        app.ids.demo
-    ));
+    fixtures::settings_saved(
+        &app,
+        app.ids.demo,
+        json!({ "delay": [{ "reason": "Chuva", "time": 30, "icon": "rain" }] }),
+    )
+    .await;
     let reason = app.scalar_i64("SELECT id AS v FROM delays");
     let exp = app.expedicao_of(app.ids.demo).await;
     let demo = app.ids.demo;
@@ -310,15 +312,26 @@ async fn the_tolerance_job_drops_late_drivers_but_never_one_in_the_yard() {
         app.ids.demo,
         "enable_tolerance = TRUE, tolerance = '00:15'",
     );
+    // Check-in from the yard's network (the phone at 200.1.1.5).
+    fixtures::settings_saved(
+        &app,
+        app.ids.demo,
+        json!({ "enableCheckin": true, "checkinIp": "200.1.1.5" }),
+    )
+    .await;
     at(&app, "2026-03-02T10:00:00Z"); // 07:00, the first slot
     let drivers = add_drivers(&app, app.ids.demo, 3, 1);
     let ids = join_all(&app, &drivers).await;
     // The second driver is in the yard.
-    app.sql(&format!(
-        "INSERT INTO checkins (company_id, queue_entry_id, driver_id, is_present, status)
-         VALUES ({}, {}, {}, TRUE, TRUE)",
-        app.ids.demo, ids[1], drivers[1].0
-    ));
+    app.driver_id(drivers[1].0, app.ids.demo)
+        .await
+        .calling_from("200.1.1.5")
+        .post(
+            "/api/checkins/save",
+            json!({ "queue": { "id": ids[1] }, "isPresent": true, "status": true }),
+        )
+        .await
+        .expect(StatusCode::CREATED);
     let jobs = app.state.services.queue_jobs.clone();
 
     // 07:40: the first two are past their forecasts (07:00, 07:30), within tolerance for the
@@ -395,19 +408,20 @@ async fn the_tolerance_job_drops_late_drivers_but_never_one_in_the_yard() {
 #[actix_web::test]
 async fn the_expiry_job_moves_unloaded_loadings_past_their_date() {
     let app = TestApp::new();
-    at(&app, MONDAY_0900);
     let truck = demo_truck(&app);
-    app.sql(&format!(
-        "INSERT INTO customers (company_id, code, name) VALUES ({c}, 1, 'Fazenda');
-         INSERT INTO orders (company_id, code, customer_id) SELECT {c}, 'PED-9', id FROM customers;
-         INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered, expiration_date)
-         SELECT {c}, id, {t}, {d}, 30, d::date FROM orders,
-                unnest(ARRAY['2026-03-01', '2026-03-02', '2026-02-27']) AS d;",
-        c = app.ids.demo, t = truck, d = app.ids.driver
-    ));
-    let held =
-        app.scalar_i64("SELECT id AS v FROM schedulings WHERE expiration_date = '2026-02-27'");
+    // Three loadings saved on the Thursday before, valid until Sunday, Monday and Friday.
+    at(&app, "2026-02-26T12:00:00Z");
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let order = fixtures::order(&usuario, fixtures::OrderSpec::new("PED-9", 100.0))
+        .await
+        .id;
+    let mut held = 0;
+    for day in ["2026-03-01", "2026-03-02", "2026-02-27"] {
+        held = fixtures::loading(&usuario, order, truck, app.ids.driver, 10.0, Some(day)).await;
+    }
+    at(&app, MONDAY_0900);
     // A loading whose driver waits in the queue with it does not expire under them.
+    // why: waiting with a loading already past its date: a join refuses an expired loading.
     app.sql(&format!(
         "INSERT INTO queue_entries (company_id, driver_id, truck_id, scheduling_id, status)
          VALUES ({}, {}, {truck}, {held}, 'waiting')",
@@ -440,6 +454,7 @@ async fn replan_follows_a_settings_change_and_the_refresh_job_a_new_day() {
     join_all(&app, &drivers).await;
     assert_eq!(dates(&app), ["2026-03-02 1", "2026-03-02 2"]);
     // Monday becomes a blocked date: the hook the settings screens call replans.
+    // why: the hook itself is tested here; the holidays API already calls it (the next test).
     app.sql(&format!(
         "INSERT INTO holidays (company_id, title, dates) VALUES ({}, 'Feriado', '[\"2026-03-02\"]')",
         app.ids.demo

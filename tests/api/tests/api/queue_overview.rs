@@ -14,12 +14,11 @@ fn two_in_queue(app: &TestApp) -> (String, String) {
     at(app, MONDAY_0900);
     let demo = app.ids.demo;
     let shipping = app.ids.shipping;
-    let pairs = add_drivers(app, demo, 2, 3);
-    let (carrier_driver, carrier_truck) = pairs[0];
-    app.sql(&format!(
-        "UPDATE drivers SET shipping_company_id = {shipping} WHERE id = {carrier_driver};
-         UPDATE trucks SET shipping_company_id = {shipping} WHERE id = {carrier_truck}"
-    ));
+    let pairs = [
+        add_pair(app, demo, 1, 3, (Some(shipping), Some(shipping))),
+        add_pair(app, demo, 2, 3, (None, None)),
+    ];
+    let carrier_truck = pairs[0].1;
     for (d, t) in &pairs {
         join_freelancer(&app.state.services.queue, demo, *d, *t).unwrap();
     }
@@ -52,10 +51,7 @@ async fn a_shipping_company_reads_where_its_own_vehicles_stand() {
     usuario.get(&uri).await.expect(StatusCode::OK);
     let other = app.usuario_of(app.ids.other).await;
     other.get(&uri).await.expect(StatusCode::NOT_FOUND);
-    let rival = app.scalar_i64(&format!(
-        "INSERT INTO shipping_companies (company_id, code, name, is_enabled) VALUES ({}, 78, 'Rival', TRUE) RETURNING id AS v",
-        app.ids.demo
-    ));
+    let rival = fixtures::shipping_company_of(&app, app.ids.demo, 78, "Rival").await;
     transp
         .get(&format!("/api/queue/shipping-company/{rival}/positions"))
         .await

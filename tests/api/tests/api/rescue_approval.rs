@@ -29,20 +29,22 @@ async fn plain_admin(app: &TestApp) {
 /// the dispatch: (rescue id, queue entry id, order id).
 async fn pending_rescue(app: &TestApp) -> (i64, i64, i64) {
     let demo = app.ids.demo;
-    let (driver_id, truck_id) = add_drivers(app, demo, 1, 1)[0];
+    // The truck is the demo shipping company's: the loading is carried by it.
+    let (driver_id, truck_id) = add_pair(app, demo, 1, 1, (None, Some(app.ids.shipping)));
     let spec = fixtures::OrderSpec::new("PED-A1", 100.0)
         .customer(91, "Fazenda Aprova")
         .product(91, "SOJA APROVA");
-    let order = fixtures::order(&app.usuario_of(demo).await, spec).await.id;
-    // why: a freelancer's truck on a loading carried by a shipping company is a mix no product
-    // path makes (the loading takes the truck's or the Transportadora's shipping company).
-    let loading = app.scalar_i64(&format!(
-        "INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered,
-                                  expiration_date, shipping_company_id)
-         VALUES ({demo}, {order}, {truck_id}, {driver_id}, 30, '2026-03-20',
-                 (SELECT id FROM shipping_companies WHERE name = 'Transportadora Demo'))
-         RETURNING id AS v"
-    ));
+    let usuario = app.usuario_of(demo).await;
+    let order = fixtures::order(&usuario, spec).await.id;
+    let loading = fixtures::loading(
+        &usuario,
+        order,
+        truck_id,
+        driver_id,
+        30.0,
+        Some("2026-03-20"),
+    )
+    .await;
     let (s, b) = app
         .driver_id(driver_id, demo)
         .await

@@ -24,6 +24,8 @@ async fn a_disabled_user_is_signed_out_on_the_next_request() {
         .await
         .expect(StatusCode::OK);
 
+    // why: changed outside this server's forms (another instance, an operator): the session
+    // check must read the account itself (the form's path is the last test's).
     app.sql(&format!(
         "UPDATE users SET is_enabled = FALSE WHERE id = {}",
         app.ids.usuario
@@ -48,6 +50,8 @@ async fn a_changed_role_or_company_ends_the_session_until_the_user_signs_in_agai
         .await
         .expect(StatusCode::OK);
 
+    // why: changed outside this server's forms (another instance, an operator): the session
+    // check must read the account itself (the form's path is the last test's).
     app.sql(&format!(
         "UPDATE users SET role = 'Portaria' WHERE id = {}",
         app.ids.expedicao
@@ -67,6 +71,8 @@ async fn a_changed_role_or_company_ends_the_session_until_the_user_signs_in_agai
         "Portaria does not see the attended count: {totals}"
     );
 
+    // why: changed outside this server's forms (another instance, an operator): the session
+    // check must read the account itself (the form's path is the last test's).
     app.sql(&format!(
         "UPDATE users SET company_id = {} WHERE id = {}",
         app.ids.other, app.ids.expedicao
@@ -97,6 +103,8 @@ async fn a_deleted_user_and_a_disabled_driver_lose_their_sessions() {
         .await
         .pair();
     assert_eq!(s, StatusCode::OK);
+    // why: changed outside this server's forms (another instance, an operator): the session
+    // check must read the account itself (the form's path is the last test's).
     app.sql(&format!(
         "UPDATE drivers SET is_enabled = FALSE WHERE id = {}",
         app.ids.driver

@@ -100,16 +100,27 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
         .await
         .pair();
     assert_eq!(s, StatusCode::CREATED);
-    // 2. A delay running.
-    app.sql(&format!(
-        "INSERT INTO delays_in_progress (company_id, delayed_minutes, expedition, created_at)
-         VALUES ({}, 30, '{MONDAY_0900}', '{MONDAY_0900}')",
-        app.ids.demo
-    ));
+    // 2. A delay running (a reason of the settings form, started by the expedition).
+    fixtures::settings_saved(
+        &app,
+        app.ids.demo,
+        json!({ "delay": [{ "reason": "Chuva", "time": 30 }] }),
+    )
+    .await;
+    let reason = app.scalar_i64("SELECT id AS v FROM delays");
+    let delay = |time: i32| json!({ "delayId": reason, "time": time, "companyId": app.ids.demo });
+    exp.put("/api/queue/delay", delay(30))
+        .await
+        .expect(StatusCode::OK);
     exp.put("/api/queue/start", start(qa))
         .await
         .expect_containing(StatusCode::CONFLICT, "Por favor, cancelar o atraso!");
-    app.sql("UPDATE delays_in_progress SET ended_at = created_at, delayed_minutes = 0");
+    // Ended at once: nothing of it is kept.
+    let ended = exp
+        .put("/api/queue/delay", delay(-30))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(ended["delayedTime"], 0, "{ended}");
     // 3. A freelancer has no order.
     exp.put("/api/queue/start", start(qb))
         .await
@@ -343,6 +354,7 @@ async fn return_to_queue_driver_exchange_and_cancel_with_their_rules() {
         "Com a tolerância ligada, o cancelamento não está disponível.",
     );
     settings(&app, app.ids.demo, "enable_tolerance = FALSE");
+    // why: moving time: the entry stands for one of tomorrow (a join plans the nearest day).
     app.sql(&format!(
         "UPDATE queue_entries SET date = date + 1 WHERE id = {qb}"
     ));
@@ -351,6 +363,7 @@ async fn return_to_queue_driver_exchange_and_cancel_with_their_rules() {
         "Apenas agendamentos do dia de hoje podem ser cancelados",
     );
     assert_eq!(status_of(&app, qb), "waiting");
+    // why: moving time back (the row of the lines above).
     app.sql(&format!(
         "UPDATE queue_entries SET date = date - 1 WHERE id = {qb}"
     ));

@@ -350,3 +350,15 @@ pub async fn shipping_company_of(app: &TestApp, company: i64, code: i64, name: &
         .await
         .id(StatusCode::CREATED)
 }
+
+/// The root administrator saves `fields` of `company`'s settings form (`POST
+/// /api/settings/save`; a tab may send only its fields).
+pub async fn settings_saved(app: &TestApp, company: i64, fields: Value) {
+    let mut body = fields;
+    body["company"] = json!(company);
+    app.admin()
+        .await
+        .post("/api/settings/save", body)
+        .await
+        .expect(StatusCode::OK);
+}

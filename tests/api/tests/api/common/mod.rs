@@ -147,6 +147,8 @@ impl TestApp {
         let mut conn = db.conn().unwrap();
         assert!(patio_postgres::seed::seed_demo(&mut conn, &fast_hash(PASSWORD)).unwrap());
         // A second tenant, to prove isolation.
+        // why: every test's starting data, written before the wiring (and so the forms) exists,
+        // as the seed writes the demo company.
         conn.batch_execute(&format!(
             "WITH c AS (INSERT INTO companies (name, company, cnpj, uf, city, street, district, zip_code, status)
                         VALUES ('Outra Empresa', 'Outra Empresa SA', '11444777000161', 'SP', 'Santos', 'Rua A', 'Centro', '11000-000', TRUE)

@@ -28,6 +28,8 @@ pub fn now(app: &TestApp) -> DateTime<Utc> {
 }
 
 /// `UPDATE settings SET <set> WHERE company_id = <company>`.
+// why: a synchronous shortcut for the queue rules many tests set between clock moves; the
+// settings form (`fixtures::settings_saved`) also replans the stored queue and logs the save.
 pub fn settings(app: &TestApp, company: i64, set: &str) {
     app.sql(&format!(
         "UPDATE settings SET {set} WHERE company_id = {company}"
@@ -44,18 +46,35 @@ pub fn open_for_freelancers(app: &TestApp) {
 /// `TQ<tag letter><n>`), saved through the drivers' and trucks' services as the root
 /// administrator would. `tag` (1-9) keeps CPFs and plates apart between calls.
 pub fn add_drivers(app: &TestApp, company: i64, n: i64, tag: i64) -> Vec<(i64, i64)> {
-    let letter = char::from(b'A' + u8::try_from(tag).unwrap());
     (1..=n)
-        .map(|g| {
-            let cpf = crate::common::admin::cpf(u32::try_from(tag * 100_000 + g).unwrap());
-            let name = format!("MOTORISTA {g}");
-            let driver = fixtures::saved_driver(app, company, &name, &cpf, "1990-01-01");
-            let plate = format!("TQ{letter}{g:04}");
-            let truck =
-                fixtures::saved_truck(app, company, Some(driver), &plate, "LS (MENOR 16 MT)");
-            (driver, truck)
-        })
+        .map(|g| add_pair(app, company, g, tag, (None, None)))
         .collect()
+}
+
+/// The `g`-th pair of [`add_drivers`], its driver and its truck carried by the shipping
+/// companies given (`(driver's, truck's)`).
+pub fn add_pair(
+    app: &TestApp,
+    company: i64,
+    g: i64,
+    tag: i64,
+    carriers: (Option<i64>, Option<i64>),
+) -> (i64, i64) {
+    let letter = char::from(b'A' + u8::try_from(tag).unwrap());
+    let cpf = crate::common::admin::cpf(u32::try_from(tag * 100_000 + g).unwrap());
+    let name = format!("MOTORISTA {g}");
+    let driver =
+        fixtures::saved_carried_driver(app, company, carriers.0, &name, &cpf, "1990-01-01");
+    let plate = format!("TQ{letter}{g:04}");
+    let truck = fixtures::saved_carried_truck(
+        app,
+        company,
+        carriers.1,
+        Some(driver),
+        &plate,
+        "LS (MENOR 16 MT)",
+    );
+    (driver, truck)
 }
 
 pub fn demo_truck(app: &TestApp) -> i64 {
