@@ -24,7 +24,7 @@ use patio_postgres::pool::{build_pool_with, PoolOptions};
 use serde_json::json;
 
 use common::TestApp;
-use queue_common::{add_drivers, at, join_freelancer, settings};
+use queue_common::{add_drivers, at, join_freelancer, settings_blocking};
 
 /// Statements (round trips: queries, BEGIN/COMMIT, the pool's check-out ping) and
 /// transactions sent by the joining threads, counted by a diesel instrumentation.
@@ -72,10 +72,14 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 /// The settings of every benchmark company: every day 00:00-24:00 in 1-minute slots (1,440
 /// places a day), no day limit, so every join lands and the queue grows during the run.
-const OPEN_ALL_DAY: &str = "start_time = '00:00', end_time = '00:00', start_interval = '00:00',
-     end_interval = '00:00', time_attendence = '00:01', programmed_total = 0,
-     week_days = '[true, true, true, true, true, true, true]',
-     enable_queue_without_scheduling = TRUE";
+fn open_all_day() -> serde_json::Value {
+    serde_json::json!({
+        "start": "00:00", "end": "00:00", "startInterval": "00:00", "endInterval": "00:00",
+        "timeAttendence": "00:01", "programmedTotal": 0,
+        "weekDays": [true, true, true, true, true, true, true],
+        "enableQueueWithoutScheduling": true,
+    })
+}
 
 /// `companies` companies (the demo one first) with `per_company` drivers each.
 fn companies_with_drivers(
@@ -98,7 +102,7 @@ fn companies_with_drivers(
     ids.iter()
         .enumerate()
         .map(|(n, &company)| {
-            settings(app, company, OPEN_ALL_DAY);
+            settings_blocking(app, company, open_all_day());
             (
                 company,
                 add_drivers(app, company, per_company as i64, 5 + n as i64),

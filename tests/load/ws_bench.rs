@@ -30,7 +30,8 @@ use tungstenite::{Message, WebSocket};
 use bench_common::{env_or, http, open_files_limit, percentile, release_bin, rss_mb, Server};
 use common::TestApp;
 use queue_common::{
-    add_drivers, at, driver, join_freelancer, open_for_freelancers, settings, MONDAY_0900,
+    add_drivers, at, driver, join_freelancer, open_for_freelancers_blocking, settings_blocking,
+    MONDAY_0900,
 };
 
 type Socket = WebSocket<TcpStream>;
@@ -54,12 +55,12 @@ fn main() {
 
     // One driver of the demo company in the queue with a present check-in.
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers_blocking(&app);
     at(&app, MONDAY_0900);
-    settings(
+    settings_blocking(
         &app,
         app.ids.demo,
-        "enable_checkin = TRUE, checkin_ip = '10.1.1.1, 127.0.0.1'",
+        serde_json::json!({ "enableCheckin": true, "checkinIp": "10.1.1.1, 127.0.0.1" }),
     );
     let (d, t) = add_drivers(&app, app.ids.demo, 1, 5)[0];
     let q = join_freelancer(&app.state.services.queue, app.ids.demo, d, t)

@@ -7,7 +7,8 @@
 //!   (`/api/customer/create`, `/api/product/create`, `/api/order/save`, `/api/scheduling/save`),
 //!   the day's attendance (`POST /api/attendances/save`). The fleet's drivers and trucks come from
 //!   the test harness's bulk insert (`queue_common::add_drivers`, as join_bench and ws_bench),
-//!   and the companies' opening hours and check-in network from its `settings` helper;
+//!   and the companies' opening hours and check-in network saved on the settings form by its
+//!   `settings_blocking` helper;
 //!   sessions are minted by the harness's token service with the server's secret.
 //! - the opening rush (`YARD_DAY_RUSH_SECS`, 20 s): every truck with a loading and a third of
 //!   the others join (`POST /api/queue/save`), their arrivals spread evenly over the first
@@ -63,7 +64,7 @@ use bench_common::{
 };
 use common::admin::{company_body, user_body};
 use common::TestApp;
-use queue_common::{add_drivers, bearer, driver, settings, staff};
+use queue_common::{add_drivers, bearer, driver, settings_blocking, staff};
 
 const COMPANIES: usize = 10;
 const TRUCKS: f64 = 2500.0;
@@ -73,11 +74,15 @@ const RUSH_CLIENTS: usize = 50;
 /// Every day 00:00-24:00 in 1-minute slots, no day limit, check-in from this machine, and a
 /// driver may leave until the forecast (the default 6 h would refuse every leave of a queue
 /// whose slots are a minute long).
-const YARD_SETTINGS: &str = "start_time = '00:00', end_time = '00:00', start_interval = '00:00',
-     end_interval = '00:00', time_attendence = '00:01', programmed_total = 0,
-     week_days = '[true, true, true, true, true, true, true]',
-     enable_queue_without_scheduling = TRUE, enable_checkin = TRUE, checkin_ip = '127.0.0.1',
-     queue_edit_hours_limit = 0";
+fn yard_settings() -> Value {
+    json!({
+        "start": "00:00", "end": "00:00", "startInterval": "00:00", "endInterval": "00:00",
+        "timeAttendence": "00:01", "programmedTotal": 0,
+        "weekDays": [true, true, true, true, true, true, true],
+        "enableQueueWithoutScheduling": true, "enableCheckin": true, "checkinIp": "127.0.0.1",
+        "queue_edit_hours_limit": 0,
+    })
+}
 
 static STOP: AtomicBool = AtomicBool::new(false);
 static WS_MESSAGES: AtomicU64 = AtomicU64::new(0);
@@ -201,7 +206,7 @@ fn build_companies(app: &TestApp, server: &Server, trucks_per_company: usize) ->
     ids.iter()
         .enumerate()
         .map(|(n, &id)| {
-            settings(app, id, YARD_SETTINGS);
+            settings_blocking(app, id, yard_settings());
             let (exp_email, usu_email) =
                 (format!("exp{n}@yard.local"), format!("usu{n}@yard.local"));
             setup(

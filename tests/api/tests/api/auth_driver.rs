@@ -261,7 +261,7 @@ async fn another_company_s_staff_cannot_take_over_a_driver() {
     // Demo Agro's driver waits in Demo Agro's queue (joined on the queue's clock, put back
     // afterwards).
     let now = *app.clock.0.lock().unwrap();
-    queue_common::open_for_freelancers(&app);
+    queue_common::open_for_freelancers(&app).await;
     queue_common::at(&app, queue_common::MONDAY_0900);
     fixtures::join(
         &app,

@@ -63,7 +63,7 @@ fn driver_cookie(app: &TestApp, driver: i64) -> String {
 #[actix_rt::test]
 async fn with_the_database_down_requests_fail_fast_with_503_and_memory_keeps_serving() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let (d, t) = add_drivers(&app, app.ids.demo, 1, 1)[0];
     join_freelancer(&app.state.services.queue, app.ids.demo, d, t).unwrap();

@@ -456,7 +456,7 @@ async fn roles_and_tenants_of_every_driver_call() {
 
 /// Demo Agro's driver waits in Demo Agro's queue and holds a loading there.
 async fn driver_in_queue_with_a_loading(app: &TestApp) {
-    queue_common::open_for_freelancers(app);
+    queue_common::open_for_freelancers(app).await;
     queue_common::at(app, queue_common::MONDAY_0900);
     let truck = fixtures::demo_truck(app);
     fixtures::join(
@@ -728,7 +728,7 @@ async fn a_driver_deletes_its_own_account_after_leaving_the_queue() {
     // which is put back afterwards.
     let truck = fixtures::truck(&app, &usuario, "APP1A23", "TRUCK", Some(id), None).await;
     let now = *app.clock.0.lock().unwrap();
-    queue_common::open_for_freelancers(&app);
+    queue_common::open_for_freelancers(&app).await;
     queue_common::at(&app, queue_common::SUNDAY_0900);
     let entry = fixtures::join(&app, id, app.ids.demo, json!({ "truck": { "id": truck } })).await;
     let answer = me

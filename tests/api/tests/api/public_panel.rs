@@ -14,7 +14,7 @@ use ws_common::*;
 #[actix_rt::test]
 async fn the_public_panel_of_a_host_shows_its_company_and_plates_but_no_names() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let (d, t) = add_drivers(&app, app.ids.demo, 1, 5)[0];
     join_freelancer(&app.state.services.queue, app.ids.demo, d, t).unwrap();
@@ -53,7 +53,7 @@ async fn the_public_panel_of_a_host_shows_its_company_and_plates_but_no_names() 
 #[test]
 fn an_anonymous_socket_of_a_host_hears_queue_changes_but_not_calls() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers_blocking(&app);
     at(&app, MONDAY_0900);
     let _listener = listen(&app);
     let addr = serve(app.state.clone());

@@ -18,7 +18,7 @@ fn join_body(driver: i64, company: i64, truck: Option<i64>) -> Value {
 #[actix_web::test]
 async fn a_driver_joins_as_freelancer_and_sees_its_position() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let anon = app.anonymous().await;
     let me = app.driver_id(app.ids.driver, app.ids.demo).await;
@@ -100,12 +100,13 @@ async fn joins_are_refused_with_the_engines_messages() {
     settings(
         &app,
         app.ids.demo,
-        "enable_queue_without_scheduling = TRUE, enable_queue_save = FALSE",
-    );
+        json!({ "enableQueueWithoutScheduling": true, "enableQueueSave": false }),
+    )
+    .await;
     let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "A fila está fechada no momento.");
-    settings(&app, app.ids.demo, "enable_queue_save = TRUE");
+    settings(&app, app.ids.demo, json!({ "enableQueueSave": true })).await;
 
     // No vehicle chosen.
     let (s, b) = me
@@ -122,8 +123,9 @@ async fn joins_are_refused_with_the_engines_messages() {
     settings(
         &app,
         app.ids.demo,
-        "time_attendence = '00:00', programmed_total = 0",
-    );
+        json!({ "timeAttendence": "00:00", "programmedTotal": 0 }),
+    )
+    .await;
     let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
     assert_eq!(s, StatusCode::CONFLICT);
     refused(&b, "Não há horários de atendimento configurados.");
@@ -132,8 +134,9 @@ async fn joins_are_refused_with_the_engines_messages() {
     settings(
         &app,
         app.ids.demo,
-        "time_attendence = '00:30', programmed_total = 1, scheduling_day_limit = 0",
-    );
+        json!({ "timeAttendence": "00:30", "programmedTotal": 1, "scheduling_day_limit": 0 }),
+    )
+    .await;
     let (d2, t2) = add_drivers(&app, app.ids.demo, 1, 1)[0];
     let (s, _) = app
         .driver_id(d2, app.ids.demo)
@@ -151,8 +154,9 @@ async fn joins_are_refused_with_the_engines_messages() {
     settings(
         &app,
         app.ids.demo,
-        "programmed_total = 40, scheduling_day_limit = NULL",
-    );
+        json!({ "programmedTotal": 40, "scheduling_day_limit": null }),
+    )
+    .await;
 
     // The missing limit: two faults in 30 days block for 7 days after the last one.
     // why: faults on past days (one marked by the expedition, one dropped by the tolerance
@@ -178,7 +182,12 @@ async fn joins_are_refused_with_the_engines_messages() {
         &b,
         "Você atingiu o limite de faltas e poderá entrar na fila novamente em 08/03/2026.",
     );
-    settings(&app, app.ids.demo, "enable_missing_validation = FALSE");
+    settings(
+        &app,
+        app.ids.demo,
+        json!({ "enable_missing_validation": false }),
+    )
+    .await;
 
     // Joins, then is already in the queue.
     let (s, b) = me.post("/api/queue/save", body.clone()).await.pair();
@@ -198,7 +207,7 @@ async fn joins_are_refused_with_the_engines_messages() {
 #[actix_web::test]
 async fn who_may_put_a_driver_in_the_queue() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let anon = app.anonymous().await;
     let truck = demo_truck(&app);
@@ -279,7 +288,7 @@ async fn a_loading_joins_with_its_plate_and_an_expired_one_is_refused() {
 #[actix_web::test]
 async fn leaving_the_queue_and_its_window() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     let truck = demo_truck(&app);
     let me = app.driver_id(app.ids.driver, app.ids.demo).await;
     let body = join_body(app.ids.driver, app.ids.demo, Some(truck));
@@ -359,7 +368,7 @@ async fn leaving_the_queue_and_its_window() {
 #[actix_web::test]
 async fn queue_reads_by_role_and_tenant() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, SUNDAY_0900);
     let anon = app.anonymous().await;
     let shipping = app.ids.shipping;
@@ -627,7 +636,7 @@ fn the_pgbench_ceiling_runs_the_same_query_as_the_endpoint() {
 #[test]
 fn the_position_reader_outside_transactions_answers_as_the_store() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers_blocking(&app);
     at(&app, MONDAY_0900);
     let drivers = add_drivers(&app, app.ids.demo, 3, 1);
     for &(d, t) in &drivers {

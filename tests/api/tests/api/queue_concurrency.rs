@@ -24,11 +24,13 @@ const CONNECTIONS: u32 = 60;
 /// 10-minute slots (54 a day) capped at 40 a day, Monday to Saturday, freelancers welcome,
 /// joins up to 3 days ahead: Monday 06:00 leaves Monday to Thursday, 160 places.
 fn forty_a_day(app: &TestApp) {
-    settings(
+    settings_blocking(
         app,
         app.ids.demo,
-        "time_attendence = '00:10', programmed_total = 40, scheduling_day_limit = 3,
-         enable_queue_without_scheduling = TRUE",
+        serde_json::json!({
+            "timeAttendence": "00:10", "programmedTotal": 40, "scheduling_day_limit": 3,
+            "enableQueueWithoutScheduling": true,
+        }),
     );
     at(app, "2026-03-02T09:00:00Z");
 }

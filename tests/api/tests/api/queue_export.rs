@@ -4,6 +4,7 @@
 
 use crate::{common, queue_common};
 use actix_web::http::StatusCode;
+use serde_json::json;
 
 use common::TestApp;
 use queue_common::*;
@@ -11,9 +12,9 @@ use queue_common::*;
 #[actix_web::test]
 async fn the_panel_exports_the_queue_s_first_four_days_as_csv_and_pdf() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     // One a day: each join lands on the next attendance day.
-    settings(&app, app.ids.demo, "programmed_total = 1");
+    settings(&app, app.ids.demo, json!({ "programmedTotal": 1 })).await;
     at(&app, MONDAY_0900);
     let anon = app.anonymous().await;
     let demo = app.ids.demo;

@@ -44,7 +44,7 @@ fn dates(app: &TestApp) -> Vec<String> {
 #[actix_web::test]
 async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_brings_them_back() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let anon = app.anonymous().await;
     let drivers = add_drivers(&app, app.ids.demo, 3, 1);
@@ -192,7 +192,7 @@ async fn ending_the_attendance_moves_todays_vehicles_to_the_next_day_and_reset_b
 #[actix_web::test]
 async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let drivers = add_drivers(&app, app.ids.demo, 2, 1);
     join_all(&app, &drivers).await;
@@ -306,12 +306,13 @@ async fn a_delay_shifts_todays_forecasts_and_ending_it_early_gives_back_the_rest
 #[actix_web::test]
 async fn the_tolerance_job_drops_late_drivers_but_never_one_in_the_yard() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     settings(
         &app,
         app.ids.demo,
-        "enable_tolerance = TRUE, tolerance = '00:15'",
-    );
+        json!({ "enableTolerance": true, "tolerance": "00:15" }),
+    )
+    .await;
     // Check-in from the yard's network (the phone at 200.1.1.5).
     fixtures::settings_saved(
         &app,
@@ -448,7 +449,7 @@ async fn the_expiry_job_moves_unloaded_loadings_past_their_date() {
 #[actix_web::test]
 async fn replan_follows_a_settings_change_and_the_refresh_job_a_new_day() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, SUNDAY_0900);
     let drivers = add_drivers(&app, app.ids.demo, 2, 1);
     join_all(&app, &drivers).await;
@@ -472,7 +473,7 @@ async fn replan_follows_a_settings_change_and_the_refresh_job_a_new_day() {
 #[actix_web::test]
 async fn a_blocked_date_saved_on_the_settings_screen_moves_the_stored_plan() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, SUNDAY_0900);
     let drivers = add_drivers(&app, app.ids.demo, 2, 1);
     join_all(&app, &drivers).await;

@@ -9,8 +9,8 @@ use queue_common::*;
 use serde_json::Value;
 
 /// A driver and truck of the demo shipping company in the queue, and one without a carrier.
-fn two_in_queue(app: &TestApp) -> (String, String) {
-    open_for_freelancers(app);
+async fn two_in_queue(app: &TestApp) -> (String, String) {
+    open_for_freelancers(app).await;
     at(app, MONDAY_0900);
     let demo = app.ids.demo;
     let shipping = app.ids.shipping;
@@ -33,7 +33,7 @@ fn two_in_queue(app: &TestApp) -> (String, String) {
 #[actix_rt::test]
 async fn a_shipping_company_reads_where_its_own_vehicles_stand() {
     let app = TestApp::new();
-    let (mine, not_mine) = two_in_queue(&app);
+    let (mine, not_mine) = two_in_queue(&app).await;
     let uri = format!("/api/queue/shipping-company/{}/positions", app.ids.shipping);
 
     let transp = app.transportadora_of(app.ids.demo).await;
@@ -65,7 +65,7 @@ async fn a_shipping_company_reads_where_its_own_vehicles_stand() {
 #[actix_rt::test]
 async fn the_dashboard_reads_each_companys_queue_of_the_day() {
     let app = TestApp::new();
-    two_in_queue(&app);
+    two_in_queue(&app).await;
     let anon = app.anonymous().await;
 
     let admin = app.admin().await;

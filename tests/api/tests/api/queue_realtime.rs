@@ -48,7 +48,7 @@ fn join(app: &TestApp, on: &Instance, driver_id: i64, truck: i64) {
 #[test]
 fn a_join_on_one_instance_reaches_the_remembered_positions_of_another() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers_blocking(&app);
     at(&app, MONDAY_0900);
     let (d, t) = add_drivers(&app, app.ids.demo, 1, 1)[0];
     let a = instance(&app);
@@ -90,7 +90,7 @@ fn a_join_on_one_instance_reaches_the_remembered_positions_of_another() {
 #[actix_web::test]
 async fn a_remembered_position_is_still_only_shown_to_its_company() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let (d, t) = add_drivers(&app, app.ids.demo, 1, 2)[0];
     let a = instance(&app);
@@ -130,7 +130,7 @@ async fn a_remembered_position_is_still_only_shown_to_its_company() {
 #[test]
 fn a_lost_event_stream_is_noticed_and_reconnected() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers_blocking(&app);
     at(&app, MONDAY_0900);
     let (d, t) = add_drivers(&app, app.ids.demo, 1, 3)[0];
     let a = instance(&app);

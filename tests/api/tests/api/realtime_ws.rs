@@ -69,7 +69,7 @@ fn only_a_signed_in_caller_opens_the_socket_and_only_into_its_own_company() {
 #[test]
 fn a_join_reaches_the_sockets_of_its_company_and_no_other() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers_blocking(&app);
     at(&app, MONDAY_0900);
     let _listener = listen(&app);
     let addr = serve(app.state.clone());

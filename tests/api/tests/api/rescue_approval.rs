@@ -85,7 +85,7 @@ fn state(app: &TestApp, rescue: i64, entry: i64) -> String {
 #[actix_web::test]
 async fn each_row_says_whether_the_reader_may_approve_it_as_the_approval_does() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     plain_admin(&app).await;
     let (rescue, entry, _) = pending_rescue(&app).await;

@@ -107,7 +107,7 @@ fn rescues_count(app: &TestApp) -> i64 {
 #[actix_web::test]
 async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     plain_admin(&app).await;
     let anon = app.anonymous().await;
@@ -394,7 +394,7 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
 #[actix_web::test]
 async fn a_rescue_whose_loading_was_finished_meanwhile_is_not_approved() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let a = carried_pair(&app, 1, 2);
     let ped = order(&app, 3).await;

@@ -887,7 +887,7 @@ async fn a_driver_reads_unbinds_rebinds_and_edits_its_own_trucks_with_their_logs
     // The driver joins the queue on the Sunday before (outside the leave window), on the
     // queue's clock, which is put back afterwards.
     let now = *app.clock.0.lock().unwrap();
-    queue_common::open_for_freelancers(&app);
+    queue_common::open_for_freelancers(&app).await;
     queue_common::at(&app, queue_common::SUNDAY_0900);
     let entry = fixtures::join(&app, me, app.ids.demo, json!({ "truck": { "id": demo } })).await;
     let body = driver

@@ -68,7 +68,7 @@ async fn matrix(app: &TestApp, method: &str, uri: &str, body: Option<Value>) {
 #[actix_web::test]
 async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order_follows() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let pairs = add_drivers(&app, app.ids.demo, 2, 1);
     let (a, b) = (pairs[0], pairs[1]);
@@ -129,12 +129,12 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
             "Adicione o veículo e o Motorista em um pedido!",
         );
     // 4. Check-in on: only checked-in drivers.
-    settings(&app, app.ids.demo, "enable_checkin = TRUE");
+    settings(&app, app.ids.demo, json!({ "enableCheckin": true })).await;
     exp.put("/api/queue/start", start(qa))
         .await
         .expect_containing(StatusCode::CONFLICT, "motorista precisa fazer check-in");
     assert_eq!(status_of(&app, qa), "waiting");
-    settings(&app, app.ids.demo, "enable_checkin = FALSE");
+    settings(&app, app.ids.demo, json!({ "enableCheckin": false })).await;
 
     // Started: loading, out of the numbering, the loading's start recorded.
     let (s, v) = exp.put("/api/queue/start", start(qa)).await.pair();
@@ -230,7 +230,7 @@ async fn start_is_refused_in_the_spec_s_order_then_loads_completes_and_the_order
     at(&app, "2026-03-02T12:45:00Z");
 
     // The day's limit: one attended, programmedTotal 1.
-    settings(&app, app.ids.demo, "programmed_total = 1");
+    settings(&app, app.ids.demo, json!({ "programmedTotal": 1 })).await;
     exp.put("/api/queue/start", start(qb))
         .await
         .expect_containing(StatusCode::CONFLICT, "Limite de atendimento atingido!");
@@ -348,12 +348,12 @@ async fn return_to_queue_driver_exchange_and_cancel_with_their_rules() {
     // Cancel: today only, tolerance off.
     let uri = format!("/api/queue/close/{qb}");
     matrix(&app, "POST", &uri, None).await;
-    settings(&app, app.ids.demo, "enable_tolerance = TRUE");
+    settings(&app, app.ids.demo, json!({ "enableTolerance": true })).await;
     exp.post(&uri, json!({})).await.expect_containing(
         StatusCode::CONFLICT,
         "Com a tolerância ligada, o cancelamento não está disponível.",
     );
-    settings(&app, app.ids.demo, "enable_tolerance = FALSE");
+    settings(&app, app.ids.demo, json!({ "enableTolerance": false })).await;
     // why: moving time: the entry stands for one of tomorrow (a join plans the nearest day).
     app.sql(&format!(
         "UPDATE queue_entries SET date = date + 1 WHERE id = {qb}"
@@ -418,7 +418,7 @@ async fn via(
 #[actix_web::test]
 async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let proxy = "10.9.8.7";
     let mut state = app.state.clone();
@@ -428,8 +428,9 @@ async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
     settings(
         &app,
         app.ids.demo,
-        "enable_checkin = TRUE, checkin_ip = '200.1.1.5, 200.1.1.6'",
-    );
+        json!({ "enableCheckin": true, "checkinIp": "200.1.1.5, 200.1.1.6" }),
+    )
+    .await;
     let pairs = add_drivers(&app, app.ids.demo, 1, 3);
     let (d, t) = pairs[0];
     let q = fixtures::join(&app, d, app.ids.demo, json!({ "truck": { "id": t } })).await;
@@ -603,7 +604,7 @@ async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
     assert_eq!(out["isPresent"], false);
 
     // Check-in off: refused with its message.
-    settings(&app, app.ids.demo, "enable_checkin = FALSE");
+    settings(&app, app.ids.demo, json!({ "enableCheckin": false })).await;
     let (s, b, _) = via(
         &me,
         "POST",

@@ -6,17 +6,18 @@ use std::time::{Duration, Instant};
 
 use common::TestApp;
 use queue_common::*;
+use serde_json::json;
 use ws_common::*;
 
 #[test]
 fn a_call_reaches_the_company_s_sockets_within_a_second() {
     let app = TestApp::new();
-    open_for_freelancers(&app);
+    open_for_freelancers_blocking(&app);
     at(&app, MONDAY_0900);
-    settings(
+    settings_blocking(
         &app,
         app.ids.demo,
-        "enable_checkin = TRUE, checkin_ip = '10.1.1.1, 127.0.0.1'",
+        json!({ "enableCheckin": true, "checkinIp": "10.1.1.1, 127.0.0.1" }),
     );
     let _listener = listen(&app);
     let addr = serve(app.state.clone());
@@ -74,7 +75,7 @@ fn a_call_reaches_the_company_s_sockets_within_a_second() {
 #[test]
 fn the_tv_socket_without_a_session_is_refused_outside_the_yard_network() {
     let app = TestApp::new();
-    settings(&app, app.ids.demo, "checkin_ip = '10.1.1.1'");
+    settings_blocking(&app, app.ids.demo, json!({ "checkinIp": "10.1.1.1" }));
     let addr = serve(app.state.clone());
     assert_eq!(
         open(addr, None, &format!("?companyId={}", app.ids.demo)).err(),

@@ -10,6 +10,7 @@ use patio_application::services::queue::{JoinCommand, JoinView, QueueService};
 use patio_application::AppResult;
 use patio_domain::auth::Actor;
 use patio_domain::roles::{Role, SessionKind};
+use serde_json::{json, Value};
 
 /// Monday 2026-03-02, 09:00 in São Paulo.
 pub const MONDAY_0900: &str = "2026-03-02T12:00:00Z";
@@ -27,18 +28,30 @@ pub fn now(app: &TestApp) -> DateTime<Utc> {
     *app.clock.0.lock().unwrap()
 }
 
-/// `UPDATE settings SET <set> WHERE company_id = <company>`.
-// why: a synchronous shortcut for the queue rules many tests set between clock moves; the
-// settings form (`fixtures::settings_saved`) also replans the stored queue and logs the save.
-pub fn settings(app: &TestApp, company: i64, set: &str) {
-    app.sql(&format!(
-        "UPDATE settings SET {set} WHERE company_id = {company}"
-    ));
+/// The root administrator saves `fields` of `company`'s settings form (`POST
+/// /api/settings/save`, the form's field names; left-out fields keep their values). As in the
+/// product, the save replans the stored queue and writes a staff log.
+pub async fn settings(app: &TestApp, company: i64, fields: Value) {
+    fixtures::settings_saved(app, company, fields).await;
+}
+
+/// [`settings`] for the tests that run without a runtime of their own (sockets, threads).
+pub fn settings_blocking(app: &TestApp, company: i64, fields: Value) {
+    actix_rt::System::new().block_on(settings(app, company, fields));
 }
 
 /// Freelancers allowed (the demo's Mon-Sat 07:00-17:00, lunch 12-13, 30 min, 40 a day).
-pub fn open_for_freelancers(app: &TestApp) {
-    settings(app, app.ids.demo, "enable_queue_without_scheduling = TRUE");
+pub async fn open_for_freelancers(app: &TestApp) {
+    settings(app, app.ids.demo, freelancers_welcome()).await;
+}
+
+/// [`open_for_freelancers`] for the tests without a runtime of their own.
+pub fn open_for_freelancers_blocking(app: &TestApp) {
+    settings_blocking(app, app.ids.demo, freelancers_welcome());
+}
+
+fn freelancers_welcome() -> Value {
+    json!({ "enableQueueWithoutScheduling": true })
 }
 
 /// `n` enabled drivers of `company`, each with a truck of its own (an 'LS (MENOR 16 MT)' of
