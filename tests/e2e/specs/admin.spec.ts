@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
-import { PASSWORD } from './support';
+import { PASSWORD, pickSearched } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -52,10 +52,7 @@ const labelled = (label: string) => new RegExp(`^(\\* )?${label.replace(/[.*+?^$
 async function pick(page: Page, label: string, text: string) {
   const box = page.getByRole('combobox', { name: labelled(label) });
   await box.click();
-  await box.fill(text.slice(0, 12));
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
-  await expect(option).toBeVisible();
-  await option.click();
+  await pickSearched(page, box, text.slice(0, 12), text);
 }
 
 /** Chooses an option of the open antd Select dropdown. */

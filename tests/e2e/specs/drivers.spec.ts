@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { createCompany, PASSWORD, sql, unique } from './support';
+import { createCompany, PASSWORD, pickSearched, sql, unique } from './support';
 
 // Issue 12, drivers: a Usuario creates a driver with a contact, edits it, opens its logs and
 // unbinds it from the shipping company; an administrator moving a driver who waits in a queue
@@ -59,8 +59,7 @@ test('a Usuario creates a driver with a contact, edits it, opens its logs and un
   await page.getByLabel('CNH').fill('12345678901');
   await page.getByLabel('Data de nascimento').fill('15011990');
   await expect(page.getByLabel('Data de nascimento')).toHaveValue('15/01/1990');
-  await page.getByLabel('Transportadora').fill('Transportadora Demo');
-  await page.locator('.ant-select-item-option').filter({ hasText: 'Transportadora Demo' }).click();
+  await pickSearched(page, page.getByLabel('Transportadora'), 'Transportadora Demo');
 
   // A contact: the add button waits for name, phone and e-mail; its row toggles to edit.
   const add = page.getByRole('button', { name: 'Adicionar contato' });
@@ -183,8 +182,7 @@ test('an administrator moving a driver who waits in a queue is warned first', as
   await signIn(page, 'admin@patio.local');
   await page.goto(`/motorista/novo/${driver}`);
   await expect(page.getByRole('heading', { name: 'Editar Motorista' })).toBeVisible();
-  await page.getByLabel('Empresa', { exact: true }).fill(target);
-  await page.locator('.ant-select-item-option').filter({ hasText: target }).click();
+  await pickSearched(page, page.getByLabel('Empresa', { exact: true }), target);
 
   // The warning; Não reloads the page and nothing moved.
   const refused = page.waitForResponse((r) => r.url().endsWith('/api/driver/save'));
@@ -202,8 +200,7 @@ test('an administrator moving a driver who waits in a queue is warned first', as
   expect(sql(`SELECT status FROM queue_entries WHERE driver_id = ${driver}`)).toBe('waiting');
 
   // Sim moves driver and truck and cancels the queue position.
-  await page.getByLabel('Empresa', { exact: true }).fill(target);
-  await page.locator('.ant-select-item-option').filter({ hasText: target }).click();
+  await pickSearched(page, page.getByLabel('Empresa', { exact: true }), target);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText('Edicao realizada com sucesso')).toBeVisible();

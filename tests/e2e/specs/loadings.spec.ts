@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
-import { PASSWORD, sql, unique } from './support';
+import { PASSWORD, pickSearched, sql, unique } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -15,13 +15,6 @@ const RUN = unique();
 const CODE_A = 700000 + (RUN % 100000);
 const CODE_B = CODE_A + 1;
 const ORDER = `L${RUN}`.slice(0, 11);
-
-/** Clicks the option of the open antd Select dropdown that shows `text`. */
-async function option(page: Page, text: RegExp) {
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
-  await expect(item).toBeVisible();
-  await item.click();
-}
 
 async function signIn(page: Page, email: string, landing: string) {
   await page.goto('/login');
@@ -90,20 +83,16 @@ test('a Usuario creates an order with two items and two carriers', async ({ page
   await expect(page.getByText('Cliente é obrigatório!')).toBeVisible();
 
   await page.getByLabel('Código', { exact: true }).fill(ORDER);
-  await page.getByRole('combobox', { name: /Cliente/ }).fill(`Fazenda L ${RUN}`);
-  await option(page, new RegExp(`Fazenda L ${RUN}`));
+  await pickSearched(page, page.getByRole('combobox', { name: /Cliente/ }), `Fazenda L ${RUN}`);
   const carriers = page.getByRole('combobox', { name: 'Transportadoras' });
-  await carriers.fill('Transportadora Demo');
-  await option(page, /Transportadora Demo/);
-  await carriers.fill(`Rodovia L ${RUN}`);
-  await option(page, new RegExp(`Rodovia L ${RUN}`));
+  await pickSearched(page, carriers, 'Transportadora Demo');
+  await pickSearched(page, carriers, `Rodovia L ${RUN}`);
 
   for (const [name, qty] of [
     [`SOJA E2E ${RUN}`, '30'],
     [`MILHO VERDE E2E ${RUN}`, '20'],
   ]) {
-    await page.getByRole('combobox', { name: 'Produto' }).fill(name);
-    await option(page, new RegExp(name));
+    await pickSearched(page, page.getByRole('combobox', { name: 'Produto' }), name);
     await page.getByLabel('Quantidade (t)').fill(qty);
     await page.getByRole('button', { name: 'Adicionar item' }).click();
   }
@@ -142,8 +131,7 @@ test('the order takes vehicles through its loadings screen: a check refuses one,
   await expect(dialog.getByText('O valor deve conter apenas letras, numeros e sem espacos.')).toBeVisible();
   await dialog.getByLabel('Placa').fill('DEM0A12');
   await expect(dialog.getByText(/Volvo FH 540/)).toBeVisible();
-  await dialog.getByRole('combobox', { name: /Motorista/ }).fill('MOTORISTA DEMO');
-  await option(page, /MOTORISTA DEMO/);
+  await pickSearched(page, dialog.getByRole('combobox', { name: /Motorista/ }), 'MOTORISTA DEMO');
   await dialog.getByLabel('Quantidade (t)').fill('17');
   await dialog.getByRole('button', { name: 'Adicionar Veiculo' }).click();
   await expect(dialog.getByText('A quantidade ultrapassa a capacidade do veiculo')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test, type Page } from './fixtures';
-import { closeQueueVehicle, PASSWORD, queueVehicle, sql, unique } from './support';
+import { closeQueueVehicle, PASSWORD, pickSearched, queueVehicle, sql, unique } from './support';
 
 // Issue 13, /fila: the company user opens the queue desk from the dashboard, chooses a truck
 // (with its model and net tonnes), an open order and a driver, and '+ Adicionar' puts the
@@ -21,8 +21,7 @@ async function signIn(page: Page, email: string, landing: string) {
 }
 
 async function pick(page: Page, id: string, text: string, option: string | RegExp) {
-  await page.locator(`#${id}`).fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+  await pickSearched(page, page.locator(`#${id}`), text, option);
 }
 
 test('a company user puts a vehicle in the queue from /fila and another page sees it at once', async ({ page, browser }) => {

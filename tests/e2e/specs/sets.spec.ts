@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
-import { cpfOf, PASSWORD, readXlsx, sql, unique } from './support';
+import { cpfOf, PASSWORD, pickSearched, readXlsx, sql, unique } from './support';
 
 // Issue 12, sets and linking: a Transportadora links two trucks and drivers to itself and
 // unbinds one; an administrator pages through the sets and exports them, and the downloaded
@@ -36,8 +36,7 @@ async function signIn(page: Page, email: string, landing: string) {
 
 /** Picks an option of the antd select `#id` by typing `text`. */
 async function pick(page: Page, id: string, text: string, option: string | RegExp) {
-  await page.locator(`#${id}`).fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+  await pickSearched(page, page.locator(`#${id}`), text, option);
 }
 
 // The queue labels story puts a driver in Demo Agro's queue; the specs that follow plan that

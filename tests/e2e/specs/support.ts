@@ -182,6 +182,7 @@ export function closeQueueVehicle(run: number): void {
 type ApiContext = import('@playwright/test').APIRequestContext;
 type Page = import('@playwright/test').Page;
 type BrowserContext = import('@playwright/test').BrowserContext;
+type Locator = import('@playwright/test').Locator;
 
 /** Signs `page` in through a staff sign-in page (`/login` or `/expedicao`) and waits for `landing`. */
 export async function signIn(page: Page, login: string, email: string, landing: string | RegExp): Promise<void> {
@@ -333,4 +334,20 @@ export async function recordSpeech(context: BrowserContext): Promise<void> {
 /** What the recorder of `recordSpeech` heard on `page`. */
 export async function spoken(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken);
+}
+
+/**
+ * Types `typed` into an antd select whose options come from a server search and clicks the
+ * option showing `option` once the list for `typed` has replaced the one shown before typing
+ * (every option shown, but those already chosen, contains `typed`). Clicking the earlier list while the new one lands can
+ * miss: the dropdown changes height and moves under the pointer.
+ */
+export async function pickSearched(page: Page, input: Locator, typed: string, option: string | RegExp = typed): Promise<void> {
+  const { expect } = await import('@playwright/test');
+  await input.fill(typed);
+  const shown = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  // A multiple select keeps its chosen options in the list, whatever was typed.
+  const others = page.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-selected)');
+  await expect(others.filter({ hasNotText: typed })).toHaveCount(0);
+  await shown.filter({ hasText: option }).first().click();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { PASSWORD, sql, unique } from './support';
+import { PASSWORD, pickSearched, sql, unique } from './support';
 
 // Issue 12, trucks: a Usuario registers a truck (the implement type fills axles and
 // capacities), edits it, finds it by `?plate=` and unbinds it from its shipping company; an
@@ -25,8 +25,7 @@ function plateOf(prefix: string, run: number): string {
 async function choose(page: Page, label: string, option: string) {
   const select = page.getByLabel(label, { exact: true });
   await select.click();
-  await select.fill(option);
-  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await pickSearched(page, select, option);
 }
 
 test('a Usuario registers, edits, finds and unbinds a truck', async ({ page }) => {
