@@ -15,6 +15,15 @@ export async function expectAccessible(page: Page): Promise<void> {
   await page
     .waitForFunction(() => !document.querySelector('[class*="-enter-active"], [class*="-leave-active"], [class*="-appear-active"]'), undefined, { timeout: 3_000 })
     .catch(() => undefined);
+  // Colours are judged as they end, not halfway through a CSS transition (a button whose colours
+  // change blends the two for 0.2 s). Transitions end; looping animations (spinners) are left.
+  await page
+    .waitForFunction(
+      () => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad

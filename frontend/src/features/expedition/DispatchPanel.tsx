@@ -373,8 +373,9 @@ function Panel({ companyId, role, signage }: { companyId: number; role: string; 
             <Button onClick={() => setDelayForm(true)} disabled={!!delay.data}>
               {yardMsg.delay}
             </Button>
-            {open ? (
+            {attendance.isLoading ? null : open ? (
               <Button
+                key="end-attendance"
                 danger
                 onClick={() =>
                   confirm(yardMsg.endAttendanceConfirm, () =>
@@ -386,6 +387,7 @@ function Panel({ companyId, role, signage }: { companyId: number; role: string; 
               </Button>
             ) : (
               <Button
+                key="start-attendance"
                 type="primary"
                 onClick={() =>
                   confirm(yardMsg.startAttendanceConfirm, () => run(() => startAttendance(companyId).unwrap()))
