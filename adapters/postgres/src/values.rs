@@ -1,8 +1,9 @@
 //! Domain values read at the database edge. The plate, document and postal-code columns are
 //! TEXT; these wrappers give them diesel's `FromSql`, and the row structs name them with
 //! `#[diesel(deserialize_as = ...)]`, so a row carries a `Plate`, a `Stored<Cpf>` or a
-//! `Stored<Cep>` and no repository or service parses the digits again. (Wrappers, because neither diesel's traits
-//! nor the domain's types belong to this crate, and the domain stays free of diesel.)
+//! `Stored<Cep>` and no repository or service parses the digits again. (Wrappers, because
+//! neither diesel's traits nor the domain's types belong to this crate, and the domain stays
+//! free of diesel.)
 //!
 //! What is written is unchanged: the text the domain's form check gave, which is what the
 //! columns hold today — plates as 7 upper-case characters, drivers' CPFs and documents as

@@ -85,7 +85,8 @@ pub trait PartyService: Clone + Send + Sync + 'static {
         check_import(Self::KIND, &rows)
     }
 
-    /// Refused while orders or loadings name the record.
+    /// Refused while orders or loadings name the record. A shipping company goes with its
+    /// Transportadora users (the repository's delete of that kind).
     fn delete(&self, actor: &Actor, ip: Option<&str>, id: i64) -> AppResult<Deleted> {
         let s = scope(actor, Self::KIND.area(), Access::Write).map_err(forbidden)?;
         self.deps().store.tx(|repos| {
