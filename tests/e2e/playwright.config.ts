@@ -17,6 +17,10 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
+    // The product honours reduced motion (no antd animations): nothing is clicked or judged
+    // halfway through a dialog's or a list's animation (a click on a dialog's button while it
+    // opened was lost once in CI).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
