@@ -111,29 +111,40 @@ impl PgRepos<'_> {
     }
 
     fn user_record(&mut self, row: UserRow) -> AppResult<UserRecord> {
+        self.user_record_with(row, &mut RefCache::default())
+    }
+
+    /// Users as records, with one read per distinct company and shipping company rather than
+    /// two per user (a page of a company's users shares them).
+    pub(crate) fn user_records(&mut self, rows: Vec<UserRow>) -> AppResult<Vec<UserRecord>> {
+        let mut refs = RefCache::default();
+        rows.into_iter()
+            .map(|row| self.user_record_with(row, &mut refs))
+            .collect()
+    }
+
+    fn user_record_with(&mut self, row: UserRow, refs: &mut RefCache) -> AppResult<UserRecord> {
         let role = Role::parse(&row.role).map_err(AppError::internal)?;
         let company = match row.company_id {
-            Some(cid) => self.company_ref(cid)?,
+            Some(cid) => match refs.companies.get(&cid) {
+                Some(found) => found.clone(),
+                None => {
+                    let found = self.company_ref(cid)?;
+                    refs.companies.insert(cid, found.clone());
+                    found
+                }
+            },
             None => None,
         };
         let shipping_company = match row.shipping_company_id {
-            Some(sid) => shipping_companies::table
-                .find(sid)
-                .select((
-                    shipping_companies::id,
-                    shipping_companies::code,
-                    shipping_companies::name,
-                    shipping_companies::company_id,
-                ))
-                .first::<(i64, i32, String, i64)>(self.conn)
-                .optional()
-                .map_err(db_error)?
-                .map(|(id, code, name, company_id)| ShippingCompanyRef {
-                    id,
-                    code: Some(i64::from(code)),
-                    name,
-                    company_id,
-                }),
+            Some(sid) => match refs.carriers.get(&sid) {
+                Some(found) => found.clone(),
+                None => {
+                    let found = self.shipping_company_ref(sid)?;
+                    refs.carriers.insert(sid, found.clone());
+                    found
+                }
+            },
             None => None,
         };
         Ok(UserRecord {
@@ -152,6 +163,33 @@ impl PgRepos<'_> {
             shipping_company,
         })
     }
+
+    fn shipping_company_ref(&mut self, id: i64) -> AppResult<Option<ShippingCompanyRef>> {
+        Ok(shipping_companies::table
+            .find(id)
+            .select((
+                shipping_companies::id,
+                shipping_companies::code,
+                shipping_companies::name,
+                shipping_companies::company_id,
+            ))
+            .first::<(i64, i32, String, i64)>(self.conn)
+            .optional()
+            .map_err(db_error)?
+            .map(|(id, code, name, company_id)| ShippingCompanyRef {
+                id,
+                code: Some(i64::from(code)),
+                name,
+                company_id,
+            }))
+    }
+}
+
+/// Companies and shipping companies already read while building a list of users.
+#[derive(Default)]
+struct RefCache {
+    companies: std::collections::HashMap<i64, Option<CompanyRef>>,
+    carriers: std::collections::HashMap<i64, Option<ShippingCompanyRef>>,
 }
 
 impl UserRepo for PgRepos<'_> {

@@ -3,10 +3,10 @@
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use patio_application::model::{AuthorizationFlags, ListFilter, Page, UserRecord, UserWrite};
-use patio_application::ports::{UserAdminRepo, UserRepo};
+use patio_application::ports::UserAdminRepo;
 use patio_application::{AppError, AppResult};
 
-use crate::rows::UserWriteRow;
+use crate::rows::{UserRow, UserWriteRow};
 use crate::schema::{contact_authorizations, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
 
@@ -51,18 +51,13 @@ impl UserAdminRepo for PgRepos<'_> {
             .get_result(self.conn)
             .map_err(db_error)?;
         let mut q = filtered(f)
-            .select(users::id)
+            .select(UserRow::as_select())
             .order((users::name.asc(), users::id.asc()));
         if let Some(p) = f.page {
             q = q.offset(p.offset()).limit(p.limit());
         }
-        let ids = q.load::<i64>(self.conn).map_err(db_error)?;
-        let mut items = Vec::with_capacity(ids.len());
-        for id in ids {
-            if let Some(u) = self.user(id)? {
-                items.push(u);
-            }
-        }
+        let rows = q.load::<UserRow>(self.conn).map_err(db_error)?;
+        let items = self.user_records(rows)?;
         Ok(Page { items, total })
     }
 
