@@ -5,11 +5,17 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::settings::{DelayInput, SaveSettings, SettingsPatch};
+use std::sync::LazyLock;
+
+use patio_application::services::settings::{
+    DelayInput, SaveSettings, SettingsPatch, SettingsView,
+};
 use patio_application::AppError;
 use patio_domain::settings::form::DelayForm;
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::PartialSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::uploads::read_upload;
@@ -18,6 +24,9 @@ use crate::session::{client_address, Session};
 use crate::state::AppState;
 
 pub const COMPANY_REQUIRED_MESSAGE: &str = "Selecione uma empresa!";
+/// A settings save naming a field the settings do not have: a misspelled name is refused
+/// rather than answered 'Alterações salvas com sucesso' with nothing changed.
+pub const UNKNOWN_FIELD_MESSAGE: &str = "Campo desconhecido.";
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(get_settings)
@@ -192,6 +201,30 @@ pub struct SettingsBody {
     time_zone: Option<String>,
 }
 
+/// The names a save may carry: the body's, and those of the settings as read, so that a client
+/// may send back what it read (`id` and `logo` are then ignored); `delays` is the delay list's
+/// other spelling. Taken from the documented schemas: the document and the check cannot drift.
+static SAVE_FIELDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let mut names = property_names::<SettingsBody>();
+    names.extend(property_names::<SettingsView>());
+    names.push("delays".to_owned());
+    names
+});
+
+fn property_names<T: PartialSchema>() -> Vec<String> {
+    match T::schema() {
+        RefOr::T(Schema::Object(o)) => o.properties.keys().cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn unknown_field(b: &serde_json::Map<String, Value>) -> Result<(), ApiError> {
+    match b.keys().find(|k| !SAVE_FIELDS.contains(k)) {
+        Some(name) => Err(ApiError(AppError::field(name, UNKNOWN_FIELD_MESSAGE))),
+        None => Ok(()),
+    }
+}
+
 fn patch_of(b: &serde_json::Map<String, Value>) -> SettingsPatch {
     let t = |k: &str| text_of(b.get(k));
     let f = |k: &str| flag_of(b.get(k));
@@ -257,7 +290,8 @@ pub async fn get_settings(
 
 #[utoipa::path(tag = "settings", request_body = SettingsBody,
     responses((status = 200, description = "{message: 'Alterações salvas com sucesso', settings}", body = patio_application::services::settings::SavedSettingsView),
-        (status = 401), (status = 403, description = "Not a root administrator"), (status = 404), (status = 422)))]
+        (status = 401), (status = 403, description = "Not a root administrator"), (status = 404),
+        (status = 422, description = "A field fails its check, or names no setting ('Campo desconhecido.')")))]
 #[post("/settings/save")]
 pub async fn save_settings(
     req: HttpRequest,
@@ -266,6 +300,7 @@ pub async fn save_settings(
     body: ObjectBody,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
+    unknown_field(&body)?;
     let company_id = company_of(body.get("company"))?;
     let delays = delays_of(body.get("delay").or_else(|| body.get("delays")))?;
     let cmd = SaveSettings {

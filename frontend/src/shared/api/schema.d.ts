@@ -15674,6 +15674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description A field fails its check, or names no setting ('Campo desconhecido.') */
             422: {
                 headers: {
                     [name: string]: unknown;

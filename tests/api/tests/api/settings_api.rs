@@ -106,6 +106,20 @@ async fn settings_are_read_by_the_company_people_with_the_spec_spellings() {
 }
 
 #[actix_rt::test]
+async fn settings_read_can_be_saved_back_unchanged() {
+    let app = TestApp::new();
+    let root = app.admin().await;
+    let uri = format!("/api/settings/company/{}", app.ids.demo);
+    let (status, read, _) = root.get(&uri).await.parts();
+    assert_eq!(status, StatusCode::OK, "{read}");
+
+    // What was read, `id` and `logo` included, is a valid save that changes nothing.
+    let (status, saved, _) = root.run(save(read.clone())).await.parts();
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    assert_eq!(saved["settings"], read);
+}
+
+#[actix_rt::test]
 async fn a_company_without_settings_reads_the_defaults() {
     let app = TestApp::new();
     // why: a company whose settings row is missing (a legacy row); the product makes one with
@@ -285,6 +299,12 @@ async fn every_settings_field_is_validated_with_its_message() {
             json!({ "start": "7h" }),
             "start",
             "Informe o horário no formato HH:mm.",
+        ),
+        // A misspelled name is not silently dropped.
+        (
+            json!({ "hourEntryLimit": 3 }),
+            "hourEntryLimit",
+            "Campo desconhecido.",
         ),
         (
             json!({ "end": "25:00" }),
