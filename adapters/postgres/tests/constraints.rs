@@ -347,14 +347,7 @@ fn row_structs_read_what_the_columns_hold() {
     );
     assert_eq!(company.zip_code.masked(), "38400-000");
 
-    let shipping_id = insert_returning_id(
-        &mut conn,
-        &format!(
-            "INSERT INTO shipping_companies (company_id, code, name) \
-             VALUES ({company_id}, 7, 'Transnorte') RETURNING id"
-        ),
-    )
-    .unwrap();
+    let shipping_id = shipping_company(&mut conn, company_id, 7, "Transnorte");
     let shipping: ShippingCompanyRow = shipping_companies::table
         .find(shipping_id)
         .select(ShippingCompanyRow::as_select())

@@ -35,14 +35,7 @@ fn a_page_of_users_reads_their_company_and_shipping_company_once() {
     let db = TestDb::new();
     let mut conn = db.conn().unwrap();
     let company = company(&mut conn, "Armazém Norte");
-    let carrier = insert_returning_id(
-        &mut conn,
-        &format!(
-            "INSERT INTO shipping_companies (company_id, code, name) \
-             VALUES ({company}, 1, 'Transportes Rápidos') RETURNING id"
-        ),
-    )
-    .unwrap();
+    let carrier = shipping_company(&mut conn, company, 1, "Transportes Rápidos");
     for i in 0..8 {
         let user = try_user(&mut conn, company, &format!("u{i}@example.com")).unwrap();
         sql_query("UPDATE users SET shipping_company_id = $1 WHERE id = $2")

@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use diesel::prelude::*;
 use patio_application::model::*;
 use patio_application::ports::{AttendanceRepo, CompanyRepo, SettingsRepo, TermRepo, UserRepo};
@@ -126,25 +128,11 @@ impl PgRepos<'_> {
     fn user_record_with(&mut self, row: UserRow, refs: &mut RefCache) -> AppResult<UserRecord> {
         let role = Role::parse(&row.role).map_err(AppError::internal)?;
         let company = match row.company_id {
-            Some(cid) => match refs.companies.get(&cid) {
-                Some(found) => found.clone(),
-                None => {
-                    let found = self.company_ref(cid)?;
-                    refs.companies.insert(cid, found.clone());
-                    found
-                }
-            },
+            Some(id) => once_per_id(&mut refs.companies, id, || self.company_ref(id))?,
             None => None,
         };
         let shipping_company = match row.shipping_company_id {
-            Some(sid) => match refs.carriers.get(&sid) {
-                Some(found) => found.clone(),
-                None => {
-                    let found = self.shipping_company_ref(sid)?;
-                    refs.carriers.insert(sid, found.clone());
-                    found
-                }
-            },
+            Some(id) => once_per_id(&mut refs.carriers, id, || self.shipping_company_ref(id))?,
             None => None,
         };
         Ok(UserRecord {
@@ -188,8 +176,21 @@ impl PgRepos<'_> {
 /// Companies and shipping companies already read while building a list of users.
 #[derive(Default)]
 struct RefCache {
-    companies: std::collections::HashMap<i64, Option<CompanyRef>>,
-    carriers: std::collections::HashMap<i64, Option<ShippingCompanyRef>>,
+    companies: HashMap<i64, Option<CompanyRef>>,
+    carriers: HashMap<i64, Option<ShippingCompanyRef>>,
+}
+
+fn once_per_id<T: Clone>(
+    seen: &mut HashMap<i64, Option<T>>,
+    id: i64,
+    read: impl FnOnce() -> AppResult<Option<T>>,
+) -> AppResult<Option<T>> {
+    if let Some(found) = seen.get(&id) {
+        return Ok(found.clone());
+    }
+    let found = read()?;
+    seen.insert(id, found.clone());
+    Ok(found)
 }
 
 impl UserRepo for PgRepos<'_> {

@@ -31,6 +31,17 @@ pub fn company(conn: &mut PgConnection, name: &str) -> i64 {
     .unwrap()
 }
 
+pub fn shipping_company(conn: &mut PgConnection, company_id: i64, code: i32, name: &str) -> i64 {
+    insert_returning_id(
+        conn,
+        &format!(
+            "INSERT INTO shipping_companies (company_id, code, name) \
+             VALUES ({company_id}, {code}, '{name}') RETURNING id"
+        ),
+    )
+    .unwrap()
+}
+
 pub fn try_driver(conn: &mut PgConnection, company_id: i64, cpf: &str) -> QueryResult<i64> {
     sql_query(
         "INSERT INTO drivers (company_id, name, cpf, birth_date) \
