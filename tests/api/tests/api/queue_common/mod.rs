@@ -28,12 +28,9 @@ pub fn now(app: &TestApp) -> DateTime<Utc> {
     *app.clock.0.lock().unwrap()
 }
 
-/// The root administrator saves `fields` of `company`'s settings form (`POST
-/// /api/settings/save`, the form's field names; left-out fields keep their values). As in the
-/// product, the save replans the stored queue and writes a staff log.
-pub async fn settings(app: &TestApp, company: i64, fields: Value) {
-    fixtures::settings_saved(app, company, fields).await;
-}
+/// The queue's rules saved on the settings form (as in the product, the save replans the stored
+/// queue and writes a staff log).
+pub use crate::common::fixtures::settings_saved as settings;
 
 /// [`settings`] for the tests that run without a runtime of their own (sockets, threads).
 pub fn settings_blocking(app: &TestApp, company: i64, fields: Value) {
