@@ -145,10 +145,13 @@ pub trait DriverAdminRepo {
         shipping_company_id: Option<i64>,
         limit: i64,
     ) -> AppResult<Vec<crate::model::LikeItem>>;
-    /// The driver's log rows created in `[from, to)`, newest first, at most `limit`.
+    /// The driver's log rows created in `[from, to)`, newest first, at most `limit`; with
+    /// `company_id`, only the rows of that company (a reader sees its company's rows, not
+    /// those of the company a moved driver left).
     fn driver_logs(
         &mut self,
         driver_id: i64,
+        company_id: Option<i64>,
         from: chrono::DateTime<chrono::Utc>,
         to: chrono::DateTime<chrono::Utc>,
         limit: i64,

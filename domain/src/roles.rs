@@ -437,8 +437,21 @@ pub fn route_redirect(path: &str, role: Role) -> Option<&'static str> {
     (role == Role::Transportadora && normalize(path) == "/dashboard").then_some("/pedidos")
 }
 
+/// Spec 3 section 6: Portaria sees no tonnes (the ordered and transported quantities, the
+/// trucks' capacities, the day's tonnage); every other reader of the queue does.
+pub fn sees_tonnes(role: Role) -> bool {
+    role != Role::Portaria
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn portaria_alone_sees_no_tonnes() {
+        for role in Role::ALL {
+            assert_eq!(super::sees_tonnes(role), role != Role::Portaria, "{role:?}");
+        }
+    }
+
     use super::*;
 
     fn keys(role: Role, is_root: bool) -> Vec<&'static str> {

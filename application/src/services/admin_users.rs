@@ -134,7 +134,7 @@ impl UserAdminService {
         if actor.staff_role().is_none() {
             return Err(forbidden(patio_domain::DomainError::NotAllowed));
         }
-        let id = cmd.id.filter(|id| *id > 0);
+        let id = super::save_target(cmd.id)?;
         let password = cmd.input.password.clone().filter(|p| !p.is_empty());
         // Checked before hashing: a too long or too short password is not hashed.
         if let Some(p) = &password {

@@ -64,7 +64,10 @@ const DRIVER_LINK_TTL_SECONDS: i64 = 60 * 60;
 pub struct StaffLogin {
     pub email: String,
     pub password: String,
+    /// The company the login page names (the body's `company`); the host's wins.
     pub company_id: Option<i64>,
+    /// The request's host: the company that serves it is the sign-in's company.
+    pub host: Option<String>,
     pub recaptcha_token: String,
     pub page: LoginPage,
     pub ip: Option<String>,
@@ -271,11 +274,21 @@ impl AuthService {
             return Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()));
         }
 
-        let found = self.deps.store.tx(|repos| {
-            if let Some(company_id) = cmd.company_id {
+        // The company is the host's whatever the body says (or omits), so leaving `company`
+        // out skips neither its reCAPTCHA nor its users-only rule (issue 21); a host no company
+        // serves takes the body's.
+        let (company, found) = self.deps.store.tx(|repos| {
+            let by_host = match cmd.host.as_deref() {
+                Some(host) => repos
+                    .company_by_host(&super::public::normalize_host(host))?
+                    .map(|c| c.id),
+                None => None,
+            };
+            let company = by_host.or(cmd.company_id);
+            if let Some(company_id) = company {
                 self.check_captcha(repos, company_id, &cmd.recaptcha_token, ip)?;
             }
-            repos.user_by_email(&email)
+            Ok((company, repos.user_by_email(&email)?))
         })?;
 
         let invalid = || AppError::Unauthorized(roles::INVALID_CREDENTIALS_MESSAGE.to_owned());
@@ -291,7 +304,7 @@ impl AuthService {
             }
         };
         // A company user signs in only on its own company's host; administrators anywhere.
-        if let (Some(host_company), false) = (cmd.company_id, user.role == Role::Administrador) {
+        if let (Some(host_company), false) = (company, user.role == Role::Administrador) {
             if user.effective_company_id() != Some(host_company) {
                 self.deps.throttle.record_failure(attempt, now)?;
                 return Err(invalid());

@@ -151,7 +151,7 @@ impl CompanyService {
         scope(actor, Area::Companies, Access::Write).map_err(forbidden)?;
         let data = check_company(&cmd.input).map_err(invalid)?;
         let contacts = check_form_contacts(&cmd.contacts)?;
-        let id = cmd.id.filter(|id| *id > 0);
+        let id = super::save_target(cmd.id)?;
         let write = CompanyWrite {
             name: data.name.clone(),
             legal_name: data.legal_name.clone(),

@@ -33,7 +33,7 @@ pub(crate) fn check_form_contacts(list: &[ContactCmd]) -> AppResult<CheckedConta
             .map_err(invalid)?
             .ok_or_else(|| AppError::internal("form contact without data"))?;
         out.push((
-            c.id.filter(|id| *id > 0),
+            super::save_target(c.id)?,
             ContactWrite {
                 name: data.name,
                 fone: data.fone,

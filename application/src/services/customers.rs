@@ -136,7 +136,7 @@ impl PartyService for CustomerService {
         let s = scope(actor, Area::Customers, Access::Write).map_err(forbidden)?;
         let data = KIND.check(&cmd.input, false).map_err(invalid)?;
         let contacts = check_form_contacts(&cmd.contacts)?;
-        let id = cmd.id.filter(|id| *id > 0);
+        let id = super::save_target(cmd.id)?;
         self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
                 Some(id) => (visible(repos, &s, id)?.company_id, Some(id)),

@@ -22,6 +22,10 @@ use patio_domain::fleet::drivers::{
     DRIVER_PAGE_SIZE, DRIVER_UNBOUND_MESSAGE, ERASED_DRIVER_NAME,
     SHIPPING_OF_OTHER_COMPANY_MESSAGE,
 };
+use patio_domain::fleet::trucks::{
+    driver_form_truck, truck_in_queue_message, truck_of_other_driver_message, truck_scope,
+    FormTruck, TakeRefusal, TruckAction, PLATE_RENAME_MESSAGE, PLATE_TAKEN_MESSAGE,
+};
 use patio_domain::fleet::{check_driver, check_driver_truck, DriverInput, FleetReferenced};
 use patio_domain::roles::SessionKind;
 use patio_domain::text::escape_html;
@@ -203,8 +207,6 @@ pub struct SaveDriver {
 
 /// Two rows of the form with one plate.
 pub const DRIVER_TRUCK_REPEATED_MESSAGE: &str = "Placa repetida na lista de caminhões.";
-/// A plate of another company's truck (plates are unique across tenants).
-pub const DRIVER_TRUCK_ELSEWHERE_MESSAGE: &str = "Esta placa já está cadastrada em outra empresa.";
 
 /// A truck row of the staff driver form.
 #[derive(Debug, Clone, Default)]
@@ -349,7 +351,7 @@ fn check_driver_trucks(rows: &[DriverTruckCmd]) -> AppResult<Vec<CheckedTruck>> 
             ));
         }
         out.push(CheckedTruck {
-            id: row.id.filter(|id| *id > 0),
+            id: super::save_target(row.id)?,
             plate,
             renavam,
         });
@@ -357,12 +359,15 @@ fn check_driver_trucks(rows: &[DriverTruckCmd]) -> AppResult<Vec<CheckedTruck>> 
     Ok(out)
 }
 
-/// Writes the form's truck rows for the driver: a row with an id must be a truck of the
-/// driver's company; a new plate the company already has is bound to the driver, an unknown
-/// one becomes a truck of the driver's company and shipping company. Another company's plate
-/// is refused (plates are unique across tenants).
+/// Writes the form's truck rows for the driver. A row reaches exactly what the truck form
+/// reaches for the actor (`trucks`, issue 21), in the driver's company: a row with an id
+/// outside it is 404; a plate outside it answers as any taken plate, whoever holds it. A
+/// registered truck keeps its plate, and one another driver drives or that waits in a queue is
+/// refused (`patio_domain::fleet::trucks::driver_form_truck`). A new plate becomes a truck of
+/// the driver's company and shipping company.
 fn save_driver_trucks(
     repos: &mut dyn Repos,
+    trucks: &Scope,
     driver_id: i64,
     company_id: i64,
     shipping: Option<i64>,
@@ -370,23 +375,45 @@ fn save_driver_trucks(
     now: DateTime<Utc>,
 ) -> AppResult<()> {
     for row in rows {
-        let existing = match row.id {
-            Some(id) => Some(
-                repos
-                    .truck(id)?
-                    .filter(|t| t.company.id == company_id)
-                    .ok_or_else(AppError::not_found)?,
-            ),
-            None => match repos.truck_by_plate(row.plate.as_str())? {
-                Some(t) if t.company.id == company_id => Some(t),
-                Some(_) => {
-                    return Err(AppError::field(
-                        "licensePlate",
-                        DRIVER_TRUCK_ELSEWHERE_MESSAGE,
-                    ))
+        let found = match row.id {
+            Some(id) => Some(repos.truck(id)?.ok_or_else(AppError::not_found)?),
+            None => repos.truck_by_plate(row.plate.as_str())?,
+        };
+        let existing = match found {
+            Some(t) => {
+                let in_queue = repos.truck_in_active_queue(t.id)?;
+                let known = FormTruck {
+                    company_id: t.company.id,
+                    shipping_company_id: t.shipping_company.as_ref().map(|s| s.id),
+                    driver_id: t.driver.as_ref().map(|d| d.id),
+                    in_active_queue: in_queue,
+                    plate: t.license_plate.as_str(),
+                };
+                match driver_form_truck(trucks, company_id, driver_id, row.plate.as_str(), &known)
+                {
+                    Ok(_) => Some(t),
+                    Err(TakeRefusal::OutOfReach) if row.id.is_some() => {
+                        return Err(AppError::not_found())
+                    }
+                    Err(TakeRefusal::OutOfReach) => {
+                        return Err(AppError::field("licensePlate", PLATE_TAKEN_MESSAGE))
+                    }
+                    Err(TakeRefusal::Renamed) => {
+                        return Err(AppError::field("licensePlate", PLATE_RENAME_MESSAGE))
+                    }
+                    Err(TakeRefusal::OtherDriver) => {
+                        return Err(AppError::Conflict(truck_of_other_driver_message(
+                            t.license_plate.as_str(),
+                        )))
+                    }
+                    Err(TakeRefusal::InQueue) => {
+                        return Err(AppError::Conflict(truck_in_queue_message(
+                            t.license_plate.as_str(),
+                        )))
+                    }
                 }
-                None => None,
-            },
+            }
+            None => None,
         };
         let (truck_id, log) = match existing {
             Some(t) => {
@@ -660,7 +687,9 @@ impl DriverService {
         let data = check_driver(&cmd.input, now.date_naive()).map_err(invalid)?;
         let contacts = check_form_contacts(&cmd.contacts)?;
         let trucks = check_driver_trucks(&cmd.trucks)?;
-        let id = cmd.id.filter(|id| *id > 0);
+        // The truck rows reach what the truck form reaches for the actor.
+        let truck_reach = truck_scope(actor, TruckAction::Save).map_err(forbidden)?;
+        let id = super::save_target(cmd.id)?;
         let (saved, moved) = self.deps.store.tx(|repos| {
             let existing = id.map(|id| visible(repos, &s, id)).transpose()?;
             let (company_id, company_name) = target_company(
@@ -717,7 +746,7 @@ impl DriverService {
                 ),
             };
             save_contacts(repos, ContactOwner::Driver(id), &contacts)?;
-            save_driver_trucks(repos, id, company_id, shipping, &trucks, now)?;
+            save_driver_trucks(repos, &truck_reach, id, company_id, shipping, &trucks, now)?;
             if operation == Operation::Create {
                 repos.insert_driver_log(&NewDriverLog {
                     driver_id: id,
@@ -920,7 +949,10 @@ impl DriverService {
             let range = driver_log::log_range(start, end, today).map_err(|i| invalid(vec![i]))?;
             let from = day_start(tz, range.start);
             let to = day_start(tz, range.end.succ_opt().unwrap_or(range.end));
-            repos.driver_logs(driver_id, from, to, MAX_LOG_ROWS)
+            // Staff read their company's rows only (a driver who moved keeps the old
+            // company's rows out of the new company's sight); the driver reads all of his.
+            let reader_company = staff_scope.as_ref().and_then(Scope::company);
+            repos.driver_logs(driver_id, reader_company, from, to, MAX_LOG_ROWS)
         })?;
         Ok(rows.into_iter().map(log_view).collect())
     }

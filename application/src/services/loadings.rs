@@ -415,7 +415,7 @@ impl LoadingService {
         self.deps.store.tx(|repos| {
             let mut ids = Vec::new();
             for row in &rows {
-                let existing = match row.id.filter(|id| *id > 0) {
+                let existing = match super::save_target(row.id)? {
                     Some(id) => Some(
                         repos
                             .loading(id)?

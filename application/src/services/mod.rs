@@ -312,6 +312,11 @@ pub(crate) fn invalid_line(line: usize, issues: Vec<FieldIssue>) -> AppError {
 }
 
 /// A role refused by the domain's access rules: 403.
+/// The record a save names: `None` creates; a negative id is 422 (issue 21).
+pub(crate) fn save_target(id: Option<i64>) -> AppResult<Option<i64>> {
+    patio_domain::admin::forms::save_target("id", id).map_err(|i| invalid(vec![i]))
+}
+
 pub(crate) fn forbidden(_: DomainError) -> AppError {
     AppError::Forbidden(NOT_ALLOWED_MESSAGE.to_owned())
 }

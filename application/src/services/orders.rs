@@ -280,7 +280,7 @@ impl OrderService {
         cmd: SaveOrder,
     ) -> AppResult<Saved<OrderView>> {
         let s = scope(actor, Area::Orders, Access::Write).map_err(forbidden)?;
-        let id = cmd.id.filter(|id| *id > 0);
+        let id = super::save_target(cmd.id)?;
         let mut mails = Vec::new();
         let saved = self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {

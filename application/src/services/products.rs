@@ -149,7 +149,7 @@ impl ProductService {
         cmd: SaveProduct,
     ) -> AppResult<Saved<ProductView>> {
         let s = scope(actor, Area::Products, Access::Write).map_err(forbidden)?;
-        let id = cmd.id.filter(|id| *id > 0);
+        let id = super::save_target(cmd.id)?;
         self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
                 Some(id) => {

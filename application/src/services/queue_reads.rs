@@ -12,7 +12,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use patio_domain::auth::Actor;
 use patio_domain::fleet::sets::{queue_label, QueueLabel};
 use patio_domain::queue::{closed_on_local_day, remaining_tolerance, QueueSettings};
-use patio_domain::roles::Role;
+use patio_domain::roles::{sees_tonnes, Role};
 use patio_domain::text::br_date;
 use serde::Serialize;
 
@@ -116,6 +116,19 @@ pub struct QueueRowView {
     pub attended_at: Option<DateTime<Utc>>,
     pub expedition: Option<DateTime<Utc>>,
     pub closed_at: Option<DateTime<Utc>>,
+}
+
+impl QueueRowView {
+    /// The row as a reader who sees no tonnes gets it (spec 3 section 6, Portaria): no
+    /// capacities, no ordered or transported quantity.
+    fn hide_tonnes(&mut self) {
+        self.net_capacity = None;
+        self.truck.net_capacity = None;
+        if let Some(s) = self.scheduling.as_mut() {
+            s.qty_ordered = None;
+            s.qty_transported = None;
+        }
+    }
 }
 
 pub use crate::model::IdRef;
@@ -573,15 +586,22 @@ impl QueueReadService {
         company_id: i64,
         days_limit: Option<i64>,
     ) -> AppResult<Vec<QueueDayView>> {
-        self.deps.store.tx(|repos| {
-            self.company_reader(repos, actor, company_id)?;
-            self.grouped(
+        let (role, mut days) = self.deps.store.tx(|repos| {
+            let role = self.company_reader(repos, actor, company_id)?;
+            let days = self.grouped(
                 repos,
                 QueueScope::Company(company_id),
                 company_id,
                 Self::days(days_limit),
-            )
-        })
+            )?;
+            Ok((role, days))
+        })?;
+        if !sees_tonnes(role) {
+            days.iter_mut()
+                .flat_map(|d| d.queue.iter_mut())
+                .for_each(QueueRowView::hide_tonnes);
+        }
+        Ok(days)
     }
 
     /// `GET /queue/shipping-company/{id}`: the shipping company's vehicles, grouped by day.
@@ -679,10 +699,15 @@ impl QueueReadService {
 
     /// `GET /queue/active/company/{id}`: entries in loading, then waiting in queue order.
     pub fn active_company(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<QueueRowView>> {
-        self.deps.store.tx(|repos| {
-            self.company_reader(repos, actor, company_id)?;
-            self.active(repos, QueueScope::Company(company_id), company_id)
-        })
+        let (role, mut rows) = self.deps.store.tx(|repos| {
+            let role = self.company_reader(repos, actor, company_id)?;
+            let rows = self.active(repos, QueueScope::Company(company_id), company_id)?;
+            Ok((role, rows))
+        })?;
+        if !sees_tonnes(role) {
+            rows.iter_mut().for_each(QueueRowView::hide_tonnes);
+        }
+        Ok(rows)
     }
 
     /// `GET /queue/active/shipping-company/{id}`.
@@ -740,7 +765,7 @@ impl QueueReadService {
             let today = settings.operating_day(now);
             let (start, end) = day_bounds(&settings, today);
             let t = repos.queue_totals(company_id, start, end, today)?;
-            let hide = role == Role::Portaria;
+            let hide = !sees_tonnes(role);
             Ok(TotalsView {
                 totals: t.totals,
                 totals_today: t.totals_today,

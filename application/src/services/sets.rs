@@ -18,6 +18,9 @@ use patio_domain::fleet::sets::{
     Removal, SetsAction, UnbindTarget, COMPANY_MISMATCH_MESSAGE, EXPORT_HEADER, LINKED_MESSAGE,
     LINKED_PAIRS_PAGE, NOTHING_TO_UNBIND_MESSAGE, NOT_BOUND_MESSAGE,
 };
+use patio_domain::fleet::trucks::{
+    truck_free_for, truck_in_queue_message, truck_of_other_driver_message, TakeRefusal,
+};
 use patio_domain::queue::closed_on_local_day;
 use serde::Serialize;
 use serde_json::json;
@@ -526,6 +529,19 @@ impl SetsService {
                     d.shipping_company_id,
                 )
                 .map_err(|e| refusal(e, || driver_bound_elsewhere_message(&d.name)))?;
+            }
+            // A truck in a queue, or driven by another driver, is not free (issue 21).
+            for p in &pairs {
+                let Some(t) = trucks.get(&p.truck_id) else {
+                    continue;
+                };
+                let in_queue = repos.truck_in_active_queue(t.id)?;
+                truck_free_for(p.driver_id, t.driver_id, in_queue).map_err(|e| match e {
+                    TakeRefusal::InQueue => {
+                        AppError::Conflict(truck_in_queue_message(&t.license_plate))
+                    }
+                    _ => AppError::Conflict(truck_of_other_driver_message(&t.license_plate)),
+                })?;
             }
             for p in &pairs {
                 repos.bind_pair(p.truck_id, p.driver_id, target.id, now)?;

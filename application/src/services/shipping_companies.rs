@@ -199,7 +199,7 @@ impl PartyService for ShippingCompanyService {
         cmd: SaveShippingCompany,
     ) -> AppResult<Saved<ShippingCompanyView>> {
         let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
-        let id = cmd.id.filter(|id| *id > 0);
+        let id = super::save_target(cmd.id)?;
         let data = KIND.check(&cmd.input, id.is_some()).map_err(invalid)?;
         let contacts = check_form_contacts(&cmd.contacts)?;
         let login = check_login(&cmd.login, false).map_err(invalid)?;

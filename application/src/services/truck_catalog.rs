@@ -130,7 +130,7 @@ impl TruckCatalogService {
         manage(actor)?;
         let name =
             check_catalog_name(&cmd.name).map_err(|i| AppError::field(&i.field, &i.message))?;
-        let id = cmd.id.filter(|id| *id > 0);
+        let id = super::save_target(cmd.id)?;
         self.deps.store.tx(|repos| {
             let (id, operation) = match id {
                 Some(id) => {
@@ -232,7 +232,7 @@ impl TruckCatalogService {
         let (Ok(name), Some(brand_id), true) = (name, brand, issues.is_empty()) else {
             return Err(AppError::Validation(issues));
         };
-        let id = cmd.id.filter(|id| *id > 0);
+        let id = super::save_target(cmd.id)?;
         self.deps.store.tx(|repos| {
             brand_of(repos, brand_id)
                 .map_err(|_| AppError::field("truckBrand", BRAND_REQUIRED_MESSAGE))?;

@@ -559,7 +559,7 @@ impl TruckService {
             .as_deref()
             .map(check_form_contacts)
             .transpose()?;
-        let id = cmd.id.filter(|id| *id > 0);
+        let id = super::save_target(cmd.id)?;
         self.deps.store.tx(|repos| {
             let before = id.map(|id| visible(repos, &scope, id)).transpose()?;
             let chosen = cmd.company_id.or(before.as_ref().map(|t| t.company.id));

@@ -862,14 +862,35 @@ impl YardService {
         }
     }
 
-    /// `GET /checkins/count/{queueId}` (the driver's app): whether the driver is checked in,
-    /// and whether the current address may check in. A present check-in from an address that
-    /// is no longer authorised is cancelled (isPresent false, CHECK_OUT).
+    /// `GET /checkins/count/{queueId}`: whether the driver is checked in, and whether the
+    /// current address may check in. A read: it changes nothing.
     pub fn check_in_state(
         &self,
         actor: &Actor,
         queue_id: i64,
         ip: Option<String>,
+    ) -> AppResult<CheckinStateView> {
+        self.check_in_state_at(actor, queue_id, ip, false)
+    }
+
+    /// `POST /checkins/count/{queueId}` (the driver's app, every 30 s): the same answer, and
+    /// the driver's present check-in from an address that is no longer authorised is
+    /// cancelled (isPresent false, CHECK_OUT). A write, so not a GET (issue 21).
+    pub fn verify_check_in(
+        &self,
+        actor: &Actor,
+        queue_id: i64,
+        ip: Option<String>,
+    ) -> AppResult<CheckinStateView> {
+        self.check_in_state_at(actor, queue_id, ip, true)
+    }
+
+    fn check_in_state_at(
+        &self,
+        actor: &Actor,
+        queue_id: i64,
+        ip: Option<String>,
+        cancel_outside: bool,
     ) -> AppResult<CheckinStateView> {
         let now = self.deps.clock.now();
         let entry = self
@@ -891,7 +912,7 @@ impl YardService {
             let mut latest = repos.latest_checkin(queue_id)?;
             let mut cancelled = false;
             let present = latest.as_ref().is_some_and(|c| c.is_present);
-            if actor.is_driver() && present && !allowed && entry.status == "waiting" {
+            if cancel_outside && actor.is_driver() && present && !allowed && entry.status == "waiting" {
                 latest = Some(Self::checkout_tx(repos, &entry, now)?);
                 cancelled = true;
             }

@@ -41,6 +41,21 @@ pub const CONTACT_INCOMPLETE: &str = "Preencha nome, telefone e e-mail do contat
 pub const WEBSITE_INVALID: &str = "Site inválido!";
 
 /// 'Tamanho máximo de N caracteres' (spec 1 section 5).
+/// A record id that cannot exist: ids are positive (the path's and the body's malformed ids
+/// answer the same message).
+pub const INVALID_ID: &str = "Identificador inválido.";
+
+/// The record a save names (every staff form): absent or 0 creates (spec 1: "id 0 means
+/// create"), a positive id edits that record, and a negative one is refused — it would
+/// otherwise create a record (issue 21).
+pub fn save_target(field: &str, id: Option<i64>) -> Result<Option<i64>, FieldIssue> {
+    match id {
+        None | Some(0) => Ok(None),
+        Some(id) if id > 0 => Ok(Some(id)),
+        Some(_) => Err(FieldIssue::new(field, INVALID_ID)),
+    }
+}
+
 pub fn max_length_message(n: usize) -> String {
     format!("Tamanho máximo de {n} caracteres")
 }
@@ -726,6 +741,17 @@ pub fn check_profile(i: &ProfileInput) -> Result<ProfileData, Vec<FieldIssue>> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_save_creates_without_an_id_or_with_0_edits_a_positive_one_and_refuses_negatives() {
+        assert_eq!(super::save_target("id", None), Ok(None));
+        assert_eq!(super::save_target("id", Some(0)), Ok(None));
+        assert_eq!(super::save_target("id", Some(7)), Ok(Some(7)));
+        for bad in [-1, i64::MIN] {
+            let e = super::save_target("id", Some(bad)).unwrap_err();
+            assert_eq!((e.field.as_str(), e.message.as_str()), ("id", super::INVALID_ID));
+        }
+    }
+
     use super::*;
 
     fn s(v: &str) -> Option<String> {

@@ -184,6 +184,90 @@ pub fn rebind(
     }
 }
 
+/// A registered truck named by a truck row of the staff driver form (by id or by plate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormTruck<'a> {
+    pub company_id: i64,
+    pub shipping_company_id: Option<i64>,
+    pub driver_id: Option<i64>,
+    /// An active queue entry (waiting or loading) uses the truck.
+    pub in_active_queue: bool,
+    pub plate: &'a str,
+}
+
+/// Why a driver-form row (or a linking pair) may not take a registered truck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TakeRefusal {
+    /// Outside what the truck form reaches for this person, or of another company than the
+    /// driver's: answered as a truck the caller cannot see (404 by id; by plate, as any taken
+    /// plate).
+    OutOfReach,
+    /// The row renames a registered truck's plate: the truck form changes plates.
+    Renamed,
+    /// Another driver drives it: it leaves that driver only by the truck form or an unbind.
+    OtherDriver,
+    /// It waits (or loads) in a queue with its entry: not free.
+    InQueue,
+}
+
+/// Ours: a driver-form row that changes a registered truck's plate.
+pub const PLATE_RENAME_MESSAGE: &str =
+    "A placa de um caminhão cadastrado não pode ser alterada aqui. Use o cadastro do caminhão.";
+
+/// 'O caminhão ABC1D23 está vinculado a outro motorista.'
+pub fn truck_of_other_driver_message(plate: &str) -> String {
+    format!("O caminhão {plate} está vinculado a outro motorista.")
+}
+
+/// 'O caminhão ABC1D23 está na fila e não pode ser vinculado agora.'
+pub fn truck_in_queue_message(plate: &str) -> String {
+    format!("O caminhão {plate} está na fila e não pode ser vinculado agora.")
+}
+
+/// Whether a truck row of the staff driver form may bind the registered truck `t` to the
+/// driver `driver_id` of `driver_company` (issue 21): exactly the truck form's reach (`scope`
+/// is [`truck_scope`] for [`TruckAction::Save`]) within the driver's company; the row never
+/// renames the truck's plate (`row_plate`); a truck another driver drives, or one in a queue
+/// that is not already this driver's, is not free. Neither form moves a truck between drivers
+/// silently: the truck form (its driver field) or an unbind does it deliberately.
+pub fn driver_form_truck(
+    scope: &Scope,
+    driver_company: i64,
+    driver_id: i64,
+    row_plate: &str,
+    t: &FormTruck<'_>,
+) -> Result<Rebind, TakeRefusal> {
+    if t.company_id != driver_company || !truck_in_scope(scope, t.company_id, t.shipping_company_id)
+    {
+        return Err(TakeRefusal::OutOfReach);
+    }
+    if row_plate != t.plate {
+        return Err(TakeRefusal::Renamed);
+    }
+    match t.driver_id {
+        Some(d) if d == driver_id => Ok(Rebind::Update),
+        Some(_) => Err(TakeRefusal::OtherDriver),
+        None if t.in_active_queue => Err(TakeRefusal::InQueue),
+        None => Ok(Rebind::Bind),
+    }
+}
+
+/// Whether a linking pair (`POST /shipping-company/bind`) may take the truck for `driver_id`:
+/// a truck in a queue, or driven by another driver, is not free (issue 21).
+pub fn truck_free_for(
+    driver_id: i64,
+    truck_driver: Option<i64>,
+    in_active_queue: bool,
+) -> Result<(), TakeRefusal> {
+    if in_active_queue {
+        Err(TakeRefusal::InQueue)
+    } else if truck_driver.is_some_and(|d| d != driver_id) {
+        Err(TakeRefusal::OtherDriver)
+    } else {
+        Ok(())
+    }
+}
+
 /// The plate registry's answer from what the product knows (`GET truck/isTruck/{plate}`): the
 /// caller has already refused a plate that is not 7 letters or digits. A plate the product has
 /// never registered is taken as a truck (nothing says otherwise, and a new driver must be able
@@ -363,6 +447,72 @@ mod tests {
         assert_eq!(Rebind::Create.log(), DriverLogType::CadTruck);
         assert_eq!(Rebind::Bind.log(), DriverLogType::BindTruck);
         assert_eq!(Rebind::Update.log(), DriverLogType::EditTruck);
+    }
+
+    #[test]
+    fn the_driver_forms_truck_rows_reach_exactly_what_the_truck_form_reaches() {
+        let carrier = Scope::ShippingCompany {
+            company_id: 3,
+            shipping_id: 7,
+        };
+        let truck = |shipping, driver, in_queue| FormTruck {
+            company_id: 3,
+            shipping_company_id: shipping,
+            driver_id: driver,
+            in_active_queue: in_queue,
+            plate: "ABC1D23",
+        };
+        let take = |s: &Scope, t: FormTruck<'_>| driver_form_truck(s, 3, 5, "ABC1D23", &t);
+        // Another carrier's truck, or an independent one: out of the carrier's reach.
+        assert_eq!(
+            take(&carrier, truck(Some(8), None, false)),
+            Err(TakeRefusal::OutOfReach)
+        );
+        assert_eq!(
+            take(&carrier, truck(None, Some(9), true)),
+            Err(TakeRefusal::OutOfReach)
+        );
+        assert_eq!(take(&carrier, truck(Some(7), None, false)), Ok(Rebind::Bind));
+        assert_eq!(
+            take(&carrier, truck(Some(7), Some(5), true)),
+            Ok(Rebind::Update)
+        );
+        // Within reach, another driver's truck or one waiting in the queue is not free.
+        let company = Scope::Company(3);
+        assert_eq!(
+            take(&company, truck(None, Some(9), false)),
+            Err(TakeRefusal::OtherDriver)
+        );
+        assert_eq!(
+            take(&company, truck(None, None, true)),
+            Err(TakeRefusal::InQueue)
+        );
+        // Another company's truck, even for an administrator.
+        let other = FormTruck {
+            company_id: 4,
+            ..truck(None, None, false)
+        };
+        assert_eq!(take(&Scope::All, other), Err(TakeRefusal::OutOfReach));
+        // A row never renames the truck.
+        assert_eq!(
+            driver_form_truck(&company, 3, 5, "XYZ9K88", &truck(None, Some(5), false)),
+            Err(TakeRefusal::Renamed)
+        );
+    }
+
+    #[test]
+    fn a_linking_pair_takes_only_a_free_truck() {
+        assert_eq!(truck_free_for(5, None, false), Ok(()));
+        assert_eq!(truck_free_for(5, Some(5), false), Ok(()));
+        assert_eq!(
+            truck_free_for(5, Some(6), false),
+            Err(TakeRefusal::OtherDriver)
+        );
+        assert_eq!(truck_free_for(5, Some(5), true), Err(TakeRefusal::InQueue));
+        assert_eq!(
+            truck_of_other_driver_message("ABC1D23"),
+            "O caminhão ABC1D23 está vinculado a outro motorista."
+        );
     }
 
     #[test]

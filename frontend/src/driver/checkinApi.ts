@@ -13,7 +13,8 @@ export type Checkin = Schema<'CheckinView'>;
 const checkinApi = api.enhanceEndpoints({ addTagTypes: ['DriverCheckin', 'DriverQueue'] }).injectEndpoints({
   endpoints: (build) => ({
     checkinState: build.query<CheckinState, number>({
-      query: (queueId) => `checkins/count/${queueId}`,
+      // POST: the read may cancel a check-in made from outside the yard (a GET never writes).
+      query: (queueId) => ({ url: `checkins/count/${queueId}`, method: 'POST' }),
       providesTags: ['DriverCheckin'],
       async onQueryStarted(_queueId, { queryFulfilled }) {
         try {

@@ -1,6 +1,6 @@
 /**
  * The check-in screens' small rules (spec 3 sections 2 and 4), pure so they are unit-tested.
- * What is allowed is the server's answer (`GET /checkins/count/{queueId}`); these functions
+ * What is allowed is the server's answer (`POST /checkins/count/{queueId}`); these functions
  * only read it.
  */
 import type { ApiError } from '../shared/apiError';

@@ -57,6 +57,7 @@ pub async fn staff_login(
         email: body.email,
         password: body.password,
         company_id: body.company.map(|c| c.id),
+        host: Some(req.connection_info().host().to_owned()),
         recaptcha_token: body.recaptcha_token,
         page: match body.page.as_deref() {
             Some("dispatch") => LoginPage::Dispatch,

@@ -105,8 +105,9 @@ pub async fn read_upload(
 }
 
 /// The stored files, read-only, at `/uploads`: no listing, no hidden files, `nosniff` and a
-/// sandboxing policy so that nothing served from there can run script. Names are random and
-/// never reused, so they are cached for a year.
+/// sandboxing policy so that nothing served from there can run script, and, like every other
+/// answer, nobody frames them (`frame-ancestors 'none'`, `X-Frame-Options`). Names are random
+/// and never reused, so they are cached for a year.
 pub fn files(dir: PathBuf) -> impl actix_web::dev::HttpServiceFactory {
     web::scope("/uploads")
         .wrap(
@@ -114,8 +115,10 @@ pub fn files(dir: PathBuf) -> impl actix_web::dev::HttpServiceFactory {
                 .add(("X-Content-Type-Options", "nosniff"))
                 .add((
                     "Content-Security-Policy",
-                    "default-src 'none'; img-src 'self'; sandbox",
+                    "default-src 'none'; img-src 'self'; sandbox; frame-ancestors 'none'",
                 ))
+                .add(("X-Frame-Options", "DENY"))
+                .add(("Referrer-Policy", "same-origin"))
                 .add(("Cache-Control", "public, max-age=31536000, immutable")),
         )
         .service(actix_files::Files::new("", dir))

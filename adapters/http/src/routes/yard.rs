@@ -30,6 +30,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(checkin_actives)
         .service(checkin_called)
         .service(checkin_count)
+        .service(checkin_verify)
         .service(checkin_setcall);
 }
 
@@ -376,7 +377,7 @@ pub async fn checkin_called(
 }
 
 #[utoipa::path(tag = "checkin",
-    responses((status = 200, description = "The entry's check-in state; a present check-in from an address no longer authorised is cancelled", body = CheckinStateView),
+    responses((status = 200, description = "The entry's check-in state (a read: nothing changes)", body = CheckinStateView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/checkins/count/{queueId}")]
 pub async fn checkin_count(
@@ -388,6 +389,22 @@ pub async fn checkin_count(
     let id = path.into_inner();
     let ip = client_address(&req);
     let view = yard(&state, move |svc| svc.check_in_state(&session.0, id, ip)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+#[utoipa::path(tag = "checkin",
+    responses((status = 200, description = "The entry's check-in state; the driver's present check-in from an address no longer authorised is cancelled (`cancelled`: true)", body = CheckinStateView),
+        (status = 401), (status = 403), (status = 404)))]
+#[post("/checkins/count/{queueId}")]
+pub async fn checkin_verify(
+    state: web::Data<AppState>,
+    session: Session,
+    req: HttpRequest,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner();
+    let ip = client_address(&req);
+    let view = yard(&state, move |svc| svc.verify_check_in(&session.0, id, ip)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 

@@ -355,13 +355,19 @@ impl DriverAdminRepo for PgRepos<'_> {
     fn driver_logs(
         &mut self,
         driver_id: i64,
+        company_id: Option<i64>,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
         limit: i64,
     ) -> AppResult<Vec<DriverLogRecord>> {
-        let rows: Vec<(DriverLogRow, Option<String>)> = driver_logs::table
+        let mut q = driver_logs::table
             .left_join(companies::table)
             .filter(driver_logs::driver_id.eq(driver_id))
+            .into_boxed();
+        if let Some(c) = company_id {
+            q = q.filter(driver_logs::company_id.eq(c));
+        }
+        let rows: Vec<(DriverLogRow, Option<String>)> = q
             .filter(driver_logs::created_at.ge(from))
             .filter(driver_logs::created_at.lt(to))
             .order((driver_logs::created_at.desc(), driver_logs::id.desc()))

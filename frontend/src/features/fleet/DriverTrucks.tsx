@@ -1,8 +1,9 @@
 /**
  * The trucks of the staff driver form (spec 2 sections 2 and 5): rows toggle between view and
- * edit (plate and renavam), and a dialog adds a truck with its plate and renavam (both
- * required). A form control (`value` / `onChange`); the rows are saved with the driver, where
- * the server binds a plate the company already has or creates the truck.
+ * edit (plate and renavam; a saved truck's renavam only), and a dialog adds a truck with its
+ * plate and renavam (both required). A form control (`value` / `onChange`); the rows are saved
+ * with the driver, where the server binds a free plate the actor's truck form reaches or
+ * creates the truck.
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -55,8 +56,9 @@ export function DriverTrucks({ value = [], onChange }: { value?: TruckRow[]; onC
       title: truckMsg.plate,
       key: 'plate',
       width: 140,
+      // A saved truck's plate changes only in the truck form (the server refuses it here).
       render: (_: unknown, t: TruckRow, i: number) =>
-        isEditing(i) && editing ? (
+        isEditing(i) && editing && !t.id ? (
           <Input
             aria-label={`${truckMsg.plate} (${t.licensePlate})`}
             value={editing.row.licensePlate}

@@ -1010,13 +1010,14 @@ async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
     let trucks_of =
         |app: &TestApp, driver: i64| count(app, &format!("trucks WHERE driver_id = {driver}"));
 
-    // A new plate becomes a truck of the driver's company and shipping company; a plate the
-    // company already has (the demo truck) is bound to the driver.
+    // A new plate becomes a truck of the driver's company and shipping company; a free plate
+    // the company already has is bound to the driver.
+    fixtures::saved_truck(&app, app.ids.demo, None, "FRE0A12", "TRUCK");
     let mut body = driver_body("motorista com caminhao", 301);
     body["shippingCompany"] = json!({ "id": app.ids.shipping });
     body["truck"] = json!([
         { "licensePlate": "abc-1d23", "renavam": "12345678901" },
-        { "licensePlate": "DEM0A12", "renavam": "98765432100" }
+        { "licensePlate": "FRE0A12", "renavam": "98765432100" }
     ]);
     let created = create(&usuario, body.clone()).await;
     let id = created["id"].as_i64().unwrap();
@@ -1027,7 +1028,7 @@ async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
         .map(|t| t["licensePlate"].as_str().unwrap())
         .collect();
     assert_eq!(plates.len(), 2, "{created}");
-    assert!(plates.contains(&"ABC1D23") && plates.contains(&"DEM0A12"));
+    assert!(plates.contains(&"ABC1D23") && plates.contains(&"FRE0A12"));
     assert_eq!(trucks_of(&app, id), 2);
     assert_eq!(
         app.scalar_text(
@@ -1039,22 +1040,32 @@ async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
     assert_eq!(driver_logs(&app, id, "CAD_TRUCK"), 1);
     assert_eq!(driver_logs(&app, id, "BIND_TRUNCK"), 1);
 
-    // Edit a listed row: its plate and renavam change, nothing else is created.
+    // Edit a listed row: its renavam changes, nothing else is created; its plate changes only
+    // in the truck form (issue 21).
     let abc = app.scalar_i64("SELECT id AS v FROM trucks WHERE license_plate = 'ABC1D23'");
     let mut edit = body.clone();
     edit["id"] = json!(id);
-    edit["truck"] = json!([{ "id": abc, "licensePlate": "ABC1D24", "renavam": "11111111111" }]);
+    edit["truck"] = json!([{ "id": abc, "licensePlate": "ABC1D23", "renavam": "11111111111" }]);
     usuario
-        .post("/api/driver/save", edit)
+        .post("/api/driver/save", edit.clone())
         .await
         .expect(StatusCode::OK);
     assert_eq!(
         app.scalar_text(&format!(
             "SELECT license_plate || '|' || renavam AS v FROM trucks WHERE id = {abc}"
         )),
-        "ABC1D24|11111111111"
+        "ABC1D23|11111111111"
     );
     assert_eq!(trucks_of(&app, id), 2);
+    edit["truck"] = json!([{ "id": abc, "licensePlate": "ABC1D24", "renavam": "11111111111" }]);
+    let answer = usuario
+        .post("/api/driver/save", edit)
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        fields(&answer)["licensePlate"],
+        "A placa de um caminhão cadastrado não pode ser alterada aqui. Use o cadastro do caminhão."
+    );
 
     // Bad rows: the staff form's messages, and nothing saved (not even the driver).
     let drivers_before = count(&app, "drivers");
@@ -1088,7 +1099,8 @@ async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
     assert_eq!(count(&app, "drivers"), drivers_before);
     assert_eq!(count(&app, "trucks"), trucks_before);
 
-    // Another company's plate is refused, and its truck id is not found.
+    // Another company's plate is refused as any taken plate (nothing says where it is), and
+    // its truck id is not found.
     let outra = app.usuario_of(app.ids.other).await;
     let mut theirs = driver_body("motorista da outra", 303);
     theirs["truck"] = json!([{ "licensePlate": "OTR1A11", "renavam": "22222222222" }]);
@@ -1100,10 +1112,7 @@ async fn the_driver_form_adds_binds_and_edits_trucks_by_plate_and_renavam() {
         .post("/api/driver/save", steal.clone())
         .await
         .expect(StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        fields(&answer)["licensePlate"],
-        "Esta placa já está cadastrada em outra empresa."
-    );
+    assert_eq!(fields(&answer)["licensePlate"], "Placa já cadastrada!");
     steal["truck"] =
         json!([{ "id": their_truck, "licensePlate": "OTR1A11", "renavam": "33333333333" }]);
     usuario

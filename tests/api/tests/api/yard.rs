@@ -558,7 +558,18 @@ async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
         (Some(1), Some(true), Some(false)),
         "{st}"
     );
+    // A GET from elsewhere only reads; the app's POST cancels (a GET never writes).
     let (_, st, _) = via(&me, "GET", &count, "177.5.5.5", None).await;
+    assert_eq!(
+        (
+            st["count"].as_i64(),
+            st["allowed"].as_bool(),
+            st["cancelled"].as_bool()
+        ),
+        (Some(1), Some(false), Some(false)),
+        "{st}"
+    );
+    let (_, st, _) = via(&me, "POST", &count, "177.5.5.5", None).await;
     assert_eq!(
         (
             st["count"].as_i64(),

@@ -262,11 +262,15 @@ impl Client {
     /// Signs `email` in (demo password) through `POST /api/auth/login` from `page`
     /// (`staff` or `dispatch`); the same server with the `patio_staff` cookie.
     pub async fn sign_in_on(&self, email: &str, page: &str) -> Self {
+        // A host no company serves (the sign-in of every company's staff): the test server's
+        // default host is the demo company's, where only its own staff sign in.
         let res = self
             .anonymous()
-            .post(
-                "/api/auth/login",
-                staff_login_body(email, PASSWORD, None, page),
+            .send(
+                TestRequest::post()
+                    .uri("/api/auth/login")
+                    .insert_header(("Host", super::NEUTRAL_HOST))
+                    .set_json(staff_login_body(email, PASSWORD, None, page)),
             )
             .await;
         assert_eq!(

@@ -334,6 +334,10 @@ pub fn cookie_pair(set_cookie: &[String], name: &str) -> String {
         .to_owned()
 }
 
+/// A host no company serves: staff of any company sign in there (the test server's default
+/// host, `localhost`, is the demo company's, where only the demo's staff and administrators do).
+pub const NEUTRAL_HOST: &str = "patio.test";
+
 pub fn staff_login_body(email: &str, password: &str, company: Option<i64>, page: &str) -> Value {
     serde_json::json!({
         "email": email, "password": password,
@@ -352,6 +356,7 @@ where
         svc,
         test::TestRequest::post()
             .uri("/api/auth/login")
+            .insert_header(("Host", NEUTRAL_HOST))
             .set_json(staff_login_body(email, PASSWORD, None, page)),
     )
     .await;
