@@ -691,12 +691,27 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
     }
     assert_eq!(driver_log_count(&app, "BIND_TRUNCK"), 0);
 
+    // Another driver's truck is not free (issue 21): 409, nothing bound.
+    let body = usuario
+        .post(
+            "/api/shipping-company/bind",
+            json!({ "shippingCompany": { "id": carrier }, "groups": [pair(t1, d1), pair(t2, d2)] }),
+        )
+        .await
+        .expect(StatusCode::CONFLICT);
+    assert_eq!(
+        body["message"],
+        "O caminhão SEG0A02 está vinculado a outro motorista."
+    );
+    assert_eq!(shipping_of(&app, "trucks", t1), 0);
+    assert_eq!(driver_log_count(&app, "BIND_TRUNCK"), 0);
+
     // All good: every pair bound, each truck to its driver, one driver log per pair.
     let body = usuario
         .post(
             "/api/shipping-company/bind",
             json!({ "shippingCompany": { "id": carrier }, "company": { "id": demo },
-                    "groups": [pair(t1, d1), pair(t2, d2)] }),
+                    "groups": [pair(t1, d2), pair(t2, d1)] }),
         )
         .await
         .expect(StatusCode::OK);
@@ -715,7 +730,7 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
     }
     assert_eq!(
         app.scalar_i64(&format!(
-            "SELECT driver_id AS v FROM trucks WHERE id = {t2}"
+            "SELECT driver_id AS v FROM trucks WHERE id = {t1}"
         )),
         d2,
         "the truck goes with the driver of its pair"
@@ -726,14 +741,14 @@ async fn binding_links_every_pair_in_one_transaction_or_none() {
             "SELECT data->'truck'->>'licensePlate' AS v FROM driver_logs
               WHERE operation_type = 'BIND_TRUNCK' AND driver_id = {d1}"
         )),
-        "PRI0A01"
+        "SEG0A02"
     );
     assert_eq!(log_count(&app, "UPDATE", "SHIPPING_COMPANY"), 1);
     // Binding again to the same shipping company is fine.
     usuario
         .post(
             "/api/shipping-company/bind",
-            json!({ "shippingCompany": { "id": carrier }, "groups": [pair(t1, d1)] }),
+            json!({ "shippingCompany": { "id": carrier }, "groups": [pair(t1, d2)] }),
         )
         .await
         .expect(StatusCode::OK);
