@@ -389,8 +389,7 @@ fn save_driver_trucks(
                     in_active_queue: in_queue,
                     plate: t.license_plate.as_str(),
                 };
-                match driver_form_truck(trucks, company_id, driver_id, row.plate.as_str(), &known)
-                {
+                match driver_form_truck(trucks, company_id, driver_id, row.plate.as_str(), &known) {
                     Ok(_) => Some(t),
                     Err(TakeRefusal::OutOfReach) if row.id.is_some() => {
                         return Err(AppError::not_found())

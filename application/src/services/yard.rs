@@ -912,7 +912,12 @@ impl YardService {
             let mut latest = repos.latest_checkin(queue_id)?;
             let mut cancelled = false;
             let present = latest.as_ref().is_some_and(|c| c.is_present);
-            if cancel_outside && actor.is_driver() && present && !allowed && entry.status == "waiting" {
+            if cancel_outside
+                && actor.is_driver()
+                && present
+                && !allowed
+                && entry.status == "waiting"
+            {
                 latest = Some(Self::checkout_tx(repos, &entry, now)?);
                 cancelled = true;
             }

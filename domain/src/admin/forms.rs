@@ -748,7 +748,10 @@ mod tests {
         assert_eq!(super::save_target("id", Some(7)), Ok(Some(7)));
         for bad in [-1, i64::MIN] {
             let e = super::save_target("id", Some(bad)).unwrap_err();
-            assert_eq!((e.field.as_str(), e.message.as_str()), ("id", super::INVALID_ID));
+            assert_eq!(
+                (e.field.as_str(), e.message.as_str()),
+                ("id", super::INVALID_ID)
+            );
         }
     }
 

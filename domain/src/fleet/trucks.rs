@@ -472,7 +472,10 @@ mod tests {
             take(&carrier, truck(None, Some(9), true)),
             Err(TakeRefusal::OutOfReach)
         );
-        assert_eq!(take(&carrier, truck(Some(7), None, false)), Ok(Rebind::Bind));
+        assert_eq!(
+            take(&carrier, truck(Some(7), None, false)),
+            Ok(Rebind::Bind)
+        );
         assert_eq!(
             take(&carrier, truck(Some(7), Some(5), true)),
             Ok(Rebind::Update)

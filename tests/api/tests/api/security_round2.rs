@@ -103,14 +103,8 @@ async fn a_carrier_reaches_through_the_driver_form_only_its_own_shipping_company
     );
 
     // Its own free truck is bound; a row never renames it.
-    let own = fixtures::saved_carried_truck(
-        &app,
-        demo,
-        Some(app.ids.shipping),
-        None,
-        "OWN1A23",
-        "TRUCK",
-    );
+    let own =
+        fixtures::saved_carried_truck(&app, demo, Some(app.ids.shipping), None, "OWN1A23", "TRUCK");
     carrier
         .post("/api/driver/save", save(json!([row(None, "OWN1A23")])))
         .await
@@ -146,13 +140,10 @@ async fn another_drivers_truck_or_one_in_the_queue_is_never_moved_by_the_driver_
         save(json!([row(Some(demo_truck), "DEM0A12")])),
         save(json!([row(None, "DEM0A12")])),
     ] {
-        usuario
-            .post("/api/driver/save", body)
-            .await
-            .expect_message(
-                StatusCode::CONFLICT,
-                "O caminhão DEM0A12 está vinculado a outro motorista.",
-            );
+        usuario.post("/api/driver/save", body).await.expect_message(
+            StatusCode::CONFLICT,
+            "O caminhão DEM0A12 está vinculado a outro motorista.",
+        );
     }
     assert_eq!(stored_truck(&app, demo_truck), before);
 
@@ -198,7 +189,10 @@ async fn linking_takes_neither_a_truck_in_the_queue_nor_another_drivers_truck() 
     // The independent driver's own pair, while it waits in the queue.
     demo_driver_waits_in_the_queue(&app).await;
     carrier
-        .post("/api/shipping-company/bind", bind(demo_truck, app.ids.driver))
+        .post(
+            "/api/shipping-company/bind",
+            bind(demo_truck, app.ids.driver),
+        )
         .await
         .expect_message(
             StatusCode::CONFLICT,
@@ -235,9 +229,12 @@ async fn after_a_transfer_the_new_company_reads_only_its_own_rows_of_the_driver_
     let truck = fixtures::demo_truck(&app);
     let loading = fixtures::loading(&usuario, order, truck, driver, 10.0, Some("2026-03-10")).await;
     let me = app.driver_id(driver, demo).await;
-    me.post("/api/queue/save", json!({ "scheduling": { "id": loading } }))
-        .await
-        .expect(StatusCode::CREATED);
+    me.post(
+        "/api/queue/save",
+        json!({ "scheduling": { "id": loading } }),
+    )
+    .await
+    .expect(StatusCode::CREATED);
     // The administrator moves the driver to the other company (confirmed).
     app.admin()
         .await
@@ -276,7 +273,10 @@ async fn after_a_transfer_the_new_company_reads_only_its_own_rows_of_the_driver_
     assert!(!seen.is_empty(), "the move itself is the new company's");
     assert!(seen.iter().all(|c| *c == other), "{rows}");
     let text = rows.to_string();
-    assert!(!text.contains("PED-VELHO") && !text.contains("DEM0A12"), "{rows}");
+    assert!(
+        !text.contains("PED-VELHO") && !text.contains("DEM0A12"),
+        "{rows}"
+    );
     // The driver still reads his whole log.
     let mine = app
         .driver_id(driver, other)
@@ -284,7 +284,10 @@ async fn after_a_transfer_the_new_company_reads_only_its_own_rows_of_the_driver_
         .get(&uri)
         .await
         .expect(StatusCode::OK);
-    assert_eq!(mine.as_array().unwrap().len(), all.as_array().unwrap().len());
+    assert_eq!(
+        mine.as_array().unwrap().len(),
+        all.as_array().unwrap().len()
+    );
 }
 
 // ---- 9a. The sign-in's company is the host's.
@@ -429,7 +432,10 @@ async fn negative_ids_are_refused_on_every_save_and_create_nothing() {
                 .post(uri, b)
                 .await
                 .expect(StatusCode::UNPROCESSABLE_ENTITY);
-            assert_eq!(answer["fields"]["id"], "Identificador inválido.", "{uri}: {answer}");
+            assert_eq!(
+                answer["fields"]["id"], "Identificador inválido.",
+                "{uri}: {answer}"
+            );
         }
         assert_eq!(count(), before, "{uri} created a record");
     }
@@ -466,7 +472,10 @@ async fn portaria_reads_the_queue_without_tonnes() {
     let loading = fixtures::loading(&usuario, order, truck, driver, 12.5, Some("2026-03-10")).await;
     app.driver_id(driver, demo)
         .await
-        .post("/api/queue/save", json!({ "scheduling": { "id": loading } }))
+        .post(
+            "/api/queue/save",
+            json!({ "scheduling": { "id": loading } }),
+        )
         .await
         .expect(StatusCode::CREATED);
     let uri = format!("/api/queue/company/{demo}");
@@ -488,7 +497,11 @@ async fn portaria_reads_the_queue_without_tonnes() {
         .get(&format!("/api/queue/active/company/{demo}"))
         .await
         .expect(StatusCode::OK);
-    assert_eq!(active[0]["scheduling"]["qtyOrdered"], Value::Null, "{active}");
+    assert_eq!(
+        active[0]["scheduling"]["qtyOrdered"],
+        Value::Null,
+        "{active}"
+    );
     assert_eq!(active[0]["netCapacity"], Value::Null);
 }
 
@@ -581,7 +594,11 @@ async fn uploads_cannot_be_framed() {
         .clone()
         .expect("the test server has an upload folder");
     std::fs::create_dir_all(dir.join("logos")).unwrap();
-    std::fs::write(dir.join("logos").join("quadro.png"), crate::settings_support::png()).unwrap();
+    std::fs::write(
+        dir.join("logos").join("quadro.png"),
+        crate::settings_support::png(),
+    )
+    .unwrap();
     let res = app.anonymous().await.get("/uploads/logos/quadro.png").await;
     assert_eq!(res.status, StatusCode::OK);
     assert_eq!(res.header("x-frame-options").as_deref(), Some("DENY"));
