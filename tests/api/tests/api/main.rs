@@ -38,6 +38,7 @@ mod realtime_ws;
 mod rescue_approval;
 mod rescues;
 mod security_fixes;
+mod security_sockets_exports;
 mod sessions_standing;
 mod sets;
 mod settings_api;
