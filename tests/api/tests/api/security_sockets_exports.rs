@@ -289,11 +289,22 @@ fn a_yard_call_reaches_only_the_sockets_whose_holders_may_read_it() {
     let (solo, solo_truck) = add_drivers(&app, demo, 1, 5)[0];
     let (carried, carried_truck) =
         add_pair(&app, demo, 1, 6, (Some(app.ids.shipping), Some(app.ids.shipping)));
-    let rival_email = actix_rt::System::new().block_on(fixtures::user(
-        &app,
-        Role::Transportadora,
-        demo,
-    ));
+    let rival_email = "rival@transp.local".to_owned();
+    actix_rt::System::new().block_on(async {
+        let admin = app.admin().await;
+        let mut sc = shipping_body(77, "Rival Transportes", Some(demo));
+        sc["cnpj"] = json!(masked_cnpj(8_077));
+        let rival = admin
+            .post("/api/shipping-company/create", sc)
+            .await
+            .id(StatusCode::CREATED);
+        let mut body = user_body("Rival", &rival_email, Role::Transportadora.as_str(), None);
+        body["shippingCompany"] = json!({ "id": rival });
+        admin
+            .post("/api/users/save", body)
+            .await
+            .expect(StatusCode::CREATED);
+    });
     let queue = app.state.services.queue.clone();
     let yard = app.state.services.yard.clone();
     let checkin = |d: i64, t: i64| {
