@@ -123,7 +123,10 @@ mod tests {
             driver_id: 7,
             shipping_company_ids: &[],
         };
-        assert!(!may_hear(&staff(Role::Transportadora, Some(3)), &independent));
+        assert!(!may_hear(
+            &staff(Role::Transportadora, Some(3)),
+            &independent
+        ));
     }
 
     #[test]
@@ -141,10 +144,7 @@ mod tests {
         a.kind = SessionKind::Staff;
         a.role = Some(Role::Transportadora);
         a.shipping_company_id = Some(2);
-        assert_eq!(
-            Listener::of(&a),
-            Some(staff(Role::Transportadora, Some(2)))
-        );
+        assert_eq!(Listener::of(&a), Some(staff(Role::Transportadora, Some(2))));
         a.role = None;
         assert_eq!(Listener::of(&a), None);
     }

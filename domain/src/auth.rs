@@ -393,7 +393,9 @@ pub enum SignInGate {
     /// goes on once the company's reCAPTCHA passed, or after this many seconds (issue 21
     /// item 8), so that one person behind a shared address (the yard's NAT, a proxy) cannot
     /// lock everyone else out.
-    Slowed { wait_seconds: u64 },
+    Slowed {
+        wait_seconds: u64,
+    },
     Refused,
 }
 
@@ -462,12 +464,15 @@ mod sign_in_tests {
     #[test]
     fn an_unknown_browser_is_refused_at_the_account_limit() {
         assert_eq!(sign_in_gate(failed(4, 29, None), LIMITS), SignInGate::Open);
-        assert_eq!(sign_in_gate(failed(5, 0, None), LIMITS), SignInGate::Refused);
+        assert_eq!(
+            sign_in_gate(failed(5, 0, None), LIMITS),
+            SignInGate::Refused
+        );
     }
 
     #[test]
-    fn past_the_address_limit_an_account_without_failures_is_slowed_and_one_with_failures_refused(
-    ) {
+    fn past_the_address_limit_an_account_without_failures_is_slowed_and_one_with_failures_refused()
+    {
         let slowed = |s| SignInGate::Slowed { wait_seconds: s };
         assert_eq!(sign_in_gate(failed(0, 30, None), LIMITS), slowed(2));
         assert_eq!(sign_in_gate(failed(0, 39, None), LIMITS), slowed(2));
@@ -476,7 +481,10 @@ mod sign_in_tests {
         assert_eq!(sign_in_gate(failed(0, 60, None), LIMITS), slowed(16));
         assert_eq!(sign_in_gate(failed(0, 70, None), LIMITS), slowed(30));
         assert_eq!(sign_in_gate(failed(0, 10_000, None), LIMITS), slowed(30));
-        assert_eq!(sign_in_gate(failed(1, 30, None), LIMITS), SignInGate::Refused);
+        assert_eq!(
+            sign_in_gate(failed(1, 30, None), LIMITS),
+            SignInGate::Refused
+        );
         assert!(!sign_in_refused(failed(0, 30, None), LIMITS));
     }
 

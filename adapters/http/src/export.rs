@@ -19,7 +19,9 @@ fn fail(what: &str, e: &dyn std::fmt::Display) -> ApiError {
 fn is_number(cell: &str) -> bool {
     let digits = cell.strip_prefix(['-', '+']).unwrap_or(cell);
     digits.starts_with(|c: char| c.is_ascii_digit())
-        && digits.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
 }
 
 /// A cell a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a
@@ -50,8 +52,12 @@ where
         w.write_record(header.iter().map(|h| csv_cell(h).into_owned()))
             .map_err(|e| fail("csv", &e))?;
         for row in rows {
-            w.write_record(row.as_ref().iter().map(|c| csv_cell(c.as_ref()).into_owned()))
-                .map_err(|e| fail("csv", &e))?;
+            w.write_record(
+                row.as_ref()
+                    .iter()
+                    .map(|c| csv_cell(c.as_ref()).into_owned()),
+            )
+            .map_err(|e| fail("csv", &e))?;
         }
         w.flush().map_err(|e| fail("csv", &e))?;
     }

@@ -252,7 +252,11 @@ mod tests {
         let started = std::time::Instant::now();
         let slept = diesel::sql_query("SELECT pg_sleep(3)").execute(&mut conn);
         assert!(slept.is_err(), "cancelled");
-        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
         assert!(crate::store::is_timeout(&slept.unwrap_err()));
         diesel::sql_query("SELECT 1").execute(&mut conn).unwrap();
     }

@@ -190,7 +190,12 @@ impl Hub {
 
     /// Joins a socket to its company's room: it hears what `listener` may hear, and is asked
     /// to check its session again when `account` changes.
-    pub fn join(&self, company_id: i64, listener: Listener, account: Option<Account>) -> Membership {
+    pub fn join(
+        &self,
+        company_id: i64,
+        listener: Listener,
+        account: Option<Account>,
+    ) -> Membership {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let slot = Arc::new(Slot::default());
         if let Ok(mut rooms) = self.rooms.lock() {
@@ -379,14 +384,24 @@ mod tests {
         let hub = Hub::new();
         let mut mine = hub.join(1, office(), Some((SessionKind::Staff, 5)));
         let mut other = hub.join(1, office(), Some((SessionKind::Staff, 6)));
-        let mut driver = hub.join(2, Listener::Driver { id: 5 }, Some((SessionKind::Driver, 5)));
+        let mut driver = hub.join(
+            2,
+            Listener::Driver { id: 5 },
+            Some((SessionKind::Driver, 5)),
+        );
         assert!(mine.messages.poll_signal(&mut cx).is_pending());
         hub.event(&DomainEvent::AccountChanged {
             kind: SessionKind::Staff,
             id: 5,
         });
-        assert_eq!(mine.messages.poll_signal(&mut cx), Poll::Ready(Signal::Recheck));
-        assert!(mine.messages.poll_signal(&mut cx).is_pending(), "asked once");
+        assert_eq!(
+            mine.messages.poll_signal(&mut cx),
+            Poll::Ready(Signal::Recheck)
+        );
+        assert!(
+            mine.messages.poll_signal(&mut cx).is_pending(),
+            "asked once"
+        );
         assert!(other.messages.poll_signal(&mut cx).is_pending());
         assert!(driver.messages.poll_signal(&mut cx).is_pending());
     }

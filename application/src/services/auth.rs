@@ -20,8 +20,8 @@ use crate::error::{
 use crate::model::{CompanyRecord, NewDriverLog, UserRecord};
 use crate::ports::{CaptchaOutcome, Repos, StoreExt};
 use crate::throttle::{Attempt, RATE_LIMITED_MESSAGE};
-use patio_domain::auth::SignInGate;
 use patio_domain::admin::audit::{title, ObjectType, Operation};
+use patio_domain::auth::SignInGate;
 
 /// Staff pages that exist so far; the sidebar leaves out entries whose pages are not built.
 pub const BUILT_PAGES: &[&str] = &[
@@ -261,7 +261,13 @@ impl AuthService {
             return Ok(false);
         };
         Ok(repos.login_settings(company_id)?.is_some_and(|s| {
-            s.enable_recaptcha && !s.recaptcha_secret.as_deref().unwrap_or("").trim().is_empty()
+            s.enable_recaptcha
+                && !s
+                    .recaptcha_secret
+                    .as_deref()
+                    .unwrap_or("")
+                    .trim()
+                    .is_empty()
         }))
     }
 

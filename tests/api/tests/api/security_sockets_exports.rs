@@ -86,7 +86,10 @@ fn still_open(app: &TestApp, socket: &mut Socket, company: i64) {
     app.state.hub.send(company, &mark);
     let until = Instant::now() + Duration::from_secs(5);
     loop {
-        assert!(Instant::now() < until, "the socket no longer hears its room");
+        assert!(
+            Instant::now() < until,
+            "the socket no longer hears its room"
+        );
         if next_text(socket, Duration::from_secs(5)).as_deref() == Some(mark.as_str()) {
             return;
         }
@@ -156,7 +159,13 @@ async fn a_socket_ends_when_its_session_signs_out_changes_password_or_its_accoun
     let expedicao = app.expedicao_of(demo).await;
     let mut dispatch_ws = open_with(addr, &[("Cookie", expedicao.cookie())], "").unwrap();
     wait_room(&app, demo, 1);
-    let mut body = saved_user(app.ids.expedicao, "Expedição Demo", EXPEDICAO, "Expedicao", demo);
+    let mut body = saved_user(
+        app.ids.expedicao,
+        "Expedição Demo",
+        EXPEDICAO,
+        "Expedicao",
+        demo,
+    );
     body["isEnabled"] = json!(false);
     admin
         .post("/api/users/save", body)
@@ -210,7 +219,10 @@ fn a_socket_checks_its_session_again_at_an_interval_even_without_an_event() {
     let mut phone_ws = open_with(addr, &[("Authorization", &motorista)], "").unwrap();
     wait_room(&app, demo, 2);
     // Both stand through several checks.
-    assert_eq!(closed_by_server(&mut office_ws, Duration::from_millis(2500)), None);
+    assert_eq!(
+        closed_by_server(&mut office_ws, Duration::from_millis(2500)),
+        None
+    );
 
     // why: changed outside any form (an operator, another instance whose event was lost):
     // only the socket's own periodic check can see it.
@@ -223,7 +235,11 @@ fn a_socket_checks_its_session_again_at_an_interval_even_without_an_event() {
         closed_by_server(&mut office_ws, Duration::from_secs(5)),
         Some(SESSION_ENDED)
     );
-    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
     still_open(&app, &mut phone_ws, demo);
     app.sql(&format!(
         "UPDATE drivers SET is_enabled = FALSE WHERE id = {}",
@@ -287,8 +303,13 @@ fn a_yard_call_reaches_only_the_sockets_whose_holders_may_read_it() {
     );
     // An independent driver, a driver of Transportadora Demo, and another carrier of Demo.
     let (solo, solo_truck) = add_drivers(&app, demo, 1, 5)[0];
-    let (carried, carried_truck) =
-        add_pair(&app, demo, 1, 6, (Some(app.ids.shipping), Some(app.ids.shipping)));
+    let (carried, carried_truck) = add_pair(
+        &app,
+        demo,
+        1,
+        6,
+        (Some(app.ids.shipping), Some(app.ids.shipping)),
+    );
     let rival_email = "rival@transp.local".to_owned();
     actix_rt::System::new().block_on(async {
         let admin = app.admin().await;
@@ -335,7 +356,10 @@ fn a_yard_call_reaches_only_the_sockets_whose_holders_may_read_it() {
         ("another carrier", as_staff(&rival_email)),
         ("the independent driver", as_driver(solo)),
         ("the carried driver", as_driver(carried)),
-        ("the yard TV", open_with(addr, &[], &format!("?companyId={demo}")).unwrap()),
+        (
+            "the yard TV",
+            open_with(addr, &[], &format!("?companyId={demo}")).unwrap(),
+        ),
     ];
     wait_room(&app, demo, 9);
 
@@ -421,14 +445,23 @@ async fn a_socket_from_a_page_of_another_origin_is_refused() {
         Some(403)
     );
     assert_eq!(
-        open_with(addr, &[("Cookie", cookie), ("Origin", "https://evil.example")], "").err(),
+        open_with(
+            addr,
+            &[("Cookie", cookie), ("Origin", "https://evil.example")],
+            ""
+        )
+        .err(),
         Some(403)
     );
     // The browser's own word wins: same-site is not same-origin.
     assert_eq!(
         open_with(
             addr,
-            &[("Cookie", cookie), ("Origin", &own), ("Sec-Fetch-Site", "same-site")],
+            &[
+                ("Cookie", cookie),
+                ("Origin", &own),
+                ("Sec-Fetch-Site", "same-site")
+            ],
             "",
         )
         .err(),
@@ -449,7 +482,11 @@ async fn a_socket_from_a_page_of_another_origin_is_refused() {
     assert!(open_with(addr, &[("Cookie", cookie), ("Origin", &own)], "").is_ok());
     assert!(open_with(
         addr,
-        &[("Cookie", cookie), ("Origin", &own), ("Sec-Fetch-Site", "same-origin")],
+        &[
+            ("Cookie", cookie),
+            ("Origin", &own),
+            ("Sec-Fetch-Site", "same-origin")
+        ],
         ""
     )
     .is_ok());
@@ -502,18 +539,25 @@ async fn the_history_csv_neutralises_formula_cells_and_keeps_numbers() {
     let usuario = app.usuario_of(demo).await;
     let spec = fixtures::OrderSpec::new("@PED-F1", 100.0).customer(7, HYPERLINK);
     let order = fixtures::order(&usuario, spec).await.id;
-    let loading = fixtures::loading(&usuario, order, truck, driver, 14.75, Some("2026-03-20")).await;
+    let loading =
+        fixtures::loading(&usuario, order, truck, driver, 14.75, Some("2026-03-20")).await;
     let me = app.driver_id(driver, demo).await;
     let (s, b) = me
-        .post("/api/queue/save", json!({ "scheduling": { "id": loading } }))
+        .post(
+            "/api/queue/save",
+            json!({ "scheduling": { "id": loading } }),
+        )
         .await
         .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
     let entry = b["id"].as_i64().unwrap();
     let exp = app.expedicao_of(demo).await;
-    exp.post("/api/attendances/save", json!({ "company": { "id": demo } }))
-        .await
-        .expect(StatusCode::CREATED);
+    exp.post(
+        "/api/attendances/save",
+        json!({ "company": { "id": demo } }),
+    )
+    .await
+    .expect(StatusCode::CREATED);
     exp.put("/api/queue/start", json!({ "id": entry, "status": true }))
         .await
         .expect(StatusCode::OK);
@@ -672,7 +716,10 @@ async fn a_request_on_a_table_locked_by_another_session_answers_503_within_8_s_t
     let took = started.elapsed();
     assert_eq!(res.status, StatusCode::SERVICE_UNAVAILABLE, "{}", res.body);
     assert_eq!(res.body["code"], "not_ready");
-    assert!(took < Duration::from_secs(8), "ready answered after {took:?}");
+    assert!(
+        took < Duration::from_secs(8),
+        "ready answered after {took:?}"
+    );
     assert!(
         locked_at.elapsed() < Duration::from_secs(20),
         "both answered while the lock was held"
@@ -781,7 +828,11 @@ async fn past_the_address_limit_the_wait_grows_and_the_company_s_recaptcha_lets_
         .await
         .parts();
     assert_eq!(s, StatusCode::OK, "{body}");
-    assert!(started.elapsed() >= Duration::from_secs(4), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() >= Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
 
     // The company asks for reCAPTCHA: a passed token lets the person through at once.
     fixtures::settings_saved(
@@ -800,7 +851,11 @@ async fn past_the_address_limit_the_wait_grows_and_the_company_s_recaptcha_lets_
     let started = Instant::now();
     let (s, body, _) = anon.send_as_is(req).await.parts();
     assert_eq!(s, StatusCode::OK, "{body}");
-    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[actix_rt::test]
@@ -831,5 +886,9 @@ async fn past_the_address_limit_a_driver_without_failures_signs_in_after_a_wait(
     let started = Instant::now();
     let (s, body, _) = anon.send_as_is(req).await.parts();
     assert_eq!(s, StatusCode::CREATED, "{body}");
-    assert!(started.elapsed() >= Duration::from_secs(2), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() >= Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
 }

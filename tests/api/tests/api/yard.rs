@@ -641,5 +641,8 @@ fn a_call_reaches_browsers_as_check_in_call_response() {
     assert_eq!(v["event"], "checkInCallResponse");
     assert_eq!(v["companyId"], 1);
     assert_eq!(v["licensePlate"], "ABC1D23");
-    assert!(v.get("shippingCompanyIds").is_none(), "between instances only: {v}");
+    assert!(
+        v.get("shippingCompanyIds").is_none(),
+        "between instances only: {v}"
+    );
 }
