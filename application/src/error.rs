@@ -82,6 +82,10 @@ pub enum AppError {
     CompanyMove(Box<CompanyMoveConflict>),
     #[error("{0}")]
     RateLimited(String),
+    /// A sign-in goes on after this many seconds (issue 21 item 8): the HTTP adapter waits,
+    /// holding no thread, and asks again with `waited`. 429 if it ever reached a client.
+    #[error("{}", crate::throttle::RATE_LIMITED_MESSAGE)]
+    SlowDown(u64),
     #[error("{0}")]
     Captcha(String),
     #[error("{0}")]

@@ -494,6 +494,11 @@ pub enum DomainEvent {
         driver_name: String,
         license_plate: String,
         called_at: DateTime<Utc>,
+        /// The shipping companies the vehicle belongs to (its truck's, its driver's, its
+        /// loading's): which carriers hear the call. Between instances only: the websocket
+        /// message leaves it out.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        shipping_company_ids: Vec<i64>,
     },
     /// An account changed (disabled, its role, company or password changed, a session signed
     /// out): every instance forgets its remembered session answer for it
@@ -548,9 +553,36 @@ impl DomainEvent {
     pub fn for_browsers(&self) -> Self {
         match self {
             DomainEvent::QueueChanged { company_id, .. } => DomainEvent::queue_changed(*company_id),
-            other @ (DomainEvent::CheckInCall { .. } | DomainEvent::AccountChanged { .. }) => {
-                other.clone()
+            DomainEvent::CheckInCall { .. } => {
+                let mut call = self.clone();
+                if let DomainEvent::CheckInCall {
+                    shipping_company_ids,
+                    ..
+                } = &mut call
+                {
+                    shipping_company_ids.clear();
+                }
+                call
             }
+            other @ DomainEvent::AccountChanged { .. } => other.clone(),
+        }
+    }
+
+    /// What the event tells a socket, for [`patio_domain::audience::may_hear`]; `None`: no
+    /// socket hears it.
+    pub fn heard(&self) -> Option<patio_domain::audience::Heard<'_>> {
+        use patio_domain::audience::Heard;
+        match self {
+            DomainEvent::QueueChanged { .. } => Some(Heard::QueueChanged),
+            DomainEvent::CheckInCall {
+                driver_id,
+                shipping_company_ids,
+                ..
+            } => Some(Heard::Call {
+                driver_id: *driver_id,
+                shipping_company_ids,
+            }),
+            DomainEvent::AccountChanged { .. } => None,
         }
     }
 }

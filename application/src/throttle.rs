@@ -1,12 +1,12 @@
 //! Login throttling (issue 9 item 8): failures are counted per account, per address and per
 //! known device in a window, in a store every instance shares (PostgreSQL in `patio serve`),
-//! so N instances enforce one limit. The rule — who is refused — is
-//! `patio_domain::auth::sign_in_refused`; see docs/decisions.md.
+//! so N instances enforce one limit. The rule — who is refused, who is slowed — is
+//! `patio_domain::auth::sign_in_gate`; see docs/decisions.md.
 
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
-use patio_domain::auth::{sign_in_refused, FailedSignIns, SignInLimits};
+use patio_domain::auth::{sign_in_gate, FailedSignIns, SignInGate, SignInLimits};
 
 use crate::error::AppResult;
 
@@ -96,8 +96,8 @@ impl LoginThrottle {
         }
     }
 
-    /// Whether this attempt is refused before its password is checked.
-    pub fn is_blocked(&self, attempt: Attempt<'_>, now: DateTime<Utc>) -> AppResult<bool> {
+    /// Whether this attempt goes on, is slowed or is refused before its password is checked.
+    pub fn gate(&self, attempt: Attempt<'_>, now: DateTime<Utc>) -> AppResult<SignInGate> {
         let counts = self
             .store
             .failures_since(&attempt.keys(), now - self.policy.window)?;
@@ -106,7 +106,12 @@ impl LoginThrottle {
             address: counts.get(1).copied().unwrap_or(0),
             device: attempt.device.map(|_| counts.get(2).copied().unwrap_or(0)),
         };
-        Ok(sign_in_refused(failed, self.limits()))
+        Ok(sign_in_gate(failed, self.limits()))
+    }
+
+    /// Whether this attempt is refused outright before its password is checked.
+    pub fn is_blocked(&self, attempt: Attempt<'_>, now: DateTime<Utc>) -> AppResult<bool> {
+        Ok(self.gate(attempt, now)? == SignInGate::Refused)
     }
 
     pub fn record_failure(&self, attempt: Attempt<'_>, now: DateTime<Utc>) -> AppResult<()> {
@@ -209,19 +214,24 @@ mod tests {
     }
 
     #[test]
-    fn address_is_blocked_after_thirty_failures_across_accounts() {
+    fn after_thirty_failures_from_an_address_its_accounts_with_failures_are_refused_and_others_slowed(
+    ) {
         let th = throttle();
         let accounts: Vec<String> = (0..30).map(|i| format!("u{i}@x.com")).collect();
         for a in &accounts {
             th.record_failure(from(a, "1.1.1.1"), t0()).ok();
         }
         assert_eq!(
-            th.is_blocked(from("new@x.com", "1.1.1.1"), t0()).ok(),
-            Some(true)
+            th.gate(from("u0@x.com", "1.1.1.1"), t0()).ok(),
+            Some(SignInGate::Refused)
         );
         assert_eq!(
-            th.is_blocked(from("new@x.com", "2.2.2.2"), t0()).ok(),
-            Some(false)
+            th.gate(from("new@x.com", "1.1.1.1"), t0()).ok(),
+            Some(SignInGate::Slowed { wait_seconds: 2 })
+        );
+        assert_eq!(
+            th.gate(from("new@x.com", "2.2.2.2"), t0()).ok(),
+            Some(SignInGate::Open)
         );
     }
 

@@ -72,6 +72,8 @@ pub struct CheckinRecord {
     pub driver_name: String,
     pub truck_id: i64,
     pub license_plate: String,
+    /// The shipping companies of the vehicle (truck, driver, loading).
+    pub shipping_company_ids: Vec<i64>,
     pub is_present: bool,
     pub status: bool,
     pub is_calling: bool,

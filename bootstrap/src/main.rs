@@ -107,8 +107,10 @@ fn serve() -> anyhow::Result<()> {
     // session check's memory of accounts (another instance's account change, at once).
     // PATIO_POSITION_CACHE=off leaves it off (to measure the plain read).
     let cache_on = !std::env::var("PATIO_POSITION_CACHE").is_ok_and(|v| v == "off");
+    // The session check first: it forgets a changed account before the hub asks that
+    // account's sockets to check their session again.
     let mut sinks: Vec<Arc<dyn EventSink>> =
-        vec![state.hub.clone(), Arc::new(state.services.accounts.clone())];
+        vec![Arc::new(state.services.accounts.clone()), state.hub.clone()];
     if cache_on {
         sinks.push(positions.clone());
     }

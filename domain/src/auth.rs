@@ -385,16 +385,62 @@ pub struct SignInLimits {
     pub per_device: usize,
 }
 
-/// Whether a sign-in attempt is refused before its password is checked. A browser that signed
-/// in to the account before (it carries the account's device mark) answers only for its own
-/// failures: a flood of wrong passwords from elsewhere — or from everyone behind one proxy
-/// address — cannot lock the owner out. Any other browser meets the account and address
-/// limits, which keep guessing slow.
-pub fn sign_in_refused(failed: FailedSignIns, limits: SignInLimits) -> bool {
-    match failed.device {
-        Some(device) => device >= limits.per_device,
-        None => failed.account >= limits.per_account || failed.address >= limits.per_address,
+/// What the throttle says of a sign-in attempt before its password is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignInGate {
+    Open,
+    /// Past the address's limit, for an account without failures of its own: the attempt
+    /// goes on once the company's reCAPTCHA passed, or after this many seconds (issue 21
+    /// item 8), so that one person behind a shared address (the yard's NAT, a proxy) cannot
+    /// lock everyone else out.
+    Slowed {
+        wait_seconds: u64,
+    },
+    Refused,
+}
+
+/// The first wait past the address's limit; it doubles every [`SLOWED_STEP`] failures more.
+pub const FIRST_WAIT_SECONDS: u64 = 2;
+pub const SLOWED_STEP: usize = 10;
+/// The longest wait.
+pub const MAX_WAIT_SECONDS: u64 = 30;
+
+/// The throttle's word on a sign-in attempt. A browser that signed in to the account before
+/// (it carries the account's device mark) answers only for its own failures: a flood of wrong
+/// passwords from elsewhere — or from everyone behind one proxy address — cannot lock the
+/// owner out. Any other browser meets the account limit (refused), then the address limit:
+/// an account that failed from anywhere is refused, one without failures is slowed (a
+/// reCAPTCHA or a wait that grows with the address's failures), never refused.
+pub fn sign_in_gate(failed: FailedSignIns, limits: SignInLimits) -> SignInGate {
+    if let Some(device) = failed.device {
+        return if device >= limits.per_device {
+            SignInGate::Refused
+        } else {
+            SignInGate::Open
+        };
     }
+    if failed.account >= limits.per_account {
+        return SignInGate::Refused;
+    }
+    if failed.address < limits.per_address {
+        return SignInGate::Open;
+    }
+    if failed.account > 0 {
+        return SignInGate::Refused;
+    }
+    let doublings = (failed.address - limits.per_address) / SLOWED_STEP;
+    let wait = u32::try_from(doublings)
+        .ok()
+        .and_then(|d| FIRST_WAIT_SECONDS.checked_shl(d))
+        .unwrap_or(MAX_WAIT_SECONDS);
+    SignInGate::Slowed {
+        wait_seconds: wait.min(MAX_WAIT_SECONDS),
+    }
+}
+
+/// Whether a sign-in attempt is refused outright ([`sign_in_gate`]).
+pub fn sign_in_refused(failed: FailedSignIns, limits: SignInLimits) -> bool {
+    sign_in_gate(failed, limits) == SignInGate::Refused
 }
 
 #[cfg(test)]
@@ -416,10 +462,30 @@ mod sign_in_tests {
     }
 
     #[test]
-    fn an_unknown_browser_is_refused_at_the_account_or_the_address_limit() {
-        assert!(!sign_in_refused(failed(4, 29, None), LIMITS));
-        assert!(sign_in_refused(failed(5, 0, None), LIMITS));
-        assert!(sign_in_refused(failed(0, 30, None), LIMITS));
+    fn an_unknown_browser_is_refused_at_the_account_limit() {
+        assert_eq!(sign_in_gate(failed(4, 29, None), LIMITS), SignInGate::Open);
+        assert_eq!(
+            sign_in_gate(failed(5, 0, None), LIMITS),
+            SignInGate::Refused
+        );
+    }
+
+    #[test]
+    fn past_the_address_limit_an_account_without_failures_is_slowed_and_one_with_failures_refused()
+    {
+        let slowed = |s| SignInGate::Slowed { wait_seconds: s };
+        assert_eq!(sign_in_gate(failed(0, 30, None), LIMITS), slowed(2));
+        assert_eq!(sign_in_gate(failed(0, 39, None), LIMITS), slowed(2));
+        assert_eq!(sign_in_gate(failed(0, 40, None), LIMITS), slowed(4));
+        assert_eq!(sign_in_gate(failed(0, 50, None), LIMITS), slowed(8));
+        assert_eq!(sign_in_gate(failed(0, 60, None), LIMITS), slowed(16));
+        assert_eq!(sign_in_gate(failed(0, 70, None), LIMITS), slowed(30));
+        assert_eq!(sign_in_gate(failed(0, 10_000, None), LIMITS), slowed(30));
+        assert_eq!(
+            sign_in_gate(failed(1, 30, None), LIMITS),
+            SignInGate::Refused
+        );
+        assert!(!sign_in_refused(failed(0, 30, None), LIMITS));
     }
 
     #[test]

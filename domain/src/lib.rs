@@ -4,6 +4,7 @@
 //! Names are English; texts people read are pt-BR, copied from the spec.
 
 pub mod admin;
+pub mod audience;
 pub mod auth;
 pub mod carrier_dashboard;
 pub mod driver_log;

@@ -125,6 +125,7 @@ fn run(companies: usize, clients: usize, joins: usize) -> serde_json::Value {
             max_size: clients as u32,
             min_idle: Some(clients as u32),
             connection_timeout: Duration::from_secs(60),
+            ..Default::default()
         },
     )
     .unwrap();

@@ -85,15 +85,21 @@ pub fn is_foreign_cookie_write(req: &ServiceRequest) -> bool {
     if has_bearer || !has_cookie {
         return false;
     }
+    is_foreign_origin(h, req.connection_info().host())
+}
+
+/// Whether a browser says the request comes from a page of another origin (another site, or
+/// another port of this host): its own `Sec-Fetch-Site` decides when present; otherwise
+/// `Origin` must name `host`. A request with neither is no browser's cross-origin call.
+pub fn is_foreign_origin(h: &header::HeaderMap, host: &str) -> bool {
     if let Some(site) = h.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
         return !matches!(site, "same-origin" | "none");
     }
     let Some(origin) = h.get(header::ORIGIN).and_then(|v| v.to_str().ok()) else {
         return false;
     };
-    let host = req.connection_info().host().to_owned();
     let origin_host = origin.split_once("://").map(|(_, rest)| rest).unwrap_or("");
-    !origin_host.eq_ignore_ascii_case(&host)
+    !origin_host.eq_ignore_ascii_case(host)
 }
 
 /// Refuses foreign cookie writes with 403 before any handler runs.

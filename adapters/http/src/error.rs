@@ -43,7 +43,7 @@ impl ApiError {
             AppError::Referenced(_) => "referenced",
             AppError::TransferConflict(_) => "transfer_conflict",
             AppError::CompanyMove(_) => "company_move",
-            AppError::RateLimited(_) => "rate_limited",
+            AppError::RateLimited(_) | AppError::SlowDown(_) => "rate_limited",
             AppError::Captcha(_) => "captcha",
             AppError::Internal(_) => "internal",
             AppError::Unavailable(_) => "unavailable",
@@ -100,7 +100,7 @@ impl ResponseError for ApiError {
             | AppError::Referenced(_)
             | AppError::CompanyMove(_) => StatusCode::CONFLICT,
             AppError::TransferConflict(_) => StatusCode::NOT_ACCEPTABLE,
-            AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::RateLimited(_) | AppError::SlowDown(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Captcha(_) => StatusCode::BAD_REQUEST,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,

@@ -14,17 +14,50 @@ fn fail(what: &str, e: &dyn std::fmt::Display) -> ApiError {
     )))
 }
 
-/// `;`-separated (what spreadsheets in pt-BR expect), UTF-8 with a BOM.
-pub fn csv_bytes(header: &[&str], rows: &[Vec<String>]) -> Result<Vec<u8>, ApiError> {
+/// Whether a cell is a number as the exports write it (`-3`, `14,750`, `1.234,5`): kept as
+/// is, so the spreadsheet still reads it as a number.
+fn is_number(cell: &str) -> bool {
+    let digits = cell.strip_prefix(['-', '+']).unwrap_or(cell);
+    digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+}
+
+/// A cell a spreadsheet would run as a formula (it begins with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return; OWASP "CSV injection") gets a leading `'`, so it shows as the text it is.
+/// Numbers stay numbers.
+pub fn csv_cell(cell: &str) -> std::borrow::Cow<'_, str> {
+    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && !is_number(cell) {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    } else {
+        std::borrow::Cow::Borrowed(cell)
+    }
+}
+
+/// `;`-separated (what spreadsheets in pt-BR expect), UTF-8 with a BOM; every cell through
+/// [`csv_cell`].
+pub fn csv_bytes<R, S>(header: &[&str], rows: &[R]) -> Result<Vec<u8>, ApiError>
+where
+    R: AsRef<[S]>,
+    S: AsRef<str>,
+{
     let mut out = Vec::from("\u{feff}".as_bytes());
     {
         let mut w = csv::WriterBuilder::new()
             .delimiter(b';')
             .terminator(csv::Terminator::CRLF)
             .from_writer(&mut out);
-        w.write_record(header).map_err(|e| fail("csv", &e))?;
+        w.write_record(header.iter().map(|h| csv_cell(h).into_owned()))
+            .map_err(|e| fail("csv", &e))?;
         for row in rows {
-            w.write_record(row).map_err(|e| fail("csv", &e))?;
+            w.write_record(
+                row.as_ref()
+                    .iter()
+                    .map(|c| csv_cell(c.as_ref()).into_owned()),
+            )
+            .map_err(|e| fail("csv", &e))?;
         }
         w.flush().map_err(|e| fail("csv", &e))?;
     }
@@ -268,6 +301,28 @@ mod tests {
         let text = shown_text(&bytes);
         for line in ["Histórico", "Data", "Fazenda São João", "Página 1 de 1"] {
             assert!(text.lines().any(|l| l == line), "{line} in {text}");
+        }
+    }
+
+    #[test]
+    fn formula_cells_are_neutralised_and_numbers_kept() {
+        for (cell, written) in [
+            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
+            ("+SUM(1,2)", "'+SUM(1,2)"),
+            ("-2+3", "'-2+3"),
+            ("@cmd", "'@cmd"),
+            ("\t=1", "'\t=1"),
+            ("\r=1", "'\r=1"),
+            ("-", "'-"),
+            ("-3", "-3"),
+            ("+7", "+7"),
+            ("14,750", "14,750"),
+            ("-1.234,5", "-1.234,5"),
+            ("FAZENDA = BOA", "FAZENDA = BOA"),
+            ("25/11/2026", "25/11/2026"),
+            ("", ""),
+        ] {
+            assert_eq!(csv_cell(cell), written, "{cell:?}");
         }
     }
 

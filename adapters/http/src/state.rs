@@ -18,6 +18,9 @@ pub struct HttpConfig {
     pub upload_dir: Option<PathBuf>,
     pub staff_session_seconds: i64,
     pub driver_session_seconds: i64,
+    /// How often an open websocket checks that its session still stands (besides at once
+    /// when its account changes).
+    pub ws_recheck: std::time::Duration,
 }
 
 impl Default for HttpConfig {
@@ -29,6 +32,7 @@ impl Default for HttpConfig {
             upload_dir: None,
             staff_session_seconds: 12 * 3600,
             driver_session_seconds: 30 * 24 * 3600,
+            ws_recheck: std::time::Duration::from_secs(60),
         }
     }
 }

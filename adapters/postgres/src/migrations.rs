@@ -1,6 +1,7 @@
 //! The migrations of `db/migrations`, embedded in the binary (DESIGN section 3). They run at
 //! `patio serve` start and with `patio migrate`.
 
+use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::sql_types::BigInt;
 use diesel::{sql_query, RunQueryDsl};
@@ -64,14 +65,19 @@ fn with_migration_lock<T>(
     conn: &mut PgConnection,
     f: impl FnOnce(&mut PgConnection) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    sql_query("SELECT pg_advisory_lock($1)")
+    // A migration may wait for another instance's, and rewrite a large table: the pool's
+    // statement and lock timeouts do not apply here (RESET returns to them afterwards).
+    conn.batch_execute("SET statement_timeout = 0; SET lock_timeout = 0")?;
+    let locked = sql_query("SELECT pg_advisory_lock($1)")
         .bind::<BigInt, _>(MIGRATION_LOCK_KEY)
-        .execute(conn)?;
-    let result = f(conn);
+        .execute(conn);
+    let result = locked.map_err(Error::from).and_then(|_| f(conn));
     let unlocked = sql_query("SELECT pg_advisory_unlock($1)")
         .bind::<BigInt, _>(MIGRATION_LOCK_KEY)
         .execute(conn);
+    let reset = conn.batch_execute("RESET statement_timeout; RESET lock_timeout");
     let value = result?;
     unlocked?;
+    reset?;
     Ok(value)
 }

@@ -33,6 +33,27 @@ fn checkout_timeout() -> Duration {
     })
 }
 
+/// How long one statement of a pooled connection may run, lock waits included, before
+/// PostgreSQL cancels it (the request answers 503 `unavailable`): a table locked by another
+/// session, or a database that stopped answering, no longer hangs requests (issue 21).
+/// `PATIO_DB_STATEMENT_TIMEOUT_MS` overrides it (read once; `0` turns it off). Migrations
+/// and the LISTEN connection have none.
+pub const DEFAULT_STATEMENT_TIMEOUT: Duration = Duration::from_secs(5);
+
+pub fn statement_timeout() -> Option<Duration> {
+    static TIMEOUT: std::sync::OnceLock<Option<Duration>> = std::sync::OnceLock::new();
+    *TIMEOUT.get_or_init(|| {
+        match std::env::var("PATIO_DB_STATEMENT_TIMEOUT_MS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+        {
+            Some(0) => None,
+            Some(ms) => Some(Duration::from_millis(ms)),
+            None => Some(DEFAULT_STATEMENT_TIMEOUT),
+        }
+    })
+}
+
 /// A connection for a request's work, or [`AppError::Unavailable`] when none can be had
 /// within the checkout timeout (the database is down or every connection is busy).
 pub fn checkout(pool: &PgPool) -> Result<PgPooledConnection, patio_application::AppError> {
@@ -50,6 +71,9 @@ pub struct PoolOptions {
     pub min_idle: Option<u32>,
     /// Timeout to check a connection out of the pool and to open one.
     pub connection_timeout: Duration,
+    /// `statement_timeout` and `lock_timeout` of every connection (`None`: PostgreSQL's own,
+    /// none by default).
+    pub statement_timeout: Option<Duration>,
 }
 
 impl Default for PoolOptions {
@@ -58,6 +82,7 @@ impl Default for PoolOptions {
             max_size: 10,
             min_idle: Some(1),
             connection_timeout: DEFAULT_CONNECTION_TIMEOUT,
+            statement_timeout: statement_timeout(),
         }
     }
 }
@@ -81,7 +106,7 @@ pub fn build_pool_with(url: &str, options: &PoolOptions) -> Result<PgPool, Error
             "the pool needs at least one connection".to_owned(),
         ));
     }
-    let url = with_connect_timeout(url, options.connection_timeout)?;
+    let url = with_timeouts(url, options.connection_timeout, options.statement_timeout)?;
     let manager = ConnectionManager::<PgConnection>::new(url);
     let pool = Pool::builder()
         .max_size(options.max_size)
@@ -92,25 +117,64 @@ pub fn build_pool_with(url: &str, options: &PoolOptions) -> Result<PgPool, Error
     Ok(pool)
 }
 
-/// Adds libpq's `connect_timeout` (whole seconds, at least 1) to a `postgres://` URL that
-/// has none. Connection strings in the `key=value` form are returned unchanged.
-fn with_connect_timeout(url: &str, timeout: Duration) -> Result<String, Error> {
+/// `url` with the default timeouts of [`with_timeouts`] (pools built without [`PoolOptions`]).
+pub(crate) fn with_default_timeouts(url: &str) -> Result<String, Error> {
+    with_timeouts(url, DEFAULT_CONNECTION_TIMEOUT, statement_timeout())
+}
+
+/// Adds to a `postgres://` URL, unless it names them itself: libpq's `connect_timeout` (whole
+/// seconds, at least 1); TCP keepalives and `tcp_user_timeout`, so that a connection to a
+/// host that went away fails in seconds instead of minutes; and, as the session's defaults
+/// (`options=-c ...`, which `RESET` returns to), `statement_timeout` and `lock_timeout`.
+/// Connection strings in the `key=value` form are returned unchanged.
+fn with_timeouts(
+    url: &str,
+    connect: Duration,
+    statement: Option<Duration>,
+) -> Result<String, Error> {
     let trimmed = url.trim();
     if !(trimmed.starts_with("postgres://") || trimmed.starts_with("postgresql://")) {
         return Ok(trimmed.to_owned());
     }
     let mut parsed =
         url::Url::parse(trimmed).map_err(|error| Error::InvalidUrl(error.to_string()))?;
-    if parsed
-        .query_pairs()
-        .any(|(key, _)| key == "connect_timeout")
-    {
+    let named: Vec<String> = parsed.query_pairs().map(|(k, _)| k.into_owned()).collect();
+    let has = |key: &str| named.iter().any(|k| k == key);
+    let mut added: Vec<(&str, String)> = Vec::new();
+    if !has("connect_timeout") {
+        added.push(("connect_timeout", connect.as_secs().max(1).to_string()));
+    }
+    if !has("keepalives") {
+        added.extend([
+            ("keepalives", "1".to_owned()),
+            ("keepalives_idle", "5".to_owned()),
+            ("keepalives_interval", "2".to_owned()),
+            ("keepalives_count", "3".to_owned()),
+        ]);
+    }
+    if let Some(statement) = statement {
+        let ms = statement.as_millis().max(1);
+        if !has("tcp_user_timeout") {
+            // Unacknowledged data for longer than a statement may run: the peer is gone.
+            added.push(("tcp_user_timeout", (ms + 5_000).to_string()));
+        }
+        if !has("options") {
+            // libpq decodes only %XX in a URL (not '+'): spaces and '=' are written so.
+            added.push((
+                "options",
+                format!("-c%20statement_timeout%3D{ms}%20-c%20lock_timeout%3D{ms}"),
+            ));
+        }
+    }
+    if added.is_empty() {
         return Ok(trimmed.to_owned());
     }
-    let seconds = timeout.as_secs().max(1);
-    parsed
-        .query_pairs_mut()
-        .append_pair("connect_timeout", &seconds.to_string());
+    let extra: Vec<String> = added.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let query = match parsed.query() {
+        Some(q) if !q.is_empty() => format!("{q}&{}", extra.join("&")),
+        _ => extra.join("&"),
+    };
+    parsed.set_query(Some(&query));
     Ok(parsed.into())
 }
 
@@ -120,18 +184,80 @@ mod tests {
 
     #[test]
     fn connect_timeout_is_added_once() {
-        let url = with_connect_timeout("postgres://u@h:1/db", Duration::from_secs(3)).unwrap();
-        assert_eq!(url, "postgres://u@h:1/db?connect_timeout=3");
-        let kept = with_connect_timeout(
-            "postgres://u@h/db?connect_timeout=9",
+        let url = with_timeouts("postgres://u@h:1/db", Duration::from_secs(3), None).unwrap();
+        assert_eq!(
+            url,
+            "postgres://u@h:1/db?connect_timeout=3&keepalives=1&keepalives_idle=5\
+             &keepalives_interval=2&keepalives_count=3"
+        );
+        let kept = with_timeouts(
+            "postgres://u@h/db?connect_timeout=9&keepalives=0",
             Duration::from_secs(3),
+            None,
         )
         .unwrap();
-        assert_eq!(kept, "postgres://u@h/db?connect_timeout=9");
-        let other =
-            with_connect_timeout("postgres://u@h/db?sslmode=disable", Duration::ZERO).unwrap();
-        assert_eq!(other, "postgres://u@h/db?sslmode=disable&connect_timeout=1");
-        let dsn = with_connect_timeout("host=h dbname=db", Duration::from_secs(3)).unwrap();
+        assert_eq!(kept, "postgres://u@h/db?connect_timeout=9&keepalives=0");
+        let other = with_timeouts(
+            "postgres://u@h/db?sslmode=disable&keepalives=1",
+            Duration::ZERO,
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            other,
+            "postgres://u@h/db?sslmode=disable&keepalives=1&connect_timeout=1"
+        );
+        let dsn = with_timeouts("host=h dbname=db", Duration::from_secs(3), None).unwrap();
         assert_eq!(dsn, "host=h dbname=db");
+    }
+
+    #[test]
+    fn the_statement_and_lock_timeouts_are_the_session_s_defaults() {
+        let url = with_timeouts(
+            "postgres://u@h/db?keepalives=1",
+            Duration::from_secs(5),
+            Some(Duration::from_millis(2500)),
+        )
+        .unwrap();
+        assert_eq!(
+            url,
+            "postgres://u@h/db?keepalives=1&connect_timeout=5&tcp_user_timeout=7500\
+             &options=-c%20statement_timeout%3D2500%20-c%20lock_timeout%3D2500"
+        );
+        let own = "postgres://u@h/db?connect_timeout=1&keepalives=1&tcp_user_timeout=1\
+                   &options=-c%20search_path%3Dx";
+        assert_eq!(
+            with_timeouts(own, Duration::from_secs(5), Some(Duration::from_secs(1))).unwrap(),
+            own
+        );
+    }
+
+    #[test]
+    fn a_pooled_statement_is_cancelled_after_the_timeout_and_the_pool_keeps_working() {
+        use diesel::RunQueryDsl;
+        let Ok(admin) = std::env::var("TEST_DATABASE_URL") else {
+            return; // no PostgreSQL here: the API tests prove it on a real one
+        };
+        let pool = build_pool_with(
+            &admin,
+            &PoolOptions {
+                max_size: 1,
+                min_idle: Some(0),
+                statement_timeout: Some(Duration::from_millis(300)),
+                ..PoolOptions::default()
+            },
+        )
+        .unwrap();
+        let mut conn = pool.get().unwrap();
+        let started = std::time::Instant::now();
+        let slept = diesel::sql_query("SELECT pg_sleep(3)").execute(&mut conn);
+        assert!(slept.is_err(), "cancelled");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+        assert!(crate::store::is_timeout(&slept.unwrap_err()));
+        diesel::sql_query("SELECT 1").execute(&mut conn).unwrap();
     }
 }

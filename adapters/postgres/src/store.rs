@@ -51,26 +51,51 @@ pub fn db_error(e: DieselError) -> AppError {
         DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => {
             AppError::unavailable(e)
         }
+        _ if is_timeout(&e) => AppError::unavailable(e),
         _ => AppError::internal(e),
+    }
+}
+
+/// Whether PostgreSQL cancelled the statement (`statement_timeout`, `lock_timeout`, an
+/// operator's cancel). Diesel gives the message, not the SQLSTATE (57014, 55P03); the
+/// English text is the server's default. A server answering in another language is caught
+/// by [`past_the_timeout`].
+pub fn is_timeout(e: &DieselError) -> bool {
+    matches!(e, DieselError::DatabaseError(_, info)
+        if info.message().starts_with("canceling statement due to"))
+}
+
+/// An internal error of a unit of work that ran past the statement timeout is the timeout's
+/// (whatever the server's language): 503 `unavailable`, as [`is_timeout`] answers.
+fn past_the_timeout(e: AppError, started: std::time::Instant) -> AppError {
+    match e {
+        AppError::Internal(_)
+            if crate::pool::statement_timeout().is_some_and(|t| started.elapsed() >= t) =>
+        {
+            AppError::unavailable("the unit of work ran past the statement timeout")
+        }
+        other => other,
     }
 }
 
 impl Store for PgStore {
     fn run(&self, work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()> {
         let mut conn = crate::pool::checkout(&self.pool)?;
+        let started = std::time::Instant::now();
         conn.transaction::<(), TxError, _>(|conn| {
             let mut repos = PgRepos { conn };
             work(&mut repos).map_err(TxError::App)
         })
         .map_err(|e| match e {
-            TxError::App(e) => e,
-            TxError::Db(e) => db_error(e),
+            TxError::App(e) => past_the_timeout(e, started),
+            TxError::Db(e) => past_the_timeout(db_error(e), started),
         })
     }
 
     fn run_reads(&self, work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()> {
         let mut conn = crate::pool::checkout(&self.pool)?;
+        let started = std::time::Instant::now();
         let mut repos = PgRepos { conn: &mut conn };
-        work(&mut repos)
+        work(&mut repos).map_err(|e| past_the_timeout(e, started))
     }
 }

@@ -163,6 +163,7 @@ fn ready_check_is_false_when_the_database_is_unreachable() {
         max_size: 1,
         min_idle: Some(0),
         connection_timeout: std::time::Duration::from_millis(500),
+        ..Default::default()
     };
     // Port 1 on localhost: connection refused at once.
     let pool =

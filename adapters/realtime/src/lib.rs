@@ -1,7 +1,12 @@
 //! Real-time fan-out (DESIGN section 5): one room per company; every event that the LISTEN
 //! thread receives (from any instance, this one included) goes to the sockets of its
-//! company's room. The websocket itself (`/api/ws`) is served by the HTTP adapter, which
-//! joins a socket to a room here and writes what the room sends.
+//! company's room that may hear it ([`patio_domain::audience::may_hear`], issue 21: a yard
+//! call reaches only those who may read it). The websocket itself (`/api/ws`) is served by
+//! the HTTP adapter, which joins a socket to a room here and writes what the room sends.
+//!
+//! A socket of a session is told to check its session again when its account changes
+//! ([`DomainEvent::AccountChanged`], from any instance): a sign-out, a disabled account, a
+//! moved user or a new password ends it (the HTTP adapter checks and closes).
 //!
 //! Memory (ten thousand idle sockets, docs/scaling.md): a socket's place here is an [`Inbox`]
 //! of a few words, not a channel. Its queue allocates only when a message waits, and is
@@ -13,10 +18,15 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
 
 use patio_application::queue_ports::{DomainEvent, EventSink, EVERY_COMPANY_ROOM};
+use patio_domain::audience::{may_hear, Heard, Listener};
+use patio_domain::roles::SessionKind;
 
 /// Messages a socket may have waiting; past that, new ones are dropped for it (every event
 /// means "read again", so one pending message is as good as many).
 pub const SOCKET_BACKLOG: usize = 8;
+
+/// The account a socket's session belongs to.
+pub type Account = (SessionKind, i64);
 
 /// The company rooms of this instance.
 #[derive(Default)]
@@ -28,8 +38,10 @@ pub struct Hub {
 struct Member {
     id: u64,
     slot: Arc<Slot>,
-    /// A socket without a session (the public panel): it gets only what anyone may see.
-    public: bool,
+    /// Who holds the socket: what it may hear.
+    listener: Listener,
+    /// The account of the socket's session (none for the TV and the public panel).
+    account: Option<Account>,
 }
 
 /// What the room has sent a socket and the socket has not taken yet.
@@ -40,6 +52,8 @@ struct Slot(Mutex<SlotState>);
 struct SlotState {
     /// Empty (no allocation) while the socket is idle.
     waiting: VecDeque<Arc<str>>,
+    /// The socket's account changed: its session must be checked again.
+    recheck: bool,
     /// Woken when a message arrives.
     waker: Option<Waker>,
     /// The socket went away (its [`Inbox`] was dropped).
@@ -70,6 +84,15 @@ impl Slot {
         Delivery::Sent
     }
 
+    fn ask_recheck(&self) {
+        if let Ok(mut s) = self.0.lock() {
+            s.recheck = true;
+            if let Some(waker) = s.waker.take() {
+                waker.wake();
+            }
+        }
+    }
+
     fn is_closed(&self) -> bool {
         self.0.lock().map_or(true, |s| s.closed)
     }
@@ -81,6 +104,15 @@ pub struct Inbox(Arc<Slot>);
 /// Nothing is waiting in an [`Inbox`].
 #[derive(Debug, PartialEq, Eq)]
 pub struct Empty;
+
+/// What a socket's task is told.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// A message to write.
+    Text(Arc<str>),
+    /// The socket's account changed: check its session again.
+    Recheck,
+}
 
 impl Inbox {
     /// The oldest waiting message, if any.
@@ -96,15 +128,32 @@ impl Inbox {
 
     /// The oldest waiting message, or `Pending` (the task is woken when one arrives).
     pub fn poll_recv(&mut self, cx: &mut Context<'_>) -> Poll<Arc<str>> {
+        self.poll(cx, false).map(|signal| match signal {
+            Signal::Text(text) => text,
+            Signal::Recheck => Arc::from(""),
+        })
+    }
+
+    /// A request to check the session again (first), else the oldest waiting message, or
+    /// `Pending` (the task is woken when either arrives).
+    pub fn poll_signal(&mut self, cx: &mut Context<'_>) -> Poll<Signal> {
+        self.poll(cx, true)
+    }
+
+    fn poll(&mut self, cx: &mut Context<'_>, rechecks: bool) -> Poll<Signal> {
         let Ok(mut s) = self.0 .0.lock() else {
             return Poll::Pending;
         };
+        if rechecks && s.recheck {
+            s.recheck = false;
+            return Poll::Ready(Signal::Recheck);
+        }
         match s.waiting.pop_front() {
             Some(text) => {
                 if s.waiting.is_empty() {
                     s.waiting = VecDeque::new();
                 }
-                Poll::Ready(text)
+                Poll::Ready(Signal::Text(text))
             }
             None => {
                 if !s.waker.as_ref().is_some_and(|w| w.will_wake(cx.waker())) {
@@ -139,25 +188,22 @@ impl Hub {
         Self::default()
     }
 
-    /// Joins a socket to its company's room.
-    pub fn join(&self, company_id: i64) -> Membership {
-        self.join_as(company_id, false)
-    }
-
-    /// Joins a socket of the public panel: it hears that the queue changed, never who was
-    /// called to the yard.
-    pub fn join_public(&self, company_id: i64) -> Membership {
-        self.join_as(company_id, true)
-    }
-
-    fn join_as(&self, company_id: i64, public: bool) -> Membership {
+    /// Joins a socket to its company's room: it hears what `listener` may hear, and is asked
+    /// to check its session again when `account` changes.
+    pub fn join(
+        &self,
+        company_id: i64,
+        listener: Listener,
+        account: Option<Account>,
+    ) -> Membership {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let slot = Arc::new(Slot::default());
         if let Ok(mut rooms) = self.rooms.lock() {
             rooms.entry(company_id).or_default().push(Member {
                 id,
                 slot: slot.clone(),
-                public,
+                listener,
+                account,
             });
         }
         Membership {
@@ -165,6 +211,12 @@ impl Hub {
             id,
             messages: Inbox(slot),
         }
+    }
+
+    /// Joins a socket of the public panel: it hears that the queue changed, never who was
+    /// called to the yard.
+    pub fn join_public(&self, company_id: i64) -> Membership {
+        self.join(company_id, Listener::Public, None)
     }
 
     pub fn leave(&self, membership: &Membership) {
@@ -185,18 +237,30 @@ impl Hub {
             .map_or(0, |r| r.get(&company_id).map_or(0, Vec::len))
     }
 
-    /// Sends `text` to every socket of the company's room.
+    /// Sends `text` to every socket of the company's room, whoever holds it.
     pub fn send(&self, company_id: i64, text: &str) {
-        self.send_to(company_id, text, true);
+        self.send_to(company_id, text, None);
     }
 
-    /// Sends `text` to the company's room; to its public sockets only when `public`.
-    fn send_to(&self, company_id: i64, text: &str, public: bool) {
+    /// Asks every socket of the account (in any room) to check its session again.
+    pub fn recheck_account(&self, kind: SessionKind, id: i64) {
+        if let Ok(rooms) = self.rooms.lock() {
+            rooms
+                .values()
+                .flatten()
+                .filter(|m| m.account == Some((kind, id)))
+                .for_each(|m| m.slot.ask_recheck());
+        }
+    }
+
+    /// Sends `text` to the sockets of the company's room that may hear `heard` (all of
+    /// them when `None`).
+    fn send_to(&self, company_id: i64, text: &str, heard: Option<&Heard<'_>>) {
         let text: Arc<str> = Arc::from(text);
         if let Ok(mut rooms) = self.rooms.lock() {
             if let Some(room) = rooms.get_mut(&company_id) {
                 room.retain(|m| {
-                    if m.public && !public {
+                    if heard.is_some_and(|h| !may_hear(&m.listener, h)) {
                         return !m.slot.is_closed();
                     }
                     !matches!(m.slot.deliver(&text), Delivery::Closed)
@@ -221,7 +285,7 @@ impl EventSink for Hub {
         for company_id in self.rooms() {
             if company_id == EVERY_COMPANY_ROOM {
                 let text = format!(r#"{{"event":"queueChanged","companyId":{company_id}}}"#);
-                self.send_to(company_id, &text, false);
+                self.send_to(company_id, &text, Some(&Heard::QueueChanged));
             } else {
                 self.event(&DomainEvent::queue_changed(company_id));
             }
@@ -231,14 +295,18 @@ impl EventSink for Hub {
     fn disconnected(&self) {}
 
     fn event(&self, event: &DomainEvent) {
-        // Between instances only (an account's change).
-        let Some(company_id) = event.company_id() else {
+        // Between instances only: the account's sockets check their session again.
+        if let DomainEvent::AccountChanged { kind, id } = event {
+            self.recheck_account(*kind, *id);
+            return;
+        }
+        let (Some(company_id), Some(heard)) = (event.company_id(), event.heard()) else {
             return;
         };
         match serde_json::to_string(&event.for_browsers()) {
             Ok(text) => {
-                self.send_to(company_id, &text, event.is_public());
-                self.send_to(EVERY_COMPANY_ROOM, &text, false);
+                self.send_to(company_id, &text, Some(&heard));
+                self.send_to(EVERY_COMPANY_ROOM, &text, Some(&heard));
             }
             Err(error) => tracing::warn!(%error, "event not serialised"),
         }
@@ -249,14 +317,99 @@ impl EventSink for Hub {
 mod tests {
     use super::*;
 
+    use patio_domain::roles::Role;
+
     fn changed(company_id: i64) -> DomainEvent {
         DomainEvent::queue_changed(company_id)
+    }
+
+    /// A socket of an office user of the company.
+    fn join(hub: &Hub, company_id: i64) -> Membership {
+        hub.join(company_id, office(), None)
+    }
+
+    fn office() -> Listener {
+        Listener::Staff {
+            role: Role::Usuario,
+            shipping_company_id: None,
+        }
+    }
+
+    fn call(driver_id: i64, shipping_company_ids: Vec<i64>) -> DomainEvent {
+        DomainEvent::CheckInCall {
+            company_id: 1,
+            checkin_id: 2,
+            queue_id: 3,
+            driver_id,
+            driver_name: "MOTORISTA".to_owned(),
+            license_plate: "ABC1D23".to_owned(),
+            called_at: chrono::Utc::now(),
+            shipping_company_ids,
+        }
+    }
+
+    #[test]
+    fn a_call_reaches_only_the_sockets_that_may_read_it_without_the_carriers() {
+        let hub = Hub::new();
+        let mut office = join(&hub, 1);
+        let mut called = hub.join(1, Listener::Driver { id: 4 }, None);
+        let mut other_driver = hub.join(1, Listener::Driver { id: 5 }, None);
+        let carrier = |s| Listener::Staff {
+            role: Role::Transportadora,
+            shipping_company_id: Some(s),
+        };
+        let mut its_carrier = hub.join(1, carrier(9), None);
+        let mut other_carrier = hub.join(1, carrier(8), None);
+        let mut tv = hub.join(1, Listener::YardTv, None);
+        hub.event(&call(4, vec![9]));
+        for heard in [&mut office, &mut called, &mut its_carrier, &mut tv] {
+            let text = heard.messages.try_recv().unwrap();
+            assert!(text.contains("checkInCallResponse"), "{text}");
+            assert!(!text.contains("shippingCompanyIds"), "{text}");
+        }
+        assert!(other_driver.messages.try_recv().is_err());
+        assert!(other_carrier.messages.try_recv().is_err());
+        assert_eq!(hub.room_size(1), 6);
+    }
+
+    #[test]
+    fn an_account_change_asks_that_account_s_sockets_to_check_their_session() {
+        use std::task::Wake;
+        struct Nop;
+        impl Wake for Nop {
+            fn wake(self: Arc<Self>) {}
+        }
+        let waker = Waker::from(Arc::new(Nop));
+        let mut cx = Context::from_waker(&waker);
+        let hub = Hub::new();
+        let mut mine = hub.join(1, office(), Some((SessionKind::Staff, 5)));
+        let mut other = hub.join(1, office(), Some((SessionKind::Staff, 6)));
+        let mut driver = hub.join(
+            2,
+            Listener::Driver { id: 5 },
+            Some((SessionKind::Driver, 5)),
+        );
+        assert!(mine.messages.poll_signal(&mut cx).is_pending());
+        hub.event(&DomainEvent::AccountChanged {
+            kind: SessionKind::Staff,
+            id: 5,
+        });
+        assert_eq!(
+            mine.messages.poll_signal(&mut cx),
+            Poll::Ready(Signal::Recheck)
+        );
+        assert!(
+            mine.messages.poll_signal(&mut cx).is_pending(),
+            "asked once"
+        );
+        assert!(other.messages.poll_signal(&mut cx).is_pending());
+        assert!(driver.messages.poll_signal(&mut cx).is_pending());
     }
 
     #[test]
     fn browsers_get_the_event_without_the_moved_drivers() {
         let hub = Hub::new();
-        let mut mine = hub.join(1);
+        let mut mine = join(&hub, 1);
         hub.event(&DomainEvent::drivers_moved(1, vec![7, 8]));
         assert_eq!(
             mine.messages.try_recv().ok().as_deref(),
@@ -267,8 +420,8 @@ mod tests {
     #[test]
     fn an_account_change_reaches_no_socket() {
         let hub = Hub::new();
-        let mut mine = hub.join(1);
-        let mut every = hub.join(EVERY_COMPANY_ROOM);
+        let mut mine = join(&hub, 1);
+        let mut every = join(&hub, EVERY_COMPANY_ROOM);
         let change: DomainEvent =
             serde_json::from_str(r#"{"event":"accountChanged","kind":"staff","id":1}"#).unwrap();
         hub.event(&change);
@@ -279,7 +432,7 @@ mod tests {
     #[test]
     fn a_public_socket_hears_that_the_queue_changed_but_not_who_was_called() {
         let hub = Hub::new();
-        let mut staff = hub.join(1);
+        let mut staff = join(&hub, 1);
         let mut public = hub.join_public(1);
         hub.event(&DomainEvent::CheckInCall {
             company_id: 1,
@@ -289,6 +442,7 @@ mod tests {
             driver_name: "MOTORISTA".to_owned(),
             license_plate: "ABC1D23".to_owned(),
             called_at: chrono::Utc::now(),
+            shipping_company_ids: Vec::new(),
         });
         hub.event(&changed(1));
         assert!(staff
@@ -307,7 +461,7 @@ mod tests {
     #[test]
     fn the_every_company_room_hears_each_company() {
         let hub = Hub::new();
-        let mut all = hub.join(EVERY_COMPANY_ROOM);
+        let mut all = join(&hub, EVERY_COMPANY_ROOM);
         hub.event(&changed(1));
         hub.event(&changed(2));
         assert_eq!(
@@ -323,8 +477,8 @@ mod tests {
     #[test]
     fn an_event_reaches_only_its_companys_room() {
         let hub = Hub::new();
-        let mut mine = hub.join(1);
-        let mut other = hub.join(2);
+        let mut mine = join(&hub, 1);
+        let mut other = join(&hub, 2);
         hub.event(&changed(1));
         assert_eq!(
             mine.messages.try_recv().ok().as_deref(),
@@ -336,7 +490,7 @@ mod tests {
     #[test]
     fn a_slow_socket_keeps_a_bounded_backlog() {
         let hub = Hub::new();
-        let mut slow = hub.join(1);
+        let mut slow = join(&hub, 1);
         for _ in 0..100 {
             hub.event(&changed(1));
         }
@@ -351,8 +505,8 @@ mod tests {
     #[test]
     fn a_closed_or_departed_socket_leaves_the_room() {
         let hub = Hub::new();
-        let gone = hub.join(1);
-        let left = hub.join(1);
+        let gone = join(&hub, 1);
+        let left = join(&hub, 1);
         assert_eq!(hub.room_size(1), 2);
         hub.leave(&left);
         assert_eq!(hub.room_size(1), 1);
@@ -372,7 +526,7 @@ mod tests {
             }
         }
         let hub = Hub::new();
-        let mut socket = hub.join(1);
+        let mut socket = join(&hub, 1);
         let count = Arc::new(Count(AtomicUsize::new(0)));
         let waker = Waker::from(count.clone());
         let mut cx = Context::from_waker(&waker);
@@ -393,8 +547,8 @@ mod tests {
     #[test]
     fn a_reconnected_stream_tells_every_room_to_read_again() {
         let hub = Hub::new();
-        let mut a = hub.join(1);
-        let mut b = hub.join(2);
+        let mut a = join(&hub, 1);
+        let mut b = join(&hub, 2);
         hub.connected();
         assert!(a.messages.try_recv().is_ok());
         assert!(b.messages.try_recv().is_ok());

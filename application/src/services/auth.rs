@@ -21,6 +21,7 @@ use crate::model::{CompanyRecord, NewDriverLog, UserRecord};
 use crate::ports::{CaptchaOutcome, Repos, StoreExt};
 use crate::throttle::{Attempt, RATE_LIMITED_MESSAGE};
 use patio_domain::admin::audit::{title, ObjectType, Operation};
+use patio_domain::auth::SignInGate;
 
 /// Staff pages that exist so far; the sidebar leaves out entries whose pages are not built.
 pub const BUILT_PAGES: &[&str] = &[
@@ -61,6 +62,7 @@ const TRANSFER_TTL_SECONDS: i64 = 15 * 60;
 const DRIVER_LINK_PURPOSE: &str = "driver-login";
 const DRIVER_LINK_TTL_SECONDS: i64 = 60 * 60;
 
+#[derive(Clone)]
 pub struct StaffLogin {
     pub email: String,
     pub password: String,
@@ -73,8 +75,12 @@ pub struct StaffLogin {
     pub ip: Option<String>,
     /// The browser's device mark (`patio_device` cookie), if any.
     pub device: Option<String>,
+    /// The caller already waited the [`AppError::SlowDown`] this attempt was answered
+    /// (set by the HTTP adapter, never from the request).
+    pub waited: bool,
 }
 
+#[derive(Clone)]
 pub struct DriverLogin {
     pub cpf: String,
     pub company_id: i64,
@@ -83,6 +89,8 @@ pub struct DriverLogin {
     pub ip: Option<String>,
     /// The browser's device mark (`patio_device` cookie), if any.
     pub device: Option<String>,
+    /// See [`StaffLogin::waited`].
+    pub waited: bool,
 }
 
 pub struct DriverTransfer {
@@ -250,6 +258,33 @@ impl AuthService {
         }
     }
 
+    /// Whether the company asks for reCAPTCHA (so [`Self::check_captcha`] verified a token).
+    fn captcha_enforced(&self, repos: &mut dyn Repos, company_id: Option<i64>) -> AppResult<bool> {
+        let Some(company_id) = company_id else {
+            return Ok(false);
+        };
+        Ok(repos.login_settings(company_id)?.is_some_and(|s| {
+            s.enable_recaptcha
+                && !s
+                    .recaptcha_secret
+                    .as_deref()
+                    .unwrap_or("")
+                    .trim()
+                    .is_empty()
+        }))
+    }
+
+    /// The throttle's word before the password is checked: refused (429), or slowed past the
+    /// address's limit unless the company's reCAPTCHA passed or the caller already waited
+    /// ([`AppError::SlowDown`]).
+    fn admit(&self, attempt: Attempt<'_>, now: DateTime<Utc>) -> AppResult<Option<u64>> {
+        match self.deps.throttle.gate(attempt, now)? {
+            SignInGate::Open => Ok(None),
+            SignInGate::Refused => Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned())),
+            SignInGate::Slowed { wait_seconds } => Ok(Some(wait_seconds)),
+        }
+    }
+
     pub fn staff_login(&self, cmd: StaffLogin) -> AppResult<StaffLoginView> {
         let email = cmd.email.trim().to_lowercase();
         let mut missing = Vec::new();
@@ -270,9 +305,7 @@ impl AuthService {
             address: ip,
             device: device.as_deref(),
         };
-        if self.deps.throttle.is_blocked(attempt, now)? {
-            return Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()));
-        }
+        let slowed = self.admit(attempt, now)?;
 
         // The company is the host's whatever the body says (or omits), so leaving `company`
         // out skips neither its reCAPTCHA nor its users-only rule (issue 21); a host no company
@@ -287,6 +320,11 @@ impl AuthService {
             let company = by_host.or(cmd.company_id);
             if let Some(company_id) = company {
                 self.check_captcha(repos, company_id, &cmd.recaptcha_token, ip)?;
+            }
+            if let Some(wait) = slowed.filter(|_| !cmd.waited) {
+                if !self.captcha_enforced(repos, company)? {
+                    return Err(AppError::SlowDown(wait));
+                }
             }
             Ok((company, repos.user_by_email(&email)?))
         })?;
@@ -452,9 +490,7 @@ impl AuthService {
             address: ip,
             device: device.as_deref(),
         };
-        if self.deps.throttle.is_blocked(attempt, now)? {
-            return Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()));
-        }
+        let slowed = self.admit(attempt, now)?;
 
         let outcome = self.deps.store.tx(|repos| {
             let company = repos
@@ -462,6 +498,11 @@ impl AuthService {
                 .filter(|c| c.status)
                 .ok_or_else(|| AppError::Conflict(COMPANY_NOT_FOUND_MESSAGE.to_owned()))?;
             self.check_captcha(repos, company.id, &cmd.recaptcha_token, ip)?;
+            if let Some(wait) = slowed.filter(|_| !cmd.waited) {
+                if !self.captcha_enforced(repos, Some(company.id))? {
+                    return Err(AppError::SlowDown(wait));
+                }
+            }
             let driver = match repos.driver_by_cpf(cpf.as_str())? {
                 Some(d) if d.birth_date == birth => d,
                 _ => return Ok(Err(())),

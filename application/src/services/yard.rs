@@ -965,7 +965,8 @@ impl YardService {
     ) -> AppResult<Vec<CheckinView>> {
         let by_staff = match actor {
             Some(a) if a.staff_role().is_some() => {
-                staff_of(a, &READ_ROLES, company_id)?;
+                // The same rule decides who hears a call on the socket.
+                staff_of(a, &patio_domain::audience::CALL_READERS, company_id)?;
                 true
             }
             Some(_) => return Err(forbidden()),
@@ -1028,6 +1029,7 @@ impl YardService {
                 driver_name: view.driver_name.clone(),
                 license_plate: view.license_plate.clone(),
                 called_at: view.called_at.unwrap_or(now),
+                shipping_company_ids: view.shipping_company_ids.clone(),
             });
         }
         Ok(view.into())

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EventSocket, RECONNECT_WAITS, eventsUrl, parseEvent, publicEventsUrl, type RealtimeSignal } from './realtime';
+import { EventSocket, RECONNECT_WAITS, SESSION_ENDED_CODE, eventsUrl, parseEvent, publicEventsUrl, type RealtimeSignal } from './realtime';
 
 class FakeSocket {
   onmessage: ((e: { data: unknown }) => void) | null = null;
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code?: number }) => void) | null = null;
   closed = false;
   close(): void {
     this.closed = true;
@@ -55,10 +55,10 @@ describe('company events', () => {
     h.sockets[0].onmessage?.({ data: '{"event":"queueChanged","companyId":7}' });
     expect(h.events).toEqual([{ event: 'queueChanged', companyId: 7 }]);
 
-    h.sockets[0].onclose?.();
+    h.sockets[0].onclose?.({ code: 1006 });
     expect(h.waits).toEqual([RECONNECT_WAITS[0]]);
     h.pending.shift()?.();
-    h.sockets[1].onclose?.();
+    h.sockets[1].onclose?.({ code: 1006 });
     expect(h.waits).toEqual([RECONNECT_WAITS[0], RECONNECT_WAITS[1]]);
     h.pending.shift()?.();
     h.sockets[2].onopen?.();
@@ -66,11 +66,33 @@ describe('company events', () => {
     expect(h.events[1]).toEqual({ event: 'reconnected' });
   });
 
+  it('after the session ended, tries once more and stops when refused', () => {
+    const h = harness();
+    h.sockets[0].onopen?.();
+    h.sockets[0].onclose?.({ code: SESSION_ENDED_CODE });
+    expect(h.waits).toEqual([RECONNECT_WAITS[0]]);
+    h.pending.shift()?.();
+    // The upgrade is refused (no session): the socket closes without opening.
+    h.sockets[1].onclose?.({ code: 1006 });
+    expect(h.waits).toEqual([RECONNECT_WAITS[0]]);
+    expect(h.sockets).toHaveLength(2);
+  });
+
+  it('after the session ended, keeps going with a renewed session', () => {
+    const h = harness();
+    h.sockets[0].onopen?.();
+    h.sockets[0].onclose?.({ code: SESSION_ENDED_CODE });
+    h.pending.shift()?.();
+    h.sockets[1].onopen?.();
+    h.sockets[1].onclose?.({ code: 1006 });
+    expect(h.waits).toEqual([RECONNECT_WAITS[0], RECONNECT_WAITS[0]]);
+  });
+
   it('stops for good', () => {
     const h = harness();
     h.socket.stop();
     expect(h.sockets[0].closed).toBe(true);
-    h.sockets[0].onclose?.();
+    h.sockets[0].onclose?.({ code: 1006 });
     expect(h.waits).toEqual([]);
   });
 });

@@ -27,6 +27,11 @@ export type CompanyEvent = QueueChangedEvent | CallEvent;
 /** What a screen hears: an event, or the socket back after a gap (events may be lost). */
 export type RealtimeSignal = CompanyEvent | { event: 'reconnected' };
 
+/** The server closes with this code when the socket's session ended (sign-out, account
+ * disabled or changed, new password): the socket tries once more (this browser may hold a
+ * renewed session, after its own password change) and stops if that is refused. */
+export const SESSION_ENDED_CODE = 4401;
+
 /** Waits between reconnections (ms); the last one repeats. */
 export const RECONNECT_WAITS = [1_000, 2_000, 5_000, 10_000];
 
@@ -66,7 +71,7 @@ export function parseEvent(data: unknown): CompanyEvent | null {
 type SocketLike = Pick<WebSocket, 'close'> & {
   onmessage: ((e: { data: unknown }) => void) | null;
   onopen: (() => void) | null;
-  onclose: (() => void) | null;
+  onclose: ((e: { code?: number }) => void) | null;
 };
 
 /** Keeps one socket open to `url` until `stop()`, reconnecting after each close. */
@@ -75,6 +80,8 @@ export class EventSocket {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  /** The last socket ended with its session; the next one must open or this stops. */
+  private sessionEnded = false;
 
   constructor(
     private readonly url: string,
@@ -88,7 +95,10 @@ export class EventSocket {
   private connect(): void {
     if (this.stopped) return;
     const socket = this.open(this.url);
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
+      this.sessionEnded = false;
       // Events may have been missed while away: read again once.
       if (this.attempt > 0) this.onEvent({ event: 'reconnected' });
       this.attempt = 0;
@@ -97,8 +107,11 @@ export class EventSocket {
       const event = parseEvent(e.data);
       if (event) this.onEvent(event);
     };
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       this.socket = null;
+      // Refused again after the session ended: signed out for good.
+      if (this.sessionEnded && !opened) this.stopped = true;
+      if (e.code === SESSION_ENDED_CODE) this.sessionEnded = true;
       if (this.stopped) return;
       const wait = RECONNECT_WAITS[Math.min(this.attempt, RECONNECT_WAITS.length - 1)];
       this.attempt += 1;

@@ -21,13 +21,18 @@ pub async fn health() -> HttpResponse {
     HttpResponse::Ok().json(Status { status: "ok" })
 }
 
+/// How long `/api/ready` waits for the database's answer.
+const READY_DEADLINE: std::time::Duration = std::time::Duration::from_secs(3);
+
 #[utoipa::path(tag = "ops",
     responses((status = 200, description = "Database reachable, migrations applied", body = Status), (status = 503)))]
 #[get("/ready")]
 pub async fn ready(state: web::Data<AppState>) -> HttpResponse {
     let check = state.ready.clone();
-    match web::block(move || check()).await {
-        Ok(true) => HttpResponse::Ok().json(Status { status: "ready" }),
+    // A database that stops answering (not even a statement timeout comes back) is "not
+    // ready" after this long, not when the TCP connection gives up.
+    match actix_web::rt::time::timeout(READY_DEADLINE, web::block(move || check())).await {
+        Ok(Ok(true)) => HttpResponse::Ok().json(Status { status: "ready" }),
         _ => HttpResponse::ServiceUnavailable().json(json!({
             "statusCode": 503, "code": "not_ready", "message": "Banco de dados indisponível."
         })),

@@ -127,24 +127,10 @@ pub async fn groups(
     Ok(HttpResponse::Ok().json(page))
 }
 
-/// The CSV file: `;`-separated (what spreadsheets in pt-BR expect), UTF-8 with a BOM.
+/// The CSV file: `;`-separated (what spreadsheets in pt-BR expect), UTF-8 with a BOM, formula
+/// cells neutralised (the export's one writer).
 fn csv_bytes(table: &ExportTable) -> Result<Vec<u8>, ApiError> {
-    let fail = |e: &dyn std::fmt::Display| {
-        ApiError(patio_application::AppError::internal(format!("csv: {e}")))
-    };
-    let mut out = Vec::from("\u{feff}".as_bytes());
-    {
-        let mut w = csv::WriterBuilder::new()
-            .delimiter(b';')
-            .terminator(csv::Terminator::CRLF)
-            .from_writer(&mut out);
-        w.write_record(table.header).map_err(|e| fail(&e))?;
-        for row in &table.rows {
-            w.write_record(row).map_err(|e| fail(&e))?;
-        }
-        w.flush().map_err(|e| fail(&e))?;
-    }
-    Ok(out)
+    crate::export::csv_bytes(&table.header, &table.rows)
 }
 
 /// The XLSX file: one sheet 'Conjuntos', the header in bold, the id as a number.

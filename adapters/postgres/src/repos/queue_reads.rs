@@ -469,11 +469,12 @@ impl PgDirectReader {
 
     /// Opens up to `max_size` connections to `url` on demand.
     pub fn connect(url: &str, max_size: u32) -> Result<Self, crate::Error> {
+        let url = crate::pool::with_default_timeouts(url)?;
         let pool = Pool::builder()
             .max_size(max_size.max(1))
             .min_idle(Some(0))
             .test_on_check_out(false)
-            .connection_timeout(std::time::Duration::from_secs(5))
+            .connection_timeout(crate::pool::DEFAULT_CONNECTION_TIMEOUT)
             .build(ConnectionManager::<PgConnection>::new(url))?;
         Ok(Self { pool })
     }

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Date, Double, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Bool, Date, Double, Nullable, Text, Timestamptz};
 use patio_application::yard_ports::{
     CheckinRecord, YardEntryRecord, YardList, YardListRecord, YardRepo,
 };
@@ -103,6 +103,8 @@ struct CheckinRow {
     truck_id: i64,
     #[diesel(sql_type = Text)]
     license_plate: String,
+    #[diesel(sql_type = Array<BigInt>)]
+    shipping_company_ids: Vec<i64>,
     #[diesel(sql_type = Bool)]
     is_present: bool,
     #[diesel(sql_type = Bool)]
@@ -146,11 +148,14 @@ const ENTRY_SELECT: &str = "
 const CHECKIN_SELECT: &str = "
     SELECT c.id, c.company_id, c.queue_entry_id, q.status AS queue_status, c.driver_id,
            d.name AS driver_name, q.truck_id, t.license_plate, c.is_present, c.status,
-           c.is_calling, c.called_at, c.created_at, c.updated_at
+           c.is_calling, c.called_at, c.created_at, c.updated_at,
+           array_remove(ARRAY[t.shipping_company_id, d.shipping_company_id,
+                              s.shipping_company_id], NULL) AS shipping_company_ids
       FROM checkins c
       JOIN queue_entries q ON q.id = c.queue_entry_id
       JOIN drivers d ON d.id = c.driver_id
-      JOIN trucks t ON t.id = q.truck_id";
+      JOIN trucks t ON t.id = q.truck_id
+      LEFT JOIN schedulings s ON s.id = q.scheduling_id";
 
 impl From<CheckinRow> for CheckinRecord {
     fn from(r: CheckinRow) -> Self {
@@ -163,6 +168,7 @@ impl From<CheckinRow> for CheckinRecord {
             driver_name: r.driver_name,
             truck_id: r.truck_id,
             license_plate: r.license_plate,
+            shipping_company_ids: r.shipping_company_ids,
             is_present: r.is_present,
             status: r.status,
             is_calling: r.is_calling,

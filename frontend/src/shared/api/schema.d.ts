@@ -19191,7 +19191,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...}; without a session: the yard TV (an address of the company's checkinIp, with companyId), or the public panel (with host: queueChanged only); an administrator without companyId hears every company */
+            /** @description websocket: {event: queueChanged, companyId} and {event: checkInCallResponse, ...} (a call only to whoever may read it: the TV and the staff roles that read GET /checkins/called, the driver called, the vehicle's carrier); without a session: the yard TV (an address of the company's checkinIp, with companyId), or the public panel (with host: queueChanged only); an administrator without companyId hears every company. The server closes with 4401 when the session ends (sign-out, account disabled or changed, new password) */
             101: {
                 headers: {
                     [name: string]: unknown;
@@ -19207,6 +19207,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'Requisição de outra origem não permitida.' (Origin of another site) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -781,6 +781,7 @@ fn two_instances_racing_send_each_report_once() {
                         max_size: 4,
                         min_idle: Some(4),
                         connection_timeout: Duration::from_secs(30),
+                        ..Default::default()
                     },
                 )
                 .unwrap();

@@ -39,6 +39,7 @@ mod rescue_approval;
 mod rescues;
 mod security_fixes;
 mod security_round2;
+mod security_sockets_exports;
 mod sessions_standing;
 mod sets;
 mod settings_api;

@@ -95,6 +95,7 @@ fn an_anonymous_socket_of_a_host_hears_queue_changes_but_not_calls() {
         driver_name: "MOTORISTA 1".to_owned(),
         license_plate: "T000001".to_owned(),
         called_at: chrono::Utc::now(),
+        shipping_company_ids: Vec::new(),
     });
     let call = next_text(&mut staff, Duration::from_secs(10)).unwrap();
     assert!(call.contains("checkInCallResponse"), "{call}");

@@ -78,6 +78,7 @@ fn two_hundred_simultaneous_joins_never_share_a_slot_nor_overfill_a_day() {
                 max_size: CONNECTIONS,
                 min_idle: Some(CONNECTIONS),
                 connection_timeout: Duration::from_secs(60),
+                ..Default::default()
             },
         )
         .unwrap();
@@ -159,6 +160,7 @@ fn a_driver_joining_twice_at_once_ends_with_exactly_one_entry() {
             max_size: 4,
             min_idle: Some(4),
             connection_timeout: Duration::from_secs(30),
+            ..Default::default()
         },
     )
     .unwrap();

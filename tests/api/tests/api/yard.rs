@@ -646,9 +646,14 @@ fn a_call_reaches_browsers_as_check_in_call_response() {
         called_at: chrono::DateTime::parse_from_rfc3339(MONDAY_0900)
             .unwrap()
             .into(),
+        shipping_company_ids: vec![5],
     };
     let v = serde_json::to_value(e.for_browsers()).unwrap();
     assert_eq!(v["event"], "checkInCallResponse");
     assert_eq!(v["companyId"], 1);
     assert_eq!(v["licensePlate"], "ABC1D23");
+    assert!(
+        v.get("shippingCompanyIds").is_none(),
+        "between instances only: {v}"
+    );
 }
