@@ -71,9 +71,21 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-/** Keeps the shell and the files a page loaded before this worker controlled it (its first
- * visit), so the app opens offline after one visit. What is kept already is not fetched again. */
+/** Keeps the shell, the files and the session a page read before this worker controlled it
+ * (its first visit), so the app opens offline after one visit. Files kept already are not
+ * fetched again. */
 async function keep(urls) {
+  // The signed-in driver's session (a signed-out phone gets 401: nothing is kept), whether it
+  // is in the queue and its position: what the home and the position screens read first.
+  const session = await networkFirst(new Request('/api/auth/app/session'), DATA).catch(() => null);
+  const driver = session && session.ok ? await session.json().catch(() => null) : null;
+  if (driver && driver.id) {
+    await Promise.all(
+      [`/api/queue/hasDriver/${driver.id}`, `/api/queue/position/driver/${driver.id}`].map((path) =>
+        networkFirst(new Request(path), DATA).catch(() => undefined),
+      ),
+    );
+  }
   const cache = await caches.open(SHELL);
   const wanted = [];
   if (!(await cache.match(SHELL_KEY))) wanted.push([SHELL_KEY, '/']);
