@@ -47,8 +47,10 @@ const ASSET_EXTENSIONS: &[&str] = &[
 ];
 
 /// The encodings the build writes, best first, with the suffix of their file.
-const PRECOMPRESSED: &[(ContentEncoding, &str)] =
-    &[(ContentEncoding::Brotli, "br"), (ContentEncoding::Gzip, "gz")];
+const PRECOMPRESSED: &[(ContentEncoding, &str)] = &[
+    (ContentEncoding::Brotli, "br"),
+    (ContentEncoding::Gzip, "gz"),
+];
 
 /// Whether `path` names a static file rather than a page of the app. Only the last segment
 /// counts, and only known extensions: a sign-in link's token may hold dots.
@@ -107,12 +109,12 @@ pub fn accepts(accept_encoding: &str, coding: &str) -> bool {
 pub fn spa(dir: PathBuf) -> impl HttpServiceFactory {
     let headers = edge::app_headers(&dir);
     let site = Arc::new(dir);
-    web::scope("").wrap(headers).default_service(web::to(
-        move |req: HttpRequest| {
+    web::scope("")
+        .wrap(headers)
+        .default_service(web::to(move |req: HttpRequest| {
             let site = site.clone();
             async move { serve(&site, &req).await }
-        },
-    ))
+        }))
 }
 
 async fn serve(dir: &Path, req: &HttpRequest) -> HttpResponse {

@@ -83,12 +83,8 @@ fn h<'a>(headers: &'a header::HeaderMap, name: header::HeaderName) -> &'a str {
 #[actix_rt::test]
 async fn a_hashed_script_goes_out_as_the_build_s_brotli_file_when_the_browser_accepts_it() {
     let dist = Dist::new();
-    let (status, headers, body) = get(
-        &dist,
-        "/main.1a2b3c4d.js",
-        Some("gzip, deflate, br, zstd"),
-    )
-    .await;
+    let (status, headers, body) =
+        get(&dist, "/main.1a2b3c4d.js", Some("gzip, deflate, br, zstd")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body, SCRIPT_BR);
     assert_eq!(h(&headers, header::CONTENT_ENCODING), "br");
