@@ -73,7 +73,7 @@ async fn get(
     (status, headers, body)
 }
 
-fn h<'a>(headers: &'a header::HeaderMap, name: header::HeaderName) -> &'a str {
+fn h(headers: &header::HeaderMap, name: header::HeaderName) -> &str {
     headers
         .get(&name)
         .map(|v| v.to_str().unwrap())
