@@ -1,6 +1,7 @@
 //! The built app as `patio serve` hands it out (issue 23): the build's brotli and gzip files
 //! chosen by `Accept-Encoding`, caching by name, the shell for app routes, 404 for a missing
 //! asset, and the browser-facing security headers on all of it.
+#![allow(clippy::unwrap_used)] // tests fail loudly
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
