@@ -83,7 +83,7 @@ test: check-rust test-rust test-frontend test-e2e test-fuzz
 	@echo "make test: tudo verde"
 
 # Figures printed and written to tests/load/results/*.json (not part of `make test`).
-bench: pg
+bench: pg e2e-deps
 	$(CARGO) bench -p patio-domain --bench plan
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example join_bench
 	$(CARGO) build --release -p patio
@@ -93,6 +93,9 @@ bench: pg
 	{ ulimit -n 20000 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example ws_bench
 	# A yard day replayed (issue 15): 10 companies, 2,500 trucks, ~1,030 sockets, about 4 minutes.
 	{ ulimit -n 8192 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example yard_day
-	# The driver app at 3G in Chromium (issue 14): needs the built frontend.
+	# The driver app at 3G in Chromium (issues 14 and 23): needs the built frontend.
 	cd frontend && npm run build
 	PATIO_PG_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" node tests/load/driver_3g.mjs
+	# Lighthouse 12 (pinned in tests/load) on the driver's first screens (issue 23).
+	cd tests/load && npm ci --no-audit --no-fund
+	CHROME_PATH=/usr/bin/chromium PATIO_PG_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" node tests/load/lighthouse.mjs

@@ -64,6 +64,54 @@ class DriverPwaPlugin {
   }
 }
 
+/**
+ * Compresses every text file of the build once, here, as hard as the formats go (issue 23):
+ * `name.br` (brotli quality 11) and `name.gz` (gzip -9) beside `name`. The server sends these
+ * files as they are (adapters/http/src/static_files.rs) and never compresses a static file per
+ * request. A variant that saves too little (under 10 %) is not written.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const zlib = require('zlib');
+    const { promisify } = require('util');
+    const brotli = promisify(zlib.brotliCompress);
+    const gzip = promisify(zlib.gzip);
+    compiler.hooks.thisCompilation.tap('Precompress', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After minification and the HTML (OPTIMIZE_INLINE), before the report stage.
+        { name: 'Precompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        async (assets) => {
+          const work = [];
+          for (const name of Object.keys(assets)) {
+            if (!/\.(?:js|mjs|css|html|json|webmanifest|ico|svg|txt|xml|map)$/.test(name)) continue;
+            const buf = compilation.getAsset(name).source.buffer();
+            const variants = [
+              ['br', () => brotli(buf, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length,
+                },
+              })],
+              ['gz', () => gzip(buf, { level: 9 })],
+            ];
+            for (const [suffix, compress] of variants) {
+              work.push(
+                compress().then((out) => {
+                  if (out.length <= buf.length * 0.9) {
+                    compilation.emitAsset(`${name}.${suffix}`, new sources.RawSource(out), { compressed: true });
+                  }
+                }),
+              );
+            }
+          }
+          await Promise.all(work);
+        },
+      );
+    });
+  }
+}
+
 /** Writes, for every named chunk group (entry and lazy routes), the files it needs. */
 class ChunkGroupsManifestPlugin {
   apply(compiler) {
@@ -127,18 +175,11 @@ module.exports = (_env, argv) => {
       new ChunkGroupsManifestPlugin(),
       new DriverPreloadPlugin(),
       new DriverPwaPlugin(),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       splitChunks: {
         cacheGroups: {
-          // The input masks (imask's pattern engine), shared by the driver and staff forms.
-          masks: {
-            test: /[\\/]node_modules[\\/]imask[\\/]/,
-            name: 'masks',
-            chunks: 'async',
-            enforce: true,
-            priority: 10,
-          },
           // What both apps need, loaded with the entry in parallel from index.html.
           framework: {
             test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-redux|@reduxjs|redux|redux-thunk|immer|reselect|react-router|cookie|set-cookie-parser)[\\/]/,

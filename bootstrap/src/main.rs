@@ -136,7 +136,6 @@ fn serve() -> anyhow::Result<()> {
         }
         let server = HttpServer::new(move || {
             App::new()
-                .wrap(middleware::Compress::default())
                 .wrap(middleware::Logger::new("%r %s %Dms").exclude("/api/health"))
                 .configure(patio_http::configure(state.clone()))
         });

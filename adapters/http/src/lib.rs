@@ -32,11 +32,7 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             cfg.service(routes::uploads::files(dir));
         }
         if let Some(dir) = static_dir {
-            cfg.service(
-                web::scope("")
-                    .wrap(edge::app_headers(&dir))
-                    .service(static_files::spa(dir)),
-            );
+            cfg.service(static_files::spa(dir));
         }
     }
 }

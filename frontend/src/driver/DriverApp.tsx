@@ -1,7 +1,7 @@
 /**
  * The driver's mobile app: its own bundle, plain HTML and CSS (no antd), so a cheap phone on a
  * weak signal downloads as little as possible. The login is in this chunk (it is the first
- * screen); the other pages load on demand.
+ * screen); the other pages, the sign-in link's included, load on demand.
  */
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -12,12 +12,13 @@ import { ChunkErrorBoundary } from '../shared/ui/ChunkErrorBoundary';
 import { OtherAppRedirect } from '../shared/ui/OtherAppRedirect';
 import { Spinner } from '../shared/ui/Spinner';
 import DriverLoginPage from './pages/DriverLoginPage';
-import DriverLinkPage from './pages/DriverLinkPage';
 import { DriverNotFound } from './pages/DriverNotFound';
 import { driverPaths } from './paths';
 import { installDriverApp } from './pwa/register';
 import { ClearToastsOnNavigation, Toasts } from './ui/Toasts';
 
+// Only /app/login is in this chunk; a sign-in link's page loads on demand like the others.
+const DriverLinkPage = lazy(() => import(/* webpackChunkName: "driver-link" */ './pages/DriverLinkPage'));
 const DriverHomePage = lazy(() => import(/* webpackChunkName: "driver-home" */ './pages/DriverHomePage'));
 const DriverTermsPage = lazy(() => import(/* webpackChunkName: "driver-terms" */ './pages/DriverTermsPage'));
 const DriverQueuePage = lazy(() => import(/* webpackChunkName: "driver-queue" */ './pages/DriverQueuePage'));

@@ -83,6 +83,10 @@ export const dm = {
     `Não é possível sair da fila a menos de ${hours} ${hours === 1 ? 'hora' : 'horas'} da previsão de carregamento.`,
   serverTime: 'Data e hora do servidor', // ours
   offline: 'sem conexão',
+  // ours (issue 23): what an offline screen shows is what was last read, not live.
+  offlineLastPosition: (position: string, time: string) =>
+    `Última posição lida: ${position} na fila (posição de ${time}). Ela pode ter mudado.`,
+  offlineNothingLive: 'Os dados da tela são os últimos lidos e podem ter mudado.',
   statusLabels: {
     pending: 'Aguardando',
     tolerance: 'Em tolerância',

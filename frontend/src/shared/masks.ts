@@ -1,17 +1,21 @@
 /**
  * Input masks (spec 1 section 5, spec 3 section 5), as pure functions: each takes what the
- * person typed or pasted and returns the masked text. They run on imask's pattern engine
- * (only the pattern part of imask is imported, to keep the driver bundle small), so the
- * staff forms can use them as antd `normalize` and the driver form on each change.
+ * person typed or pasted and returns the masked text, so the staff forms can use them as antd
+ * `normalize` and the driver form on each change. Every mask is digits in fixed places: a
+ * pattern's `0` takes the next digit, any other character is written when a digit follows it
+ * (no mask library: the driver's sign-in screen carries these few lines instead, issue 23).
  */
-import MaskedPattern from 'imask/esm/masked/pattern';
 
 function patternMask(pattern: string, maxLength?: number): (value: string) => string {
-  const masked = new MaskedPattern({ mask: pattern, lazy: true });
   return (value: string) => {
-    // Feed digits only, so that pasted text with other separators still lands in place.
-    masked.unmaskedValue = (value ?? '').replace(/\D/g, '');
-    const out = masked.value;
+    // Digits only, so that pasted text with other separators still lands in place.
+    const digits = (value ?? '').replace(/\D/g, '');
+    let out = '';
+    let next = 0;
+    for (const slot of pattern) {
+      if (next >= digits.length) break;
+      out += slot === '0' ? digits[next++] : slot;
+    }
     return maxLength === undefined ? out : out.slice(0, maxLength);
   };
 }

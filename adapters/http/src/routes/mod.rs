@@ -98,6 +98,9 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
             crate::edge::refuse_foreign_writes,
         ))
         .wrap(crate::edge::api_headers())
+        // API answers are compressed as they go (the static files were compressed at build
+        // time, see static_files).
+        .wrap(actix_web::middleware::Compress::default())
 }
 
 pub use patio_application::model::IdRef;

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { MobileLayout } from '../../app/layouts/MobileLayout';
 import { driverTermsPath, paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/store';
@@ -28,7 +28,11 @@ import { toast } from '../ui/toast';
 import { AttendanceBox } from './AttendanceBox';
 import { DriverLoginForm, type DriverCredentials } from './DriverLoginForm';
 import { PrivacyLink } from './PrivacyLink';
-import { TransferModal } from './TransferModal';
+
+/** Only a driver of another company's queue needs it: not on the sign-in's first load. */
+const TransferModal = lazy(() =>
+  import(/* webpackChunkName: "driver-transfer" */ './TransferModal').then((m) => ({ default: m.TransferModal })),
+);
 
 interface PendingTransfer {
   conflict: TransferConflict;
@@ -219,14 +223,16 @@ export function DriverLoginScreen({
       )}
       {body}
       {transfer && (
-        <TransferModal
-          key={transfer.code}
-          conflict={transfer.conflict}
-          code={transfer.code}
-          busy={busy}
-          onConfirm={(typed) => void confirmTransfer(typed)}
-          onNo={() => window.location.reload()}
-        />
+        <Suspense fallback={null}>
+          <TransferModal
+            key={transfer.code}
+            conflict={transfer.conflict}
+            code={transfer.code}
+            busy={busy}
+            onConfirm={(typed) => void confirmTransfer(typed)}
+            onNo={() => window.location.reload()}
+          />
+        </Suspense>
       )}
       <CookieConsent />
     </MobileLayout>

@@ -10,9 +10,17 @@ export function installDriverApp(): void {
   link.href = '/manifest.webmanifest';
   document.head.appendChild(link);
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
-    // No worker (private mode, old browser): the app works online as before.
-  });
+  navigator.serviceWorker
+    .register('/sw.js', { scope: '/' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      // This visit's files came before the worker could see them: ask it to keep them.
+      const urls = performance.getEntriesByType('resource').map((e) => e.name);
+      registration.active?.postMessage({ type: 'keep', urls });
+    })
+    .catch(() => {
+      // No worker (private mode, old browser): the app works online as before.
+    });
 }
 
 /** The driver signed out: drop the cached answers of its session. */

@@ -10,6 +10,9 @@ const SHELL_KEY = '/__shell';
 /** The driver app's paths (app/paths.ts DRIVER_PATH). */
 const DRIVER_PATH = /^\/(?:$|app(?:\/|$)|driver-login\/|aprovar-termo\/empresa\/)/;
 
+/** Built files: hashed names, read from the cache first. */
+const ASSET = /\.(?:js|css|ico|png|webmanifest)$/;
+
 const LAST_KNOWN = [/^\/api\/auth\/app\/session$/, /^\/api\/queue\/position\/driver\/\d+$/, /^\/api\/queue\/active\/\d+$/, /^\/api\/queue\/hasDriver\/\d+$/];
 
 /** Whether the last network attempt failed (the pages show 'sem conexão'). */
@@ -61,14 +64,49 @@ self.addEventListener('fetch', (event) => {
     // Only the driver's pages (the staff portal is not an offline app).
     if (!DRIVER_PATH.test(url.pathname)) return;
     event.respondWith(networkFirst(request, SHELL, SHELL_KEY));
-  } else if (/\.(?:js|css|ico|png|webmanifest)$/.test(url.pathname)) {
+  } else if (ASSET.test(url.pathname)) {
     event.respondWith(cacheFirst(request));
   } else if (LAST_KNOWN.some((re) => re.test(url.pathname))) {
     event.respondWith(networkFirst(request, DATA));
   }
 });
 
+/** Keeps the shell, the files and the session a page read before this worker controlled it
+ * (its first visit), so the app opens offline after one visit. Files kept already are not
+ * fetched again. */
+async function keep(urls) {
+  // The signed-in driver's session (a signed-out phone gets 401: nothing is kept), whether it
+  // is in the queue and its position: what the home and the position screens read first.
+  const session = await networkFirst(new Request('/api/auth/app/session'), DATA).catch(() => null);
+  const driver = session && session.ok ? await session.json().catch(() => null) : null;
+  if (driver && driver.id) {
+    await Promise.all(
+      [`/api/queue/hasDriver/${driver.id}`, `/api/queue/position/driver/${driver.id}`].map((path) =>
+        networkFirst(new Request(path), DATA).catch(() => undefined),
+      ),
+    );
+  }
+  const cache = await caches.open(SHELL);
+  const wanted = [];
+  if (!(await cache.match(SHELL_KEY))) wanted.push([SHELL_KEY, '/']);
+  for (const u of urls) {
+    const url = new URL(u, self.location.origin);
+    if (url.origin === self.location.origin && ASSET.test(url.pathname) && !(await cache.match(url.pathname))) {
+      wanted.push([url.pathname, url.pathname]);
+    }
+  }
+  await Promise.all(
+    wanted.map(([key, path]) =>
+      fetch(path).then(
+        (response) => (response.ok ? cache.put(key, response) : undefined),
+        () => undefined,
+      ),
+    ),
+  );
+}
+
 self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'keep' && Array.isArray(event.data.urls)) event.waitUntil(keep(event.data.urls));
   // Sign-out: the last known answers belong to the driver who left.
   if (event.data === 'signed-out') event.waitUntil(caches.delete(DATA));
   // A page that just opened asks how the network was.

@@ -5,6 +5,7 @@ import { dm } from '../messages';
 import { driverPaths } from '../paths';
 import { subscribeWorkerNetwork, workerSaysOffline } from '../pwa/register';
 import { useDriverGoTo, useDriverLogout } from '../session';
+import { OfflineNotice } from './OfflineNotice';
 
 function subscribeOnline(cb: () => void): () => void {
   window.addEventListener('online', cb);
@@ -103,11 +104,7 @@ export function DriverShell({ children }: { children: ReactNode }) {
         </div>
       }
     >
-      {!online && (
-        <p className="d-offline" role="status">
-          {dm.offline}
-        </p>
-      )}
+      {!online && <OfflineNotice driverId={session?.id} />}
       {children}
     </MobileLayout>
   );

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Lighthouse (12, pinned in tests/load/package.json) on the driver's first screens (issue 23),
+// as a phone: its default mobile run (Moto G Power screen, simulated Slow 4G and a 4x slower
+// CPU) of Debian's Chromium with the e2e flags, against release `patio serve` with the built
+// frontend (served.mjs). Pages: /app/login, and the driver home (/) of a signed-in driver in the
+// queue (its cookie sent with every request). RUNS (3) of each; the median scores.
+// Targets: performance >= 95, accessibility 100. Writes tests/load/results/lighthouse.json.
+//
+// node tests/load/lighthouse.mjs   (make bench; needs tests/load/node_modules: npm ci there)
+// Environment: PATIO_BIN, PATIO_PG_URL, CHROME_PATH (/usr/bin/chromium), LIGHTHOUSE_PORT (18451), RUNS.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM, CHROMIUM_FLAGS, ROOT, driverCookie, median, queuedDriver, serve } from './served.mjs';
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 18451);
+const RUNS = Number(process.env.RUNS ?? 3);
+const OUT = join(ROOT, 'tests', 'load', 'results', 'lighthouse.json');
+const TARGET = { performance: 95, accessibility: 100 };
+
+const served = await serve(PORT);
+const login = await queuedDriver(served);
+
+async function audit(path, cookie) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    const result = await lighthouse(
+      `${served.base}${path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      },
+      undefined,
+    );
+    const lhr = result.lhr;
+    const audits = lhr.audits;
+    return {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      fcp_ms: Math.round(audits['first-contentful-paint'].numericValue),
+      lcp_ms: Math.round(audits['largest-contentful-paint'].numericValue),
+      tbt_ms: Math.round(audits['total-blocking-time'].numericValue),
+      cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      si_ms: Math.round(audits['speed-index'].numericValue),
+      unused_js_bytes: audits['unused-javascript'].details?.overallSavingsBytes ?? 0,
+      total_bytes: audits['total-byte-weight'].numericValue,
+      failed_audits: Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
+        .map((a) => a.id),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const pages = {};
+for (const [name, path, signedIn] of [
+  ['/app/login', '/app/login', false],
+  ['driver home (/)', '/', true],
+]) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    // A fresh session per run: the cookie is the only state the browser gets.
+    const cookie = signedIn ? await driverCookie(served.base, login) : null;
+    const r = await audit(path, cookie);
+    runs.push(r);
+    console.error(`${name} run ${i + 1}: performance ${r.performance}, accessibility ${r.accessibility}, LCP ${r.lcp_ms} ms, TBT ${r.tbt_ms} ms`);
+  }
+  const performance = median(runs.map((r) => r.performance));
+  const accessibility = median(runs.map((r) => r.accessibility));
+  pages[name] = {
+    performance_median: performance,
+    accessibility_median: accessibility,
+    meets_targets: performance >= TARGET.performance && accessibility >= TARGET.accessibility,
+    runs,
+  };
+}
+
+const result = {
+  benchmark: 'driver_app_lighthouse',
+  lighthouse: JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("lighthouse/package.json").version)'], { cwd: join(ROOT, 'tests', 'load') }).toString()),
+  machine: `${os.cpus().length} cores, shared with other builds and tests (figures are noisy); server and browser on the same machine`,
+  browser: execFileSync(CHROMIUM, ['--version']).toString().trim(),
+  settings: 'Lighthouse defaults: mobile form factor, simulated throttling (150 ms RTT, 1.6 Mbit/s, 4x CPU)',
+  targets: TARGET,
+  runs_each: RUNS,
+  pages,
+};
+writeFileSync(OUT, JSON.stringify(result, null, 2) + '\n');
+console.log(JSON.stringify(result, null, 2));
+served.stop();
+process.exit(0);
