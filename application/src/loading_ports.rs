@@ -32,6 +32,8 @@ pub struct LoadingRecord {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DeletedLoadingRecord {
     pub loading: LoadingRecord,
+    /// The order's customer.
+    pub customer_name: Option<String>,
     pub reason: String,
     pub deleted_at: DateTime<Utc>,
 }

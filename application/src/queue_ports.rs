@@ -168,6 +168,8 @@ pub struct QueueRowRecord {
     pub status: String,
     pub driver_id: i64,
     pub driver_name: String,
+    /// The driver's first contact phone.
+    pub driver_phone: Option<String>,
     pub position: Option<i32>,
     pub forecast_at: Option<DateTime<Utc>>,
     pub date: Option<NaiveDate>,
@@ -183,6 +185,10 @@ pub struct QueueRowRecord {
     pub customer_name: Option<String>,
     pub qty_ordered: Option<f64>,
     pub qty_transported: Option<f64>,
+    /// The order's items (tonnes); `None` without an order.
+    pub order_ordered: Option<f64>,
+    /// What the order's other loadings and its order-level entry delivered.
+    pub order_delivered_others: Option<f64>,
     pub checkin_id: Option<i64>,
     pub checkin_active: bool,
     pub attended: bool,

@@ -46,6 +46,11 @@ pub struct YardListRecord {
     pub order_code: Option<String>,
     pub customer_name: Option<String>,
     pub qty_transported: Option<f64>,
+    pub net_capacity: Option<f64>,
+    /// The order's items (tonnes); `None` without an order.
+    pub order_ordered: Option<f64>,
+    /// What the order's other loadings and its order-level entry delivered.
+    pub order_delivered_others: Option<f64>,
     pub ip: Option<String>,
     pub device: Option<String>,
 }
@@ -131,6 +136,9 @@ pub trait YardRepo {
     /// The `limit` most recent calls, newest first.
     fn called_checkins(&mut self, company_id: i64, limit: i64) -> AppResult<Vec<CheckinRecord>>;
     fn set_checkin_call(&mut self, id: i64, calling: bool, at: DateTime<Utc>) -> AppResult<()>;
+    /// Ends the present check-ins of these entries (the day's attendance ended and they moved
+    /// to another day: the yard no longer counts them); how many ended.
+    fn end_checkins_of(&mut self, entry_ids: &[i64], at: DateTime<Utc>) -> AppResult<usize>;
     /// The company's `checkinIp` and `enableCheckin`.
     fn checkin_config(&mut self, company_id: i64) -> AppResult<(Option<String>, bool)>;
 }

@@ -167,6 +167,37 @@ pub const fn landing(role: Role) -> &'static str {
     }
 }
 
+/// What a staff role may do on the dispatch panel (spec 3 sections 5 and 6). The session
+/// carries it, so that the panel offers only what the server accepts (the server checks again).
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PanelAbilities {
+    /// Attendance, tolerance, delay, start, finish, cancel, exchange, weight edit, rescue.
+    pub operate: bool,
+    /// Call a checked-in driver from the Pátio tab.
+    pub call: bool,
+    /// Open a vehicle's details (spec 3 section 2: not the Espectador).
+    pub details: bool,
+    /// The attended count and the tonnes (not the Portaria).
+    pub sees_tonnes: bool,
+    /// The driver's phone and its WhatsApp link (not the Portaria).
+    pub sees_phone: bool,
+}
+
+/// The panel abilities of `role`; a Transportadora reads its own read-only queue instead.
+pub const fn panel_abilities(role: Role) -> PanelAbilities {
+    let operate = matches!(role, Role::Administrador | Role::Usuario | Role::Expedicao);
+    let dispatch_or_operator = operate || matches!(role, Role::Espectador | Role::Portaria);
+    PanelAbilities {
+        operate,
+        call: operate || matches!(role, Role::Portaria),
+        details: dispatch_or_operator && !matches!(role, Role::Espectador),
+        sees_tonnes: dispatch_or_operator && !matches!(role, Role::Portaria),
+        sees_phone: dispatch_or_operator && !matches!(role, Role::Portaria),
+    }
+}
+
 /// Key of the sign-out entry, always present in the sidebar.
 pub const LOGOUT_KEY: &str = "sair";
 
@@ -199,18 +230,30 @@ pub fn sidebar(role: Role, is_root: bool) -> Vec<MenuEntry> {
     let carrier = role == Role::Transportadora;
     let neither_carrier_nor_admin = !carrier && !admin;
 
-    let candidates: [(bool, MenuEntry); 19] = [
+    let usuario = role == Role::Usuario;
+    let candidates: [(bool, MenuEntry); 22] = [
         (
-            admin || role == Role::Usuario,
+            admin || usuario,
             entry("dashboard", "Dashboard", "/dashboard"),
         ),
         (admin, entry("empresas", "Empresas", "/empresas")),
         (carrier, entry("fila", "Fila", "/expedicao/transportadora")),
+        // A Usuario's own queue desk and the carriers' dashboard (spec 3 section 6: routes it
+        // may open, reached before only through links on /dashboard).
+        (usuario, entry("fila-virtual", "Fila", "/fila")),
         (
             carrier,
             entry(
                 "dashboard-transportadora",
                 "Dashboard",
+                "/transportadora/dashboard",
+            ),
+        ),
+        (
+            usuario,
+            entry(
+                "dashboard-transportadoras",
+                "Dashboard Transportadoras",
                 "/transportadora/dashboard",
             ),
         ),
@@ -234,7 +277,15 @@ pub fn sidebar(role: Role, is_root: bool) -> Vec<MenuEntry> {
             root_admin,
             entry("configuracao", "Configuração", "/settings"),
         ),
-        (root_admin, entry("recuperar", "Recuperar", "/recuperar")),
+        // Rescues: root administrators (spec 1), a Usuario its company's and a Transportadora
+        // its own (spec 3 section 6).
+        (
+            root_admin || usuario || carrier,
+            entry("recuperar", "Recuperar", "/recuperar"),
+        ),
+        // Terms and pop-ups of the Usuario's own company (spec 3 section 6); administrators
+        // keep them in /settings.
+        (usuario, entry("conteudo", "Termos e Pop-ups", "/conteudo")),
         (admin, entry("usuarios", "Usuários", "/usuarios")),
         (admin, entry("historico", "Histórico", "/historico")),
         (admin, entry("marcas", "Marcas", "/marcas")),
@@ -396,8 +447,11 @@ pub const STAFF_ROUTES: &[RouteRule] = &[
         ADMIN_USER,
         true,
     ),
-    // Rescues: root administrators (sidebar) and company users (spec 3 section 6)
-    rule("/recuperar", ADMIN_USER, true),
+    // Rescues: root administrators (sidebar), company users and shipping-company users, each
+    // in its scope (spec 3 section 6)
+    rule("/recuperar", ADMIN_USER_CARRIER, true),
+    // Terms and pop-ups of the company user's own company (spec 3 section 6)
+    rule("/conteudo", USER, false),
     // Queue views
     rule("/expedicao/transportadora", CARRIER, false),
     rule("/expedicao/painel", DISPATCH, false),
@@ -456,6 +510,20 @@ mod tests {
 
     fn keys(role: Role, is_root: bool) -> Vec<&'static str> {
         sidebar(role, is_root).iter().map(|e| e.key).collect()
+    }
+
+    #[test]
+    fn panel_abilities_follow_spec_three_section_six() {
+        let expedicao = panel_abilities(Role::Expedicao);
+        assert!(expedicao.operate && expedicao.call && expedicao.details && expedicao.sees_phone);
+        let espectador = panel_abilities(Role::Espectador);
+        assert!(!espectador.operate && !espectador.call && !espectador.details);
+        assert!(espectador.sees_tonnes);
+        let portaria = panel_abilities(Role::Portaria);
+        assert!(!portaria.operate && portaria.call && portaria.details);
+        assert!(!portaria.sees_tonnes && !portaria.sees_phone);
+        let carrier = panel_abilities(Role::Transportadora);
+        assert!(!carrier.operate && !carrier.call && !carrier.details && !carrier.sees_phone);
     }
 
     #[test]
@@ -634,14 +702,20 @@ mod tests {
 
     #[test]
     fn sidebar_of_usuario_ignores_the_root_flag() {
+        // Issue 22: /fila, /transportadora/dashboard, /recuperar and the company's terms and
+        // pop-ups, the routes spec 3 section 6 gives the Usuario, are in its menu.
         let expected = [
             "dashboard",
+            "fila-virtual",
+            "dashboard-transportadoras",
             "pedidos",
             "clientes",
             "produtos",
             "transportadoras",
             "caminhoes",
             "motoristas",
+            "recuperar",
+            "conteudo",
             "sair",
         ];
         assert_eq!(keys(Role::Usuario, false), expected);
@@ -656,6 +730,7 @@ mod tests {
             "pedidos",
             "caminhoes",
             "motoristas",
+            "recuperar",
             "sair",
         ];
         assert_eq!(keys(Role::Transportadora, false), expected);
@@ -903,9 +978,13 @@ mod tests {
     }
 
     #[test]
-    fn recuperar_is_for_root_administrators_and_usuario() {
+    fn recuperar_is_for_root_administrators_usuario_and_transportadora() {
         assert!(route_allows("/recuperar", Role::Usuario, false));
-        assert!(!route_allows("/recuperar", Role::Transportadora, false));
+        // Spec 3 section 6: "rescues limited to its company" for the Transportadora.
+        assert!(route_allows("/recuperar", Role::Transportadora, false));
+        assert!(!route_allows("/recuperar", Role::Expedicao, false));
+        assert!(route_allows("/conteudo", Role::Usuario, false));
+        assert!(!route_allows("/conteudo", Role::Transportadora, false));
     }
 
     #[test]

@@ -26,7 +26,7 @@ if (driver) {
   if (!pathname.startsWith(paths.driverLogin) && !pathname.startsWith('/driver-login/')) {
     store.dispatch(driverApi.util.prefetch('driverSession', undefined, {}));
   }
-} else if (pathname === paths.staffLogin || pathname === paths.dispatchLogin) {
+} else if (pathname === paths.staffLogin || pathname === paths.dispatchLogin || pathname === paths.dispatchLoginAlias) {
   store.dispatch(companyApi.util.prefetch('companyByHost', currentHost(), {}));
 } else {
   store.dispatch(authApi.util.prefetch('staffSession', undefined, {}));

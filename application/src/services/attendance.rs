@@ -136,6 +136,10 @@ impl AttendanceService {
             };
             let pairs: Vec<(i64, NaiveDate)> = pins.iter().map(|p| (p.id.0, p.day)).collect();
             repos.pin_entries(&pairs)?;
+            // A vehicle moved to another day is no longer in today's yard: its check-in ends
+            // (it checks in again on its day), so the Pátio card and its row stop counting it.
+            let moved: Vec<i64> = pins.iter().map(|p| p.id.0).collect();
+            repos.end_checkins_of(&moved, now)?;
             for e in loaded.entries.iter_mut() {
                 if let Some(p) = pins.iter().find(|p| p.id.0 == e.id) {
                     e.planned_day = Some(p.day);

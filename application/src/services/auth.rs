@@ -6,7 +6,7 @@ use std::sync::Arc;
 use chrono::{DateTime, NaiveDate, Utc};
 use patio_domain::auth::{staff_may_transfer_driver, Actor, TransferRefusal};
 use patio_domain::driver_log::DriverLogType;
-use patio_domain::roles::{self, LoginPage, MenuEntry, Role, SessionKind};
+use patio_domain::roles::{self, LoginPage, MenuEntry, PanelAbilities, Role, SessionKind};
 use patio_domain::terms;
 use patio_domain::values::{parse_birth_date, Cpf};
 use serde::Serialize;
@@ -43,6 +43,9 @@ pub const BUILT_PAGES: &[&str] = &[
     "dashboard-transportadora",
     "historico",
     "recuperar",
+    "fila-virtual",
+    "dashboard-transportadoras",
+    "conteudo",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";
@@ -107,6 +110,9 @@ pub struct CompanyView {
     pub id: i64,
     pub name: String,
     pub logo: Option<String>,
+    /// The company's time zone (IANA name), in the staff session: the yard screens' clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
 }
 
 impl From<&CompanyRecord> for CompanyView {
@@ -115,6 +121,7 @@ impl From<&CompanyRecord> for CompanyView {
             id: c.id,
             name: c.name.clone(),
             logo: c.logo.clone(),
+            time_zone: None,
         }
     }
 }
@@ -153,6 +160,8 @@ pub struct StaffSessionView {
     pub landing: String,
     pub menu: Vec<MenuEntry>,
     pub routes: Vec<&'static str>,
+    /// What the dispatch panel offers this role.
+    pub panel: PanelAbilities,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -454,6 +463,10 @@ impl AuthService {
             };
             let must_approve = self.staff_must_approve(repos, &user)?;
             let routes = roles::allowed_routes(user.role, user.is_root);
+            let mut company_view = company.as_ref().map(CompanyView::from);
+            if let Some(c) = company_view.as_mut() {
+                c.time_zone = repos.login_settings(c.id)?.map(|s| s.time_zone);
+            }
             Ok(StaffSessionView {
                 kind: SessionKind::Staff,
                 id: user.id,
@@ -461,13 +474,14 @@ impl AuthService {
                 email: user.email.clone(),
                 role: user.role,
                 is_root: user.is_root,
-                company: company.as_ref().map(CompanyView::from),
+                company: company_view,
                 shipping_company_id: user.shipping_company.as_ref().map(|s| s.id),
                 use_terms: user.use_terms,
                 must_approve_terms: must_approve,
                 landing: roles::landing(user.role).to_owned(),
                 menu: roles::sidebar_filtered(user.role, user.is_root, BUILT_PAGES),
                 routes,
+                panel: roles::panel_abilities(user.role),
             })
         })
     }
@@ -586,6 +600,7 @@ impl AuthService {
                     id: driver.company.id,
                     name: driver.company.name.clone(),
                     logo: driver.company.logo.clone(),
+                    time_zone: None,
                 },
                 use_terms: driver.use_terms,
                 must_approve_terms: terms::must_approve_terms(

@@ -106,6 +106,10 @@ pub struct DeletedLoadingView {
     pub expiration_date: Option<NaiveDate>,
     pub reason: String,
     pub deleted_at: DateTime<Utc>,
+    /// The order's customer (the driver's expired-authorisation card, spec 3 section 2).
+    pub customer_name: Option<String>,
+    /// When the loading was authorised (the card's permission date).
+    pub created_at: DateTime<Utc>,
 }
 
 /// One row of `POST /scheduling/save` (or the one of `saveOne`): without `id` it adds a
@@ -191,6 +195,8 @@ fn deleted_view(d: DeletedLoadingRecord) -> DeletedLoadingView {
         expiration_date: l.expiration_date,
         reason: d.reason,
         deleted_at: d.deleted_at,
+        customer_name: d.customer_name,
+        created_at: l.created_at,
     }
 }
 

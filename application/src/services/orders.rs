@@ -90,6 +90,10 @@ pub struct OrderView {
     pub shipping_company: Option<Vec<ShippingRef>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order_item: Option<Vec<OrderItemView>>,
+    /// After a save with `sendEmail`: how many e-mails went to the carriers' users (0: none
+    /// of them receives e-mail, the form says so).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emails_queued: Option<usize>,
 }
 
 fn view(o: OrderRecord) -> OrderView {
@@ -118,6 +122,7 @@ fn view(o: OrderRecord) -> OrderView {
         finished: o.status >= 100,
         shipping_company: None,
         order_item: None,
+        emails_queued: None,
     }
 }
 
@@ -282,7 +287,7 @@ impl OrderService {
         let s = scope(actor, Area::Orders, Access::Write).map_err(forbidden)?;
         let id = super::save_target(cmd.id)?;
         let mut mails = Vec::new();
-        let saved = self.deps.store.tx(|repos| {
+        let mut saved = self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
                 Some(id) => {
                     let o = read(repos, &s, id)?;
@@ -383,6 +388,7 @@ impl OrderService {
         // The order e-mail goes out after the commit; its outcome is the outbox's, never
         // the save's.
         super::mail::deliver(&self.deps, &mails, patio_domain::mail::Attempt::First);
+        saved.view.emails_queued = cmd.send_email.then_some(mails.len());
         Ok(saved)
     }
 

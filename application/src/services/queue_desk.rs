@@ -3,11 +3,12 @@
 //! and the entry by the queue's, each through its own service: nothing here decides either.
 
 use patio_domain::auth::Actor;
+use patio_domain::queue::QueueRefusal;
 use patio_domain::roles;
 
 use super::loadings::LoadingService;
 use super::queue::{forbidden, JoinCommand, JoinView, QueueService};
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 
 #[derive(Debug, Clone)]
 pub struct QueueDeskCommand {
@@ -47,10 +48,19 @@ impl QueueDesk {
             truck_id: Some(cmd.truck_id),
             ip: cmd.ip.clone(),
         };
-        self.queue.join(actor, &join).inspect_err(|_| {
-            if let Err(e) = self.loadings.delete(actor, loading.id) {
-                tracing::warn!(loading = loading.id, error = %e, "queue desk: could not take back the loading");
-            }
-        })
+        self.queue
+            .join(actor, &join)
+            .inspect_err(|_| {
+                if let Err(e) = self.loadings.delete(actor, loading.id) {
+                    tracing::warn!(loading = loading.id, error = %e, "queue desk: could not take back the loading");
+                }
+            })
+            .map_err(|e| match e {
+                // The office user is told about the driver, not addressed as the driver.
+                AppError::Conflict(m) if m == QueueRefusal::AlreadyInQueue.message() => {
+                    AppError::Conflict(QueueRefusal::AlreadyInQueue.staff_message())
+                }
+                other => other,
+            })
     }
 }

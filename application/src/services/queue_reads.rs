@@ -10,9 +10,11 @@ use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use patio_domain::auth::Actor;
-use patio_domain::fleet::sets::{queue_label, QueueLabel};
+use patio_domain::fleet::sets::{queue_label, queue_stage, QueueLabel, QueueStage};
+use patio_domain::orders::status::balance;
+use patio_domain::orders::Tonnes;
 use patio_domain::queue::{closed_on_local_day, remaining_tolerance, QueueSettings};
-use patio_domain::roles::{sees_tonnes, Role};
+use patio_domain::roles::{panel_abilities, sees_tonnes, Role};
 use patio_domain::text::br_date;
 use serde::Serialize;
 
@@ -80,6 +82,17 @@ pub struct SchedulingView {
     pub qty_ordered: Option<f64>,
     pub qty_transported: Option<f64>,
     pub order: Option<OrderView>,
+    /// What the order still has to deliver besides this loading (tonnes): the tonnage field
+    /// warns above it. `null` without an order.
+    pub order_balance: Option<f64>,
+}
+
+/// What an order still has to deliver besides one loading: its items less what the other
+/// loadings and the order-level entry delivered (never below zero).
+pub fn order_left(ordered: Option<f64>, delivered_others: Option<f64>) -> Option<f64> {
+    let ordered = Tonnes::from_f64(ordered?)?;
+    let others = Tonnes::from_f64(delivered_others?)?;
+    Some(balance(ordered, others).as_f64())
 }
 
 /// A queue row (spec 3 section 3 "Queue row") with the entry's own fields.
@@ -88,6 +101,8 @@ pub struct SchedulingView {
 pub struct QueueRowView {
     pub id: i64,
     pub driver_name: String,
+    /// The driver's first contact phone (the WhatsApp link); `null` for the Portaria.
+    pub driver_phone: Option<String>,
     pub driver: IdName,
     /// The stored position; 0 out of the numbering (loading, closed).
     pub position: i32,
@@ -127,6 +142,7 @@ impl QueueRowView {
         if let Some(s) = self.scheduling.as_mut() {
             s.qty_ordered = None;
             s.qty_transported = None;
+            s.order_balance = None;
         }
     }
 }
@@ -201,6 +217,9 @@ pub struct PublicPanelCompany {
     pub id: i64,
     pub name: String,
     pub logo: Option<String>,
+    /// The company's time zone (IANA name): the screen's date and clock, as the queue's times.
+    #[serde(rename = "timeZone")]
+    pub time_zone: String,
 }
 
 /// `GET /public/panel`: what the yard's public screen shows.
@@ -247,6 +266,9 @@ pub struct DriverPositionView {
     pub company_id: Option<i64>,
     pub position: i32,
     pub status: Option<&'static str>,
+    /// `waiting`, `loading` or `done` (attended today); `null` out of the queue. The phone
+    /// shows one state from it and the check-in's (checked in, called).
+    pub stage: Option<&'static str>,
     pub forecast: Option<DateTime<Utc>>,
     pub date: Option<NaiveDate>,
     pub is_in_tolerance: bool,
@@ -300,7 +322,19 @@ pub struct DelayStatusView {
     pub ends_at: DateTime<Utc>,
 }
 
-fn row_view(r: QueueRowRecord, settings: &QueueSettings, now: DateTime<Utc>) -> QueueRowView {
+/// Whether `actor` reads drivers' phones on the queue rows (not the Portaria, spec 3 section 6).
+fn sees_phone(actor: &Actor) -> bool {
+    actor
+        .staff_role()
+        .is_some_and(|role| panel_abilities(role).sees_phone)
+}
+
+fn row_view(
+    r: QueueRowRecord,
+    settings: &QueueSettings,
+    now: DateTime<Utc>,
+    phone: bool,
+) -> QueueRowView {
     let tolerance_time = r
         .forecast_at
         .filter(|_| r.status == "waiting")
@@ -309,6 +343,7 @@ fn row_view(r: QueueRowRecord, settings: &QueueSettings, now: DateTime<Utc>) -> 
     QueueRowView {
         id: r.id,
         driver_name: r.driver_name.clone(),
+        driver_phone: r.driver_phone.filter(|_| phone),
         driver: IdName {
             id: r.driver_id,
             name: r.driver_name,
@@ -330,6 +365,7 @@ fn row_view(r: QueueRowRecord, settings: &QueueSettings, now: DateTime<Utc>) -> 
         },
         scheduling: r.scheduling_id.map(|id| SchedulingView {
             id,
+            order_balance: order_left(r.order_ordered, r.order_delivered_others),
             qty_ordered: r.qty_ordered,
             qty_transported: r.qty_transported,
             order: r.order_id.map(|oid| OrderView {
@@ -414,6 +450,7 @@ fn position_view(rec: Option<DriverPositionRecord>, now: DateTime<Utc>) -> Drive
         company_id: None,
         position: 0,
         status: None,
+        stage: None,
         forecast: None,
         date: None,
         is_in_tolerance: false,
@@ -434,6 +471,7 @@ fn position_view(rec: Option<DriverPositionRecord>, now: DateTime<Utc>) -> Drive
         company_id: Some(r.company_id),
         position: if waiting { r.position.unwrap_or(0) } else { 0 },
         status: Some(status),
+        stage: queue_stage(&r.status, closed_today).map(QueueStage::as_str),
         forecast: r.forecast_at.filter(|_| waiting),
         date: r.date.filter(|_| waiting),
         is_in_tolerance: waiting && r.in_tolerance,
@@ -568,13 +606,14 @@ impl QueueReadService {
         scope: QueueScope,
         company_id: i64,
         days: i64,
+        phone: bool,
     ) -> AppResult<Vec<QueueDayView>> {
         let now = self.deps.clock.now();
         let settings = settings_of(repos, company_id)?;
         let rows = repos.waiting_rows_by_day(scope, days)?;
         Ok(group_by_day(
             rows.into_iter()
-                .map(|r| row_view(r, &settings, now))
+                .map(|r| row_view(r, &settings, now, phone))
                 .collect(),
         ))
     }
@@ -593,6 +632,7 @@ impl QueueReadService {
                 QueueScope::Company(company_id),
                 company_id,
                 Self::days(days_limit),
+                sees_phone(actor),
             )?;
             Ok((role, days))
         })?;
@@ -616,7 +656,13 @@ impl QueueReadService {
             let QueueScope::ShippingCompany { company_id, .. } = scope else {
                 return Err(AppError::not_found());
             };
-            self.grouped(repos, scope, company_id, Self::days(days_limit))
+            self.grouped(
+                repos,
+                scope,
+                company_id,
+                Self::days(days_limit),
+                sees_phone(actor),
+            )
         })
     }
 
@@ -625,13 +671,14 @@ impl QueueReadService {
         repos: &mut dyn Repos,
         scope: QueueScope,
         company_id: i64,
+        phone: bool,
     ) -> AppResult<Vec<QueueRowView>> {
         let now = self.deps.clock.now();
         let settings = settings_of(repos, company_id)?;
         Ok(repos
             .active_rows(scope)?
             .into_iter()
-            .map(|r| row_view(r, &settings, now))
+            .map(|r| row_view(r, &settings, now, phone))
             .collect())
     }
 
@@ -648,7 +695,7 @@ impl QueueReadService {
                 return Err(AppError::not_found());
             };
             Ok(self
-                .active(repos, scope, company_id)?
+                .active(repos, scope, company_id, false)?
                 .into_iter()
                 .map(|r| ShippingPositionView {
                     queue_id: r.id,
@@ -701,7 +748,12 @@ impl QueueReadService {
     pub fn active_company(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<QueueRowView>> {
         let (role, mut rows) = self.deps.store.tx(|repos| {
             let role = self.company_reader(repos, actor, company_id)?;
-            let rows = self.active(repos, QueueScope::Company(company_id), company_id)?;
+            let rows = self.active(
+                repos,
+                QueueScope::Company(company_id),
+                company_id,
+                sees_phone(actor),
+            )?;
             Ok((role, rows))
         })?;
         if !sees_tonnes(role) {
@@ -721,7 +773,7 @@ impl QueueReadService {
             let QueueScope::ShippingCompany { company_id, .. } = scope else {
                 return Err(AppError::not_found());
             };
-            self.active(repos, scope, company_id)
+            self.active(repos, scope, company_id, sees_phone(actor))
         })
     }
 
@@ -744,12 +796,14 @@ impl QueueReadService {
                 .company_by_host(&host)?
                 .filter(|c| c.status)
                 .ok_or_else(AppError::not_found)?;
+            let time_zone = settings_of(repos, company.id)?.time_zone.name().to_owned();
             Ok(PublicPanelView {
                 rows: panel_rows(repos, company.id, None)?,
                 company: PublicPanelCompany {
                     id: company.id,
                     name: company.name,
                     logo: company.logo,
+                    time_zone,
                 },
                 now: self.deps.clock.now(),
             })
@@ -805,7 +859,7 @@ impl QueueReadService {
                     .filter(|r| r.driver_id == actor.id)
                     .ok_or_else(AppError::not_found)?;
                 let settings = settings_of(repos, row.company_id)?;
-                return Ok(row_view(row, &settings, now));
+                return Ok(row_view(row, &settings, now, false));
             }
             let role = actor.staff_role().ok_or_else(forbidden)?;
             if !READ_ROLES.contains(&role) {
@@ -814,7 +868,7 @@ impl QueueReadService {
             let row = row.ok_or_else(AppError::not_found)?;
             staff_of(actor, &READ_ROLES, row.company_id)?;
             let settings = settings_of(repos, row.company_id)?;
-            Ok(row_view(row, &settings, now))
+            Ok(row_view(row, &settings, now, sees_phone(actor)))
         })
     }
 
@@ -977,6 +1031,13 @@ impl QueueReadService {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_order_left_for_a_loading_is_its_items_less_the_others_never_negative() {
+        assert_eq!(order_left(Some(40.0), Some(25.5)), Some(14.5));
+        assert_eq!(order_left(Some(40.0), Some(41.0)), Some(0.0));
+        assert_eq!(order_left(None, None), None);
+    }
 
     #[test]
     fn days_limit_defaults_to_five_and_is_bounded() {

@@ -19,7 +19,7 @@ use serde_json::json;
 
 use super::orders::refresh_status;
 use super::queue::{
-    day_bounds, driver_log, engine_settings, forbidden, staff_of, store_plan, Loaded,
+    day_bounds, driver_log, engine_settings, forbidden, local_time, staff_of, store_plan, Loaded,
     DELAY_RUNNING_MESSAGE, OPERATE_ROLES,
 };
 use super::{Audit, Deps};
@@ -137,6 +137,11 @@ pub struct YardListRow {
     pub order_code: Option<String>,
     pub customer_name: Option<String>,
     pub qty_transported: Option<f64>,
+    /// The truck's net capacity (tonnes): the tonnage field warns above it.
+    pub net_capacity: Option<f64>,
+    /// What the order still has to deliver besides this loading (tonnes); `null` without an
+    /// order and for Portaria.
+    pub order_balance: Option<f64>,
     pub ip: Option<String>,
     pub device: Option<String>,
 }
@@ -155,6 +160,9 @@ pub struct CheckinView {
     pub status: bool,
     pub is_calling: bool,
     pub called_at: Option<DateTime<Utc>>,
+    /// `HH:mm` of the call in the company's zone (the yard TV's list), as the queue's times.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub called_time: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -173,6 +181,7 @@ impl From<CheckinRecord> for CheckinView {
             status: c.status,
             is_calling: c.is_calling,
             called_at: c.called_at,
+            called_time: None,
             created_at: c.created_at,
             updated_at: c.updated_at,
         }
@@ -249,6 +258,12 @@ fn list_row(r: YardListRecord, role: Role) -> YardListRow {
             None
         } else {
             r.qty_transported
+        },
+        net_capacity: r.net_capacity,
+        order_balance: if role == Role::Portaria {
+            None
+        } else {
+            super::queue_reads::order_left(r.order_ordered, r.order_delivered_others)
         },
         ip: r.ip,
         device: r.device,
@@ -982,10 +997,15 @@ impl YardService {
                     return Err(AppError::Forbidden(CHECKIN_ADDRESS_MESSAGE.to_owned()));
                 }
             }
+            let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
             Ok(repos
                 .called_checkins(company_id, TV_CALLS)?
                 .into_iter()
-                .map(CheckinView::from)
+                .map(|c| {
+                    let mut view = CheckinView::from(c);
+                    view.called_time = view.called_at.map(|t| local_time(&settings, t));
+                    view
+                })
                 .collect())
         })
     }

@@ -272,6 +272,37 @@ pub fn queue_label(status: &str, in_tolerance: bool, closed_today: bool) -> Opti
     }
 }
 
+/// Where the driver's newest entry stands, for the phone's one state at a time (issue 22):
+/// waiting in the queue (checked in and called are the check-in's part), being loaded, or
+/// attended today. Anything else (closed, faulty, an old attendance) is no stage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueStage {
+    Waiting,
+    Loading,
+    Done,
+}
+
+impl QueueStage {
+    /// The wire word.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            QueueStage::Waiting => "waiting",
+            QueueStage::Loading => "loading",
+            QueueStage::Done => "done",
+        }
+    }
+}
+
+/// The stage of an entry from its stored status; attended counts on the day it happened.
+pub fn queue_stage(status: &str, closed_today: bool) -> Option<QueueStage> {
+    match status {
+        "waiting" => Some(QueueStage::Waiting),
+        "loading" => Some(QueueStage::Loading),
+        "attended" if closed_today => Some(QueueStage::Done),
+        _ => None,
+    }
+}
+
 /// The export's header (spec 2 section 2).
 pub const EXPORT_HEADER: [&str; 6] = ["Id", "Nome", "CPF", "Caminhão", "Transportadora", "Unidade"];
 
@@ -637,6 +668,17 @@ mod tests {
             "%50\\%\\_%"
         );
         assert_eq!(driver_search(Some("   ")), None);
+    }
+
+    #[test]
+    fn queue_stages_tell_waiting_loading_and_done_apart() {
+        assert_eq!(queue_stage("waiting", false), Some(QueueStage::Waiting));
+        assert_eq!(queue_stage("loading", false), Some(QueueStage::Loading));
+        assert_eq!(queue_stage("attended", true), Some(QueueStage::Done));
+        assert_eq!(queue_stage("attended", false), None);
+        assert_eq!(queue_stage("faulty", true), None);
+        assert_eq!(queue_stage("left", true), None);
+        assert_eq!(QueueStage::Loading.as_str(), "loading");
     }
 
     #[test]

@@ -29,7 +29,20 @@ impl QueueRefusal {
     pub fn message(&self) -> String {
         self.to_string()
     }
+
+    /// The text for an office user who acts for the driver (the /fila desk): it speaks of the
+    /// driver and the truck, not to them (issue 22).
+    pub fn staff_message(&self) -> String {
+        match self {
+            QueueRefusal::AlreadyInQueue => ALREADY_IN_QUEUE_STAFF.to_owned(),
+            other => other.message(),
+        }
+    }
 }
+
+/// [`QueueRefusal::AlreadyInQueue`] as an office user reads it.
+pub const ALREADY_IN_QUEUE_STAFF: &str =
+    "Este motorista ou caminhão já possui um agendamento na fila.";
 
 impl fmt::Display for QueueRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -100,5 +113,17 @@ mod tests {
         for (refusal, text) in cases {
             assert_eq!(refusal.message(), text);
         }
+    }
+
+    #[test]
+    fn the_office_user_is_told_about_the_driver_not_as_the_driver() {
+        assert_eq!(
+            QueueRefusal::AlreadyInQueue.staff_message(),
+            "Este motorista ou caminhão já possui um agendamento na fila."
+        );
+        assert_eq!(
+            QueueRefusal::QueueClosed.staff_message(),
+            QueueRefusal::QueueClosed.message()
+        );
     }
 }

@@ -8,6 +8,8 @@ export const paths = {
   // Staff
   staffLogin: '/login',
   dispatchLogin: '/expedicao',
+  /** The spec's other address of the dispatch sign-in (spec 3 sections 2 and 6). */
+  dispatchLoginAlias: '/expedicao/login',
   dashboard: '/dashboard',
   carrierDashboard: '/transportadora/dashboard',
   history: '/historico',
@@ -65,6 +67,8 @@ export const paths = {
   // Settings (spec 3 section 2)
   settings: '/settings',
   termForm: '/termos-de-acesso/:companyId/novo/:termId',
+  /** The company user's own terms and pop-ups (spec 3 section 6). */
+  content: '/conteudo',
   // Driver
   driverHome: '/',
   driverLogin: '/app/login',

@@ -4,10 +4,11 @@
  * server's allow-list).
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useStaffSessionQuery } from '../features/auth/api';
 import { StaffGuard, type GuardedRoute } from './guards/StaffGuard';
 import { isDriverPath, paths } from './paths';
+import { returnPath } from './session';
 import { ChunkErrorBoundary } from '../shared/ui/ChunkErrorBoundary';
 import { OtherAppRedirect } from '../shared/ui/OtherAppRedirect';
 import { Spinner } from '../shared/ui/Spinner';
@@ -71,6 +72,7 @@ const SimpleProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../
 const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ '../features/logs/LogsPage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/SettingsPage'));
 const TermFormPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/TermFormPage'));
+const ContentPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/ContentPage'));
 
 interface StaffPage extends GuardedRoute {
   Page: LazyExoticComponent<ComponentType>;
@@ -129,6 +131,7 @@ export const staffPages: StaffPage[] = [
   { path: paths.logs, Page: LogsPage, layout: true, byRoutes: true },
   { path: paths.settings, Page: SettingsPage, layout: true, byRoutes: true },
   { path: paths.termForm, Page: TermFormPage, layout: true, byRoutes: true },
+  { path: paths.content, Page: ContentPage, layout: true, byRoutes: true },
 ];
 
 const isStaffPath = (p: string) => !isDriverPath(p);
@@ -140,11 +143,15 @@ function InLayoutWhenSignedIn({ children }: { children: ReactNode }) {
   return session ? <StaffLayout>{children}</StaffLayout> : children;
 }
 
-/** A sign-in page; a signed-in user is sent to their landing page instead. */
+/**
+ * A sign-in page; a signed-in user is sent back to the page that asked for the sign-in (the
+ * guard's `state.from`), or to their landing page.
+ */
 function SignInPage({ children }: { children: ReactNode }) {
   const { data: session, isLoading } = useStaffSessionQuery();
+  const location = useLocation();
   if (isLoading) return <Spinner />;
-  return session ? <Navigate to={session.landing} replace /> : children;
+  return session ? <Navigate to={returnPath(location.state, session.landing)} replace /> : children;
 }
 
 export function StaffRoutes() {
@@ -160,14 +167,17 @@ export function StaffRoutes() {
               </SignInPage>
             }
           />
-          <Route
-            path={paths.dispatchLogin}
-            element={
-              <SignInPage>
-                <LoginPage page="dispatch" />
-              </SignInPage>
-            }
-          />
+          {[paths.dispatchLogin, paths.dispatchLoginAlias].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <SignInPage>
+                  <LoginPage page="dispatch" />
+                </SignInPage>
+              }
+            />
+          ))}
           <Route path={paths.yardTv} element={<YardTvPage />} />
           <Route path={paths.publicPanel} element={<PublicPanelPage />} />
           <Route

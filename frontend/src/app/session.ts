@@ -74,3 +74,29 @@ export function routeRedirect(
   }
   return ROUTE_REDIRECTS.find((r) => r.role === session.role && normalizePattern(r.pattern) === want)?.to ?? null;
 }
+
+/**
+ * The sign-in page for a signed-out visit of `pattern`: the dispatch routes (/expedicao/painel,
+ * /elemidia) are for Expedicao, Espectador and Portaria, who sign in on /expedicao (spec 3
+ * section 6); anything else on the page last used.
+ */
+export const DISPATCH_ONLY_ROUTES: readonly string[] = [paths.dispatchHome, paths.signagePanel];
+
+export function loginPageFor(pattern: string | null | undefined): LoginPagePath {
+  if (pattern && DISPATCH_ONLY_ROUTES.some((r) => normalizePattern(r) === normalizePattern(pattern))) {
+    return paths.dispatchLogin;
+  }
+  return loginPagePath();
+}
+
+/**
+ * Where a sign-in goes back to: the page that sent the visitor to sign in (`state.from`), when
+ * it is a path of this site and not a sign-in page; `fallback` (the landing) otherwise.
+ */
+export function returnPath(state: unknown, fallback: string): string {
+  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return fallback;
+  const path = normalizePattern(from.split(/[?#]/)[0]);
+  const signIn = [paths.staffLogin, paths.dispatchLogin, paths.dispatchLoginAlias].map(normalizePattern);
+  return signIn.includes(path) ? fallback : from;
+}

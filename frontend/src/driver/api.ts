@@ -67,8 +67,10 @@ export const driverApi = api.injectEndpoints({
     /** The driver session; null when signed out (401). */
     driverSession: build.query<DriverSession | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const res = await baseQuery('auth/app/session');
+        // `probe`: signed out is a 204 (no body), not a 401 the browser logs on every visit.
+        const res = await baseQuery({ url: 'auth/app/session', params: { probe: true } });
         if (res.error) return res.error.status === 401 ? { data: null } : { error: res.error };
+        if (!res.data) return { data: null };
         return { data: res.data as DriverSession };
       },
       providesTags: ['DriverSession'],

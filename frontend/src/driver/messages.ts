@@ -12,6 +12,8 @@ export const PANEL_PAGE_SIZE = 10;
 export const POPUP_COUNTDOWN_S = 5;
 export const CHECKIN_COUNTDOWN_S = 3;
 export const CHECKIN_POLL_MS = 30_000;
+/** Spec 3 section 9: drivers are advised to arrive up to 6 hours before the forecast. */
+export const ARRIVAL_ADVICE_HOURS = 6;
 
 export const dm = {
   // Home
@@ -29,6 +31,7 @@ export const dm = {
   menuProfile: 'Perfil',
   menuHistory: 'Histórico',
   menuExpired: 'Autorizações Expiradas',
+  menuLog: 'Registro de atividades', // ours: /app/registro (spec 3 section 2)
   menuLogout: 'Sair',
   back: 'Voltar',
   // /app/fila
@@ -153,6 +156,8 @@ export const dm = {
   expiration: 'Validade', // ours
   reason: 'Motivo', // ours
   removedAt: 'Removido em', // ours
+  customer: 'Cliente',
+  permittedAt: 'Autorizado em', // ours: the permission date (spec 3 section 2)
   carrier: 'Transportadora',
   noDetails: 'Não há detalhes',
   // /app/registro
@@ -197,6 +202,19 @@ export const dm = {
   calledText: (plate: string) => `A expedição está chamando o caminhão ${plate}. Dirija-se ao local de carregamento.`, // ours
   calledAt: (time: string) => `Chamado às ${time}`, // ours
   calledOk: 'Estou indo', // ours
+  // The phone's one state (issue 22; ours but 'Aguarde ser chamado' and 'Motorista chamado')
+  stageWaiting: (n: number) => (n > 0 ? `Você está na fila: ${n}º lugar.` : 'Você está na fila.'),
+  stageWaitingHint: 'Faça o check-in quando chegar ao pátio.',
+  stageCalledText: 'Dirija-se ao local de carregamento.',
+  stageLoading: 'Em carregamento',
+  stageLoadingText: 'Seu veículo está sendo carregado. Aguarde a liberação da expedição.',
+  stageDone: 'Carregamento concluído',
+  stageDoneText: 'Seu atendimento de hoje terminou. Boa viagem!',
+  /** Spec 3 section 9: the 6-hour arrival recommendation. */
+  arrivalAdvice: (hours: number) =>
+    `Recomendamos chegar ao pátio com até ${hours} horas de antecedência da previsão de atendimento.`, // ours
+  leaveLoading: 'Seu veículo está em carregamento: não é possível sair da fila agora.',
+  leaveDone: 'Seu carregamento foi concluído: você já não está na fila.',
   // Generic
   loadError: 'Não foi possível carregar. Verifique sua conexão.', // ours
   retry: 'Tentar novamente',

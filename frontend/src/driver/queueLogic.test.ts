@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authorisedLoadings, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, rowsAround } from './queueLogic';
+import { authorisedLoadings, driverStage, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, rowsAround } from './queueLogic';
+import type { CheckinState } from './checkinApi';
 import type { Loading, PanelRow } from './queueApi';
 import { mapEmbed } from './pages/DriverMapPage';
 
@@ -79,5 +80,42 @@ describe('the company map', () => {
     expect(mapEmbed('https://www.google.com/maps/embed?pb=1')).toBe('https://www.google.com/maps/embed?pb=1');
     expect(mapEmbed('https://evil.example/maps/')).toBeNull();
     expect(mapEmbed(null)).toBeNull();
+  });
+});
+
+describe('driverStage: one state at a time (issue 22)', () => {
+  const checkinState = (isPresent: boolean, isCalling: boolean): CheckinState => ({
+    queueId: 7,
+    count: isPresent ? 1 : 0,
+    enabled: true,
+    allowed: true,
+    cancelled: false,
+    checkin: {
+      id: 1,
+      companyId: 1,
+      queueId: 7,
+      driverId: 5,
+      driverName: 'X',
+      truckId: 10,
+      licensePlate: 'ABC1D23',
+      isPresent,
+      status: isPresent,
+      isCalling,
+      calledAt: isCalling ? '2026-01-01T10:00:00Z' : null,
+      createdAt: '2026-01-01T09:00:00Z',
+      updatedAt: '2026-01-01T09:00:00Z',
+    },
+  });
+  it('walks waiting, checked in, called, loading and done', () => {
+    expect(driverStage({ stage: 'waiting' }, undefined)).toBe('waiting');
+    expect(driverStage({ stage: 'waiting' }, checkinState(true, false))).toBe('checkedIn');
+    expect(driverStage({ stage: 'waiting' }, checkinState(true, true))).toBe('called');
+    expect(driverStage({ stage: 'loading' }, checkinState(true, true))).toBe('loading');
+    expect(driverStage({ stage: 'done' }, checkinState(true, true))).toBe('done');
+  });
+  it('is out of the queue without a stage, and a cancelled check-in is waiting again', () => {
+    expect(driverStage(undefined, checkinState(true, true))).toBe('none');
+    expect(driverStage({ stage: null }, undefined)).toBe('none');
+    expect(driverStage({ stage: 'waiting' }, checkinState(false, false))).toBe('waiting');
   });
 });

@@ -1,6 +1,34 @@
 /** The driver app's small rules (spec 3 sections 4, 5 and 9), pure so they are unit-tested. */
 import { dm } from './messages';
 import type { Loading, PanelRow } from './queueApi';
+import type { CheckinState } from './checkinApi';
+import { isCheckedIn } from './checkinLogic';
+
+/**
+ * The one state the driver's phone shows (issue 22): out of the queue, waiting, checked in,
+ * called (go to the loading), loading, done. The entry's stage is the server's answer
+ * (`GET /queue/position/driver/{id}`), checked in and called the check-in's
+ * (`GET /checkins/count/{queueId}`); a later stage wins over an earlier one, so a called
+ * driver never reads 'Aguarde ser chamado' and a loading one never reads a position.
+ */
+export type DriverStage = 'none' | 'waiting' | 'checkedIn' | 'called' | 'loading' | 'done';
+
+export function driverStage(
+  position: { stage?: string | null } | null | undefined,
+  checkin: CheckinState | null | undefined,
+): DriverStage {
+  switch (position?.stage) {
+    case 'loading':
+      return 'loading';
+    case 'done':
+      return 'done';
+    case 'waiting':
+      if (!isCheckedIn(checkin)) return 'waiting';
+      return checkin?.checkin?.isCalling ? 'called' : 'checkedIn';
+    default:
+      return 'none';
+  }
+}
 
 /**
  * The authorised orders a driver may join with `truckId`: not finished, not started by the

@@ -33,6 +33,24 @@ export const maskDate = patternMask('00/00/0000');
 /** Transfer and exit codes: 4 or 5 digits. */
 export const maskCode = (value: string): string => (value ?? '').replace(/\D/g, '').slice(0, 5);
 
+/**
+ * Tonnage as a scale reads it (spec 3 section 5, mask 00,000): digits only, at most 5 of
+ * them, a comma after the first 2 — a typed `14750` reads `14,750`. A comma (or a dot, as a
+ * scale may print) typed after one digit keeps it there, so `9,5` reads `9,5`, not `95`.
+ */
+export function maskTonnes(value: string): string {
+  const text = (value ?? '').replace(/\./g, ',');
+  const comma = text.indexOf(',');
+  const head = onlyDigits(comma < 0 ? text : text.slice(0, comma));
+  const tail = comma < 0 ? '' : onlyDigits(text.slice(comma + 1));
+  // One digit before a typed comma: a weight under 10 t.
+  if (comma >= 0 && head.length === 1) return `${head},${tail.slice(0, 3)}`;
+  const digits = (head + tail).slice(0, 5);
+  if (digits.length > 2) return `${digits.slice(0, 2)},${digits.slice(2)}`;
+  // `14,` as typed keeps its comma, so that the next digit lands after it.
+  return comma >= 0 && digits.length === 2 ? `${digits},` : digits;
+}
+
 /** Digits only (the unmasked value). */
 export const onlyDigits = (value: string): string => (value ?? '').replace(/\D/g, '');
 

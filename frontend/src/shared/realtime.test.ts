@@ -96,3 +96,29 @@ describe('company events', () => {
     expect(h.waits).toEqual([]);
   });
 });
+
+describe('EventSocket reconnection (issue 22)', () => {
+  it('schedules the next attempt without calling setTimeout as its own method (Illegal invocation)', () => {
+    const real = globalThis.setTimeout;
+    const waits: number[] = [];
+    // Browsers refuse a setTimeout whose receiver is not the window; strict calls pass none.
+    globalThis.setTimeout = function (this: unknown, _fn: () => void, ms?: number) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      waits.push(ms ?? 0);
+      return 0 as unknown as ReturnType<typeof setTimeout>;
+    } as unknown as typeof setTimeout;
+    try {
+      type Fake = { close(): void; onmessage: null; onopen: null; onclose: (() => void) | null };
+      let socket: Fake | null = null;
+      const s = new EventSocket('ws://x', () => undefined, () => {
+        socket = { close() {}, onmessage: null, onopen: null, onclose: null };
+        return socket as never;
+      });
+      expect(() => (socket as unknown as Fake).onclose?.()).not.toThrow();
+      expect(waits).toHaveLength(1);
+      s.stop();
+    } finally {
+      globalThis.setTimeout = real;
+    }
+  });
+});

@@ -87,7 +87,10 @@ export class EventSocket {
     private readonly url: string,
     private readonly onEvent: (e: RealtimeSignal) => void,
     private readonly open: (url: string) => SocketLike = (u) => new WebSocket(u) as unknown as SocketLike,
-    private readonly schedule: (fn: () => void, ms: number) => ReturnType<typeof setTimeout> = setTimeout,
+    // A wrapper, not `setTimeout` itself: called as `this.schedule(...)` the bare function
+    // gets this object as its receiver, and browsers throw 'Illegal invocation'.
+    private readonly schedule: (fn: () => void, ms: number) => ReturnType<typeof setTimeout> = (fn, ms) =>
+      setTimeout(fn, ms),
   ) {
     this.connect();
   }

@@ -150,13 +150,45 @@ pub async fn staff_logout(
         .finish())
 }
 
-#[utoipa::path(tag = "auth",
-    responses((status = 200, description = "The staff session with its menu and routes", body = patio_application::services::auth::StaffSessionView), (status = 401)))]
+/// `?probe=true`: the sign-in pages ask whether someone is signed in already; signed out is
+/// then an ordinary answer (204), not a 401 the browser logs as an error on every visit.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SessionProbe {
+    pub probe: Option<bool>,
+}
+
+/// The session, or the probe's 204 when signed out (other refusals pass through).
+fn probed<T>(
+    session: Result<T, ApiError>,
+    probe: &SessionProbe,
+) -> Result<Result<T, HttpResponse>, ApiError> {
+    match session {
+        Ok(s) => Ok(Ok(s)),
+        Err(e)
+            if probe.probe == Some(true)
+                && actix_web::ResponseError::status_code(&e)
+                    == actix_web::http::StatusCode::UNAUTHORIZED =>
+        {
+            Ok(Err(HttpResponse::NoContent().finish()))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[utoipa::path(tag = "auth", params(SessionProbe),
+    responses((status = 200, description = "The staff session with its menu and routes", body = patio_application::services::auth::StaffSessionView),
+        (status = 204, description = "Signed out (with `probe=true` only)"), (status = 401)))]
 #[get("/auth/session")]
 pub async fn staff_session(
     state: web::Data<AppState>,
-    session: StaffSession,
+    session: Result<StaffSession, ApiError>,
+    probe: web::Query<SessionProbe>,
 ) -> Result<HttpResponse, ApiError> {
+    let session = match probed(session, &probe)? {
+        Ok(s) => s,
+        Err(signed_out) => return Ok(signed_out),
+    };
     let svc = state.services.auth.clone();
     let view = blocking(move || svc.staff_session(&session.0)).await?;
     Ok(HttpResponse::Ok().json(view))
@@ -228,13 +260,19 @@ pub async fn driver_logout(
         .finish())
 }
 
-#[utoipa::path(tag = "auth",
-    responses((status = 200, description = "The driver session", body = patio_application::services::auth::DriverSessionView), (status = 401)))]
+#[utoipa::path(tag = "auth", params(SessionProbe),
+    responses((status = 200, description = "The driver session", body = patio_application::services::auth::DriverSessionView),
+        (status = 204, description = "Signed out (with `probe=true` only)"), (status = 401)))]
 #[get("/auth/app/session")]
 pub async fn driver_session(
     state: web::Data<AppState>,
-    session: DriverSession,
+    session: Result<DriverSession, ApiError>,
+    probe: web::Query<SessionProbe>,
 ) -> Result<HttpResponse, ApiError> {
+    let session = match probed(session, &probe)? {
+        Ok(s) => s,
+        Err(signed_out) => return Ok(signed_out),
+    };
     let svc = state.services.auth.clone();
     let view = blocking(move || svc.driver_session(&session.0)).await?;
     Ok(HttpResponse::Ok().json(view))

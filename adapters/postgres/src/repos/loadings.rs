@@ -11,8 +11,8 @@ use super::orders::{decimal, tonnes};
 use super::queue::ACTIVE_STATUSES;
 use crate::rows::{DeletedSchedulingRow, DriverRow, NewSchedulingRow, SchedulingRow, TruckRow};
 use crate::schema::{
-    deleted_schedulings, drivers, orders, queue_entries, schedulings, shipping_companies,
-    truck_brands, truck_models, trucks,
+    customers, deleted_schedulings, drivers, orders, queue_entries, schedulings,
+    shipping_companies, truck_brands, truck_models, trucks,
 };
 use crate::store::{db_error, PgRepos};
 
@@ -64,6 +64,8 @@ struct NamedDeletedRow {
     deleted: DeletedSchedulingRow,
     #[diesel(select_expression = orders::code)]
     order_code: String,
+    #[diesel(select_expression = customers::name)]
+    customer_name: String,
     #[diesel(select_expression = trucks::license_plate.nullable())]
     license_plate: Option<String>,
     #[diesel(select_expression = drivers::name.nullable())]
@@ -94,6 +96,7 @@ fn deleted_record(row: NamedDeletedRow) -> AppResult<DeletedLoadingRecord> {
             status: d.status,
             created_at: d.created_at,
         },
+        customer_name: Some(row.customer_name),
         reason: d.reason,
         deleted_at: d.deleted_at,
     })
@@ -118,6 +121,7 @@ macro_rules! named_deleted {
     () => {
         deleted_schedulings::table
             .inner_join(orders::table.on(orders::id.eq(deleted_schedulings::order_id)))
+            .inner_join(customers::table.on(customers::id.eq(orders::customer_id)))
             .left_join(trucks::table.on(trucks::id.nullable().eq(deleted_schedulings::truck_id)))
             .left_join(drivers::table.on(drivers::id.nullable().eq(deleted_schedulings::driver_id)))
             .left_join(

@@ -29,6 +29,8 @@ struct RowRow {
     driver_id: i64,
     #[diesel(sql_type = Text)]
     driver_name: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    driver_phone: Option<String>,
     #[diesel(sql_type = Nullable<Integer>)]
     position: Option<i32>,
     #[diesel(sql_type = Nullable<Timestamptz>)]
@@ -59,6 +61,10 @@ struct RowRow {
     qty_ordered: Option<f64>,
     #[diesel(sql_type = Nullable<Double>)]
     qty_transported: Option<f64>,
+    #[diesel(sql_type = Nullable<Double>)]
+    order_ordered: Option<f64>,
+    #[diesel(sql_type = Nullable<Double>)]
+    order_delivered_others: Option<f64>,
     #[diesel(sql_type = Nullable<BigInt>)]
     checkin_id: Option<i64>,
     #[diesel(sql_type = Bool)]
@@ -85,6 +91,7 @@ impl From<RowRow> for QueueRowRecord {
             status: r.status,
             driver_id: r.driver_id,
             driver_name: r.driver_name,
+            driver_phone: r.driver_phone,
             position: r.position,
             forecast_at: r.forecast_at,
             date: r.date,
@@ -100,6 +107,8 @@ impl From<RowRow> for QueueRowRecord {
             customer_name: r.customer_name,
             qty_ordered: r.qty_ordered,
             qty_transported: r.qty_transported,
+            order_ordered: r.order_ordered,
+            order_delivered_others: r.order_delivered_others,
             checkin_id: r.checkin_id,
             checkin_active: r.checkin_active,
             attended: r.attended,
@@ -112,15 +121,33 @@ impl From<RowRow> for QueueRowRecord {
     }
 }
 
+/// The order's items and what its other loadings (and the order-level entry) delivered, for
+/// the tonnage field's balance warning; both NULL without an order. Aliases `o` and `s`.
+macro_rules! order_load_columns {
+    () => {
+        "(SELECT SUM(oi.quantity) FROM order_items oi WHERE oi.order_id = o.id)::float8
+            AS order_ordered,
+         (o.qty_transported + COALESCE((SELECT SUM(s2.qty_transported) FROM schedulings s2
+                                         WHERE s2.order_id = o.id AND s2.id <> s.id), 0))::float8
+            AS order_delivered_others"
+    };
+}
+pub(crate) use order_load_columns;
+
 /// The queue row with its driver, truck, loading, order, customer and latest check-in.
 /// `$1` is the company, `$2` the shipping company (or -1 for the whole company).
-const ROW_SELECT: &str = "
-    SELECT q.id, q.company_id, q.status, q.driver_id, d.name AS driver_name, q.position,
+const ROW_SELECT: &str = concat!(
+    "
+    SELECT q.id, q.company_id, q.status, q.driver_id, d.name AS driver_name,
+           (SELECT ct.fone FROM contacts ct WHERE ct.driver_id = d.id
+             ORDER BY ct.id LIMIT 1) AS driver_phone, q.position,
            q.forecast_at, q.date, q.joined_at, q.in_tolerance, q.truck_id, t.license_plate,
            t.net_capacity::float8 AS net_capacity, m.name AS vehicle_model_name,
            q.scheduling_id, o.id AS order_id, o.code AS order_code,
            cu.name AS customer_name, s.qty_ordered::float8 AS qty_ordered,
-           s.qty_transported::float8 AS qty_transported,
+           s.qty_transported::float8 AS qty_transported, ",
+    order_load_columns!(),
+    ",
            ci.id AS checkin_id, COALESCE(ci.is_present, FALSE) AS checkin_active,
            q.attended, q.attended_at, q.expedition, q.created_at, q.closed_at,
            array_remove(ARRAY[t.shipping_company_id, d.shipping_company_id,
@@ -134,7 +161,8 @@ const ROW_SELECT: &str = "
       LEFT JOIN customers cu ON cu.id = o.customer_id
       LEFT JOIN LATERAL (SELECT c.id, c.is_present FROM checkins c
                           WHERE c.queue_entry_id = q.id
-                          ORDER BY c.created_at DESC, c.id DESC LIMIT 1) ci ON TRUE";
+                          ORDER BY c.created_at DESC, c.id DESC LIMIT 1) ci ON TRUE"
+);
 
 const SCOPE: &str = "q.company_id = $1
     AND ($2 < 0 OR $2 IN (t.shipping_company_id, d.shipping_company_id, s.shipping_company_id))";

@@ -79,6 +79,12 @@ struct ListRow {
     customer_name: Option<String>,
     #[diesel(sql_type = Nullable<Double>)]
     qty_transported: Option<f64>,
+    #[diesel(sql_type = Nullable<Double>)]
+    net_capacity: Option<f64>,
+    #[diesel(sql_type = Nullable<Double>)]
+    order_ordered: Option<f64>,
+    #[diesel(sql_type = Nullable<Double>)]
+    order_delivered_others: Option<f64>,
     #[diesel(sql_type = Nullable<Text>)]
     ip: Option<String>,
     #[diesel(sql_type = Nullable<Text>)]
@@ -376,6 +382,7 @@ impl YardRepo for PgRepos<'_> {
     ) -> AppResult<Vec<YardListRecord>> {
         let phone = "(SELECT ct.fone FROM contacts ct WHERE ct.driver_id = d.id
                         ORDER BY ct.id LIMIT 1)";
+        let order_load = super::queue_reads::order_load_columns!();
         let sql = match list {
             YardList::Missing | YardList::Attended => {
                 let filter = if list == YardList::Missing {
@@ -389,6 +396,7 @@ impl YardRepo for PgRepos<'_> {
                             q.expedition, q.closed_at, q.scheduling_id, s.order_id,
                             o.code AS order_code, cu.name AS customer_name,
                             s.qty_transported::float8 AS qty_transported,
+                            t.net_capacity::float8 AS net_capacity, {order_load},
                             NULL::text AS ip, NULL::text AS device
                        FROM queue_entries q
                        JOIN drivers d ON d.id = q.driver_id
@@ -407,6 +415,7 @@ impl YardRepo for PgRepos<'_> {
                         NULL::timestamptz AS attended_at, NULL::timestamptz AS expedition,
                         l.closed_at, q.scheduling_id, s.order_id, o.code AS order_code,
                         cu.name AS customer_name, NULL::float8 AS qty_transported,
+                        t.net_capacity::float8 AS net_capacity, {order_load},
                         l.ip, l.device
                    FROM dropout_logs l
                    JOIN drivers d ON d.id = l.driver_id
@@ -445,6 +454,9 @@ impl YardRepo for PgRepos<'_> {
                 order_code: r.order_code,
                 customer_name: r.customer_name,
                 qty_transported: r.qty_transported,
+                net_capacity: r.net_capacity,
+                order_ordered: r.order_ordered,
+                order_delivered_others: r.order_delivered_others,
                 ip: r.ip,
                 device: r.device,
             })
@@ -508,6 +520,20 @@ impl YardRepo for PgRepos<'_> {
             company_id,
             limit,
         )
+    }
+
+    fn end_checkins_of(&mut self, entry_ids: &[i64], at: DateTime<Utc>) -> AppResult<usize> {
+        if entry_ids.is_empty() {
+            return Ok(0);
+        }
+        diesel::sql_query(
+            "UPDATE checkins SET is_present = FALSE, status = FALSE, is_calling = FALSE, updated_at = $2
+              WHERE queue_entry_id = ANY($1) AND is_present",
+        )
+        .bind::<diesel::sql_types::Array<BigInt>, _>(entry_ids)
+        .bind::<Timestamptz, _>(at)
+        .execute(self.conn)
+        .map_err(db_error)
     }
 
     fn set_checkin_call(&mut self, id: i64, calling: bool, at: DateTime<Utc>) -> AppResult<()> {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { matchRoutes, Navigate, Outlet, useLocation } from 'react-router';
 import { useStaffSessionQuery } from '../../features/auth/api';
-import { loginPagePath, routeAllowed, routeRedirect } from '../session';
+import { loginPageFor, routeAllowed, routeRedirect } from '../session';
 import { paths, staffTermsPath } from '../paths';
 import { GUARD_REDIRECT_MS, msg } from '../../shared/messages';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -57,7 +57,7 @@ export function StaffGuard({ routes, forbidden }: { routes: GuardedRoute[]; forb
   }
   if (refused && session) return forbidden;
   if (refused && expiredFor === location.key) {
-    return <Navigate to={loginPagePath()} replace state={{ from: location.pathname }} />;
+    return <Navigate to={loginPageFor(match?.path)} replace state={{ from: location.pathname + location.search }} />;
   }
   return <Spinner />;
 }

@@ -15,6 +15,7 @@ import {
   CarOutlined,
   DashboardOutlined,
   FileSearchOutlined,
+  FileTextOutlined,
   HistoryOutlined,
   HomeOutlined,
   IdcardOutlined,
@@ -61,6 +62,9 @@ const ICONS: Record<string, ReactNode> = {
   modelos: <BuildOutlined aria-hidden />,
   historico: <HistoryOutlined aria-hidden />,
   recuperar: <RollbackOutlined aria-hidden />,
+  'fila-virtual': <UnorderedListOutlined aria-hidden />,
+  'dashboard-transportadoras': <DashboardOutlined aria-hidden />,
+  conteudo: <FileTextOutlined aria-hidden />,
   sair: <LogoutOutlined aria-hidden />,
 };
 const LOGOUT_KEY = 'sair';

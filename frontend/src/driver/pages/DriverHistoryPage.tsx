@@ -101,8 +101,12 @@ export default function DriverHistoryPage() {
                   {dm.order} {g.order.code}
                 </h3>
                 <dl className="d-facts">
+                  <dt>{dm.customer}</dt>
+                  <dd>{g.customerName ?? '-'}</dd>
                   <dt>{dm.plate}</dt>
                   <dd>{g.truck.licensePlate}</dd>
+                  <dt>{dm.permittedAt}</dt>
+                  <dd>{formatDateTime(g.createdAt)}</dd>
                   {g.expirationDate && (
                     <>
                       <dt>{dm.expiration}</dt>

@@ -5,11 +5,11 @@ import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDriverSessionQuery } from '../api';
 import { useCheckinStateQuery } from '../checkinApi';
-import { canCheckIn, cancellations, isCheckedIn, type CheckinNavState } from '../checkinLogic';
+import { canCheckIn, cancellations, type CheckinNavState } from '../checkinLogic';
 import { CHECKIN_POLL_MS, dm } from '../messages';
 import { driverPaths } from '../paths';
-import { timeOf } from '../queueLogic';
-import { useCompanySettingsQuery, useDelayStatusQuery, useHasDriverQuery } from '../queueApi';
+import { driverStage, timeOf } from '../queueLogic';
+import { useCompanySettingsQuery, useDelayStatusQuery, useDriverPositionQuery, useHasDriverQuery } from '../queueApi';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 import { CompanyPopup } from '../components/CompanyPopup';
@@ -40,18 +40,21 @@ export default function DriverHomePage() {
   const has = useHasDriverQuery(session?.id ?? 0, { skip: !session });
   const queueId = has.data?.hasDriver ? (has.data.queueId ?? 0) : 0;
   const checkin = useCheckinStateQuery(queueId, { skip: !queueId, pollingInterval: CHECKIN_POLL_MS });
+  const position = useDriverPositionQuery(session?.id ?? 0, { skip: !session, pollingInterval: CHECKIN_POLL_MS });
   const yardCall = useYardCall(session?.id ?? 0);
   const { refetch: refetchHas } = has;
   const { refetch: refetchCheckin } = checkin;
+  const { refetch: refetchPosition } = position;
   const { onSignal } = yardCall;
 
   const onEvent = useCallback(
     (signal: RealtimeSignal) => {
       onSignal(signal);
       void refetchHas();
+      void refetchPosition();
       if (queueId) void refetchCheckin();
     },
-    [onSignal, refetchHas, refetchCheckin, queueId],
+    [onSignal, refetchHas, refetchCheckin, refetchPosition, queueId],
   );
   useCompanyEvents(onEvent, { enabled: !!session });
 
@@ -67,8 +70,7 @@ export default function DriverHomePage() {
   if (!session) return null;
   const closed = settings.data ? !settings.data.enableQueueSave : false;
   const state = queueId ? checkin.data : undefined;
-  const present = isCheckedIn(state);
-  const called = present && state?.checkin?.isCalling ? state.checkin : null;
+  const stage = driverStage(position.data, state);
   return (
     <DriverShell>
       {delay.data && (
@@ -91,19 +93,14 @@ export default function DriverHomePage() {
           {dm.maintenance}
         </p>
       )}
-      {present && state?.checkin && (
-        <div className="d-wait" role="status" data-testid="checkin-wait">
-          <strong>{dm.waitCall}</strong>
-          <span>{dm.checkedInAt(formatDateTime(state.checkin.createdAt))}</span>
-        </div>
-      )}
-      {called && (
-        <p className="d-called" role="status">
-          {dm.calledTitle} · {dm.calledAt(timeOf(called.calledAt))}
-        </p>
-      )}
+      <DriverStageCard
+        stage={stage}
+        position={position.data?.position ?? 0}
+        checkedInAt={state?.checkin?.createdAt ?? null}
+        calledAt={state?.checkin?.calledAt ?? null}
+      />
       <div className="d-stack">
-        {canCheckIn(!!queueId, state) && (
+        {stage === 'waiting' && canCheckIn(!!queueId, state) && (
           <button type="button" className="d-btn" onClick={() => goTo(driverPaths.checkin)}>
             {dm.checkIn}
           </button>
@@ -128,4 +125,58 @@ export default function DriverHomePage() {
       {yardCall.call && <YardCallNotice call={yardCall.call} onClose={yardCall.dismiss} />}
     </DriverShell>
   );
+}
+
+/** The one state of the driver's day (issue 22), one block at a time. */
+function DriverStageCard({
+  stage,
+  position,
+  checkedInAt,
+  calledAt,
+}: {
+  stage: ReturnType<typeof driverStage>;
+  position: number;
+  checkedInAt: string | null;
+  calledAt: string | null | undefined;
+}) {
+  switch (stage) {
+    case 'waiting':
+      return (
+        <div className="d-stage" role="status" data-testid="driver-stage" data-stage={stage}>
+          <strong>{dm.stageWaiting(position)}</strong>
+          <span>{dm.stageWaitingHint}</span>
+        </div>
+      );
+    case 'checkedIn':
+      return (
+        <div className="d-wait" role="status" data-testid="checkin-wait" data-stage={stage}>
+          <strong>{dm.waitCall}</strong>
+          {checkedInAt && <span>{dm.checkedInAt(formatDateTime(checkedInAt))}</span>}
+        </div>
+      );
+    case 'called':
+      return (
+        <div className="d-called" role="status" data-testid="driver-stage" data-stage={stage}>
+          <strong>{dm.calledTitle}</strong>
+          <span>{dm.stageCalledText}</span>
+          {calledAt && <span>{dm.calledAt(timeOf(calledAt))}</span>}
+        </div>
+      );
+    case 'loading':
+      return (
+        <div className="d-stage d-stage-loading" role="status" data-testid="driver-stage" data-stage={stage}>
+          <strong>{dm.stageLoading}</strong>
+          <span>{dm.stageLoadingText}</span>
+        </div>
+      );
+    case 'done':
+      return (
+        <div className="d-stage d-stage-done" role="status" data-testid="driver-stage" data-stage={stage}>
+          <strong>{dm.stageDone}</strong>
+          <span>{dm.stageDoneText}</span>
+        </div>
+      );
+    default:
+      return null;
+  }
 }

@@ -3,7 +3,7 @@ import { readApiError } from '../../shared/apiError';
 import { formatDate } from '../../shared/formatters';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDriverSessionQuery } from '../api';
-import { dm, ENTER_REDIRECT_MS, ERROR_PANEL_MS } from '../messages';
+import { ARRIVAL_ADVICE_HOURS, dm, ENTER_REDIRECT_MS, ERROR_PANEL_MS } from '../messages';
 import { driverPaths } from '../paths';
 import {
   useCompanySettingsQuery,
@@ -108,6 +108,7 @@ export default function DriverSchedulingPage() {
               {dm.forecast}: {formatDate(v.date)} {v.time ?? timeOf(v.forecast)}
             </p>
           )}
+          <p data-testid="arrival-advice">{dm.arrivalAdvice(ARRIVAL_ADVICE_HOURS)}</p>
           <p className="d-muted">{dm.goingToStatus}</p>
         </section>
       </DriverShell>

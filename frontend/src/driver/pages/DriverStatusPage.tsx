@@ -4,7 +4,7 @@ import { formatDate, TIME_ZONE } from '../../shared/formatters';
 import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDriverSessionQuery } from '../api';
-import { dm, LEAVE_REDIRECT_MS, POSITION_POLL_MS } from '../messages';
+import { ARRIVAL_ADVICE_HOURS, dm, LEAVE_REDIRECT_MS, POSITION_POLL_MS } from '../messages';
 import { driverPaths } from '../paths';
 import {
   useCompanySettingsQuery,
@@ -13,7 +13,8 @@ import {
   useQueuePanelQuery,
   useServerTimeQuery,
 } from '../queueApi';
-import { exitCode, exitCodeError, insideLeaveWindow, rowsAround, timeOf } from '../queueLogic';
+import { driverStage, exitCode, exitCodeError, insideLeaveWindow, rowsAround, timeOf } from '../queueLogic';
+import { useCheckinStateQuery } from '../checkinApi';
 import { useDriverGoTo } from '../session';
 import { useYardCall, YardCallNotice } from '../components/YardCall';
 import { DriverShell } from '../ui/DriverShell';
@@ -70,14 +71,18 @@ export default function DriverStatusPage() {
   const { refetch: refetchPanel } = panel;
   const yardCall = useYardCall(driverId);
   const { onSignal } = yardCall;
+  const waitingId = position.data?.stage === 'waiting' ? (position.data.id ?? 0) : 0;
+  const checkin = useCheckinStateQuery(waitingId, { skip: !waitingId, pollingInterval: POSITION_POLL_MS });
+  const { refetch: refetchCheckin } = checkin;
 
   const onEvent = useCallback(
     (signal: RealtimeSignal) => {
       onSignal(signal);
       void refetchPosition();
       void refetchPanel();
+      if (waitingId) void refetchCheckin();
     },
-    [onSignal, refetchPosition, refetchPanel],
+    [onSignal, refetchPosition, refetchPanel, refetchCheckin, waitingId],
   );
   useCompanyEvents(onEvent, { enabled: !!session });
 
@@ -98,9 +103,12 @@ export default function DriverStatusPage() {
   }
 
   const p = position.data;
-  const inQueue = !!p && !!p.id && (p.position > 0 || p.status === 'attended');
+  const stage = driverStage(p, waitingId ? checkin.data : undefined);
+  const inQueue = !!p && !!p.id && stage !== 'none';
+  // Only a waiting entry shows a position and may leave; loading and done say why not.
+  const waiting = stage === 'waiting' || stage === 'checkedIn' || stage === 'called';
   const hours = settings.data?.queue_edit_hours_limit ?? 6;
-  const blocked = inQueue && insideLeaveWindow(p?.forecast, clock.now, hours);
+  const blocked = waiting && insideLeaveWindow(p?.forecast, clock.now, hours);
   const around = rowsAround(panel.data ?? []);
 
   async function confirmLeave() {
@@ -137,18 +145,46 @@ export default function DriverStatusPage() {
         <>
           <section className="d-card d-center" aria-labelledby="d-pos-title">
             <h1 id="d-pos-title">{dm.statusTitle}</h1>
-            {p.status && dm.statusLabels[p.status] && (
-              <span className={p.isInTolerance ? 'd-tag' : 'd-tag d-tag-blue'}>{dm.statusLabels[p.status]}</span>
-            )}
-            {p.status !== 'attended' && (
-              <p className="d-big" aria-label={`${dm.position} ${p.position}`} data-testid="my-position">
-                {dm.positionOf(p.position)}
-              </p>
-            )}
-            {p.status !== 'attended' && p.date && (
-              <p>
-                {dm.forecast}: <strong>{formatDate(p.date)} {timeOf(p.forecast)}</strong>
-              </p>
+            {stage === 'loading' ? (
+              <div className="d-stage d-stage-loading" role="status" data-testid="driver-stage" data-stage={stage}>
+                <strong>{dm.stageLoading}</strong>
+                <span>{dm.stageLoadingText}</span>
+              </div>
+            ) : stage === 'done' ? (
+              <div className="d-stage d-stage-done" role="status" data-testid="driver-stage" data-stage={stage}>
+                <strong>{dm.stageDone}</strong>
+                <span>{dm.stageDoneText}</span>
+              </div>
+            ) : (
+              <>
+                {p.status && dm.statusLabels[p.status] && (
+                  <span className={p.isInTolerance ? 'd-tag' : 'd-tag d-tag-blue'}>{dm.statusLabels[p.status]}</span>
+                )}
+                <p className="d-big" aria-label={`${dm.position} ${p.position}`} data-testid="my-position">
+                  {dm.positionOf(p.position)}
+                </p>
+                {p.date && (
+                  <p>
+                    {dm.forecast}: <strong>{formatDate(p.date)} {timeOf(p.forecast)}</strong>
+                  </p>
+                )}
+                {stage === 'waiting' && p.date && (
+                  <p className="d-muted" data-testid="arrival-advice">
+                    {dm.arrivalAdvice(ARRIVAL_ADVICE_HOURS)}
+                  </p>
+                )}
+                {stage === 'checkedIn' && (
+                  <div className="d-wait" role="status" data-testid="driver-stage" data-stage={stage}>
+                    <strong>{dm.waitCall}</strong>
+                  </div>
+                )}
+                {stage === 'called' && (
+                  <div className="d-called" role="status" data-testid="driver-stage" data-stage={stage}>
+                    <strong>{dm.calledTitle}</strong>
+                    <span>{dm.stageCalledText}</span>
+                  </div>
+                )}
+              </>
             )}
           </section>
           {around.length > 0 && (
@@ -193,18 +229,24 @@ export default function DriverStatusPage() {
                 {dm.leaveWindow(hours)}
               </p>
             )}
-            <button
-              type="button"
-              className="d-btn d-btn-danger"
-              disabled={blocked || p.status === 'attended'}
-              onClick={() => {
-                setTyped('');
-                setCodeError(null);
-                setCode(exitCode());
-              }}
-            >
-              {dm.leaveQueue}
-            </button>
+            {waiting ? (
+              <button
+                type="button"
+                className="d-btn d-btn-danger"
+                disabled={blocked}
+                onClick={() => {
+                  setTyped('');
+                  setCodeError(null);
+                  setCode(exitCode());
+                }}
+              >
+                {dm.leaveQueue}
+              </button>
+            ) : (
+              <p className="d-muted" data-testid="leave-reason">
+                {stage === 'loading' ? dm.leaveLoading : dm.leaveDone}
+              </p>
+            )}
           </div>
         </>
       )}

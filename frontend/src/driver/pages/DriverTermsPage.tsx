@@ -12,6 +12,7 @@ import { msg, TERMS_REDIRECT_MS } from '../../shared/messages';
 import { Spinner } from '../../shared/ui/Spinner';
 import { TermsHtml } from '../../shared/ui/TermsHtml';
 import { useDriverSessionQuery } from '../api';
+import { useDriverProfileQuery } from '../profileApi';
 import { useDriverGoTo, useDriverLogout } from '../session';
 import { clearToasts, toast } from '../ui/toast';
 
@@ -25,7 +26,16 @@ export default function DriverTermsPage() {
   const [save, saving] = useSaveTermsAuthorizationMutation();
   const logout = useDriverLogout();
   const goTo = useDriverGoTo();
-  const [contact, setContact] = useState<ContactEntry>(() => ({ name: session?.name ?? '', fone: '', email: '' }));
+  // What the driver typed in the registration wizard (or saved before) fills the fields until
+  // they are edited here: the phone and e-mail are not asked twice (issue 22).
+  const profile = useDriverProfileQuery(undefined, { skip: !session });
+  const known = profile.data?.contact?.[0];
+  const [edited, setEdited] = useState<Partial<ContactEntry>>({});
+  const contact: ContactEntry = {
+    name: edited.name ?? session?.name ?? '',
+    fone: edited.fone ?? maskPhone(known?.fone ?? ''),
+    email: edited.email ?? known?.email ?? '',
+  };
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -65,7 +75,7 @@ export default function DriverTermsPage() {
         id={`terms-${key}`}
         value={contact[key]}
         onChange={(ev) =>
-          setContact({ ...contact, [key]: key === 'fone' ? maskPhone(ev.target.value) : ev.target.value })
+          setEdited((e) => ({ ...e, [key]: key === 'fone' ? maskPhone(ev.target.value) : ev.target.value }))
         }
         {...extra}
       />

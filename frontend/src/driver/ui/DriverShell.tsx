@@ -89,6 +89,11 @@ export function DriverShell({ children }: { children: ReactNode }) {
                 </button>
               </li>
               <li>
+                <button type="button" onClick={() => go(driverPaths.log)}>
+                  {dm.menuLog}
+                </button>
+              </li>
+              <li>
                 <button
                   type="button"
                   onClick={() => {

@@ -3,10 +3,11 @@
  * Espectador, Portaria). The server admits roles by `page`; this page only shows its answer.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Alert, App, Button, Form, Input, Modal, Spin, Typography } from 'antd';
 import './login.css';
 import { paths, staffTermsPath } from '../../app/paths';
-import { rememberLoginPage } from '../../app/session';
+import { rememberLoginPage, returnPath } from '../../app/session';
 import { useAppDispatch } from '../../app/store';
 import { currentHost, useCompanyByHostQuery, useCompanyTermQuery } from '../company/api';
 import { readApiError } from '../../shared/apiError';
@@ -28,6 +29,7 @@ export default function LoginPage({ page }: { page: LoginPageKind }) {
   const { message } = App.useApp();
   const dispatch = useAppDispatch();
   const goTo = useStaffGoTo();
+  const location = useLocation();
   const hostQ = useCompanyByHostQuery(currentHost());
   const company = hostQ.data ?? null;
   const [login, { isLoading }] = useStaffLoginMutation();
@@ -60,7 +62,7 @@ export default function LoginPage({ page }: { page: LoginPageKind }) {
       rememberLoginPage(page === 'dispatch' ? paths.dispatchLogin : paths.staffLogin);
       await refreshStaffSession(dispatch);
       if (res.mustApproveTerms && res.company) goTo(staffTermsPath(res.company.id, res.id), { replace: true });
-      else goTo(res.landing || paths.dashboard, { replace: true });
+      else goTo(returnPath(location.state, res.landing || paths.dashboard), { replace: true });
     } catch (e) {
       const t = loginErrorToast(readApiError(e), page);
       void message.error(t.text, t.seconds);

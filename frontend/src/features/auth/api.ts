@@ -31,8 +31,10 @@ export const authApi = api.injectEndpoints({
     /** The staff session; null when signed out (401). */
     staffSession: build.query<StaffSession | null, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
-        const res = await baseQuery('auth/session');
+        // `probe`: signed out is a 204 (no body), not a 401 the browser logs on every visit.
+        const res = await baseQuery({ url: 'auth/session', params: { probe: true } });
         if (res.error) return res.error.status === 401 ? { data: null } : { error: res.error };
+        if (!res.data) return { data: null };
         return { data: res.data as StaffSession };
       },
       providesTags: ['StaffSession'],

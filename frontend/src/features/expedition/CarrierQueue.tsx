@@ -5,7 +5,7 @@
  * fallback.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Card, Input, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCompanyEvents } from '../../shared/realtime';
 import { useSession } from '../../shared/records/hooks';
 import { useAppDispatch } from '../../app/store';
@@ -16,6 +16,8 @@ import { yardMsg } from './texts';
 export const carrierMsg = {
   title: 'Fila Virtual',
   empty: 'Neste momento, você não possui caminhões na fila virtual.',
+  company: 'Empresa',
+  allCompanies: 'Todas as empresas',
 };
 
 export default function CarrierQueue() {
@@ -23,6 +25,9 @@ export default function CarrierQueue() {
   const shippingCompanyId = session?.shippingCompanyId ?? null;
   const dispatch = useAppDispatch();
   const [search, setSearch] = useState('');
+  // The company filter (spec 3 section 2): the companies whose queues hold this carrier's
+  // vehicles. A shipping company belongs to one company today, so it lists at most one.
+  const [company, setCompany] = useState<number | null>(null);
   const { data, isError } = useShippingQueueQuery(shippingCompanyId ?? 0, {
     skip: shippingCompanyId === null,
     pollingInterval: 180_000,
@@ -32,10 +37,19 @@ export default function CarrierQueue() {
   const days = useMemo(
     () =>
       (data ?? [])
-        .map((d) => ({ ...d, queue: byPlate(d.queue, search) }))
+        .map((d) => ({
+          ...d,
+          queue: byPlate(d.queue, search).filter((r) => company === null || r.company.id === company),
+        }))
         .filter((d) => d.queue.length > 0),
-    [data, search],
+    [data, search, company],
   );
+  const companies = useMemo(() => {
+    const ids = new Set<number>();
+    for (const d of data ?? []) for (const r of d.queue) ids.add(r.company.id);
+    if (session?.company?.id != null) ids.add(session.company.id);
+    return [...ids].map((id) => ({ value: id, label: id === session?.company?.id ? session.company.name : `#${id}` }));
+  }, [data, session]);
   if (!session) return null;
   const columns = [
     { title: yardMsg.columns.position, dataIndex: 'position', width: 90 },
@@ -57,14 +71,23 @@ export default function CarrierQueue() {
   return (
     <div className="patio-panel">
       <Typography.Title level={3}>{carrierMsg.title}</Typography.Title>
-      <Input.Search
-        allowClear
-        placeholder={yardMsg.plateSearch}
-        aria-label={yardMsg.plateSearch}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        style={{ maxWidth: 280, marginBottom: 12 }}
-      />
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select
+          aria-label={carrierMsg.company}
+          style={{ minWidth: 220 }}
+          value={company ?? 'all'}
+          onChange={(v: number | 'all') => setCompany(v === 'all' ? null : v)}
+          options={[{ value: 'all' as const, label: carrierMsg.allCompanies }, ...companies]}
+        />
+        <Input.Search
+          allowClear
+          placeholder={yardMsg.plateSearch}
+          aria-label={yardMsg.plateSearch}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ maxWidth: 280 }}
+        />
+      </Space>
       {isError && <Alert type="error" title={yardMsg.noQueue} />}
       {!isError && days.length === 0 && <Typography.Paragraph>{carrierMsg.empty}</Typography.Paragraph>}
       {days.map((d) => (

@@ -23,9 +23,23 @@ export const panelMsg = {
 export interface PanelCompany {
   name: string;
   logo?: string | null;
+  /** The company's zone: the screen's date and clock read as the queue's times do. */
+  timeZone?: string | null;
 }
 
-const hhmm = (d: Date) => d.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
+/** `dd/MM/yyyy` and `HH:mm` of `d` in `timeZone` (the company's; the device's without one). */
+export function panelClock(d: Date, timeZone?: string | null): { date: string; time: string } {
+  const zone = timeZone || undefined;
+  try {
+    return {
+      date: d.toLocaleDateString('pt-BR', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }),
+      time: d.toLocaleTimeString('pt-BR', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    };
+  } catch {
+    // An unknown zone name: the device's.
+    return panelClock(d, null);
+  }
+}
 
 export function PublicPanel({
   company,
@@ -45,9 +59,9 @@ export function PublicPanel({
       <header className="pp-header">
         {company?.logo ? <img className="pp-logo" src={company.logo} alt={company.name} /> : null}
         <h1>{company?.name ?? ''}</h1>
-        <p className="pp-clock">
-          {new Date().toLocaleDateString('pt-BR')}
-          {refreshedAt ? ` · ${panelMsg.updatedAt(hhmm(refreshedAt))}` : ''}
+        <p className="pp-clock" data-testid="panel-clock">
+          {panelClock(new Date(), company?.timeZone).date}
+          {refreshedAt ? ` · ${panelMsg.updatedAt(panelClock(refreshedAt, company?.timeZone).time)}` : ''}
         </p>
       </header>
       {offline && (

@@ -9,13 +9,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EventSocket, eventsUrl } from '../../shared/realtime';
 import { currentHost, useCompanyByHostQuery } from '../company/api';
-import { Announcer, announcement, webSpeech } from './announcer';
+import { Announcer, announcement, sayNow, webSpeech } from './announcer';
+import { browserSound, initialSound, SoundGate, type SoundState } from './soundGate';
 
 interface Call {
   id: number;
   driverName: string;
   licensePlate: string;
   calledAt: string | null;
+  /** HH:mm of the call in the company's zone (the server's, as the queue's times). */
+  calledTime?: string | null;
 }
 
 type Status = 'loading' | 'ok' | 'refused' | 'offline' | 'unknown';
@@ -31,6 +34,10 @@ export const tvMsg = {
   plate: 'Placa',
   driver: 'Motorista',
   time: 'Chamado às',
+  enableSound: 'Ativar som',
+  soundLocked: 'O navegador só libera o som depois de um toque nesta tela. As chamadas ficam guardadas e são anunciadas assim que o som for ativado.',
+  soundOn: 'Som ativado',
+  soundUnavailable: 'Voz indisponível neste navegador: as chamadas aparecem apenas na tela.',
 };
 
 export default function YardTvPage() {
@@ -47,7 +54,16 @@ export default function YardTvPage() {
 function Tv({ companyId }: { companyId: number }) {
   const [calls, setCalls] = useState<Call[]>([]);
   const [status, setStatus] = useState<Status>('loading');
-  const announcer = useMemo(() => new Announcer(webSpeech()), []);
+  const [initial] = useState<SoundState>(() => initialSound(browserSound()));
+  const [sound, setSound] = useState<SoundState>(initial);
+  const [gate] = useState(() => new SoundGate(initial === 'on'));
+  const announcer = useMemo(() => new Announcer(webSpeech(gate)), [gate]);
+  const enableSound = useCallback(() => {
+    // Inside the click: the browser now lets this page speak and play.
+    sayNow(tvMsg.soundOn);
+    gate.unlock();
+    setSound('on');
+  }, [gate]);
   const seen = useRef<Set<number> | null>(null);
 
   const read = useCallback(async () => {
@@ -97,14 +113,41 @@ function Tv({ companyId }: { companyId: number }) {
     };
   }, [companyId, read]);
 
-  return <Screen status={status} calls={calls} />;
+  return <Screen status={status} calls={calls} sound={sound} onEnableSound={enableSound} />;
 }
 
-function Screen({ status, calls }: { status: Status; calls: Call[] }) {
+function Screen({
+  status,
+  calls,
+  sound,
+  onEnableSound,
+}: {
+  status: Status;
+  calls: Call[];
+  sound?: SoundState;
+  onEnableSound?: () => void;
+}) {
   const style = { background: '#0b1a33', color: '#fff', minHeight: '100vh', padding: 32, fontSize: 28 } as const;
   return (
     <main style={style}>
       <h1 style={{ color: '#fff', fontSize: 44, marginTop: 0 }}>{tvMsg.title}</h1>
+      {sound === 'locked' && (
+        <div role="status" style={{ background: '#ffd666', color: '#0b1a33', padding: 16, borderRadius: 8, marginBottom: 16 }}>
+          <button
+            type="button"
+            onClick={onEnableSound}
+            style={{ fontSize: 32, fontWeight: 700, padding: '12px 32px', marginRight: 16, cursor: 'pointer' }}
+          >
+            {tvMsg.enableSound}
+          </button>
+          <span style={{ fontSize: 22 }}>{tvMsg.soundLocked}</span>
+        </div>
+      )}
+      {sound === 'unavailable' && (
+        <p role="status" style={{ color: '#ffd666' }}>
+          {tvMsg.soundUnavailable}
+        </p>
+      )}
       {status === 'refused' && <p role="alert">{tvMsg.refused}</p>}
       {status === 'unknown' && <p role="alert">{tvMsg.unknown}</p>}
       {status === 'offline' && (
@@ -129,11 +172,7 @@ function Screen({ status, calls }: { status: Status; calls: Call[] }) {
                 <tr key={`${c.id}-${c.calledAt}`} style={{ fontSize: i === 0 ? 48 : 28, fontWeight: i === 0 ? 700 : 400 }}>
                   <td>{c.licensePlate}</td>
                   <td>{c.driverName}</td>
-                  <td>
-                    {c.calledAt
-                      ? new Date(c.calledAt).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })
-                      : '-'}
-                  </td>
+                  <td>{c.calledTime ?? '-'}</td>
                 </tr>
               ))}
             </tbody>

@@ -52,11 +52,15 @@ export class Announcer {
   }
 }
 
-/** The browser's voice: Web Speech in pt-BR (silent where the browser has none). */
-export function webSpeech(): Voice {
+/**
+ * The browser's voice: Web Speech in pt-BR (silent where the browser has none). With a
+ * `gate`, each utterance first waits until sound is allowed (the TV's 'Ativar som').
+ */
+export function webSpeech(gate?: { wait(): Promise<void> }): Voice {
   return {
-    speak: (text) =>
-      new Promise<void>((resolve) => {
+    speak: async (text) => {
+      if (gate) await gate.wait();
+      return new Promise<void>((resolve) => {
         const synth = typeof window !== 'undefined' ? window.speechSynthesis : undefined;
         if (!synth || typeof SpeechSynthesisUtterance === 'undefined') {
           resolve();
@@ -69,7 +73,17 @@ export function webSpeech(): Voice {
         u.onend = () => resolve();
         u.onerror = () => resolve();
         synth.speak(u);
-      }),
+      });
+    },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
+}
+
+/** Speaks a short pt-BR line at once: inside a click, it unlocks Web Speech for the page. */
+export function sayNow(text: string): void {
+  const synth = typeof window !== 'undefined' ? window.speechSynthesis : undefined;
+  if (!synth || typeof SpeechSynthesisUtterance === 'undefined') return;
+  const u = new SpeechSynthesisUtterance(text);
+  u.lang = 'pt-BR';
+  synth.speak(u);
 }

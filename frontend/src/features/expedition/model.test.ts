@@ -41,9 +41,10 @@ describe('dispatch panel model', () => {
   });
 
   it('gives each role its actions', () => {
-    expect(abilities('Expedicao')).toMatchObject({ operate: true, call: true });
-    expect(abilities('Espectador')).toMatchObject({ operate: false, call: false });
-    expect(abilities('Portaria')).toMatchObject({ operate: false, call: true, seesTonnes: false, seesPhone: false });
+    const portaria = { operate: false, call: true, details: true, seesTonnes: false, seesPhone: false };
+    expect(abilities(portaria)).toEqual(portaria);
+    // Before the session says, nothing is offered.
+    expect(abilities(undefined)).toEqual({ operate: false, call: false, details: false, seesTonnes: false, seesPhone: false });
   });
 });
 
@@ -61,5 +62,15 @@ describe('the public panel', () => {
   it('labels positions as ordinals', () => {
     expect(positionLabel(1)).toBe('1º');
     expect(positionLabel(12)).toBe('12º');
+  });
+});
+
+describe('panelClock (issue 22: the yard screens read the company zone)', () => {
+  it('shows the date and time of the company zone, not the device one', async () => {
+    const { panelClock } = await import('./PublicPanel');
+    const at = new Date('2026-03-01T02:30:00Z');
+    expect(panelClock(at, 'America/Sao_Paulo')).toEqual({ date: '28/02/2026', time: '23:30' });
+    expect(panelClock(at, 'America/Manaus')).toEqual({ date: '28/02/2026', time: '22:30' });
+    expect(panelClock(at, 'Not/AZone').time).toMatch(/^\d{2}:\d{2}$/);
   });
 });

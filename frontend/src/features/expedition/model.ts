@@ -1,5 +1,6 @@
 /** Pure helpers of the dispatch panel (unit-tested in model.test.ts). */
 import type { QueueRow } from './api';
+import type { Schema } from '../../shared/api/types';
 
 export interface QueueDay<T = QueueRow> {
   date: string | null;
@@ -47,16 +48,8 @@ export function byPlate(rows: readonly QueueRow[], search: string): QueueRow[] {
   return rows.filter((r) => r.licensePlate.toUpperCase().includes(wanted));
 }
 
-/**
- * A weight as typed (spec 3 section 5): digits with a comma decimal, at most 6 characters;
- * the number sent (comma as dot), or null when empty, zero or not a weight.
- */
-export function parseWeight(text: string): number | null {
-  const t = text.trim().slice(0, 6);
-  if (!/^\d{1,2}(,\d{0,3})?$/.test(t)) return null;
-  const n = Number(t.replace(',', '.'));
-  return Number.isFinite(n) && n > 0 ? n : null;
-}
+/** A weight as typed (spec 3 section 5): the shared tonnage reading. */
+export { parseTonnes as parseWeight } from '../../shared/tonnage';
 
 /** Tonnes for the card: the first 4 characters (spec 3 section 9). */
 export function tonnesCard(value: number | null | undefined): string {
@@ -73,15 +66,14 @@ export function whatsappLink(phone: string | null | undefined): string | null {
   return `https://wa.me/${digits.startsWith('55') ? digits : `55${digits}`}`;
 }
 
-/** What each staff role may do on the panel (spec 3 section 6); the server decides anyway. */
-export function abilities(role: string) {
-  const operator = role === 'Administrador' || role === 'Usuario' || role === 'Expedicao';
-  return {
-    operate: operator,
-    call: operator || role === 'Portaria',
-    seesTonnes: role !== 'Portaria',
-    seesPhone: role !== 'Portaria',
-  };
+export type PanelAbilities = Schema<'PanelAbilities'>;
+
+/** Nothing offered: the panel before the session (or an older server) says what the role may do. */
+const NOTHING: PanelAbilities = { operate: false, call: false, details: false, seesTonnes: false, seesPhone: false };
+
+/** What the signed-in role may do on the panel: the session's `panel` (domain::roles::panel_abilities). */
+export function abilities(panel: PanelAbilities | null | undefined): PanelAbilities {
+  return panel ?? NOTHING;
 }
 
 /** /fila's counters: what is left of today's programme and how much of it was attended (%). */

@@ -5,7 +5,7 @@
  * the nine checks in the spec's order and its message is shown as it comes.
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Alert, App, DatePicker, Form, Input, Modal, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { readApiError } from '../../shared/apiError';
 import { TOAST_SECONDS } from '../../shared/messages';
@@ -21,6 +21,16 @@ export function plateProblem(plate: string): string | null {
   if (!/^[A-Za-z0-9]*$/.test(plate)) return orderMsg.plateOnlyAlnum;
   if (plate.length !== PLATE_LENGTH) return orderMsg.plateLength;
   return null;
+}
+
+/**
+ * The quantity as typed (check 5 of spec 2 section 5): a message, or null when it is a number
+ * above zero. Letters read 'A quantidade deve ser um numero!', not a range error.
+ */
+export function quantityProblem(text: string | null | undefined): string | null {
+  const t = (text ?? '').trim();
+  if (!/^\d+([.,]\d+)?$/.test(t)) return orderMsg.quantityNumber;
+  return Number(t.replace(',', '.')) > 0 ? null : orderMsg.quantityPositive;
 }
 
 /** A plate input that looks the truck up in the order's company once the plate is whole. */
@@ -84,7 +94,7 @@ export function PlateField({
 interface Values {
   plate: string;
   driverId: number | null;
-  quantity: number | null;
+  quantity: string;
   expiration: Dayjs | null;
 }
 
@@ -104,7 +114,7 @@ export function NewLoadingDialog({ order, onClose }: { order: Order; onClose: ()
           order: { id: order.id },
           truck: truck ? { id: truck.id } : { licensePlate: v.plate },
           driver: { id: v.driverId },
-          qtyOrdered: v.quantity == null ? '' : String(v.quantity),
+          qtyOrdered: v.quantity.trim().replace(',', '.'),
           expirationDate: v.expiration ? v.expiration.format('YYYY-MM-DD') : null,
         },
       ]).unwrap();
@@ -131,8 +141,10 @@ export function NewLoadingDialog({ order, onClose }: { order: Order; onClose: ()
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ plate: '', driverId: null, quantity: null, expiration: dayjs().add(7, 'day') }}
+        initialValues={{ plate: '', driverId: null, quantity: '', expiration: dayjs().add(7, 'day') }}
         onFinish={(v) => void onFinish(v)}
+        // The server's refusal answered the values sent: once they change it no longer applies.
+        onValuesChange={() => setServerError(null)}
       >
         <Form.Item
           label={orderMsg.plate}
@@ -167,11 +179,15 @@ export function NewLoadingDialog({ order, onClose }: { order: Order; onClose: ()
           label={orderMsg.quantity}
           name="quantity"
           rules={[
-            { required: true, message: orderMsg.quantityNumber },
-            { type: 'number', min: 0.01, message: orderMsg.quantityPositive },
+            {
+              validator: (_, value: string) => {
+                const problem = quantityProblem(value);
+                return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+              },
+            },
           ]}
         >
-          <InputNumber<number> id="quantity" min={0} step={0.01} precision={2} decimalSeparator="," style={{ width: '100%' }} />
+          <Input id="quantity" inputMode="decimal" autoComplete="off" maxLength={12} />
         </Form.Item>
         <Form.Item label={orderMsg.expiration} name="expiration" rules={[{ required: true, message: orderMsg.expirationRequired }]}>
           <DatePicker id="expiration" format="DD/MM/YYYY" style={{ width: '100%' }} />

@@ -158,7 +158,7 @@ function OrderForm({ order }: { order?: Order }) {
 
   async function onFinish(v: Values) {
     try {
-      await save({
+      const saved = await save({
         id: order?.id ?? 0,
         code: v.code.trim(),
         customer: { id: v.customerId },
@@ -169,6 +169,8 @@ function OrderForm({ order }: { order?: Order }) {
         enable: v.enable,
         sendEmail: v.sendEmail,
       }).unwrap();
+      // The server says how many e-mails went out: none means no carrier user receives them.
+      if (v.sendEmail && saved.emailsQueued === 0) void message.warning(orderMsg.noEmailRecipients, TOAST_SECONDS);
       done(order ? orderMsg.edited : undefined);
     } catch (e) {
       const err = readApiError(e);
@@ -323,7 +325,7 @@ function OrderForm({ order }: { order?: Order }) {
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item label=" " colon={false} name="sendEmail" valuePropName="checked">
+          <Form.Item label=" " colon={false} name="sendEmail" valuePropName="checked" extra={orderMsg.sendEmailHint}>
             <Checkbox>{orderMsg.sendEmail}</Checkbox>
           </Form.Item>
         </Col>

@@ -61,6 +61,9 @@ export const orderMsg = {
   qtyTransported: 'Quantidade entregue (t)',
   enable: 'Pedido ativo',
   sendEmail: 'Enviar e-mail às transportadoras',
+  sendEmailHint: 'Recebem os usuários das transportadoras do pedido que autorizaram contato por e-mail.',
+  noEmailRecipients:
+    'Nenhum e-mail foi enviado: nenhum usuário das transportadoras do pedido autorizou receber e-mails.',
   codeRequired: 'Código é obrigatório!',
   customerRequired: 'Cliente é obrigatório!',
   chooseCustomer: 'Selecione o cliente',

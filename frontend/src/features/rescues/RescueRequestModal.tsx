@@ -5,10 +5,11 @@
  * when the weight is zero or when no order is chosen.
  */
 import { useState } from 'react';
-import { App, Button, Input, Modal, Select } from 'antd';
+import { App, Button, Modal, Select } from 'antd';
 import { readApiError } from '../../shared/apiError';
 import type { YardRow } from '../expedition/api';
 import { parseWeight } from '../expedition/model';
+import { TonnageField } from '../../shared/ui/TonnageField';
 import { useRequestRescueMutation } from './api';
 import { rescueMsg } from './texts';
 
@@ -50,17 +51,12 @@ export function RescueRequestModal({ row, onDone }: { row: YardRow; onDone: () =
       ]}
     >
       <div style={{ display: 'grid', gap: 12 }}>
-        <label>
-          {rescueMsg.netWeight}
-          <Input
-            inputMode="decimal"
-            maxLength={6}
-            placeholder="00,000"
-            aria-label={rescueMsg.netWeight}
-            value={text}
-            onChange={(e) => setText(e.target.value.replace(/[^0-9,]/g, ''))}
-          />
-        </label>
+        <TonnageField
+          label={rescueMsg.netWeight}
+          value={text}
+          onChange={setText}
+          limits={{ capacity: row.netCapacity, balance: orderId === row.orderId ? row.orderBalance : null }}
+        />
         <label>
           {rescueMsg.order}
           <Select

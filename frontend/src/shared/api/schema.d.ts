@@ -3546,6 +3546,8 @@ export interface components {
         CheckinView: {
             /** Format: date-time */
             calledAt?: string | null;
+            /** @description `HH:mm` of the call in the company's zone (the yard TV's list), as the queue's times. */
+            calledTime?: string | null;
             /** Format: int64 */
             companyId: number;
             /** Format: date-time */
@@ -3820,6 +3822,13 @@ export interface components {
         };
         /** @description A loading that left its order (Desistentes) and why ('TEMPO EXPIRADO'). */
         DeletedLoadingView: {
+            /**
+             * Format: date-time
+             * @description When the loading was authorised (the card's permission date).
+             */
+            createdAt: string;
+            /** @description The order's customer (the driver's expired-authorisation card, spec 3 section 2). */
+            customerName?: string | null;
             /** Format: date-time */
             deletedAt: string;
             driver: components["schemas"]["LoadingNamedRef"];
@@ -3969,6 +3978,11 @@ export interface components {
             isInTolerance: boolean;
             /** Format: int32 */
             position: number;
+            /**
+             * @description `waiting`, `loading` or `done` (attended today); `null` out of the queue. The phone
+             *     shows one state from it and the check-in's (checked in, called).
+             */
+            stage?: string | null;
             status?: string | null;
             truck?: null | components["schemas"]["PositionTruck"];
         };
@@ -4351,6 +4365,11 @@ export interface components {
              * @description The loadings' transported quantities plus `qtyTransported`.
              */
             delivered: number;
+            /**
+             * @description After a save with `sendEmail`: how many e-mails went to the carriers' users (0: none
+             *     of them receives e-mail, the form says so).
+             */
+            emailsQueued?: number | null;
             enable: boolean;
             /** @description At 100 %: finished, no new loadings and no edit. */
             finished: boolean;
@@ -4710,6 +4729,11 @@ export interface components {
              * @description The loadings' transported quantities plus `qtyTransported`.
              */
             delivered: number;
+            /**
+             * @description After a save with `sendEmail`: how many e-mails went to the carriers' users (0: none
+             *     of them receives e-mail, the form says so).
+             */
+            emailsQueued?: number | null;
             enable: boolean;
             /** @description At 100 %: finished, no new loadings and no edit. */
             finished: boolean;
@@ -4857,6 +4881,11 @@ export interface components {
                  * @description The loadings' transported quantities plus `qtyTransported`.
                  */
                 delivered: number;
+                /**
+                 * @description After a save with `sendEmail`: how many e-mails went to the carriers' users (0: none
+                 *     of them receives e-mail, the form says so).
+                 */
+                emailsQueued?: number | null;
                 enable: boolean;
                 /** @description At 100 %: finished, no new loadings and no edit. */
                 finished: boolean;
@@ -4996,6 +5025,22 @@ export interface components {
         PairUnbindBody: {
             driver?: null | components["schemas"]["OptIdRef"];
             truck?: null | components["schemas"]["OptIdRef"];
+        };
+        /**
+         * @description What a staff role may do on the dispatch panel (spec 3 sections 5 and 6). The session
+         *     carries it, so that the panel offers only what the server accepts (the server checks again).
+         */
+        PanelAbilities: {
+            /** @description Call a checked-in driver from the Pátio tab. */
+            call: boolean;
+            /** @description Open a vehicle's details (spec 3 section 2: not the Espectador). */
+            details: boolean;
+            /** @description Attendance, tolerance, delay, start, finish, cancel, exchange, weight edit, rescue. */
+            operate: boolean;
+            /** @description The driver's phone and its WhatsApp link (not the Portaria). */
+            seesPhone: boolean;
+            /** @description The attended count and the tonnes (not the Portaria). */
+            seesTonnes: boolean;
         };
         /**
          * @description A row of the panels (`/queue/active/{companyId}`): what the public panel and the driver's
@@ -5176,6 +5221,8 @@ export interface components {
             id: number;
             logo?: string | null;
             name: string;
+            /** @description The company's time zone (IANA name): the screen's date and clock, as the queue's times. */
+            timeZone: string;
         };
         /** @description `GET /public/panel`: what the yard's public screen shows. */
         PublicPanelView: {
@@ -5231,6 +5278,8 @@ export interface components {
             date?: string | null;
             driver: components["schemas"]["IdName"];
             driverName: string;
+            /** @description The driver's first contact phone (the WhatsApp link); `null` for the Portaria. */
+            driverPhone?: string | null;
             /** Format: date-time */
             expedition?: string | null;
             /** Format: date-time */
@@ -5432,6 +5481,12 @@ export interface components {
             /** Format: int64 */
             id: number;
             order?: null | components["schemas"]["QueueOrderView"];
+            /**
+             * Format: double
+             * @description What the order still has to deliver besides this loading (tonnes): the tonnage field
+             *     warns above it. `null` without an order.
+             */
+            orderBalance?: number | null;
             /** Format: double */
             qtyOrdered?: number | null;
             /** Format: double */
@@ -5443,6 +5498,8 @@ export interface components {
             id: number;
             logo?: string | null;
             name: string;
+            /** @description The company's time zone (IANA name), in the staff session: the yard screens' clock. */
+            time_zone?: string | null;
         };
         /**
          * @description Who a session belongs to: a staff user (with a role) or a driver (without).
@@ -5754,6 +5811,8 @@ export interface components {
             menu: components["schemas"]["MenuEntry"][];
             mustApproveTerms: boolean;
             name: string;
+            /** @description What the dispatch panel offers this role. */
+            panel: components["schemas"]["PanelAbilities"];
             role: components["schemas"]["Role"];
             routes: string[];
             /** Format: int64 */
@@ -6106,6 +6165,17 @@ export interface components {
             id: number;
             ip?: string | null;
             licensePlate: string;
+            /**
+             * Format: double
+             * @description The truck's net capacity (tonnes): the tonnage field warns above it.
+             */
+            netCapacity?: number | null;
+            /**
+             * Format: double
+             * @description What the order still has to deliver besides this loading (tonnes); `null` without an
+             *     order and for Portaria.
+             */
+            orderBalance?: number | null;
             orderCode?: string | null;
             /** Format: int64 */
             orderId?: number | null;
@@ -6434,7 +6504,9 @@ export interface operations {
     };
     driver_session: {
         parameters: {
-            query?: never;
+            query?: {
+                probe?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6449,6 +6521,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DriverSessionView"];
                 };
+            };
+            /** @description Signed out (with `probe=true` only) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request, or a NUL byte in it */
             400: {
@@ -6674,7 +6753,9 @@ export interface operations {
     };
     staff_session: {
         parameters: {
-            query?: never;
+            query?: {
+                probe?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6689,6 +6770,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["StaffSessionView"];
                 };
+            };
+            /** @description Signed out (with `probe=true` only) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request, or a NUL byte in it */
             400: {

@@ -49,4 +49,5 @@ mod truck_catalog;
 mod trucks;
 mod ws_socket;
 mod yard;
+mod yard_day_rules;
 mod yard_realtime;

@@ -94,7 +94,11 @@ async fn a_refused_join_takes_its_new_loading_back() {
         .post("/api/queue/add", body(&d))
         .await
         .expect(StatusCode::CONFLICT);
-    assert_eq!(refused["message"], "Você já possui um agendamento na fila");
+    // Issue 22: the office user is told about the driver, not addressed as the driver.
+    assert_eq!(
+        refused["message"],
+        "Este motorista ou caminhão já possui um agendamento na fila."
+    );
     assert_eq!(loadings(&app, d.order), 1, "the second loading is gone");
     assert_eq!(waiting(&app, d.driver), 1);
 }

@@ -29,10 +29,13 @@ export default function TermFormPage() {
   const validCompany = Number.isInteger(companyId) && companyId > 0;
   const term = useUseTermQuery(termId ?? 0, { skip: termId === null });
   const { data: session } = useStaffSessionQuery();
-  // Back to the Termos tab of /settings; a company user (who may not open /settings) goes home.
+  // Back to the Termos tab of /settings; a company user (who may not open /settings) to its
+  // own /conteudo.
   const back = routeAllowed(session?.routes, '/settings')
     ? `/settings?empresa=${validCompany ? companyId : ''}&aba=termos`
-    : session?.landing || '/dashboard';
+    : routeAllowed(session?.routes, '/conteudo')
+      ? '/conteudo?aba=termos'
+      : session?.landing || '/dashboard';
 
   useEffect(() => {
     document.title = `${msg.titleAdmin}${termId ? sm.termFormTitleEdit : sm.termFormTitleNew} - ${APP_NAME}`;
