@@ -237,7 +237,7 @@ export interface paths {
         };
         get: operations["checkin_count"];
         put?: never;
-        post?: never;
+        post: operations["checkin_verify"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6995,7 +6995,71 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The entry's check-in state; a present check-in from an address no longer authorised is cancelled */
+            /** @description The entry's check-in state (a read: nothing changes) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinStateView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkin_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                queueId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's check-in state; the driver's present check-in from an address no longer authorised is cancelled (`cancelled`: true) */
             200: {
                 headers: {
                     [name: string]: unknown;
