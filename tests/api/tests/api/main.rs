@@ -47,4 +47,5 @@ mod truck_catalog;
 mod trucks;
 mod ws_socket;
 mod yard;
+mod yard_day_fidelity;
 mod yard_realtime;
