@@ -56,8 +56,7 @@ pub const CHECKIN_OFF_MESSAGE: &str = "O check-in não está habilitado.";
 pub const CHECKIN_ADDRESS_MESSAGE: &str = "Check-in permitido apenas na rede do pátio da empresa.";
 pub const CHECKIN_NO_POSITION_MESSAGE: &str = "Você não tem posição na fila";
 pub const CALLED_MESSAGE: &str = "Motorista chamado";
-pub const NOT_ON_TRUCK_MESSAGE: &str =
-    "Este motorista foi trocado e não está mais no caminhão.";
+pub const NOT_ON_TRUCK_MESSAGE: &str = "Este motorista foi trocado e não está mais no caminhão.";
 /// The TV lists this many calls (spec 3 section 9).
 pub const TV_CALLS: i64 = 10;
 /// The greatest tonnage a weight field can hold (6 characters, `00,000`).
@@ -508,7 +507,8 @@ impl YardService {
             repos.change_entry_driver(id, driver.id)?;
             call = Self::hand_over_checkin(repos, entry, driver.id, now)?;
             let truck = json!({ "id": entry.truck_id, "licensePlate": entry.license_plate });
-            let scheduling = json!({ "id": entry.scheduling_id, "order": { "code": entry.order_code } });
+            let scheduling =
+                json!({ "id": entry.scheduling_id, "order": { "code": entry.order_code } });
             for (who, kind) in [
                 (entry.driver_id, DriverLogType::OutTruck),
                 (driver.id, DriverLogType::InTruck),

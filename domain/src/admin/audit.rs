@@ -336,18 +336,25 @@ mod tests {
         for o in Operation::ALL {
             let label = o.label();
             assert_ne!(label, o.as_str(), "{label}");
-            assert!(!label.contains('_') && label != label.to_uppercase(), "{label}");
+            assert!(
+                !label.contains('_') && label != label.to_uppercase(),
+                "{label}"
+            );
             assert_eq!(operation_label(o.as_str()), label);
         }
         for o in ObjectType::ALL {
             let label = o.label();
             assert_ne!(label, o.as_str(), "{label}");
-            assert!(!label.contains('_') && label != label.to_uppercase(), "{label}");
+            assert!(
+                !label.contains('_') && label != label.to_uppercase(),
+                "{label}"
+            );
             assert_eq!(object_label(o.as_str()), label);
         }
         let ops: std::collections::HashSet<_> = Operation::ALL.iter().map(|o| o.as_str()).collect();
         assert_eq!(ops.len(), Operation::ALL.len());
-        let objs: std::collections::HashSet<_> = ObjectType::ALL.iter().map(|o| o.as_str()).collect();
+        let objs: std::collections::HashSet<_> =
+            ObjectType::ALL.iter().map(|o| o.as_str()).collect();
         assert_eq!(objs.len(), ObjectType::ALL.len());
     }
 }

@@ -342,7 +342,14 @@ mod tests {
 
     #[test]
     fn a_saved_loading_with_a_new_driver_keeps_its_quantity_through_the_checks() {
-        let d = LoadingDraft::with_new_driver("ABC1D23", t(30.5), Some(today()), Some(t(32.5)), "ANA", false);
+        let d = LoadingDraft::with_new_driver(
+            "ABC1D23",
+            t(30.5),
+            Some(today()),
+            Some(t(32.5)),
+            "ANA",
+            false,
+        );
         assert_eq!(d.quantity.as_deref(), Some("30.50"));
         assert_eq!(check_new_loading(&order(), &d, today()), Ok(t(30.5)));
         let taken = LoadingDraft {
@@ -364,13 +371,33 @@ mod tests {
         };
         let order = [on(1, 10, Some(100)), on(2, 11, None)];
         // Driver 10 is on through carrier 100: through 200 or the company's own, refused.
-        assert!(driver_on_order_by_other_carrier(&order, 10, Some(200), None));
+        assert!(driver_on_order_by_other_carrier(
+            &order,
+            10,
+            Some(200),
+            None
+        ));
         assert!(driver_on_order_by_other_carrier(&order, 10, None, None));
         // Through the same carrier, or when the only such loading is the one being edited.
-        assert!(!driver_on_order_by_other_carrier(&order, 10, Some(100), None));
-        assert!(!driver_on_order_by_other_carrier(&order, 10, Some(200), Some(1)));
+        assert!(!driver_on_order_by_other_carrier(
+            &order,
+            10,
+            Some(100),
+            None
+        ));
+        assert!(!driver_on_order_by_other_carrier(
+            &order,
+            10,
+            Some(200),
+            Some(1)
+        ));
         // A driver not on the order.
-        assert!(!driver_on_order_by_other_carrier(&order, 12, Some(100), None));
+        assert!(!driver_on_order_by_other_carrier(
+            &order,
+            12,
+            Some(100),
+            None
+        ));
     }
 
     #[test]

@@ -258,7 +258,15 @@ fn lay(values: &[String], widths: &[f32], fits: &[Fit], bold: bool) -> Laid {
     }
 }
 
-fn draw(c: &mut Content, laid: &Laid, top: f32, widths: &[f32], fits: &[Fit], font: &[u8], bold: bool) {
+fn draw(
+    c: &mut Content,
+    laid: &Laid,
+    top: f32,
+    widths: &[f32],
+    fits: &[Fit],
+    font: &[u8],
+    bold: bool,
+) {
     let mut x = MARGIN;
     for (i, (lines, w)) in laid.cells.iter().zip(widths).enumerate() {
         let right = fits.get(i) == Some(&Fit::Number);
@@ -509,7 +517,10 @@ mod tests {
         let (header, rows, fits) = history_like();
         let usable = A4.0 - 2.0 * MARGIN;
         let widths = column_widths(&header, &rows, &fits, usable);
-        assert!((widths.iter().sum::<f32>() - usable).abs() < 0.5, "{widths:?}");
+        assert!(
+            (widths.iter().sum::<f32>() - usable).abs() < 0.5,
+            "{widths:?}"
+        );
         let head = lay(
             &header.iter().map(|h| (*h).to_owned()).collect::<Vec<_>>(),
             &widths,
@@ -542,7 +553,10 @@ mod tests {
 
     #[test]
     fn short_tables_keep_names_on_one_line() {
-        let rows = vec![vec!["27/11/2026".to_owned(), "Cooperativa UX Teste".to_owned()]];
+        let rows = vec![vec![
+            "27/11/2026".to_owned(),
+            "Cooperativa UX Teste".to_owned(),
+        ]];
         let fits = [Fit::Whole, Fit::Wrap];
         let widths = column_widths(&["Data", "Cliente"], &rows, &fits, 523.0);
         let row = lay(&rows[0], &widths, &fits, false);
@@ -555,7 +569,10 @@ mod tests {
         assert_eq!(wrap("UM DOIS", 200.0, false, 2), vec!["UM DOIS".to_owned()]);
         let lines = wrap("PALAVRA OUTRA PALAVRA MAIS UMA E OUTRA", 40.0, false, 2);
         assert_eq!(lines.len(), 2);
-        assert!(lines[1].ends_with('…') && measure(&lines[1], false) <= 40.0, "{lines:?}");
+        assert!(
+            lines[1].ends_with('…') && measure(&lines[1], false) <= 40.0,
+            "{lines:?}"
+        );
         let one = shorten("SUPERCALIFRAGILISTICO", 30.0, false);
         assert!(one.ends_with('…') && measure(&one, false) <= 30.0, "{one}");
         // In the file the ellipsis is WinAnsi 0x85, never '?'.

@@ -173,12 +173,10 @@ async fn the_exchange_hands_the_check_in_and_the_call_to_the_driver_on_the_truck
     assert_eq!(s, StatusCode::NOT_FOUND);
     // The previous driver's old check-in neither calls nor checks the truck out.
     let old = json!({ "id": c["id"], "isCalling": true });
-    exp.post("/api/checkins/setcall", old)
-        .await
-        .expect_message(
-            StatusCode::CONFLICT,
-            "Este motorista foi trocado e não está mais no caminhão.",
-        );
+    exp.post("/api/checkins/setcall", old).await.expect_message(
+        StatusCode::CONFLICT,
+        "Este motorista foi trocado e não está mais no caminhão.",
+    );
     let (s, _) = phone_a
         .post("/api/checkins/checkout", json!({ "id": c["id"] }))
         .await
@@ -221,7 +219,12 @@ async fn an_exchange_without_a_check_in_opens_none_and_a_check_in_not_called_sta
     let demo = app.ids.demo;
     at(&app, MONDAY_0900);
     open_for_freelancers(&app).await;
-    settings(&app, demo, json!({ "enableCheckin": true, "checkinIp": "127.0.0.1" })).await;
+    settings(
+        &app,
+        demo,
+        json!({ "enableCheckin": true, "checkinIp": "127.0.0.1" }),
+    )
+    .await;
     let pairs = add_drivers(&app, demo, 4, 5);
     let exp = app.expedicao_of(demo).await;
     // Not checked in: nothing to hand over.
@@ -230,7 +233,10 @@ async fn an_exchange_without_a_check_in_opens_none_and_a_check_in_not_called_sta
         .unwrap()
         .id;
     let (s, v) = exp
-        .put("/api/queue/update-driver", exchange(first, pairs[1].0, demo))
+        .put(
+            "/api/queue/update-driver",
+            exchange(first, pairs[1].0, demo),
+        )
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -252,7 +258,10 @@ async fn an_exchange_without_a_check_in_opens_none_and_a_check_in_not_called_sta
         .check_in(&driver(c, demo), second, Some("127.0.0.1".into()))
         .unwrap();
     let (s, v) = exp
-        .put("/api/queue/update-driver", exchange(second, pairs[3].0, demo))
+        .put(
+            "/api/queue/update-driver",
+            exchange(second, pairs[3].0, demo),
+        )
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -327,12 +336,14 @@ async fn the_exchange_runs_check_9_and_leaves_the_driver_free_for_his_own_carrie
 
     // Y's driver is on the order through Y: he may not take X's loading.
     let body = exp
-        .put("/api/queue/update-driver", exchange(t.entry, t.y_driver, demo))
+        .put(
+            "/api/queue/update-driver",
+            exchange(t.entry, t.y_driver, demo),
+        )
         .await
         .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
-        body["fields"]["driver"],
-        "Motorista ja vinculado ao pedido por outra transportadora.",
+        body["fields"]["driver"], "Motorista ja vinculado ao pedido por outra transportadora.",
         "{body}"
     );
     // Nothing changed: the entry, its loading and no log.
@@ -346,13 +357,25 @@ async fn the_exchange_runs_check_9_and_leaves_the_driver_free_for_his_own_carrie
     );
     assert_eq!(log_count(&app, t.x_driver, "OUT_TRUCK"), 0);
     // ...and Y's driver is still free for Y's loadings on the order.
-    let y = app.scalar_i64("SELECT id AS v FROM shipping_companies WHERE name = 'Transportadora Y'");
+    let y =
+        app.scalar_i64("SELECT id AS v FROM shipping_companies WHERE name = 'Transportadora Y'");
     let (_, y_truck2) = add_pair(&app, demo, 4, 6, (Some(y), Some(y)));
-    fixtures::loading(&usuario, t.order, y_truck2, t.y_driver, 10.0, Some("2026-03-20")).await;
+    fixtures::loading(
+        &usuario,
+        t.order,
+        y_truck2,
+        t.y_driver,
+        10.0,
+        Some("2026-03-20"),
+    )
+    .await;
 
     // X's other driver may take it; the loading names him, the previous driver leaves it.
     let (s, v) = exp
-        .put("/api/queue/update-driver", exchange(t.entry, t.x_spare, demo))
+        .put(
+            "/api/queue/update-driver",
+            exchange(t.entry, t.x_spare, demo),
+        )
         .await
         .pair();
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -364,7 +387,15 @@ async fn the_exchange_runs_check_9_and_leaves_the_driver_free_for_his_own_carrie
         t.x_spare
     );
     // The previous driver is no longer on the order: Y may now add him with its truck.
-    fixtures::loading(&usuario, t.order, t.y_truck, t.x_driver, 10.0, Some("2026-03-20")).await;
+    fixtures::loading(
+        &usuario,
+        t.order,
+        t.y_truck,
+        t.x_driver,
+        10.0,
+        Some("2026-03-20"),
+    )
+    .await;
     // And the spare, now on it through X, is refused to Y by the same check 9.
     let body = usuario
         .post(
@@ -389,9 +420,15 @@ async fn the_exchange_keeps_the_other_loading_checks() {
     let exp = app.expedicao_of(demo).await;
     // why: an order disabled while its vehicle waits: the loading dialog's edit refuses it, and
     // so does the exchange (spec 2 section 5, before check 1).
-    app.sql(&format!("UPDATE orders SET enable = FALSE WHERE id = {}", t.order));
+    app.sql(&format!(
+        "UPDATE orders SET enable = FALSE WHERE id = {}",
+        t.order
+    ));
     let body = exp
-        .put("/api/queue/update-driver", exchange(t.entry, t.x_spare, demo))
+        .put(
+            "/api/queue/update-driver",
+            exchange(t.entry, t.x_spare, demo),
+        )
         .await
         .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["fields"]["driver"], "Pedido desativado!", "{body}");
@@ -464,16 +501,22 @@ async fn day_with_long_names(app: &TestApp) -> i64 {
     at(app, MONDAY_0900);
     let pairs = add_drivers(app, demo, 2, 8);
     let usuario = app.usuario_of(demo).await;
-    let spec = fixtures::OrderSpec::new("PED-2026-0001", 100.0).customer(77, LONG_CUSTOMER);
+    let spec = fixtures::OrderSpec::new("PED-260001", 100.0).customer(77, LONG_CUSTOMER);
     let order = fixtures::order(&usuario, spec).await.id;
     let mut entries = Vec::new();
     for (d, t) in &pairs {
         let l = fixtures::loading(&usuario, order, *t, *d, 30.0, Some("2026-03-20")).await;
-        entries.push((l, fixtures::join(app, *d, demo, json!({ "scheduling": { "id": l } })).await));
+        entries.push((
+            l,
+            fixtures::join(app, *d, demo, json!({ "scheduling": { "id": l } })).await,
+        ));
     }
     let exp = app.expedicao_of(demo).await;
     let (s, b) = exp
-        .post("/api/attendances/save", json!({ "company": { "id": demo } }))
+        .post(
+            "/api/attendances/save",
+            json!({ "company": { "id": demo } }),
+        )
         .await
         .pair();
     assert_eq!(s, StatusCode::CREATED, "{b}");
@@ -501,7 +544,7 @@ async fn the_pdf_reports_read_whole_dates_and_shorten_names_with_a_real_ellipsis
     assert!(!text.contains('?'), "{text}");
     assert!(text.contains("Histórico"), "{text}");
     // The date, the order code, the plate and the tonnes whole.
-    for whole in ["02/03/2026", "PED-2026-0001", "TQI0001", "14,800", "30,000"] {
+    for whole in ["02/03/2026", "PED-260001", "TQI0001", "14,800", "30,000"] {
         assert!(text.contains(whole), "{whole} in {text}");
     }
     // The titles whole, wrapped at their spaces at most.
@@ -523,11 +566,20 @@ async fn the_pdf_reports_read_whole_dates_and_shorten_names_with_a_real_ellipsis
     assert_eq!(s, StatusCode::OK);
     let text = pdftotext(&pdf);
     assert!(!text.contains('?'), "{text}");
-    for whole in ["Posição", "Horário", "TQI0002", "PED-2026-0001", "Cooperativa"] {
+    for whole in [
+        "Posição",
+        "Horário",
+        "TQI0002",
+        "PED-260001",
+        "Cooperativa",
+    ] {
         assert!(text.contains(whole), "{whole} in {text}");
     }
     for word in LONG_CUSTOMER.split(' ') {
-        assert!(text.contains(word) || text.contains('…'), "{word} in {text}");
+        assert!(
+            text.contains(word) || text.contains('…'),
+            "{word} in {text}"
+        );
     }
 }
 
@@ -553,7 +605,10 @@ async fn the_history_xlsx_holds_dates_and_tonnes_as_typed_cells() {
         }
         other => panic!("the date is not a date cell: {other:?}"),
     }
-    assert_eq!(sheet.get((1, 3)), Some(&Data::String(LONG_CUSTOMER.to_owned())));
+    assert_eq!(
+        sheet.get((1, 3)),
+        Some(&Data::String(LONG_CUSTOMER.to_owned()))
+    );
     assert_eq!(sheet.get((1, 6)), Some(&Data::Float(30.0)));
     assert_eq!(sheet.get((1, 7)), Some(&Data::Float(14.8)));
 
@@ -600,16 +655,25 @@ async fn the_logs_read_in_portuguese_with_decimal_commas_and_minutes_in_number()
     let delay = |time: i64| json!({ "delayId": reason, "time": time, "companyId": demo });
     let (s, d) = exp.put("/api/queue/delay", delay(30)).await.pair();
     assert_eq!(s, StatusCode::OK, "{d}");
-    assert_eq!(title_of("START_DELAY"), "Atraso <b>Chuva</b> de 30 minutos iniciado");
+    assert_eq!(
+        title_of("START_DELAY"),
+        "Atraso <b>Chuva</b> de 30 minutos iniciado"
+    );
     at(&app, "2026-03-02T12:01:00Z");
     let (s, d) = exp.put("/api/queue/delay", delay(-29)).await.pair();
     assert_eq!(s, StatusCode::OK, "{d}");
     assert_eq!(d["delayedTime"], 1);
-    assert_eq!(title_of("END_DELAY"), "Atraso <b>Chuva</b> encerrado após 1 minuto");
+    assert_eq!(
+        title_of("END_DELAY"),
+        "Atraso <b>Chuva</b> encerrado após 1 minuto"
+    );
 
     // The filter's choices and what the grid and the details read: no stored word.
     let admin = app.admin().await;
-    let ops = admin.get("/api/logs/operations").await.expect(StatusCode::OK);
+    let ops = admin
+        .get("/api/logs/operations")
+        .await
+        .expect(StatusCode::OK);
     let label = |list: &Value, id: &str| {
         list.as_array()
             .unwrap()
@@ -629,8 +693,16 @@ async fn the_logs_read_in_portuguese_with_decimal_commas_and_minutes_in_number()
         assert_ne!(o["label"], o["id"], "{o}");
     }
     let objects = admin.get("/api/logs/objects").await.expect(StatusCode::OK);
-    assert_eq!(label(&objects, "QUEUE").as_deref(), Some("Fila"), "{objects}");
-    assert_eq!(label(&objects, "DELAY").as_deref(), Some("Atraso"), "{objects}");
+    assert_eq!(
+        label(&objects, "QUEUE").as_deref(),
+        Some("Fila"),
+        "{objects}"
+    );
+    assert_eq!(
+        label(&objects, "DELAY").as_deref(),
+        Some("Atraso"),
+        "{objects}"
+    );
     for o in objects.as_array().unwrap() {
         assert_ne!(o["label"], o["id"], "{o}");
     }
