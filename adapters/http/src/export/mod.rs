@@ -121,6 +121,8 @@ fn measure(text: &str, bold: bool) -> f32 {
 
 /// `text` cut to `width` points, ending with the ellipsis.
 fn shorten(text: &str, width: f32, bold: bool) -> String {
+    // A column sized to its widest value holds it exactly: float rounding must not cut it.
+    let width = width + 0.01;
     if measure(text, bold) <= width {
         return text.to_owned();
     }
@@ -147,7 +149,7 @@ fn wrap(text: &str, width: f32, bold: bool, max: usize) -> Vec<String> {
         i += 1;
         while let Some(word) = words.get(i) {
             let longer = format!("{line} {word}");
-            if measure(&longer, bold) > width {
+            if measure(&longer, bold) > width + 0.01 {
                 break;
             }
             line = longer;

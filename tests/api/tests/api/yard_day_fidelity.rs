@@ -481,7 +481,8 @@ fn the_exchanged_call_rings_the_new_driver_s_phone() {
         let (text, v) = loop {
             let text = next_text(socket, Duration::from_secs(2)).expect("no call received");
             let v: Value = serde_json::from_str(&text).unwrap();
-            if v["event"] != "queueChanged" {
+            // The first call (in the previous driver's name) may arrive late: skipped too.
+            if v["event"] != "queueChanged" && v["driverId"] == b {
                 break (text, v);
             }
         };
