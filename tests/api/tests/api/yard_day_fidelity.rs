@@ -567,13 +567,7 @@ async fn the_pdf_reports_read_whole_dates_and_shorten_names_with_a_real_ellipsis
     assert_eq!(s, StatusCode::OK);
     let text = pdftotext(&pdf);
     assert!(!text.contains('?'), "{text}");
-    for whole in [
-        "Posição",
-        "Horário",
-        "TQI0002",
-        "PED-260001",
-        "Cooperativa",
-    ] {
+    for whole in ["Posição", "Horário", "TQI0002", "PED-260001", "Cooperativa"] {
         assert!(text.contains(whole), "{whole} in {text}");
     }
     for word in LONG_CUSTOMER.split(' ') {
