@@ -10,7 +10,7 @@ CARGO ?= cargo
 # A clean build (CI) gains nothing from incremental data and it doubles target/ (7 GB of 12).
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: help run test fmt lint openapi check-rust test-rust frontend-deps test-frontend frontend-build e2e-deps test-e2e test-fuzz pg bench clean-db
+.PHONY: help run test fmt lint openapi check-rust test-rust frontend-deps test-frontend frontend-build pdf-deps e2e-deps test-e2e test-fuzz pg bench clean-db
 
 help:
 	@echo "make run    # Pátio em http://localhost:8080 com a empresa demo"
@@ -46,7 +46,7 @@ check-rust:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
 
-test-rust: pg
+test-rust: pg pdf-deps
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) test --workspace --all-features
 
 # The API contract: docs/openapi.json from the code (its snapshot test fails on drift), then the
@@ -59,7 +59,15 @@ test-frontend: frontend-deps
 	cd frontend && npm run api-types:check
 	cd frontend && npm run typecheck && npm run lint && npm test && npm run build
 
-e2e-deps:
+# pdftotext (Debian's poppler-utils): the API and browser tests read the PDF reports' text
+# with it, as a person's viewer would decode it.
+pdf-deps:
+	@command -v pdftotext >/dev/null || { \
+	  echo "Instalando o poppler-utils do Debian..."; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; fi; }
+
+e2e-deps: pdf-deps
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || { \
 	  echo "Instalando o Chromium do Debian..."; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
@@ -82,8 +90,10 @@ lint: check-rust
 test: check-rust test-rust test-frontend test-e2e test-fuzz
 	@echo "make test: tudo verde"
 
-# Figures printed and written to tests/load/results/*.json (not part of `make test`).
-bench: pg e2e-deps
+# Figures printed and written to tests/load/results/*.json (not part of `make test`). The last
+# steps drive Debian's Chromium through tests/e2e's playwright-core on the built frontend: the
+# same dependencies as the browser tests.
+bench: pg e2e-deps frontend-build
 	$(CARGO) bench -p patio-domain --bench plan
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example join_bench
 	$(CARGO) build --release -p patio
@@ -93,8 +103,7 @@ bench: pg e2e-deps
 	{ ulimit -n 20000 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example ws_bench
 	# A yard day replayed (issue 15): 10 companies, 2,500 trucks, ~1,030 sockets, about 4 minutes.
 	{ ulimit -n 8192 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example yard_day
-	# The driver app at 3G in Chromium (issues 14 and 23): needs the built frontend.
-	cd frontend && npm run build
+	# The driver app at 3G in Chromium (issues 14 and 23): the built frontend, tests/e2e/node_modules.
 	PATIO_PG_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" node tests/load/driver_3g.mjs
 	# Lighthouse 12 (pinned in tests/load) on the driver's first screens (issue 23).
 	cd tests/load && npm ci --no-audit --no-fund

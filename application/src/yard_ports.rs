@@ -133,7 +133,7 @@ pub trait YardRepo {
     fn latest_checkin(&mut self, queue_entry_id: i64) -> AppResult<Option<CheckinRecord>>;
     /// Present check-ins of the company's active entries.
     fn active_checkins(&mut self, company_id: i64) -> AppResult<Vec<CheckinRecord>>;
-    /// The `limit` most recent calls, newest first.
+    /// The `limit` most recent calls, newest first, of drivers still on their trucks.
     fn called_checkins(&mut self, company_id: i64, limit: i64) -> AppResult<Vec<CheckinRecord>>;
     fn set_checkin_call(&mut self, id: i64, calling: bool, at: DateTime<Utc>) -> AppResult<()>;
     /// Ends the present check-ins of these entries (the day's attendance ended and they moved

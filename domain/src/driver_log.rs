@@ -74,12 +74,16 @@ pub enum DriverLogType {
     ReadPopup,
     CheckIn,
     CheckOut,
+    /// Taken off a truck in the queue by the expedition's driver exchange (ours, issue 22).
+    OutTruck,
+    /// Put on a truck in the queue by the expedition's driver exchange (ours, issue 22).
+    InTruck,
     Unknown(String),
 }
 
 impl DriverLogType {
     /// Every known type, in the spec's order.
-    pub const KNOWN: [DriverLogType; 19] = [
+    pub const KNOWN: [DriverLogType; 21] = [
         DriverLogType::Login,
         DriverLogType::InQueue,
         DriverLogType::OutQueue,
@@ -99,6 +103,8 @@ impl DriverLogType {
         DriverLogType::ReadPopup,
         DriverLogType::CheckIn,
         DriverLogType::CheckOut,
+        DriverLogType::OutTruck,
+        DriverLogType::InTruck,
     ];
 
     /// The wire code (`LOGIN`, `IN_QUEUE`, ...); an unknown type gives back its own text.
@@ -123,6 +129,8 @@ impl DriverLogType {
             DriverLogType::ReadPopup => "READ_POPUP",
             DriverLogType::CheckIn => "CHECK_IN",
             DriverLogType::CheckOut => "CHECK_OUT",
+            DriverLogType::OutTruck => "OUT_TRUCK",
+            DriverLogType::InTruck => "IN_TRUCK",
             DriverLogType::Unknown(code) => code,
         }
     }
@@ -161,6 +169,8 @@ impl DriverLogType {
             DriverLogType::ReadPopup => "leu um pop-up",
             DriverLogType::CheckIn => "fez check-in",
             DriverLogType::CheckOut => "cancelou check-in",
+            DriverLogType::OutTruck => "foi retirado do caminhão pela expedição",
+            DriverLogType::InTruck => "assumiu o caminhão na troca de motorista",
         }
     }
 }
@@ -198,7 +208,7 @@ pub struct DriverLogData {
 /// the company's local time. Details, each added only when its value is present and not blank:
 ///
 /// - IN_QUEUE: ` com a Placa {plate}`, or ` como Autônomo` without a plate (spec);
-/// - CAD_TRUCK, EDIT_TRUCK, BIND_TRUNCK, UNBIND_TRUCK: ` com a Placa {plate}`;
+/// - CAD_TRUCK, EDIT_TRUCK, BIND_TRUNCK, UNBIND_TRUCK, OUT_TRUCK, IN_TRUCK: ` com a Placa {plate}`;
 /// - IN_ORDER: ` de código {order}`; OUT_COMPANY: ` para {company}`;
 /// - READ_POPUP: ` “{title}”`.
 ///
@@ -220,7 +230,9 @@ pub fn render_title(kind: &DriverLogType, data: &DriverLogData, at: NaiveDateTim
         DriverLogType::CadTruck
         | DriverLogType::EditTruck
         | DriverLogType::BindTruck
-        | DriverLogType::UnbindTruck => plate.map(|p| format!(" com a Placa {p}")),
+        | DriverLogType::UnbindTruck
+        | DriverLogType::OutTruck
+        | DriverLogType::InTruck => plate.map(|p| format!(" com a Placa {p}")),
         DriverLogType::InOrder => present(&data.order_code).map(|c| format!(" de código {c}")),
         DriverLogType::OutCompany => present(&data.company_to).map(|c| format!(" para {c}")),
         DriverLogType::ReadPopup => present(&data.popup_title).map(|t| format!(" “{t}”")),
@@ -288,6 +300,8 @@ mod tests {
                 "READ_POPUP",
                 "CHECK_IN",
                 "CHECK_OUT",
+                "OUT_TRUCK",
+                "IN_TRUCK",
             ]
         );
         assert_eq!(DriverLogType::parse("BIND_TRUCK"), DriverLogType::BindTruck);
@@ -333,6 +347,8 @@ mod tests {
             (ReadPopup, "leu um pop-up"),
             (CheckIn, "fez check-in"),
             (CheckOut, "cancelou check-in"),
+            (OutTruck, "foi retirado do caminhão pela expedição"),
+            (InTruck, "assumiu o caminhão na troca de motorista"),
         ];
         assert_eq!(expected.len(), DriverLogType::KNOWN.len());
         for (t, text) in expected {
@@ -398,6 +414,18 @@ mod tests {
         assert_eq!(
             render_title(&DriverLogType::CadTruck, &DriverLogData::default(), at()),
             "Motorista cadastrou um caminhão em 05/03/2026 às 14:07"
+        );
+    }
+
+    #[test]
+    fn an_exchange_names_the_truck_in_both_drivers_logs() {
+        assert_eq!(
+            render_title(&DriverLogType::OutTruck, &with_plate("ABC1D23"), at()),
+            "Motorista foi retirado do caminhão pela expedição com a Placa ABC1D23 em 05/03/2026 às 14:07"
+        );
+        assert_eq!(
+            render_title(&DriverLogType::InTruck, &with_plate("ABC1D23"), at()),
+            "Motorista assumiu o caminhão na troca de motorista com a Placa ABC1D23 em 05/03/2026 às 14:07"
         );
     }
 

@@ -9,6 +9,7 @@ use patio_domain::auth::Actor;
 use patio_domain::history::{
     group, may_export, may_read, period, Grouping, HistoryLine, HISTORY_PAGE_SIZE,
 };
+use patio_domain::text::{br_date, br_decimal};
 use serde::Serialize;
 
 use super::logs::{start_of, LOG_TIME_ZONE};
@@ -69,11 +70,43 @@ pub struct HistoryPageView {
     pub total_transported: f64,
 }
 
+/// One cell of an export: text, or a value the spreadsheet keeps typed (issue 22: tonnes and
+/// dates written as text could not be summed or sorted).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExportCell {
+    Text(String),
+    Date(NaiveDate),
+    Tonnes(f64),
+    Count(i64),
+}
+
+impl ExportCell {
+    /// As the CSV and the PDF write it: `dd/MM/yyyy`, `28,500`.
+    pub fn text(&self) -> String {
+        match self {
+            ExportCell::Text(t) => t.clone(),
+            ExportCell::Date(d) => br_date(*d),
+            ExportCell::Tonnes(t) => br_decimal(*t, 3),
+            ExportCell::Count(n) => n.to_string(),
+        }
+    }
+}
+
 /// Every row of the query, as the exports write them.
 #[derive(Debug, Clone)]
 pub struct HistoryTable {
     pub header: Vec<&'static str>,
-    pub rows: Vec<Vec<String>>,
+    pub rows: Vec<Vec<ExportCell>>,
+}
+
+impl HistoryTable {
+    /// The rows as text (the CSV and the PDF).
+    pub fn text_rows(&self) -> Vec<Vec<String>> {
+        self.rows
+            .iter()
+            .map(|r| r.iter().map(ExportCell::text).collect())
+            .collect()
+    }
 }
 
 #[derive(Clone)]
@@ -82,11 +115,16 @@ pub struct HistoryService {
 }
 
 fn br(day: NaiveDate) -> String {
-    day.format("%d/%m/%Y").to_string()
+    br_date(day)
 }
 
-fn tonnes(t: f64) -> String {
-    format!("{t:.3}").replace('.', ",")
+/// `dd/MM/yyyy`, or `dd/MM/yyyy a dd/MM/yyyy` for a group of several days.
+fn days(first: NaiveDate, last: NaiveDate) -> String {
+    if first == last {
+        br(first)
+    } else {
+        format!("{} a {}", br(first), br(last))
+    }
 }
 
 impl HistoryService {
@@ -94,13 +132,13 @@ impl HistoryService {
         Self { deps }
     }
 
-    /// The rows of the query (grouped when asked), for the grid and the exports.
-    fn rows(
+    /// The loadings of the query and its grouping, for the grid and the exports.
+    fn lines(
         &self,
         actor: &Actor,
         q: &HistoryQuery,
         export: bool,
-    ) -> AppResult<(Option<Grouping>, Vec<HistoryRowView>)> {
+    ) -> AppResult<(Option<Grouping>, Vec<HistoryLine>)> {
         let role = actor
             .staff_role()
             .ok_or_else(|| forbidden(patio_domain::DomainError::NotAllowed))?;
@@ -141,6 +179,16 @@ impl HistoryService {
             driver_id: q.driver_id,
         };
         let lines = self.deps.store.tx(|repos| repos.loading_history(&filter))?;
+        Ok((by, lines))
+    }
+
+    /// The rows of the query (grouped when asked), for the grid.
+    fn rows(
+        &self,
+        actor: &Actor,
+        q: &HistoryQuery,
+    ) -> AppResult<(Option<Grouping>, Vec<HistoryRowView>)> {
+        let (by, lines) = self.lines(actor, q, false)?;
         let rows = match by {
             None => lines.iter().map(line_row).collect(),
             Some(by) => group(&lines, by)
@@ -148,11 +196,7 @@ impl HistoryService {
                 .zip(1i64..)
                 .map(|(g, rank)| HistoryRowView {
                     id: rank,
-                    date: if g.first_day == g.last_day {
-                        br(g.first_day)
-                    } else {
-                        format!("{} a {}", br(g.first_day), br(g.last_day))
-                    },
+                    date: days(g.first_day, g.last_day),
                     key: Some(g.key),
                     company: None,
                     order_code: None,
@@ -170,7 +214,7 @@ impl HistoryService {
 
     /// `GET /scheduling`: one page of 9 rows.
     pub fn page(&self, actor: &Actor, q: &HistoryQuery) -> AppResult<HistoryPageView> {
-        let (by, rows) = self.rows(actor, q, false)?;
+        let (by, rows) = self.rows(actor, q)?;
         let page = q.page.unwrap_or(1).max(1);
         let size = HISTORY_PAGE_SIZE;
         let total_transported =
@@ -197,9 +241,11 @@ impl HistoryService {
         })
     }
 
-    /// Every row of the query for the exports, with the columns of its grouping.
+    /// Every row of the query for the exports, with the columns of its grouping: dates,
+    /// tonnes and counts typed, names as text.
     pub fn table(&self, actor: &Actor, q: &HistoryQuery) -> AppResult<HistoryTable> {
-        let (by, rows) = self.rows(actor, q, true)?;
+        use ExportCell::{Count, Date, Text, Tonnes};
+        let (by, lines) = self.lines(actor, q, true)?;
         Ok(match by {
             None => HistoryTable {
                 header: vec![
@@ -212,32 +258,37 @@ impl HistoryService {
                     "Pedido (t)",
                     "Carregado (t)",
                 ],
-                rows: rows
+                rows: lines
                     .into_iter()
-                    .map(|r| {
+                    .map(|l| {
                         vec![
-                            r.date,
-                            r.company.unwrap_or_default(),
-                            r.order_code.unwrap_or_default(),
-                            r.customer.unwrap_or_default(),
-                            r.license_plate.unwrap_or_default(),
-                            r.driver.unwrap_or_default(),
-                            r.qty_ordered.map(tonnes).unwrap_or_default(),
-                            tonnes(r.qty_transported),
+                            Date(l.day),
+                            Text(l.company),
+                            Text(l.order_code),
+                            Text(l.customer),
+                            Text(l.plate),
+                            Text(l.driver),
+                            Tonnes(l.ordered),
+                            Tonnes(l.transported),
                         ]
                     })
                     .collect(),
             },
             Some(by) => HistoryTable {
                 header: vec![by.title(), "Período", "Carregamentos", "Carregado (t)"],
-                rows: rows
+                rows: group(&lines, by)
                     .into_iter()
-                    .map(|r| {
+                    .map(|g| {
                         vec![
-                            r.key.unwrap_or_default(),
-                            r.date,
-                            r.loadings.to_string(),
-                            tonnes(r.qty_transported),
+                            Text(g.key),
+                            // A range of two dates is one text; one day is a date.
+                            if g.first_day == g.last_day {
+                                Date(g.first_day)
+                            } else {
+                                Text(days(g.first_day, g.last_day))
+                            },
+                            Count(i64::from(g.loadings)),
+                            Tonnes(g.transported),
                         ]
                     })
                     .collect(),

@@ -11,8 +11,9 @@ use patio_domain::admin::access::{scope, Access, Area, Scope};
 use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
 use patio_domain::orders::loading::{
-    days_left, days_left_is_urgent, days_left_label, may_delete_loading, may_edit_loading,
-    LoadingEditor, LOADING_IN_QUEUE_MESSAGE, QUEUE_DESK_QUANTITY,
+    days_left, days_left_is_urgent, days_left_label, driver_on_order_by_other_carrier,
+    may_delete_loading, may_edit_loading, LoadingEditor, OrderLoading, LOADING_IN_QUEUE_MESSAGE,
+    QUEUE_DESK_QUANTITY,
 };
 use patio_domain::orders::{check_new_loading, LoadingDraft, OrderBalance, Tonnes};
 use patio_domain::roles::Role;
@@ -233,6 +234,62 @@ fn parse_date(text: Option<&str>) -> Option<NaiveDate> {
     let t = text?.trim();
     let day = t.get(..10).unwrap_or(t);
     NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()
+}
+
+fn order_loadings(loadings: &[LoadingRecord]) -> Vec<OrderLoading> {
+    loadings
+        .iter()
+        .map(|l| OrderLoading {
+            id: l.id,
+            driver_id: l.driver_id,
+            shipping_company_id: l.shipping_company_id,
+        })
+        .collect()
+}
+
+/// The loading `loading_id` with `driver_id` in place of its driver, through the nine checks of
+/// spec 2 section 5 as the loading dialog's edit runs them (the expedition's driver exchange,
+/// issue 22): its order, truck, quantity, expiry and shipping company stay; a refusal is the
+/// dialog's message on `driver` (422). The driver must be of the loading's company.
+pub(crate) fn check_driver_change(
+    repos: &mut dyn Repos,
+    loading_id: i64,
+    driver_id: i64,
+    today: NaiveDate,
+) -> AppResult<()> {
+    let l = repos.loading(loading_id)?.ok_or_else(AppError::not_found)?;
+    let driver = repos
+        .loading_driver(driver_id)?
+        .filter(|d| d.company_id == l.company_id)
+        .ok_or_else(|| refused("driver", DRIVER_NOT_FOUND_MESSAGE))?;
+    let order = repos.order(l.order_id)?.ok_or_else(AppError::not_found)?;
+    let others = repos.loadings_of_order(l.order_id)?;
+    let committed = others
+        .iter()
+        .filter(|o| o.id != l.id)
+        .fold(Tonnes::ZERO, |sum, o| sum + o.qty_ordered);
+    let truck = repos.loading_truck(Some(l.truck_id), l.company_id, None)?;
+    let draft = LoadingDraft::with_new_driver(
+        &l.license_plate,
+        l.qty_ordered,
+        l.expiration_date,
+        truck.and_then(|t| t.net_capacity),
+        &driver.name,
+        driver_on_order_by_other_carrier(
+            &order_loadings(&others),
+            driver.id,
+            l.shipping_company_id,
+            Some(l.id),
+        ),
+    );
+    let balance = OrderBalance {
+        enabled: order.enable,
+        ordered: order.ordered,
+        committed,
+    };
+    check_new_loading(&balance, &draft, today)
+        .map(|_| ())
+        .map_err(|r| refused("driver", r.message()))
 }
 
 #[derive(Clone)]
@@ -495,13 +552,13 @@ impl LoadingService {
                     .iter()
                     .filter(|o| Some(o.id) != existing.as_ref().map(|l| l.id))
                     .fold(Tonnes::ZERO, |sum, o| sum + o.qty_ordered);
-                let driver_id = driver.as_ref().map(|d| d.id);
-                let on_by_other_carrier = driver_id.is_some_and(|d| {
-                    others.iter().any(|o| {
-                        o.driver_id == d
-                            && Some(o.id) != existing.as_ref().map(|l| l.id)
-                            && o.shipping_company_id != shipping_company_id
-                    })
+                let on_by_other_carrier = driver.as_ref().is_some_and(|d| {
+                    driver_on_order_by_other_carrier(
+                        &order_loadings(&others),
+                        d.id,
+                        shipping_company_id,
+                        existing.as_ref().map(|l| l.id),
+                    )
                 });
                 let draft = LoadingDraft {
                     plate: truck.as_ref().map(|t| t.license_plate.to_string()),

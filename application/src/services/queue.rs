@@ -16,7 +16,7 @@ use patio_domain::queue::{
     LifecycleState, MissingValidation, Plan, PlanInput, QueueEntry, QueueRefusal, QueueSettings,
 };
 use patio_domain::roles::{Role, NOT_ALLOWED_MESSAGE};
-use patio_domain::text::{br_date, escape_html};
+use patio_domain::text::{br_date, escape_html, minutes};
 use serde::Serialize;
 use serde_json::json;
 
@@ -1014,9 +1014,9 @@ impl QueueService {
                     ObjectType::Delay,
                     company_id,
                     format!(
-                        "Atraso <b>{}</b> de {} minutos iniciado",
+                        "Atraso <b>{}</b> de {} iniciado",
                         escape_html(&reason.reason),
-                        cmd.time
+                        minutes(i64::from(cmd.time))
                     ),
                     vec![
                         ("Motivo", reason.reason.clone()),
@@ -1055,8 +1055,9 @@ impl QueueService {
                     ObjectType::Delay,
                     company_id,
                     format!(
-                        "Atraso <b>{}</b> encerrado após {net} minutos",
-                        escape_html(open.reason.as_deref().unwrap_or("-"))
+                        "Atraso <b>{}</b> encerrado após {}",
+                        escape_html(open.reason.as_deref().unwrap_or("-")),
+                        minutes(i64::from(net))
                     ),
                     vec![("Minutos", net.to_string())],
                 )?;

@@ -16,7 +16,7 @@ use patio_domain::queue::rescue::{
 };
 use patio_domain::queue::LifecycleState;
 use patio_domain::roles::Role;
-use patio_domain::text::escape_html;
+use patio_domain::text::{br_tonnes, escape_html};
 use serde::Serialize;
 
 use super::queue::{day_bounds, engine_settings, forbidden, staff_of, store_plan, Loaded};
@@ -199,8 +199,9 @@ impl RescueService {
                 ObjectType::Queue,
                 company_id,
                 format!(
-                    "Resgate do veículo <b>{}</b> solicitado com {qty:.3} t",
-                    escape_html(&entry.license_plate)
+                    "Resgate do veículo <b>{}</b> solicitado com {}",
+                    escape_html(&entry.license_plate),
+                    br_tonnes(qty)
                 ),
                 vec![
                     ("Placa", entry.license_plate.clone()),

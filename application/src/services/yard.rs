@@ -13,11 +13,13 @@ use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
 use patio_domain::queue::{transition, AttendanceToday, LifecycleEvent, LifecycleState};
 use patio_domain::roles::Role;
-use patio_domain::text::escape_html;
+use patio_domain::text::{br_tonnes, escape_html};
 use serde::Serialize;
 use serde_json::json;
 
+use super::loadings::check_driver_change;
 use super::orders::refresh_status;
+use super::public::company_today;
 use super::queue::{
     day_bounds, driver_log, engine_settings, forbidden, local_time, staff_of, store_plan, Loaded,
     DELAY_RUNNING_MESSAGE, OPERATE_ROLES,
@@ -54,6 +56,7 @@ pub const CHECKIN_OFF_MESSAGE: &str = "O check-in não está habilitado.";
 pub const CHECKIN_ADDRESS_MESSAGE: &str = "Check-in permitido apenas na rede do pátio da empresa.";
 pub const CHECKIN_NO_POSITION_MESSAGE: &str = "Você não tem posição na fila";
 pub const CALLED_MESSAGE: &str = "Motorista chamado";
+pub const NOT_ON_TRUCK_MESSAGE: &str = "Este motorista foi trocado e não está mais no caminhão.";
 /// The TV lists this many calls (spec 3 section 9).
 pub const TV_CALLS: i64 = 10;
 /// The greatest tonnage a weight field can hold (6 characters, `00,000`).
@@ -312,8 +315,9 @@ pub(crate) fn close_loading(
         ip,
         company_id,
         format!(
-            "Carregamento do veículo <b>{}</b> finalizado com {qty:.3} t",
-            escape_html(&entry.license_plate)
+            "Carregamento do veículo <b>{}</b> finalizado com {}",
+            escape_html(&entry.license_plate),
+            br_tonnes(qty)
         ),
         entry,
     )?;
@@ -329,6 +333,20 @@ impl YardService {
         self.deps
             .events
             .publish(&DomainEvent::queue_changed(company_id));
+    }
+
+    /// `checkInCallResponse`: the TV and the called driver's phone hear of the call at once.
+    fn publish_call(&self, c: &CheckinRecord) {
+        self.deps.events.publish(&DomainEvent::CheckInCall {
+            company_id: c.company_id,
+            checkin_id: c.id,
+            queue_id: c.queue_entry_id,
+            driver_id: c.driver_id,
+            driver_name: c.driver_name.clone(),
+            license_plate: c.license_plate.clone(),
+            called_at: c.called_at.unwrap_or(c.updated_at),
+            shipping_company_ids: c.shipping_company_ids.clone(),
+        });
     }
 
     /// Reads the entry and checks the actor may act on its company with `roles`.
@@ -460,7 +478,11 @@ impl YardService {
     }
 
     /// `PUT /queue/update-driver {id, driver{id}, company{id}}`: another driver of the company
-    /// takes the vehicle before loading starts (not Portaria, spec 3 section 6).
+    /// takes the vehicle before loading starts (not Portaria, spec 3 section 6). The vehicle's
+    /// loading gets the new driver through the loading checks of spec 2 section 5 (issue 22:
+    /// check 9 above all); a check-in in the yard passes to the new driver (the previous one's
+    /// closes, the new one's opens with the call, announced again), so the Pátio tab, a call
+    /// and the TV name the driver on the truck; both drivers' logs record the exchange.
     pub fn change_driver(
         &self,
         actor: &Actor,
@@ -468,7 +490,8 @@ impl YardService {
         driver_id: i64,
         ip: Option<String>,
     ) -> AppResult<YardActionView> {
-        self.act_locked(actor, id, |repos, loaded, entry, _now| {
+        let mut call = None;
+        let view = self.act_locked(actor, id, |repos, loaded, entry, now| {
             let company_id = entry.company_id;
             if !loaded.lifecycle(id).is_waiting() {
                 return Err(conflict(NOT_WAITING_MESSAGE));
@@ -477,14 +500,15 @@ impl YardService {
                 .queue_driver(driver_id)?
                 .filter(|d| d.company_id == company_id)
                 .ok_or_else(|| AppError::field("driver", SELECT_DRIVER_MESSAGE))?;
+            let unchanged = YardActionView {
+                id,
+                message: DRIVER_CHANGED_MESSAGE,
+                status: entry.status.clone(),
+                scheduling_id: entry.scheduling_id,
+                order_status: None,
+            };
             if driver.id == entry.driver_id {
-                return Ok(YardActionView {
-                    id,
-                    message: DRIVER_CHANGED_MESSAGE,
-                    status: entry.status.clone(),
-                    scheduling_id: entry.scheduling_id,
-                    order_status: None,
-                });
+                return Ok(unchanged);
             }
             if !repos
                 .active_entries_among(company_id, &[driver.id], &[])?
@@ -492,7 +516,32 @@ impl YardService {
             {
                 return Err(conflict(DRIVER_BUSY_MESSAGE));
             }
+            if let Some(loading) = entry.scheduling_id {
+                let today = company_today(repos.login_settings(company_id)?.as_ref(), now);
+                check_driver_change(repos, loading, driver.id, today)?;
+            }
             repos.change_entry_driver(id, driver.id)?;
+            call = Self::hand_over_checkin(repos, entry, driver.id, now)?;
+            let truck = json!({ "id": entry.truck_id, "licensePlate": entry.license_plate });
+            let scheduling =
+                json!({ "id": entry.scheduling_id, "order": { "code": entry.order_code } });
+            for (who, kind) in [
+                (entry.driver_id, DriverLogType::OutTruck),
+                (driver.id, DriverLogType::InTruck),
+            ] {
+                driver_log(
+                    repos,
+                    who,
+                    company_id,
+                    kind,
+                    json!({
+                        "company": { "id": company_id },
+                        "queue": { "id": id },
+                        "truck": truck,
+                        "scheduling": scheduling,
+                    }),
+                )?;
+            }
             Self::audit(
                 repos,
                 actor,
@@ -506,14 +555,33 @@ impl YardService {
                 ),
                 entry,
             )?;
-            Ok(YardActionView {
-                id,
-                message: DRIVER_CHANGED_MESSAGE,
-                status: entry.status.clone(),
-                scheduling_id: entry.scheduling_id,
-                order_status: None,
-            })
-        })
+            Ok(unchanged)
+        })?;
+        if let Some(c) = call {
+            self.publish_call(&c);
+        }
+        Ok(view)
+    }
+
+    /// The exchange's check-in: when the vehicle is checked in, the previous driver's check-in
+    /// closes (isPresent false) and the new driver's opens at once; a vehicle being called stays
+    /// called, now in the new driver's name. The called check-in, to announce after commit.
+    fn hand_over_checkin(
+        repos: &mut dyn Repos,
+        entry: &YardEntryRecord,
+        new_driver: i64,
+        now: DateTime<Utc>,
+    ) -> AppResult<Option<CheckinRecord>> {
+        let Some(latest) = repos.latest_checkin(entry.id)?.filter(|c| c.is_present) else {
+            return Ok(None);
+        };
+        repos.insert_checkin(entry.company_id, entry.id, entry.driver_id, false, now)?;
+        let id = repos.insert_checkin(entry.company_id, entry.id, new_driver, true, now)?;
+        if !latest.is_calling {
+            return Ok(None);
+        }
+        repos.set_checkin_call(id, true, now)?;
+        repos.checkin(id)
     }
 
     /// `PUT /queue/update`: a vehicle in loading goes back to the queue (its place by join
@@ -698,14 +766,15 @@ impl YardService {
                     ObjectType::Scheduling,
                     company_id,
                     format!(
-                        "Peso do veículo <b>{}</b> editado para {qty:.3} t",
-                        escape_html(&entry.license_plate)
+                        "Peso do veículo <b>{}</b> editado para {}",
+                        escape_html(&entry.license_plate),
+                        br_tonnes(qty)
                     ),
                     vec![
                         ("Placa", entry.license_plate.clone()),
                         (
                             "Peso anterior",
-                            format!("{:.3}", entry.qty_transported.unwrap_or(0.0)),
+                            br_tonnes(entry.qty_transported.unwrap_or(0.0)),
                         ),
                     ],
                 )?;
@@ -862,6 +931,10 @@ impl YardService {
         let company_id = c.company_id;
         let view = self.deps.store.tx(|repos| {
             let entry = entry_of(repos, c.queue_entry_id)?;
+            // A driver the exchange took off the truck no longer answers for its check-in.
+            if actor.is_driver() && entry.driver_id != actor.id {
+                return Err(AppError::not_found());
+            }
             let latest = repos.latest_checkin(entry.id)?;
             if latest.as_ref().is_none_or(|l| !l.is_present) {
                 return Ok(None);
@@ -1037,20 +1110,15 @@ impl YardService {
             .ok_or_else(AppError::not_found)?;
         staff_of(actor, &CALL_ROLES, c.company_id)?;
         let view = self.deps.store.tx(|repos| {
+            // The check-in of a driver the exchange took off the truck calls nobody.
+            if calling && entry_of(repos, c.queue_entry_id)?.driver_id != c.driver_id {
+                return Err(conflict(NOT_ON_TRUCK_MESSAGE));
+            }
             repos.set_checkin_call(checkin_id, calling, now)?;
             repos.checkin(checkin_id)?.ok_or_else(AppError::not_found)
         })?;
         if calling {
-            self.deps.events.publish(&DomainEvent::CheckInCall {
-                company_id: view.company_id,
-                checkin_id: view.id,
-                queue_id: view.queue_entry_id,
-                driver_id: view.driver_id,
-                driver_name: view.driver_name.clone(),
-                license_plate: view.license_plate.clone(),
-                called_at: view.called_at.unwrap_or(now),
-                shipping_company_ids: view.shipping_company_ids.clone(),
-            });
+            self.publish_call(&view);
         }
         Ok(view.into())
     }

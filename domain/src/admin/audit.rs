@@ -4,8 +4,9 @@
 
 use crate::text::escape_html;
 
-/// What was done. The first six have pt-BR labels and make the log search's operation list;
-/// the others (settings, queue and attendance changes) read as their stored word.
+/// What was done. Every operation reads in pt-BR (issue 22: /logs showed the stored words of
+/// the queue and attendance ones); the first six always make the log search's operation list,
+/// the others join it once the log has them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Operation {
     Login,
@@ -36,6 +37,26 @@ impl Operation {
         Operation::Delete,
         Operation::Import,
         Operation::AcceptTerms,
+    ];
+
+    /// Every operation, for reading a stored word back.
+    pub const ALL: [Operation; 16] = [
+        Operation::Login,
+        Operation::Create,
+        Operation::Update,
+        Operation::Delete,
+        Operation::Import,
+        Operation::AcceptTerms,
+        Operation::StartAttendance,
+        Operation::EndAttendance,
+        Operation::ExpireLoading,
+        Operation::InQueue,
+        Operation::OutQueue,
+        Operation::TolQueue,
+        Operation::ResetQueue,
+        Operation::StartDelay,
+        Operation::EndDelay,
+        Operation::Unbind,
     ];
 
     /// `Update` when the record existed, else `Create`.
@@ -77,13 +98,22 @@ impl Operation {
             Operation::Delete => "Exclusão",
             Operation::Import => "Importação",
             Operation::AcceptTerms => "Aceite de termos",
-            other => other.as_str(),
+            Operation::StartAttendance => "Início de atendimento",
+            Operation::EndAttendance => "Fim de atendimento",
+            Operation::ExpireLoading => "Carregamento expirado",
+            Operation::InQueue => "Entrada na fila",
+            Operation::OutQueue => "Saída da fila",
+            Operation::TolQueue => "Faltoso por tolerância",
+            Operation::ResetQueue => "Fila resetada",
+            Operation::StartDelay => "Início de atraso",
+            Operation::EndDelay => "Fim de atraso",
+            Operation::Unbind => "Desvínculo",
         }
     }
 }
 
-/// What it was done to. The listed ones have pt-BR labels and make the log search's object
-/// list; the others read as their stored word.
+/// What it was done to. Every object reads in pt-BR; the listed ones always make the log
+/// search's object list, the others join it once the log has them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ObjectType {
     User,
@@ -118,6 +148,29 @@ impl ObjectType {
         ObjectType::UseTerm,
         ObjectType::Product,
         ObjectType::Order,
+    ];
+
+    /// Every object, for reading a stored word back.
+    pub const ALL: [ObjectType; 19] = [
+        ObjectType::User,
+        ObjectType::Company,
+        ObjectType::Customer,
+        ObjectType::ShippingCompany,
+        ObjectType::Contact,
+        ObjectType::UseTerm,
+        ObjectType::Settings,
+        ObjectType::Delay,
+        ObjectType::Holiday,
+        ObjectType::Popup,
+        ObjectType::Attendance,
+        ObjectType::Scheduling,
+        ObjectType::Queue,
+        ObjectType::Product,
+        ObjectType::Order,
+        ObjectType::TruckBrand,
+        ObjectType::TruckModel,
+        ObjectType::Driver,
+        ObjectType::Truck,
     ];
 
     /// The stored word (`staff_logs.object_type`).
@@ -159,7 +212,13 @@ impl ObjectType {
             ObjectType::TruckModel => "Modelo",
             ObjectType::Driver => "Motorista",
             ObjectType::Truck => "Caminhão",
-            other => other.as_str(),
+            ObjectType::Settings => "Configurações",
+            ObjectType::Delay => "Atraso",
+            ObjectType::Holiday => "Feriado",
+            ObjectType::Popup => "Pop-up",
+            ObjectType::Attendance => "Atendimento",
+            ObjectType::Scheduling => "Carregamento",
+            ObjectType::Queue => "Fila",
         }
     }
 
@@ -190,18 +249,17 @@ impl ObjectType {
     }
 }
 
-/// The label of a stored operation word; unknown words (written by other areas) read as
-/// themselves.
+/// The label of a stored operation word; a word this build does not know reads as itself.
 pub fn operation_label(word: &str) -> &str {
-    Operation::LISTED
+    Operation::ALL
         .iter()
         .find(|o| o.as_str() == word)
         .map_or(word, |o| o.label())
 }
 
-/// The label of a stored object word; unknown words read as themselves.
+/// The label of a stored object word; a word this build does not know reads as itself.
 pub fn object_label(word: &str) -> &str {
-    ObjectType::LISTED
+    ObjectType::ALL
         .iter()
         .find(|o| o.as_str() == word)
         .map_or(word, |o| o.label())
@@ -264,9 +322,39 @@ mod tests {
     #[test]
     fn words_and_labels() {
         assert_eq!(operation_label("CREATE"), "Cadastro");
-        assert_eq!(operation_label("IN_QUEUE"), "IN_QUEUE");
+        assert_eq!(operation_label("IN_QUEUE"), "Entrada na fila");
+        assert_eq!(operation_label("SOMETHING_ELSE"), "SOMETHING_ELSE");
+        assert_eq!(object_label("QUEUE"), "Fila");
         assert_eq!(object_label("SHIPPING_COMPANY"), "Transportadora");
         let words: Vec<&str> = Operation::LISTED.iter().map(|o| o.as_str()).collect();
         assert!(words.contains(&"LOGIN") && words.contains(&"ACCEPT_TERMS"));
+    }
+
+    /// Issue 22: no stored word reaches /logs as it is stored (`IN_QUEUE`, `QUEUE`...).
+    #[test]
+    fn every_operation_and_object_reads_in_portuguese() {
+        for o in Operation::ALL {
+            let label = o.label();
+            assert_ne!(label, o.as_str(), "{label}");
+            assert!(
+                !label.contains('_') && label != label.to_uppercase(),
+                "{label}"
+            );
+            assert_eq!(operation_label(o.as_str()), label);
+        }
+        for o in ObjectType::ALL {
+            let label = o.label();
+            assert_ne!(label, o.as_str(), "{label}");
+            assert!(
+                !label.contains('_') && label != label.to_uppercase(),
+                "{label}"
+            );
+            assert_eq!(object_label(o.as_str()), label);
+        }
+        let ops: std::collections::HashSet<_> = Operation::ALL.iter().map(|o| o.as_str()).collect();
+        assert_eq!(ops.len(), Operation::ALL.len());
+        let objs: std::collections::HashSet<_> =
+            ObjectType::ALL.iter().map(|o| o.as_str()).collect();
+        assert_eq!(objs.len(), ObjectType::ALL.len());
     }
 }

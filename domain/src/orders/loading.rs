@@ -28,6 +28,57 @@ pub struct LoadingDraft {
     pub driver_on_order_by_other_carrier: bool,
 }
 
+impl LoadingDraft {
+    /// A saved loading read again by the checks when only its driver changes (the loading
+    /// dialog's edit, and the expedition's driver exchange in the queue): its own plate,
+    /// quantity, expiry and truck, the new driver.
+    pub fn with_new_driver(
+        plate: &str,
+        quantity: Tonnes,
+        expiration: Option<NaiveDate>,
+        truck_net_capacity: Option<Tonnes>,
+        driver_name: &str,
+        driver_on_order_by_other_carrier: bool,
+    ) -> Self {
+        let h = quantity.hundredths();
+        let sign = if h < 0 { "-" } else { "" };
+        LoadingDraft {
+            plate: Some(plate.to_owned()),
+            driver_name: Some(driver_name.to_owned()),
+            quantity: Some(format!(
+                "{sign}{}.{:02}",
+                h.unsigned_abs() / 100,
+                h.unsigned_abs() % 100
+            )),
+            expiration,
+            truck_net_capacity,
+            driver_on_order_by_other_carrier,
+        }
+    }
+}
+
+/// A loading of an order as check 9 reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderLoading {
+    pub id: i64,
+    pub driver_id: i64,
+    pub shipping_company_id: Option<i64>,
+}
+
+/// Check 9's question: is `driver_id` on the order (`loadings`, all of its loadings) through a
+/// shipping company other than `carrier`, the one of the loading being written? That loading
+/// itself (`except`, when it is saved already) does not count.
+pub fn driver_on_order_by_other_carrier(
+    loadings: &[OrderLoading],
+    driver_id: i64,
+    carrier: Option<i64>,
+    except: Option<i64>,
+) -> bool {
+    loadings.iter().any(|l| {
+        l.driver_id == driver_id && Some(l.id) != except && l.shipping_company_id != carrier
+    })
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LoadingRefusal {
     OrderDisabled,
@@ -287,6 +338,66 @@ mod tests {
             ..good()
         };
         assert_eq!(check_new_loading(&order(), &d, today()), Ok(t(40.0)));
+    }
+
+    #[test]
+    fn a_saved_loading_with_a_new_driver_keeps_its_quantity_through_the_checks() {
+        let d = LoadingDraft::with_new_driver(
+            "ABC1D23",
+            t(30.5),
+            Some(today()),
+            Some(t(32.5)),
+            "ANA",
+            false,
+        );
+        assert_eq!(d.quantity.as_deref(), Some("30.50"));
+        assert_eq!(check_new_loading(&order(), &d, today()), Ok(t(30.5)));
+        let taken = LoadingDraft {
+            driver_on_order_by_other_carrier: true,
+            ..d
+        };
+        assert_eq!(
+            check_new_loading(&order(), &taken, today()),
+            Err(LoadingRefusal::DriverOnOrderByOtherCarrier)
+        );
+    }
+
+    #[test]
+    fn check_9_counts_other_carriers_only_and_never_the_loading_itself() {
+        let on = |id, driver_id, carrier| OrderLoading {
+            id,
+            driver_id,
+            shipping_company_id: carrier,
+        };
+        let order = [on(1, 10, Some(100)), on(2, 11, None)];
+        // Driver 10 is on through carrier 100: through 200 or the company's own, refused.
+        assert!(driver_on_order_by_other_carrier(
+            &order,
+            10,
+            Some(200),
+            None
+        ));
+        assert!(driver_on_order_by_other_carrier(&order, 10, None, None));
+        // Through the same carrier, or when the only such loading is the one being edited.
+        assert!(!driver_on_order_by_other_carrier(
+            &order,
+            10,
+            Some(100),
+            None
+        ));
+        assert!(!driver_on_order_by_other_carrier(
+            &order,
+            10,
+            Some(200),
+            Some(1)
+        ));
+        // A driver not on the order.
+        assert!(!driver_on_order_by_other_carrier(
+            &order,
+            12,
+            Some(100),
+            None
+        ));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyChoiceLabel, firstName, formatDate, formatDateTime, initial, weekDaysLabel } from './formatters';
+import { companyChoiceLabel, firstName, formatDate, formatDateTime, formatDecimal, formatTonnes, initial, weekDaysLabel } from './formatters';
 
 describe('companyChoiceLabel (driver company chooser)', () => {
   it('cuts names to 16 characters and uppercases them', () => {
@@ -41,5 +41,22 @@ describe('names and weekdays', () => {
     expect(weekDaysLabel([false, true, true, true, true, true, false])).toBe('Seg, Ter, Qua, Qui, Sex');
     expect(weekDaysLabel([true, false, false, false, false, false, true])).toBe('Dom, Sáb');
     expect(weekDaysLabel(undefined)).toBe('');
+  });
+});
+
+describe('numbers as pt-BR reads them (issue 22)', () => {
+  it('puts a comma before the decimals and a dot between thousands', () => {
+    expect(formatDecimal(14.7)).toBe('14,7');
+    expect(formatDecimal(39.8)).toBe('39,8');
+    expect(formatDecimal(1234.5)).toBe('1.234,5');
+    expect(formatDecimal(1234.5, 3, false)).toBe('1234,500');
+    expect(formatDecimal(28.5, 3)).toBe('28,500');
+    expect(formatDecimal(null)).toBe('');
+    expect(formatDecimal(Number.NaN)).toBe('');
+  });
+
+  it('gives tonnes their unit', () => {
+    expect(formatTonnes(14.8)).toBe('14,800 t');
+    expect(formatTonnes(undefined)).toBe('');
   });
 });

@@ -73,3 +73,24 @@ export function elapsedMinutes(since: string | null | undefined, now: number): n
   if (!since) return 0;
   return Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
 }
+
+/**
+ * A number as a person in Brazil reads it: decimal comma, thousands dot ('14,8', '1.234,5').
+ * `decimals` fixes the decimals shown (tonnes read with 3, as the scale gives them); without it
+ * up to 3 are shown, trailing zeros left out. Never a dot as the decimal mark: '14.800' reads as
+ * fourteen thousand.
+ */
+export function formatDecimal(value: number | null | undefined, decimals?: number, grouping = true): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return value.toLocaleString('pt-BR', {
+    minimumFractionDigits: decimals ?? 0,
+    maximumFractionDigits: decimals ?? 3,
+    useGrouping: grouping,
+  });
+}
+
+/** Tonnes with their unit: '14,800 t'. */
+export function formatTonnes(value: number | null | undefined, decimals = 3): string {
+  const n = formatDecimal(value, decimals);
+  return n ? `${n} t` : '';
+}

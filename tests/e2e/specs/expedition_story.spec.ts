@@ -244,7 +244,7 @@ test('a day of the expedition: join, check-in, call, TV, loading, order, missing
 
   // The dispatcher's Atendidos has it with the tonnage; its order follows on /pedidos.
   await page.getByTestId('card-attended').click();
-  await expect(page.getByRole('dialog', { name: 'Atendidos' }).getByRole('row', { name: new RegExp(missing.plate) })).toContainText('28.5');
+  await expect(page.getByRole('dialog', { name: 'Atendidos' }).getByRole('row', { name: new RegExp(missing.plate) })).toContainText('28,500');
   await page.keyboard.press('Escape');
   await usuario.getByLabel('Buscar por id, código ou cliente').fill(missing.orderCode);
   const rescuedOrder = usuario.getByRole('row', { name: new RegExp(missing.orderCode) });

@@ -8,7 +8,7 @@ use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::{blocking, ApiError};
-use crate::export::{attachment, csv_bytes, pdf_bytes, xlsx_bytes};
+use crate::export::{attachment, csv_bytes, pdf_bytes, xlsx_bytes, Fit};
 use crate::session::StaffSession;
 use crate::state::AppState;
 
@@ -88,7 +88,7 @@ pub async fn history_csv(
     q: web::Query<HistoryParams>,
 ) -> Result<HttpResponse, ApiError> {
     let t = table(state, session, q.into_inner()).await?;
-    let bytes = csv_bytes(&t.header, &t.rows)?;
+    let bytes = csv_bytes(&t.header, &t.text_rows())?;
     Ok(attachment(
         "text/csv; charset=utf-8",
         "historico.csv",
@@ -133,16 +133,18 @@ pub async fn history_pdf(
     let q = q.into_inner();
     let subtitle = format!("Período: últimos {} dias", q.period.unwrap_or(30));
     let t = table(state, session, q).await?;
-    let widths: Vec<f32> = t
+    // Dates (a group's period too), codes, plates and numbers whole; names wrap.
+    let fits: Vec<Fit> = t
         .header
         .iter()
         .map(|h| match *h {
-            "Data" | "Pedido (t)" | "Carregado (t)" | "Carregamentos" => 1.0,
-            "Período" => 1.8,
-            _ => 1.6,
+            "Data" | "Período" | "Pedido" | "Placa" | "Caminhão" => Fit::Whole,
+            "Pedido (t)" | "Carregado (t)" | "Carregamentos" => Fit::Number,
+            _ => Fit::Wrap,
         })
         .collect();
-    let bytes = web::block(move || pdf_bytes("Histórico", &subtitle, &t.header, &t.rows, &widths))
+    let rows = t.text_rows();
+    let bytes = web::block(move || pdf_bytes("Histórico", &subtitle, &t.header, &rows, &fits))
         .await
         .map_err(|e| ApiError(patio_application::AppError::internal(e.to_string())))??;
     Ok(attachment("application/pdf", "report.pdf", bytes))

@@ -17,7 +17,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use super::IdRef;
 use crate::error::{blocking, ApiError};
-use crate::export::{attachment, csv_bytes, pdf_bytes};
+use crate::export::{attachment, csv_bytes, pdf_bytes, Fit};
 use crate::session::{client_address, Session, Sessions};
 use crate::state::AppState;
 
@@ -466,17 +466,17 @@ pub async fn queue_pdf(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let t = queue_table(state, session, path.into_inner()).await?;
-    let widths: Vec<f32> = t
+    let fits: Vec<Fit> = t
         .header
         .iter()
         .map(|h| match *h {
-            "Posição" | "Horário" => 0.8,
-            "Dia" | "Placa" | "Pedido" => 1.1,
-            _ => 1.8,
+            "Posição" => Fit::Number,
+            "Dia" | "Placa" | "Pedido" | "Horário" => Fit::Whole,
+            _ => Fit::Wrap,
         })
         .collect();
     let subtitle = "Fila de carregamento: os 4 primeiros dias";
-    let bytes = web::block(move || pdf_bytes("Fila", subtitle, &t.header, &t.rows, &widths))
+    let bytes = web::block(move || pdf_bytes("Fila", subtitle, &t.header, &t.rows, &fits))
         .await
         .map_err(|e| ApiError(AppError::internal(e.to_string())))??;
     Ok(attachment("application/pdf", "fila.pdf", bytes))

@@ -514,8 +514,10 @@ impl YardRepo for PgRepos<'_> {
     }
 
     fn called_checkins(&mut self, company_id: i64, limit: i64) -> AppResult<Vec<CheckinRecord>> {
+        // A call of a driver the exchange took off the truck is not listed: the TV names the
+        // driver on it (issue 22).
         self.checkins_where(
-            "WHERE c.company_id = $1 AND c.called_at IS NOT NULL
+            "WHERE c.company_id = $1 AND c.called_at IS NOT NULL AND c.driver_id = q.driver_id
              ORDER BY c.called_at DESC, c.id DESC LIMIT $2",
             company_id,
             limit,

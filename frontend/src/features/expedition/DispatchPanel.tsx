@@ -26,9 +26,10 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import { formatDecimal } from '../../shared/formatters';
 import { readApiError } from '../../shared/apiError';
 import { useCompanyEvents } from '../../shared/realtime';
-import { useSession } from '../../shared/records/hooks';
+import { useDebounced, useSession } from '../../shared/records/hooks';
 import { useAppDispatch } from '../../app/store';
 import { paths } from '../../app/paths';
 import { routeAllowed } from '../../app/session';
@@ -575,7 +576,12 @@ function YardListModal({
     { title: yardMsg.columns.customer, dataIndex: 'customerName' },
     ...(kind === 'attendeds'
       ? [
-          { title: yardMsg.columns.weight, dataIndex: 'qtyTransported' },
+          {
+            title: yardMsg.columns.weight,
+            key: 'weight',
+            align: 'right' as const,
+            render: (_: unknown, r: YardRow) => formatDecimal(r.qtyTransported, 3),
+          },
           ...(canEdit
             ? [
                 {
@@ -725,7 +731,9 @@ function DelayModal({
 
 function SwapModal({ companyId, row, onDone }: { companyId: number; row: QueueRow; onDone: () => void }) {
   const { message } = App.useApp();
-  const drivers = useCompanyDriversQuery(companyId);
+  const [search, setSearch] = useState('');
+  const text = useDebounced(search.trim());
+  const drivers = useCompanyDriversQuery({ companyId, text });
   const [driverId, setDriverId] = useState<number | null>(null);
   const [change, changing] = useChangeDriverMutation();
   const submit = async () => {
@@ -752,11 +760,10 @@ function SwapModal({ companyId, row, onDone }: { companyId: number; row: QueueRo
       <label>
         {yardMsg.swapDriver}
         <Select
-          showSearch
-          optionFilterProp="label"
+          showSearch={{ filterOption: false, onSearch: setSearch }}
           aria-label={yardMsg.swapDriver}
           style={{ width: '100%' }}
-          loading={drivers.isLoading}
+          loading={drivers.isFetching}
           value={driverId ?? undefined}
           options={(drivers.data ?? [])
             .filter((d) => d.id !== row.driver.id)

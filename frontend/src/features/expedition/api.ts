@@ -54,9 +54,11 @@ const expeditionApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoin
       query: (body) => ({ url: 'queue/add', method: 'POST', body }),
       invalidatesTags: [TAG],
     }),
-    companyDrivers: build.query<DriverChoice[], number>({
-      // The pickers' list: open to the Expedicao (the driver list itself is not).
-      query: (companyId) => `driver/like/company/${companyId}`,
+    companyDrivers: build.query<DriverChoice[], { companyId: number; text: string }>({
+      // The pickers' list: open to the Expedicao (the driver list itself is not). The server
+      // answers 20 at most: the name typed is searched there, not among those 20.
+      query: ({ companyId, text }) =>
+        text ? `driver/like/${encodeURIComponent(text)}/company/${companyId}` : `driver/like/company/${companyId}`,
     }),
     changeDriver: build.mutation<YardAction, { id: number; driverId: number; companyId: number }>({
       query: ({ id, driverId, companyId }) => ({

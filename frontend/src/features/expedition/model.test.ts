@@ -33,7 +33,10 @@ describe('dispatch panel model', () => {
   });
 
   it('formats the card, the elapsed minutes and the WhatsApp link', () => {
-    expect(tonnesCard(123.456)).toBe('123.');
+    expect(tonnesCard(123.456)).toBe('123');
+    expect(tonnesCard(14.75)).toBe('14,7');
+    expect(tonnesCard(39.8)).toBe('39,8');
+    expect(tonnesCard(1234.5)).toBe('1234');
     expect(tonnesCard(null)).toBe('-');
     expect(elapsedMinutes('2026-03-02T12:00:00Z', Date.parse('2026-03-02T12:07:30Z'))).toBe(7);
     expect(whatsappLink('(65) 9 9999-0000')).toBe('https://wa.me/5565999990000');

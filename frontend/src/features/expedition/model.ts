@@ -1,4 +1,5 @@
 /** Pure helpers of the dispatch panel (unit-tested in model.test.ts). */
+import { formatDecimal } from '../../shared/formatters';
 import type { QueueRow } from './api';
 import type { Schema } from '../../shared/api/types';
 
@@ -51,10 +52,13 @@ export function byPlate(rows: readonly QueueRow[], search: string): QueueRow[] {
 /** A weight as typed (spec 3 section 5): the shared tonnage reading. */
 export { parseTonnes as parseWeight } from '../../shared/tonnage';
 
-/** Tonnes for the card: the first 4 characters (spec 3 section 9). */
+/**
+ * Tonnes for the card: the first 4 characters (spec 3 section 9) of the number with its pt-BR
+ * decimal comma ('14,7', never '14.7'); a separator left at the end is dropped.
+ */
 export function tonnesCard(value: number | null | undefined): string {
   if (value === null || value === undefined) return '-';
-  return String(value).slice(0, 4);
+  return formatDecimal(value, undefined, false).slice(0, 4).replace(/,$/, '');
 }
 
 export { elapsedMinutes } from '../../shared/formatters';

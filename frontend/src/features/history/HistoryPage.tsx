@@ -6,6 +6,7 @@
  * query, offered only when the server says the user may export.
  */
 import { useCallback, useState } from 'react';
+import { formatDecimal, formatTonnes } from '../../shared/formatters';
 import { useCompanyEvents } from '../../shared/realtime';
 import { Button, Col, Form, Row, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined, FilterOutlined } from '@ant-design/icons';
@@ -40,7 +41,7 @@ const text = {
   csv: 'Exportar CSV',
   empty: 'Nenhum carregamento no período.',
   total: (n: number) => `${n} registro(s)`,
-  tonnes: (t: number) => `Total carregado: ${t.toLocaleString('pt-BR', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} t`,
+  tonnes: (t: number) => `Total carregado: ${formatTonnes(t)}`,
 } as const;
 
 const PERIODS = [30, 60, 90, 120];
@@ -54,8 +55,7 @@ const GROUPINGS: { value: Grouping; label: string }[] = [
 
 type Filters = Omit<HistoryArgs, 'page'>;
 
-const tonnes = (t: number | null | undefined) =>
-  t === null || t === undefined ? '' : t.toLocaleString('pt-BR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const tonnes = (t: number | null | undefined) => formatDecimal(t, 3);
 
 /** Orders by code or customer, searched on the server. */
 function OrderPicker({ value, onChange, companyId }: { value?: number | null; onChange?: (v: number | null) => void; companyId?: number }) {

@@ -11,6 +11,7 @@ import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, EditOutlined, PlusOutl
 import { useParams } from 'react-router';
 import { useStaffGoTo } from '../auth/session';
 import { readApiError } from '../../shared/apiError';
+import { formatDecimal } from '../../shared/formatters';
 import { TOAST_SECONDS } from '../../shared/messages';
 import { DeleteButton } from '../../shared/records/components/DeleteButton';
 import { FormShell } from '../../shared/records/components/FormShell';
@@ -155,7 +156,8 @@ function LoadingTable({ rows, loading, companyId }: { rows: Loading[]; loading: 
       plate: l.truck.licensePlate,
       driverId: l.driver.id,
       driverName: l.driver.name,
-      quantity: String(l.qtyOrdered),
+      // Edited as typed in pt-BR ('30,5'); the comma goes back to a dot when sent.
+      quantity: formatDecimal(l.qtyOrdered, undefined, false),
     });
   }
 

@@ -105,7 +105,14 @@ async fn a_completed_loading_shows_in_the_history_and_its_three_exports() {
         .collect();
     assert_eq!(cells.len(), 2);
     assert_eq!(cells[1][3], "Fazenda São João");
-    assert_eq!(cells[1][7], "28,500");
+    // Tonnes and the date are typed cells (issue 22), not text.
+    assert_eq!(sheet.get((1, 6)), Some(&calamine::Data::Float(30.0)));
+    assert_eq!(sheet.get((1, 7)), Some(&calamine::Data::Float(28.5)));
+    assert!(
+        matches!(sheet.get((1, 0)), Some(calamine::Data::DateTime(d)) if d.is_datetime()),
+        "{:?}",
+        sheet.get((1, 0))
+    );
 
     let (s, pdf, disposition) = admin.get("/api/history/report.pdf").await.file();
     assert_eq!(s, StatusCode::OK);

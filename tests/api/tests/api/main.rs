@@ -50,4 +50,5 @@ mod trucks;
 mod ws_socket;
 mod yard;
 mod yard_day_rules;
+mod yard_day_fidelity;
 mod yard_realtime;
