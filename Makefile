@@ -99,6 +99,8 @@ bench: pg e2e-deps frontend-build
 	$(CARGO) build --release -p patio
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/position_bench.sh
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/groups_bench.sh
+	# Lists and searches at three years of ten companies (issue 28): ~1M log rows each, 750k loadings.
+	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/search_bench.sh
 	# The yard call's fan-out to 1,000 sockets and 10,000 idle sockets (issue 13): ~11,000 fds.
 	{ ulimit -n 20000 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example ws_bench
 	# A yard day replayed (issue 15): 10 companies, 2,500 trucks, ~1,030 sockets, about 4 minutes.

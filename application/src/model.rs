@@ -373,6 +373,8 @@ pub struct UserWrite {
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LogFilter {
+    /// LIKE pattern of the title's text (folded: accents and case ignored).
+    pub search: Option<String>,
     pub operation_type: Option<String>,
     pub object_type: Option<String>,
     pub company_id: Option<i64>,

@@ -84,6 +84,7 @@ pub trait Repos:
     + crate::fleet_ports::TruckRepo
     + crate::yard_ports::YardRepo
     + crate::rescue_ports::RescueRepo
+    + RetentionRepo
 {
 }
 
@@ -116,6 +117,7 @@ impl<T> Repos for T where
         + crate::fleet_ports::TruckRepo
         + crate::yard_ports::YardRepo
         + crate::rescue_ports::RescueRepo
+        + RetentionRepo
 {
 }
 
@@ -272,6 +274,20 @@ pub trait LogQueryRepo {
     fn staff_log_words(&mut self) -> AppResult<(Vec<String>, Vec<String>)>;
 }
 
+/// The retention job's deletes (issue 28): each removes at most `limit` of the oldest rows
+/// created before `before` and says how many it removed.
+pub trait RetentionRepo {
+    fn prune_staff_logs(&mut self, before: DateTime<Utc>, limit: i64) -> AppResult<u64>;
+    fn prune_driver_logs(&mut self, before: DateTime<Utc>, limit: i64) -> AppResult<u64>;
+    /// Delivered mails only: sent, logged, or failed after `max_attempts` tries.
+    fn prune_outbox(
+        &mut self,
+        before: DateTime<Utc>,
+        max_attempts: i32,
+        limit: i64,
+    ) -> AppResult<u64>;
+}
+
 pub trait DashboardRepo {
     /// Settings of every company (or of one) that the scheduling totals need.
     fn company_calendars(&mut self, company_id: Option<i64>) -> AppResult<Vec<CompanyCalendar>>;
@@ -303,6 +319,14 @@ pub trait DashboardRepo {
         &mut self,
         filter: &crate::model::HistoryFilter,
     ) -> AppResult<Vec<patio_domain::history::HistoryLine>>;
+    /// One page of [`Self::loading_history`] (`offset`, `limit`), with the number of loadings
+    /// of the whole query and their transported tonnes.
+    fn loading_history_page(
+        &mut self,
+        filter: &crate::model::HistoryFilter,
+        offset: i64,
+        limit: i64,
+    ) -> AppResult<(Vec<patio_domain::history::HistoryLine>, i64, f64)>;
 }
 
 /// Autocomplete pickers (`GET /{resource}/like/{text}`).

@@ -14,8 +14,10 @@ use patio_application::ports::{
 use patio_application::position_cache::{InvalidatingPublisher, PositionCache};
 use patio_application::queue_ports::EventPublisher;
 use patio_application::services::mail::MailSettings;
+use patio_application::services::retention::RetentionReport;
 use patio_application::services::{Deps, Services};
 use patio_application::throttle::{LoginThrottle, ThrottlePolicy};
+use patio_domain::retention::{parse_retention_days, RetentionPolicy};
 use patio_http::security::JwtTokens;
 use patio_http::{AppState, HttpConfig};
 use patio_postgres::pool::PgPool;
@@ -46,6 +48,21 @@ pub struct Config {
     pub upload_dir: PathBuf,
     /// E-mail (`PATIO_SMTP_URL`, `PATIO_MAIL_FROM`, `PATIO_PUBLIC_URL`, `PATIO_REPORT_HOUR`).
     pub mail: MailConfig,
+    /// How long logs and delivered mails are kept (`PATIO_RETENTION_*_DAYS`).
+    pub retention: RetentionPolicy,
+}
+
+/// The retention of each growing table, in days (empty or `0`: keep everything).
+pub fn retention_from_env() -> anyhow::Result<RetentionPolicy> {
+    let days = |name: &str| {
+        parse_retention_days(env(name).as_deref())
+            .map_err(|reason| anyhow::anyhow!("{name} inválido: {reason}"))
+    };
+    Ok(RetentionPolicy {
+        staff_logs_days: days("PATIO_RETENTION_STAFF_LOGS_DAYS")?,
+        driver_logs_days: days("PATIO_RETENTION_DRIVER_LOGS_DAYS")?,
+        outbox_days: days("PATIO_RETENTION_OUTBOX_DAYS")?,
+    })
 }
 
 /// How e-mail goes out (issue 11). Without `smtp_url`, mails are written to the log and kept
@@ -181,6 +198,7 @@ impl Config {
                     .unwrap_or_else(|| patio_clients::file_store::DEFAULT_UPLOAD_DIR.to_owned()),
             ),
             mail: MailConfig::from_env()?,
+            retention: retention_from_env()?,
         })
     }
 }
@@ -291,11 +309,16 @@ pub fn jobs_in_serve() -> bool {
     !env("PATIO_JOBS").is_some_and(|v| matches!(v.as_str(), "off" | "0" | "false"))
 }
 
-/// Every background job once: the queue's, then the mail's (daily report, retries).
-pub fn run_all_jobs(services: &Services) -> AllJobsReport {
+/// Every background job once: the queue's, the mail's (daily report, retries), then the
+/// retention's.
+pub fn run_all_jobs(services: &Services, retention: &RetentionPolicy) -> AllJobsReport {
     AllJobsReport {
         queue: services.queue_jobs.run_all(),
         mail: services.mail_jobs.run_all(),
+        retention: services.retention.run(retention).unwrap_or_else(|error| {
+            tracing::warn!(job = "retention", %error, "retention job failed");
+            RetentionReport::default()
+        }),
     }
 }
 
@@ -306,12 +329,19 @@ pub struct AllJobsReport {
     pub queue: patio_application::services::jobs::JobsReport,
     #[serde(flatten)]
     pub mail: patio_application::services::mail::MailJobsReport,
+    #[serde(flatten)]
+    pub retention: RetentionReport,
 }
 
 /// Runs the background jobs on the blocking pool every `every`, forever (a `patio serve`
 /// task), while this instance leads (one instance runs them per period,
 /// [`patio_postgres::JobsLeader`]).
-pub async fn run_jobs_every(services: Services, every: std::time::Duration, database_url: String) {
+pub async fn run_jobs_every(
+    services: Services,
+    every: std::time::Duration,
+    database_url: String,
+    retention: RetentionPolicy,
+) {
     let leader = std::sync::Arc::new(std::sync::Mutex::new(patio_postgres::JobsLeader::new(
         database_url,
     )));
@@ -323,7 +353,7 @@ pub async fn run_jobs_every(services: Services, every: std::time::Duration, data
         let leader = leader.clone();
         let run = move || {
             let leading = leader.lock().map(|mut l| l.lead()).unwrap_or(false);
-            leading.then(|| run_all_jobs(&services))
+            leading.then(|| run_all_jobs(&services, &retention))
         };
         match actix_web::web::block(run).await {
             Ok(Some(report)) => tracing::debug!(target: "patio::jobs", ?report, "jobs ran"),

@@ -126,13 +126,19 @@ fn serve() -> anyhow::Result<()> {
     tracing::info!(%addr, "Pátio no ar");
     let jobs = patio::jobs_in_serve().then(|| state.services.clone());
     let jobs_db = config.database_url.clone();
+    let retention = config.retention;
     // PATIO_WORKERS: HTTP worker threads (default: one per core, actix's choice).
     let workers: Option<usize> = std::env::var("PATIO_WORKERS")
         .ok()
         .and_then(|w| w.parse().ok());
     let served = actix_web::rt::System::new().block_on(async move {
         if let Some(jobs) = jobs {
-            actix_web::rt::spawn(patio::run_jobs_every(jobs, patio::jobs_interval(), jobs_db));
+            actix_web::rt::spawn(patio::run_jobs_every(
+                jobs,
+                patio::jobs_interval(),
+                jobs_db,
+                retention,
+            ));
         }
         let server = HttpServer::new(move || {
             App::new()
@@ -209,7 +215,7 @@ fn instance_state(
 }
 
 /// `patio jobs [--once]`: the background jobs (tolerance drops, plan refresh, loading expiry,
-/// the daily loading report and the e-mail retries) in a loop, for deployments that keep them
+/// the daily loading report, the e-mail retries and the retention of logs and mails) in a loop, for deployments that keep them
 /// out of `patio serve` (`PATIO_JOBS=off`). Each job runs under its Postgres advisory lock, so
 /// any number of instances may run it.
 fn jobs(args: &[String]) -> anyhow::Result<()> {
@@ -219,7 +225,7 @@ fn jobs(args: &[String]) -> anyhow::Result<()> {
     let once = args.iter().any(|a| a == "--once");
     let every = patio::jobs_interval();
     loop {
-        let report = patio::run_all_jobs(&services);
+        let report = patio::run_all_jobs(&services, &config.retention);
         tracing::info!(?report, "jobs");
         if once {
             println!("{}", serde_json::to_string(&report)?);

@@ -16,6 +16,7 @@ pub mod issues;
 pub mod mail;
 pub mod orders;
 pub mod queue;
+pub mod retention;
 pub mod roles;
 pub mod settings;
 pub mod terms;

@@ -444,6 +444,7 @@ diesel::table! {
         details -> Jsonb,
         ip -> Nullable<Text>,
         created_at -> Timestamptz,
+        title_fold -> Nullable<Text>,
     }
 }
 

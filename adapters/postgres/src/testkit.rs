@@ -388,3 +388,9 @@ impl Hasher for Fnv1a {
         self.0
     }
 }
+
+/// The repositories on `conn`, for a test that runs them inside a transaction of its own
+/// (and reads what that transaction did, e.g. `pg_stat_xact_user_tables`).
+pub fn repos(conn: &mut PgConnection) -> crate::store::PgRepos<'_> {
+    crate::store::PgRepos { conn }
+}

@@ -132,13 +132,13 @@ impl HistoryService {
         Self { deps }
     }
 
-    /// The loadings of the query and its grouping, for the grid and the exports.
-    fn lines(
+    /// The query's filter and grouping, once the actor may read (or export) it.
+    fn filter(
         &self,
         actor: &Actor,
         q: &HistoryQuery,
         export: bool,
-    ) -> AppResult<(Option<Grouping>, Vec<HistoryLine>)> {
+    ) -> AppResult<(Option<Grouping>, HistoryFilter)> {
         let role = actor
             .staff_role()
             .ok_or_else(|| forbidden(patio_domain::DomainError::NotAllowed))?;
@@ -178,6 +178,17 @@ impl HistoryService {
             truck_id: q.truck_id,
             driver_id: q.driver_id,
         };
+        Ok((by, filter))
+    }
+
+    /// The loadings of the query and its grouping, for the grid and the exports.
+    fn lines(
+        &self,
+        actor: &Actor,
+        q: &HistoryQuery,
+        export: bool,
+    ) -> AppResult<(Option<Grouping>, Vec<HistoryLine>)> {
+        let (by, filter) = self.filter(actor, q, export)?;
         let lines = self.deps.store.tx(|repos| repos.loading_history(&filter))?;
         Ok((by, lines))
     }
@@ -212,11 +223,30 @@ impl HistoryService {
         Ok((by, rows))
     }
 
-    /// `GET /scheduling`: one page of 9 rows.
+    /// `GET /scheduling`: one page of 9 rows. Ungrouped, the database pages and sums (a
+    /// period of every company is tens of thousands of loadings after a few years); grouped,
+    /// the groups are made from every loading of the period.
     pub fn page(&self, actor: &Actor, q: &HistoryQuery) -> AppResult<HistoryPageView> {
-        let (by, rows) = self.rows(actor, q)?;
         let page = q.page.unwrap_or(1).max(1);
         let size = HISTORY_PAGE_SIZE;
+        let (by, filter) = self.filter(actor, q, false)?;
+        if by.is_none() {
+            let offset = i64::from(page - 1).saturating_mul(i64::from(size));
+            let (lines, total, transported) = self
+                .deps
+                .store
+                .tx(|repos| repos.loading_history_page(&filter, offset, i64::from(size)))?;
+            return Ok(HistoryPageView {
+                items: lines.iter().map(line_row).collect(),
+                total,
+                page,
+                page_size: size,
+                grouped_by: None,
+                can_export: actor.staff_role().is_some_and(may_export),
+                total_transported: (transported * 1000.0).round() / 1000.0 + 0.0,
+            });
+        }
+        let (by, rows) = self.rows(actor, q)?;
         let total_transported =
             (rows.iter().map(|r| r.qty_transported).sum::<f64>() * 1000.0).round() / 1000.0 + 0.0;
         let total = rows.len() as i64;

@@ -7,7 +7,7 @@ use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use patio_domain::admin::access::{scope, Access, Area};
 use patio_domain::admin::audit::{object_label, operation_label, ObjectType, Operation};
 use patio_domain::admin::dates::log_range;
-use patio_domain::admin::listing::{page_request, LOG_PAGE_SIZE};
+use patio_domain::admin::listing::{page_request, search_text, LOG_PAGE_SIZE};
 use patio_domain::auth::Actor;
 use serde::Serialize;
 
@@ -24,6 +24,8 @@ pub const LOG_TIME_ZONE: chrono_tz::Tz = chrono_tz::America::Sao_Paulo;
 /// `GET /logs` query; dates as `yyyy-mm-dd` (a longer ISO date-time is cut to its date).
 #[derive(Debug, Clone, Default)]
 pub struct LogQuery {
+    /// Text of the entry (its title), accents and case ignored.
+    pub search: Option<String>,
     pub operation_type: Option<String>,
     pub object_type: Option<String>,
     pub company_id: Option<i64>,
@@ -140,6 +142,7 @@ impl LogService {
         let page = page_request(Some(q.page.unwrap_or(1)), q.page_size, LOG_PAGE_SIZE)
             .ok_or_else(|| AppError::internal("log page"))?;
         let filter = LogFilter {
+            search: search_text(q.search.as_deref()).map(|s| s.pattern),
             operation_type: non_empty(&q.operation_type),
             object_type: non_empty(&q.object_type),
             company_id: q.company_id,

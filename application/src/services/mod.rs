@@ -45,6 +45,7 @@ pub mod queue_desk;
 pub mod queue_reads;
 pub mod reports;
 pub mod rescues;
+pub mod retention;
 pub mod sets;
 pub mod settings;
 pub mod shipping_companies;
@@ -120,6 +121,8 @@ pub struct Services {
     pub queue_desk: queue_desk::QueueDesk,
     /// Rescues of missing vehicles (issue 13, /recuperar).
     pub rescues: rescues::RescueService,
+    /// Deletes old logs and delivered mails, as the operator configured (issue 28).
+    pub retention: retention::RetentionJob,
 }
 
 impl Services {
@@ -161,6 +164,7 @@ impl Services {
             mail_jobs: mail::MailJobs::new(deps.clone()),
             driver_app: driver_app::DriverAppService::new(deps.clone()),
             rescues: rescues::RescueService::new(deps.clone()),
+            retention: retention::RetentionJob::new(deps.clone()),
             lookup: lookup::LookupService::new(deps),
         }
     }

@@ -20,6 +20,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LogParams {
+    /// Text of the entry's title, or part of it (accents and case ignored).
+    search: Option<String>,
     operation_type: Option<String>,
     object_type: Option<String>,
     #[serde(rename = "companyId")]
@@ -50,6 +52,7 @@ pub async fn search_logs(
 ) -> Result<HttpResponse, ApiError> {
     let p = q.into_inner();
     let query = LogQuery {
+        search: p.search,
         operation_type: p.operation_type,
         object_type: p.object_type,
         company_id: p.company_id,

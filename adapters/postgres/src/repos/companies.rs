@@ -6,6 +6,7 @@ use patio_application::model::{CompanyFull, CompanyWrite, ListFilter, Page};
 use patio_application::ports::CompanyAdminRepo;
 use patio_application::AppResult;
 
+use super::search::patio_fold;
 use crate::rows::{CompanyRow, CompanyWriteRow};
 use crate::schema::{companies, company_hosts, queue_states, settings};
 use crate::store::{db_error, PgRepos};
@@ -45,9 +46,9 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
             .unwrap_or_else(|| s.pattern.clone());
         let code = s.code.map_or(-1, i64::from);
         q = q.filter(
-            companies::name
-                .ilike(s.pattern.clone())
-                .or(companies::company.ilike(s.pattern.clone()))
+            patio_fold(companies::name)
+                .like(patio_fold(s.pattern.clone()))
+                .or(patio_fold(companies::company).like(patio_fold(s.pattern.clone())))
                 .or(companies::cnpj.ilike(s.pattern.clone()))
                 .or(companies::cnpj.like(digits))
                 .or(companies::id.eq(code)),

@@ -6,6 +6,7 @@ use patio_application::model::{CustomerRecord, ListFilter, Page, PartyWrite};
 use patio_application::ports::CustomerRepo;
 use patio_application::AppResult;
 
+use super::search::patio_fold;
 use crate::rows::{CustomerRow, CustomerWriteRow};
 use crate::schema::{companies, customers};
 use crate::store::{db_error, PgRepos};
@@ -45,8 +46,8 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
             .unwrap_or_else(|| s.pattern.clone());
         let code = s.code.unwrap_or(-1);
         q = q.filter(
-            customers::name
-                .ilike(s.pattern.clone())
+            patio_fold(customers::name)
+                .like(patio_fold(s.pattern.clone()))
                 .nullable()
                 .or(customers::cnpj.ilike(s.pattern.clone()))
                 .or(customers::cnpj.like(digits))

@@ -14,6 +14,71 @@ use crate::rows::SettingsRow;
 use crate::schema::{companies, holidays, settings};
 use crate::store::{db_error, PgRepos};
 
+/// The day a loading was loaded (the history's order and period).
+const HISTORY_DAY: &str = "COALESCE(s.exped_date, s.updated_at)";
+
+/// A history line's columns, from `s` (a loading) joined to what it names; the day in the
+/// company's zone.
+const HISTORY_SELECT: &str = "SELECT s.id,
+        (COALESCE(s.exped_date, s.updated_at)
+           AT TIME ZONE COALESCE(st.time_zone, 'America/Sao_Paulo'))::date AS day,
+        c.name AS company, o.code AS order_code, cu.name AS customer,
+        t.license_plate AS plate, d.name AS driver,
+        s.qty_ordered::float8 AS ordered,
+        COALESCE(s.qty_transported, 0)::float8 AS transported";
+
+/// What a history line names.
+const HISTORY_JOINS: &str = "JOIN orders o ON o.id = s.order_id
+        JOIN customers cu ON cu.id = o.customer_id
+        JOIN companies c ON c.id = s.company_id
+        JOIN trucks t ON t.id = s.truck_id
+        JOIN drivers d ON d.id = s.driver_id
+        LEFT JOIN settings st ON st.company_id = s.company_id";
+
+/// Finished loadings of the filter ($1 company, $2 from, $3 customer, $4 order, $5 truck,
+/// $6 driver), on `s`; the customer through its orders so that no join is needed.
+const HISTORY_WHERE: &str = "WHERE s.status
+        AND ($1::bigint IS NULL OR s.company_id = $1)
+        AND ($2::timestamptz IS NULL OR COALESCE(s.exped_date, s.updated_at) >= $2)
+        AND ($3::bigint IS NULL OR s.order_id IN (SELECT oc.id FROM orders oc WHERE oc.customer_id = $3))
+        AND ($4::bigint IS NULL OR s.order_id = $4)
+        AND ($5::bigint IS NULL OR s.truck_id = $5)
+        AND ($6::bigint IS NULL OR s.driver_id = $6)";
+
+fn history_binds<'a>(
+    q: diesel::query_builder::BoxedSqlQuery<'a, diesel::pg::Pg, diesel::query_builder::SqlQuery>,
+    f: &HistoryFilter,
+) -> diesel::query_builder::BoxedSqlQuery<'a, diesel::pg::Pg, diesel::query_builder::SqlQuery> {
+    q.bind::<Nullable<BigInt>, _>(f.company_id)
+        .bind::<Nullable<Timestamptz>, _>(f.from)
+        .bind::<Nullable<BigInt>, _>(f.customer_id)
+        .bind::<Nullable<BigInt>, _>(f.order_id)
+        .bind::<Nullable<BigInt>, _>(f.truck_id)
+        .bind::<Nullable<BigInt>, _>(f.driver_id)
+}
+
+fn history_line(r: HistoryRow) -> HistoryLine {
+    HistoryLine {
+        id: r.id,
+        day: r.day,
+        company: r.company,
+        order_code: r.order_code,
+        customer: r.customer,
+        plate: r.plate,
+        driver: r.driver,
+        ordered: r.ordered,
+        transported: r.transported,
+    }
+}
+
+#[derive(QueryableByName)]
+struct HistoryTotals {
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+    #[diesel(sql_type = Double)]
+    transported: f64,
+}
+
 /// The default when a company has no settings row.
 const DEFAULT_TIME_ZONE: &str = "America/Sao_Paulo";
 const DEFAULT_WEEK: [bool; 7] = [false, true, true, true, true, true, false];
@@ -137,53 +202,57 @@ impl DashboardRepo for PgRepos<'_> {
     }
 
     fn loading_history(&mut self, f: &HistoryFilter) -> AppResult<Vec<HistoryLine>> {
-        // The day it was loaded, in the company's zone.
-        let rows: Vec<HistoryRow> = diesel::sql_query(
-            "SELECT s.id,
-                    (COALESCE(s.exped_date, s.updated_at)
-                       AT TIME ZONE COALESCE(st.time_zone, 'America/Sao_Paulo'))::date AS day,
-                    c.name AS company, o.code AS order_code, cu.name AS customer,
-                    t.license_plate AS plate, d.name AS driver,
-                    s.qty_ordered::float8 AS ordered,
-                    COALESCE(s.qty_transported, 0)::float8 AS transported
-               FROM schedulings s
-               JOIN orders o ON o.id = s.order_id
-               JOIN customers cu ON cu.id = o.customer_id
-               JOIN companies c ON c.id = s.company_id
-               JOIN trucks t ON t.id = s.truck_id
-               JOIN drivers d ON d.id = s.driver_id
-               LEFT JOIN settings st ON st.company_id = s.company_id
-              WHERE s.status
-                AND ($1::bigint IS NULL OR s.company_id = $1)
-                AND ($2::timestamptz IS NULL OR COALESCE(s.exped_date, s.updated_at) >= $2)
-                AND ($3::bigint IS NULL OR o.customer_id = $3)
-                AND ($4::bigint IS NULL OR s.order_id = $4)
-                AND ($5::bigint IS NULL OR s.truck_id = $5)
-                AND ($6::bigint IS NULL OR s.driver_id = $6)
-              ORDER BY COALESCE(s.exped_date, s.updated_at) DESC, s.id DESC",
+        let rows: Vec<HistoryRow> = history_binds(
+            diesel::sql_query(format!(
+                "{HISTORY_SELECT} FROM schedulings s {HISTORY_JOINS} {HISTORY_WHERE}
+                  ORDER BY {HISTORY_DAY} DESC, s.id DESC"
+            ))
+            .into_boxed(),
+            f,
         )
-        .bind::<Nullable<BigInt>, _>(f.company_id)
-        .bind::<Nullable<Timestamptz>, _>(f.from)
-        .bind::<Nullable<BigInt>, _>(f.customer_id)
-        .bind::<Nullable<BigInt>, _>(f.order_id)
-        .bind::<Nullable<BigInt>, _>(f.truck_id)
-        .bind::<Nullable<BigInt>, _>(f.driver_id)
         .load(self.conn)
         .map_err(db_error)?;
-        Ok(rows
-            .into_iter()
-            .map(|r| HistoryLine {
-                id: r.id,
-                day: r.day,
-                company: r.company,
-                order_code: r.order_code,
-                customer: r.customer,
-                plate: r.plate,
-                driver: r.driver,
-                ordered: r.ordered,
-                transported: r.transported,
-            })
-            .collect())
+        Ok(rows.into_iter().map(history_line).collect())
+    }
+
+    fn loading_history_page(
+        &mut self,
+        f: &HistoryFilter,
+        offset: i64,
+        limit: i64,
+    ) -> AppResult<(Vec<HistoryLine>, i64, f64)> {
+        // Every loading of the query names its order, customer, company, truck and driver
+        // (foreign keys, RESTRICT): the count and the sum need only the loadings.
+        let totals: HistoryTotals = history_binds(
+            diesel::sql_query(format!(
+                "SELECT count(*) AS n, COALESCE(sum(s.qty_transported), 0)::float8 AS transported
+                   FROM schedulings s {HISTORY_WHERE}"
+            ))
+            .into_boxed(),
+            f,
+        )
+        .get_result(self.conn)
+        .map_err(db_error)?;
+        let rows: Vec<HistoryRow> = history_binds(
+            diesel::sql_query(format!(
+                "{HISTORY_SELECT}
+                   FROM (SELECT s.* FROM schedulings s {HISTORY_WHERE}
+                          ORDER BY {HISTORY_DAY} DESC, s.id DESC OFFSET $7 LIMIT $8) s
+                  {HISTORY_JOINS}
+                  ORDER BY {HISTORY_DAY} DESC, s.id DESC"
+            ))
+            .into_boxed(),
+            f,
+        )
+        .bind::<BigInt, _>(offset)
+        .bind::<BigInt, _>(limit)
+        .load(self.conn)
+        .map_err(db_error)?;
+        Ok((
+            rows.into_iter().map(history_line).collect(),
+            totals.n,
+            totals.transported,
+        ))
     }
 
     fn flow_entries(

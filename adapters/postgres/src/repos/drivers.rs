@@ -10,6 +10,7 @@ use patio_application::ports::{CompanyRepo, DriverRepo};
 use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 
+use super::search::patio_fold;
 use crate::rows::{DriverLogRow, DriverRow, DriverWriteRow, ErasedDriverRow, ShippingRefRow};
 use crate::schema::{
     companies, contact_authorizations, contacts, driver_logs, drivers, queue_entries,
@@ -124,9 +125,10 @@ fn drivers_filtered(f: &DriverFilter) -> diesel::dsl::IntoBoxed<'static, DriverS
     }
     if let Some(s) = &f.search {
         let digits = s.digits_pattern.clone().unwrap_or_else(|| "-".to_owned());
+        // Name without accents or case; CPF by its digits, typed with or without the mask.
         q = q.filter(
-            drivers::name
-                .ilike(s.pattern.clone())
+            patio_fold(drivers::name)
+                .like(patio_fold(s.pattern.clone()))
                 .or(drivers::cpf.like(digits))
                 .or(drivers::id.eq(s.code.map_or(-1, i64::from))),
         );
@@ -329,8 +331,8 @@ impl DriverAdminRepo for PgRepos<'_> {
         if let Some(s) = search {
             let digits = s.digits_pattern.clone().unwrap_or_else(|| "-".to_owned());
             q = q.filter(
-                drivers::name
-                    .ilike(s.pattern.clone())
+                patio_fold(drivers::name)
+                    .like(patio_fold(s.pattern.clone()))
                     .or(drivers::cpf.like(digits))
                     .or(drivers::id.eq(s.code.map_or(-1, i64::from))),
             );

@@ -5,6 +5,7 @@ use patio_application::model::{LogFilter, StaffLogRecord};
 use patio_application::ports::LogQueryRepo;
 use patio_application::AppResult;
 
+use super::search::patio_fold;
 use crate::rows::StaffLogRow;
 use crate::schema::{companies, staff_logs, users};
 use crate::store::{db_error, PgRepos};
@@ -17,6 +18,9 @@ impl LogQueryRepo for PgRepos<'_> {
             .filter(staff_logs::created_at.ge(f.from))
             .filter(staff_logs::created_at.lt(f.to))
             .into_boxed();
+        if let Some(pattern) = &f.search {
+            q = q.filter(staff_logs::title_fold.like(patio_fold(pattern.clone()).nullable()));
+        }
         if let Some(op) = &f.operation_type {
             q = q.filter(staff_logs::operation_type.eq(op.clone()));
         }

@@ -6,10 +6,12 @@ use patio_application::ports::LookupRepo;
 use patio_application::AppResult;
 use patio_domain::admin::listing::SearchText;
 
+use super::search::patio_fold;
 use crate::schema::{companies, customers, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
 
-/// The ILIKE pattern and the code of a search; no search matches everything.
+/// The LIKE pattern (folded in the query) and the code of a search; no search matches
+/// everything.
 fn parts(search: Option<&SearchText>) -> (String, i32) {
     match search {
         Some(s) => (s.pattern.clone(), s.code.unwrap_or(-1)),
@@ -27,9 +29,9 @@ impl LookupRepo for PgRepos<'_> {
         let (pattern, code) = parts(search);
         let mut q = companies::table
             .filter(
-                companies::name
-                    .ilike(pattern.clone())
-                    .or(companies::company.ilike(pattern))
+                patio_fold(companies::name)
+                    .like(patio_fold(pattern.clone()))
+                    .or(patio_fold(companies::company).like(patio_fold(pattern)))
                     .or(companies::id.eq(i64::from(code))),
             )
             .into_boxed();
@@ -63,8 +65,8 @@ impl LookupRepo for PgRepos<'_> {
         let (pattern, code) = parts(search);
         let mut q = shipping_companies::table
             .filter(
-                shipping_companies::name
-                    .ilike(pattern)
+                patio_fold(shipping_companies::name)
+                    .like(patio_fold(pattern))
                     .or(shipping_companies::code.eq(code)),
             )
             .into_boxed();
@@ -103,7 +105,11 @@ impl LookupRepo for PgRepos<'_> {
     ) -> AppResult<Vec<LikeItem>> {
         let (pattern, code) = parts(search);
         let mut q = customers::table
-            .filter(customers::name.ilike(pattern).or(customers::code.eq(code)))
+            .filter(
+                patio_fold(customers::name)
+                    .like(patio_fold(pattern))
+                    .or(customers::code.eq(code)),
+            )
             .into_boxed();
         if let Some(id) = company_id {
             q = q.filter(customers::company_id.eq(id));
@@ -134,9 +140,9 @@ impl LookupRepo for PgRepos<'_> {
         let (pattern, _) = parts(search);
         let mut q = users::table
             .filter(
-                users::name
-                    .ilike(pattern.clone())
-                    .or(users::email.ilike(pattern)),
+                patio_fold(users::name)
+                    .like(patio_fold(pattern.clone()))
+                    .or(patio_fold(users::email).like(patio_fold(pattern))),
             )
             .into_boxed();
         if let Some(id) = company_id {

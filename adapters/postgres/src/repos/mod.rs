@@ -24,6 +24,8 @@ mod queue;
 mod queue_engine;
 pub mod queue_reads;
 mod rescues;
+mod retention;
+mod search;
 mod sets;
 mod settings;
 mod shipping_companies;

@@ -14,6 +14,7 @@ use patio_application::orders_ports::{
 use patio_application::{AppError, AppResult};
 use patio_domain::orders::Tonnes;
 
+use super::search::{fk_named, patio_fold};
 use crate::rows::{NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrderShippingCompanyRow};
 use crate::schema::{
     companies, customers, order_items, order_shipping_companies, orders, products, schedulings,
@@ -46,16 +47,11 @@ struct OrderItemProductRow {
     product_name: String,
 }
 
-type Source = diesel::dsl::InnerJoin<
-    diesel::dsl::InnerJoin<orders::table, customers::table>,
-    companies::table,
->;
-
-fn filtered(f: &OrderFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
-    let mut q = orders::table
-        .inner_join(customers::table)
-        .inner_join(companies::table)
-        .into_boxed();
+/// The orders a list's filter names, on orders alone (every order has its customer and
+/// company): the count and the page's ids read no join (issue 28); the page's rows are joined
+/// after.
+fn matching(f: &OrderFilter) -> orders::BoxedQuery<'static, Pg> {
+    let mut q = orders::table.into_boxed();
     if let Some(id) = f.company_id {
         q = q.filter(orders::company_id.eq(id));
     }
@@ -72,12 +68,19 @@ fn filtered(f: &OrderFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         q = q.filter(orders::status.lt(BigDecimal::from(100)));
     }
     if let Some(s) = &f.search {
+        // The customer's name through the customer's id: every arm is an index of orders.
         let id = s.code.map_or(-1, i64::from);
+        let scope = f.company_id.map(|c| format!("company_id = {c}"));
         q = q.filter(
             orders::id
                 .eq(id)
-                .or(orders::code.ilike(s.pattern.clone()))
-                .or(customers::name.ilike(s.pattern.clone())),
+                .or(patio_fold(orders::code).like(patio_fold(s.pattern.clone())))
+                .or(fk_named(
+                    "orders.customer_id",
+                    "customers",
+                    scope,
+                    s.pattern.clone(),
+                )),
         );
     }
     q
@@ -150,15 +153,21 @@ fn order_row(o: &OrderWrite) -> NewOrderRow {
 
 impl OrderRepo for PgRepos<'_> {
     fn list_orders(&mut self, f: &OrderFilter) -> AppResult<Page<OrderRecord>> {
-        let total: i64 = filtered(f)
+        let total: i64 = matching(f)
             .count()
             .get_result(self.conn)
             .map_err(db_error)?;
-        let mut q = filtered(f);
+        let mut q = matching(f)
+            .select(orders::id)
+            .order((orders::created_at.desc(), orders::id.desc()));
         if let Some(p) = f.page {
             q = q.offset(p.offset()).limit(p.limit());
         }
-        let rows: Vec<Loaded> = q
+        let ids: Vec<i64> = q.load(self.conn).map_err(db_error)?;
+        let rows: Vec<Loaded> = orders::table
+            .inner_join(customers::table)
+            .inner_join(companies::table)
+            .filter(orders::id.eq_any(ids))
             .select((
                 OrderRow::as_select(),
                 (
@@ -179,23 +188,22 @@ impl OrderRepo for PgRepos<'_> {
     }
 
     fn order(&mut self, id: i64) -> AppResult<Option<OrderRecord>> {
-        let rows: Vec<Loaded> = filtered(&OrderFilter {
-            include_complete: true,
-            ..OrderFilter::default()
-        })
-        .filter(orders::id.eq(id))
-        .select((
-            OrderRow::as_select(),
-            (
-                customers::id,
-                customers::code,
-                customers::name,
-                customers::city,
-            ),
-            companies::name,
-        ))
-        .load(self.conn)
-        .map_err(db_error)?;
+        let rows: Vec<Loaded> = orders::table
+            .inner_join(customers::table)
+            .inner_join(companies::table)
+            .filter(orders::id.eq(id))
+            .select((
+                OrderRow::as_select(),
+                (
+                    customers::id,
+                    customers::code,
+                    customers::name,
+                    customers::city,
+                ),
+                companies::name,
+            ))
+            .load(self.conn)
+            .map_err(db_error)?;
         Ok(self.records(rows)?.into_iter().next())
     }
 

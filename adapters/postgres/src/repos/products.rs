@@ -8,6 +8,7 @@ use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 use patio_domain::orders::ProductGroup;
 
+use super::search::patio_fold;
 use crate::rows::{NewProductRow, ProductRow};
 use crate::schema::{companies, products};
 use crate::store::{db_error, PgRepos};
@@ -26,8 +27,8 @@ fn filtered(f: &ProductFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
             .clone()
             .unwrap_or_else(|| s.pattern.clone());
         q = q.filter(
-            products::name
-                .ilike(s.pattern.clone())
+            patio_fold(products::name)
+                .like(patio_fold(s.pattern.clone()))
                 .nullable()
                 .or(products::ncmcode.like(ncm))
                 .or(products::code.eq(s.code.unwrap_or(-1)).nullable()),
@@ -135,7 +136,11 @@ impl ProductRepo for PgRepos<'_> {
             None => ("%".to_owned(), -1),
         };
         let mut q = products::table
-            .filter(products::name.ilike(pattern).or(products::code.eq(code)))
+            .filter(
+                patio_fold(products::name)
+                    .like(patio_fold(pattern))
+                    .or(products::code.eq(code)),
+            )
             .into_boxed();
         if let Some(id) = company_id {
             q = q.filter(products::company_id.eq(id));

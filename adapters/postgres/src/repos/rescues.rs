@@ -5,6 +5,8 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Double, Nullable, Text, Timestamptz};
 use patio_application::rescue_ports::{NewRescue, RescueFilter, RescueRecord, RescueRepo};
 use patio_application::AppResult;
+use patio_domain::admin::listing::search_text;
+use patio_domain::fleet::trucks::plate_pattern;
 
 use crate::store::{db_error, PgRepos};
 
@@ -144,6 +146,10 @@ impl RescueRepo for PgRepos<'_> {
         offset: i64,
         limit: i64,
     ) -> AppResult<(Vec<RescueRecord>, i64)> {
+        // Typed wildcards are literal; names and codes without accents or case; the plate by
+        // its letters and digits (stored upper-case without separators).
+        let search = search_text(filter.search.as_deref());
+        let plate = search.as_ref().and_then(plate_pattern);
         let rows: Vec<RescueRow> = diesel::sql_query(format!(
             "{SELECT}
               WHERE r.status = FALSE
@@ -154,17 +160,18 @@ impl RescueRepo for PgRepos<'_> {
                                       WHERE os.order_id = r.order_id
                                         AND os.shipping_company_id = $2)))
                 AND ($3::text IS NULL
-                     OR t.license_plate ILIKE '%' || $3 || '%'
-                     OR d.name ILIKE '%' || $3 || '%'
-                     OR o.code ILIKE '%' || $3 || '%')
+                     OR t.license_plate LIKE $6
+                     OR patio_fold(d.name) LIKE patio_fold($3)
+                     OR patio_fold(o.code) LIKE patio_fold($3))
               ORDER BY r.created_at DESC, r.id DESC
               OFFSET $4 LIMIT $5"
         ))
         .bind::<Nullable<BigInt>, _>(filter.company_id)
         .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
-        .bind::<Nullable<Text>, _>(filter.search.as_deref())
+        .bind::<Nullable<Text>, _>(search.as_ref().map(|s| s.pattern.clone()))
         .bind::<BigInt, _>(offset)
         .bind::<BigInt, _>(limit)
+        .bind::<Nullable<Text>, _>(plate)
         .load(self.conn)
         .map_err(db_error)?;
         let total = rows.first().map(|r| r.total).unwrap_or(0);

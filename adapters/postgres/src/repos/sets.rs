@@ -253,7 +253,7 @@ const PAIRS_CTE: &str = "WITH pairs AS (
            AND NOT EXISTS (SELECT 1 FROM trucks t
                             WHERE t.driver_id = d.id AND t.shipping_company_id = $1))
     SELECT * FROM pairs
-     WHERE ($2::text IS NULL OR license_plate ILIKE $2 OR driver_name ILIKE $2
+     WHERE ($2::text IS NULL OR license_plate ILIKE $2 OR patio_fold(driver_name) LIKE patio_fold($2)
             OR driver_cpf LIKE $3::text)";
 
 #[derive(QueryableByName)]
@@ -376,7 +376,10 @@ impl SetsRepo for PgRepos<'_> {
         }
         if let Some(driver) = &f.driver {
             q = q
-                .sql(format!(" AND (d.name LIKE {}", p.next()))
+                .sql(format!(
+                    " AND (patio_fold(d.name) LIKE patio_fold({})",
+                    p.next()
+                ))
                 .bind::<Text, _>(driver.name_pattern.clone());
             if let Some(cpf) = &driver.cpf_pattern {
                 q = q
@@ -667,7 +670,7 @@ impl SetsRepo for PgRepos<'_> {
                FROM drivers d
               WHERE d.company_id = $1
                 AND (d.shipping_company_id IS NULL OR d.shipping_company_id = $2)
-                AND ($3::text IS NULL OR d.name ILIKE $3 OR d.cpf LIKE $4::text)
+                AND ($3::text IS NULL OR patio_fold(d.name) LIKE patio_fold($3) OR d.cpf LIKE $4::text)
               ORDER BY d.name, d.id
               LIMIT $5",
         )

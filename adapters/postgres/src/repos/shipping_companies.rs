@@ -10,6 +10,7 @@ use patio_application::model::{
 use patio_application::ports::{ShippingCompanyRepo, UserAdminRepo};
 use patio_application::AppResult;
 
+use super::search::patio_fold;
 use crate::rows::{ShippingCompanyRow, ShippingCompanyWriteRow};
 use crate::schema::{companies, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
@@ -61,8 +62,8 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
             .unwrap_or_else(|| s.pattern.clone());
         let code = s.code.unwrap_or(-1);
         q = q.filter(
-            shipping_companies::name
-                .ilike(s.pattern.clone())
+            patio_fold(shipping_companies::name)
+                .like(patio_fold(s.pattern.clone()))
                 .nullable()
                 .or(shipping_companies::cnpj.ilike(s.pattern.clone()))
                 .or(shipping_companies::cnpj.like(digits))

@@ -6,6 +6,7 @@ use patio_application::fleet_ports::{BrandRecord, CatalogFilter, ModelRecord, Tr
 use patio_application::model::Page;
 use patio_application::AppResult;
 
+use super::search::patio_fold;
 use crate::rows::{TruckBrandRow, TruckModelRow};
 use crate::schema::{truck_brands, truck_models, trucks};
 use crate::store::{db_error, PgRepos};
@@ -14,8 +15,8 @@ fn brands_filtered(f: &CatalogFilter) -> truck_brands::BoxedQuery<'static, Pg> {
     let mut q = truck_brands::table.into_boxed();
     if let Some(s) = &f.search {
         q = q.filter(
-            truck_brands::name
-                .ilike(s.pattern.clone())
+            patio_fold(truck_brands::name)
+                .like(patio_fold(s.pattern.clone()))
                 .or(truck_brands::id.eq(s.code.map_or(-1, i64::from))),
         );
     }
@@ -36,9 +37,9 @@ fn models_filtered(
     }
     if let Some(s) = &f.search {
         q = q.filter(
-            truck_models::name
-                .ilike(s.pattern.clone())
-                .or(truck_brands::name.ilike(s.pattern.clone()))
+            patio_fold(truck_models::name)
+                .like(patio_fold(s.pattern.clone()))
+                .or(patio_fold(truck_brands::name).like(patio_fold(s.pattern.clone())))
                 .or(truck_models::id.eq(s.code.map_or(-1, i64::from))),
         );
     }

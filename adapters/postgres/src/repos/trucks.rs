@@ -14,6 +14,7 @@ use patio_application::AppResult;
 use patio_domain::fleet::trucks::{plate_is_truck, plate_pattern};
 use patio_domain::values::Plate;
 
+use super::search::fk_named;
 use crate::pool::{checkout, PgPool};
 use crate::rows::{
     DriverRefRow, TruckBrandRow, TruckModelRow, TruckRow, TruckShippingRow, TruckWriteRow,
@@ -43,9 +44,10 @@ fn source() -> Source {
 }
 
 /// The trucks a filter names: its company, shipping company and driver, and a search by id,
-/// plate (separators ignored), renavam or model name.
-fn filtered(f: &TruckFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
-    let mut q = source().into_boxed();
+/// plate (separators ignored), renavam or model name. On trucks alone: the count and the
+/// page's ids need no join (issue 28), the page's rows are joined after.
+fn filtered(f: &TruckFilter) -> trucks::BoxedQuery<'static, Pg> {
+    let mut q = trucks::table.into_boxed();
     if let Some(id) = f.company_id {
         q = q.filter(trucks::company_id.eq(id));
     }
@@ -56,13 +58,20 @@ fn filtered(f: &TruckFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         q = q.filter(trucks::driver_id.eq(id));
     }
     if let Some(s) = &f.search {
+        // Plates are stored upper-case without separators, as plate_pattern makes the text;
+        // the model's name goes through its id, so every arm is an index of trucks.
         let plate = plate_pattern(s).unwrap_or_else(|| s.pattern.clone());
         q = q.filter(
             trucks::id
                 .eq(s.code.map_or(-1, i64::from))
-                .or(trucks::license_plate.ilike(plate))
+                .or(trucks::license_plate.like(plate))
                 .or(trucks::renavam.ilike(s.digits_pattern.clone().unwrap_or(s.pattern.clone())))
-                .or(truck_models::name.ilike(s.pattern.clone())),
+                .or(fk_named(
+                    "trucks.vehicle_model_id",
+                    "truck_models",
+                    None,
+                    s.pattern.clone(),
+                )),
         );
     }
     q
@@ -157,12 +166,19 @@ impl TruckRepo for PgRepos<'_> {
             .count()
             .get_result(self.conn)
             .map_err(db_error)?;
-        let mut q = filtered(f).order((trucks::license_plate.asc(), trucks::id.asc()));
+        let mut q = filtered(f)
+            .select(trucks::id)
+            .order((trucks::license_plate.asc(), trucks::id.asc()));
         if let Some(p) = f.page {
             q = q.offset(p.offset()).limit(p.limit());
         }
+        let ids: Vec<i64> = q.load(self.conn).map_err(db_error)?;
+        let page = source()
+            .into_boxed()
+            .filter(trucks::id.eq_any(ids))
+            .order((trucks::license_plate.asc(), trucks::id.asc()));
         Ok(Page {
-            items: self.load_trucks(q)?,
+            items: self.load_trucks(page)?,
             total,
         })
     }

@@ -1,12 +1,12 @@
 /**
  * /logs: the staff log search (spec 1 sections 2, 5 and 9). Filters: operation type, object
- * type, company, user, start and end date (default yesterday to today; the end not before the
+ * type, company, user, start and end date, and the entry's text (issue 28) (default yesterday to today; the end not before the
  * start). The grid shows 10 entries per page; the server answers pages of 30, and more are
  * loaded while the number loaded is a multiple of 30. Titles are HTML built by the server
  * from escaped values.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Col, DatePicker, Descriptions, Empty, Form, Row, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Table, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDateTime } from '../../shared/formatters';
@@ -20,6 +20,7 @@ import { useLazyLogsQuery, useLogObjectsQuery, useLogOperationsQuery, type LogEn
 import { canLoadMore, LOG_GRID_SIZE, LOG_REQUEST_SIZE, nextServerPage, shouldLoadMore } from './logPaging';
 
 interface Filters {
+  search?: string;
   operation_type?: string;
   object_type?: string;
   companyId?: number | null;
@@ -33,6 +34,7 @@ const SHOWN = 'DD/MM/YYYY';
 
 function toQuery(f: Filters, page: number): LogQuery {
   return {
+    search: f.search?.trim() || undefined,
     operation_type: f.operation_type || undefined,
     object_type: f.object_type || undefined,
     companyId: f.companyId ?? undefined,
@@ -215,7 +217,12 @@ export default function LogsPage() {
                 <DatePicker format={SHOWN} allowClear={false} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12}>
+            <Col xs={24} md={6}>
+              <Form.Item label={adminMsg.logText} name="search">
+                <Input allowClear maxLength={100} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
               <Form.Item>
                 <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} loading={loading}>
                   {adminMsg.search}

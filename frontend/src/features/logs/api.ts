@@ -8,6 +8,8 @@ export type LabelItem = Schema<'LabelView'>;
 
 /** The spec's log filters, spelled as there. Dates as yyyy-mm-dd. */
 export interface LogQuery {
+  /** Text of the entry, accents and case ignored. */
+  search?: string;
   operation_type?: string;
   object_type?: string;
   companyId?: number;
@@ -26,6 +28,7 @@ export function logParams(q: LogQuery): Record<string, string | number> {
     page: q.page,
     pageSize: q.pageSize,
   };
+  if (q.search) out.search = q.search;
   if (q.operation_type) out.operation_type = q.operation_type;
   if (q.object_type) out.object_type = q.object_type;
   if (q.companyId) out.companyId = q.companyId;

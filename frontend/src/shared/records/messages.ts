@@ -203,6 +203,7 @@ export const adminMsg = {
   logOperation: 'Tipo de operação',
   logObject: 'Tipo de objeto',
   logUser: 'Usuário',
+  logText: 'Texto',
   logStart: 'Data inicial',
   logEnd: 'Data final',
   logDate: 'Data',

@@ -37,6 +37,7 @@ mod queue_realtime;
 mod realtime_ws;
 mod rescue_approval;
 mod rescues;
+mod retention;
 mod security_fixes;
 mod security_round2;
 mod security_sockets_exports;

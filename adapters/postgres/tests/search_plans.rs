@@ -1,0 +1,668 @@
+//! Every list and search of the product read by index on tables of years (issue 28): the big
+//! tables are filled with generate_series (tests/load/search_fill.sql, a share of the
+//! benchmark's volume) and analysed, then each repository read runs in a transaction of its
+//! own and `pg_stat_xact_user_tables` says whether it read a big table sequentially. This
+//! checks the statements the product really sends, with its real parameters, as their plans
+//! ran (an `EXPLAIN` of a copy of the SQL could drift from the code). And searches typed with
+//! or without a mask or accents find the same rows.
+
+mod common;
+
+use chrono::{Duration, Utc};
+use diesel::connection::SimpleConnection;
+use diesel::pg::PgConnection;
+use diesel::sql_types::{Array, BigInt, Text};
+use diesel::{sql_query, Connection, QueryResult, QueryableByName, RunQueryDsl};
+use patio_application::fleet_ports::{DriverAdminRepo, DriverFilter, TruckFilter, TruckRepo};
+use patio_application::loading_ports::LoadingRepo;
+use patio_application::model::{HistoryFilter, ListFilter, LogFilter};
+use patio_application::orders_ports::{OrderFilter, OrderRepo, ProductFilter, ProductRepo};
+use patio_application::ports::{
+    CustomerRepo, DashboardRepo, LogQueryRepo, LookupRepo, ShippingCompanyRepo, UserAdminRepo,
+};
+use patio_application::rescue_ports::{RescueFilter, RescueRepo};
+use patio_application::sets_ports::{GroupsFilter, SetsRepo};
+use patio_application::yard_ports::{YardList, YardRepo};
+use patio_application::AppResult;
+use patio_domain::admin::listing::{search_text, PageRequest};
+use patio_domain::fleet::sets::driver_search;
+use patio_domain::fleet::trucks::plate_pattern;
+use patio_postgres::store::PgRepos;
+use patio_postgres::testkit::{repos, TestDb};
+
+/// The tables that grow with the years (and the customers and orders that grow with them).
+const BIG_TABLES: &[&str] = &[
+    "drivers",
+    "trucks",
+    "customers",
+    "orders",
+    "order_shipping_companies",
+    "schedulings",
+    "queue_entries",
+    "dropout_logs",
+    "queue_restores",
+    "staff_logs",
+    "driver_logs",
+    "outbox",
+];
+
+/// The plan test's share of the benchmark's three years of ten companies.
+const SCALE: &str = "CREATE TEMP TABLE fill_scale AS SELECT
+    10 AS companies, 500 AS shipping, 10000 AS customers, 500 AS products, 500 AS users,
+    20000 AS orders, 60000 AS drivers, 60000 AS trucks, 60000 AS loadings, 60000 AS entries,
+    100000 AS staff_logs, 100000 AS driver_logs, 10000 AS outbox, 1095 AS days";
+
+const FILL: &str = include_str!("../../../tests/load/search_fill.sql");
+
+#[derive(QueryableByName)]
+struct Scan {
+    #[diesel(sql_type = Text)]
+    name: String,
+    #[diesel(sql_type = BigInt)]
+    scans: i64,
+}
+
+#[derive(QueryableByName)]
+struct Id {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+fn id(conn: &mut PgConnection, sql: &str) -> i64 {
+    sql_query(sql).get_result::<Id>(conn).unwrap().id
+}
+
+/// The ids a test looks for.
+struct Known {
+    company: i64,
+    shipping: i64,
+    driver: i64,
+    user: i64,
+}
+
+fn fill(conn: &mut PgConnection) -> Known {
+    sql_query(SCALE).execute(conn).unwrap();
+    conn.batch_execute(FILL).unwrap();
+    let company = id(conn, "SELECT min(id) AS id FROM companies");
+    let shipping = id(
+        conn,
+        &format!("SELECT min(id) AS id FROM shipping_companies WHERE company_id = {company}"),
+    );
+    // The demo's driver and truck, as people would type them.
+    let driver = id(
+        conn,
+        &format!(
+            "INSERT INTO drivers (company_id, shipping_company_id, name, cpf, birth_date)
+             VALUES ({company}, {shipping}, 'JOÃO DA SILVA', '52998224725', '1990-01-15')
+             RETURNING id"
+        ),
+    );
+    sql_query(format!(
+        "INSERT INTO trucks (company_id, shipping_company_id, driver_id, license_plate)
+         VALUES ({company}, {shipping}, {driver}, 'ABC1D23')"
+    ))
+    .execute(conn)
+    .unwrap();
+    let user = id(
+        conn,
+        &format!("SELECT min(id) AS id FROM users WHERE company_id = {company}"),
+    );
+    conn.batch_execute("VACUUM ANALYZE").unwrap();
+    Known {
+        company,
+        shipping,
+        driver,
+        user,
+    }
+}
+
+fn page(page: u32, size: u32) -> Option<PageRequest> {
+    Some(PageRequest { page, size })
+}
+
+type Case = Box<dyn Fn(&mut PgRepos<'_>) -> AppResult<usize>>;
+
+/// The administrator's unfiltered list: its total counts every row of the table, which no
+/// index makes cheaper than one sequential read (the page itself walks the list's index). For
+/// these cases that table may be read sequentially once: the count.
+fn whole_table(name: &str) -> Option<&'static str> {
+    let unfiltered = name.contains(" admin page ");
+    [
+        ("drivers ", "drivers"),
+        ("trucks ", "trucks"),
+        ("orders ", "orders"),
+        ("customers ", "customers"),
+    ]
+    .into_iter()
+    .find(|(prefix, _)| unfiltered && name.starts_with(prefix))
+    .map(|(_, table)| table)
+}
+
+/// Every list as each role reads it: first page, a deep page, each search.
+fn cases(k: &Known) -> Vec<(String, Case)> {
+    let (c, s, d, u) = (k.company, k.shipping, k.driver, k.user);
+    let now = Utc::now();
+    let days_90 = now - Duration::days(90);
+    let mut out: Vec<(String, Case)> = Vec::new();
+    let mut add = |name: &str, case: Case| out.push((name.to_owned(), case));
+
+    // Drivers: the administrator (every company), a Usuario (its company), a Transportadora.
+    for (view, company, shipping) in [
+        ("admin", None, None),
+        ("usuario", Some(c), None),
+        ("transportadora", Some(c), Some(s)),
+    ] {
+        for (what, search, p) in [
+            ("page 1", None, 1),
+            ("page 300", None, 300),
+            ("name", Some("joão silva"), 1),
+            ("cpf", Some("529.982.247-25"), 1),
+            ("cpf digits", Some("98224"), 1),
+        ] {
+            let f = DriverFilter {
+                search: search_text(search),
+                company_id: company,
+                shipping_company_id: shipping,
+                page: page(p, 10),
+            };
+            add(
+                &format!("drivers {view} {what}"),
+                Box::new(move |r| r.list_drivers(&f).map(|p| p.items.len())),
+            );
+        }
+        let t = search_text(Some("joao"));
+        add(
+            &format!("drivers like {view}"),
+            Box::new(move |r| {
+                r.like_drivers(t.as_ref(), company, shipping, 20)
+                    .map(|v| v.len())
+            }),
+        );
+        for (what, search, p) in [
+            ("page 1", None, 1),
+            ("page 300", None, 300),
+            ("plate", Some("ABC-1D23"), 1),
+            ("plate part", Some("bc1"), 1),
+            ("model", Some("scania"), 1),
+        ] {
+            let f = TruckFilter {
+                company_id: company,
+                shipping_company_id: shipping,
+                driver_id: None,
+                search: search_text(search),
+                page: page(p, 10),
+            };
+            add(
+                &format!("trucks {view} {what}"),
+                Box::new(move |r| r.list_trucks(&f).map(|p| p.items.len())),
+            );
+        }
+        for (what, search, p) in [
+            ("page 1", None, 1),
+            ("page 100", None, 100),
+            ("code", Some("PV0000123"), 1),
+            ("customer", Some("fazenda joão"), 1),
+        ] {
+            let f = OrderFilter {
+                company_id: company,
+                shipping_company_id: shipping,
+                search: search_text(search),
+                include_complete: true,
+                page: page(p, 10),
+            };
+            add(
+                &format!("orders {view} {what}"),
+                Box::new(move |r| r.list_orders(&f).map(|p| p.items.len())),
+            );
+        }
+        let f = GroupsFilter {
+            company_id: company,
+            shipping_company_id: shipping,
+            truck_shipping_id: shipping,
+            plate_pattern: None,
+            driver: None,
+            status: None,
+            in_queue: false,
+            without_truck: false,
+            after_id: 0,
+            limit: 15,
+            now,
+        };
+        let mut by_plate = f.clone();
+        by_plate.plate_pattern = search_text(Some("abc1d")).as_ref().and_then(plate_pattern);
+        let mut by_name = f.clone();
+        by_name.driver = driver_search(Some("joão da"));
+        let mut by_cpf = f.clone();
+        by_cpf.driver = driver_search(Some("529.982"));
+        for (what, f) in [
+            ("page 1", f),
+            ("plate", by_plate),
+            ("name", by_name),
+            ("cpf", by_cpf),
+        ] {
+            add(
+                &format!("sets {view} {what}"),
+                Box::new(move |r| r.driver_groups(&f).map(|v| v.len())),
+            );
+        }
+        let f = HistoryFilter {
+            company_id: company,
+            from: Some(days_90),
+            customer_id: None,
+            order_id: None,
+            truck_id: None,
+            driver_id: None,
+        };
+        if shipping.is_none() {
+            let g = f.clone();
+            add(
+                &format!("history {view} 90 days"),
+                Box::new(move |r| r.loading_history_page(&f, 0, 9).map(|v| v.0.len())),
+            );
+            add(
+                &format!("history {view} 90 days page 50"),
+                Box::new(move |r| r.loading_history_page(&g, 441, 9).map(|v| v.0.len())),
+            );
+            let f = RescueFilter {
+                company_id: company,
+                shipping_company_id: None,
+                search: None,
+            };
+            let mut searched = f.clone();
+            searched.search = Some("joão".to_owned());
+            add(
+                &format!("rescues {view} page 1"),
+                Box::new(move |r| r.pending_rescues(&f, 0, 6).map(|v| v.0.len())),
+            );
+            add(
+                &format!("rescues {view} search"),
+                Box::new(move |r| r.pending_rescues(&searched, 0, 6).map(|v| v.0.len())),
+            );
+        }
+    }
+    let f = RescueFilter {
+        company_id: Some(c),
+        shipping_company_id: Some(s),
+        search: None,
+    };
+    add(
+        "rescues transportadora page 1",
+        Box::new(move |r| r.pending_rescues(&f, 0, 6).map(|v| v.0.len())),
+    );
+
+    // Customers, carriers, products, users: the administrator and a Usuario.
+    for (view, company) in [("admin", None), ("usuario", Some(c))] {
+        for (what, search, p) in [
+            ("page 1", None, 1),
+            ("page 50", None, 50),
+            ("name", Some("fazenda joão"), 1),
+            ("cnpj", Some("33.000.000/0000"), 1),
+            // A code of three digits or more: one or two characters are below what a
+            // trigram index can look up (documented in docs/decisions.md).
+            ("code", Some("123"), 1),
+        ] {
+            let f = ListFilter {
+                company_id: company,
+                search: search_text(search),
+                page: page(p, 9),
+                ..ListFilter::default()
+            };
+            let g = f.clone();
+            add(
+                &format!("customers {view} {what}"),
+                Box::new(move |r| r.list_customers(&f).map(|p| p.items.len())),
+            );
+            add(
+                &format!("shipping companies {view} {what}"),
+                Box::new(move |r| r.list_shipping_companies(&g).map(|p| p.items.len())),
+            );
+        }
+        for (what, search) in [
+            ("page 1", None),
+            ("name", Some("soja")),
+            ("ncm", Some("1201.00")),
+        ] {
+            let f = ProductFilter {
+                company_id: company,
+                search: search_text(search),
+                page: page(1, 10),
+            };
+            add(
+                &format!("products {view} {what}"),
+                Box::new(move |r| r.list_products(&f).map(|p| p.items.len())),
+            );
+        }
+        for (what, search) in [("page 1", None), ("name", Some("joão"))] {
+            let f = ListFilter {
+                company_id: company,
+                search: search_text(search),
+                page: page(1, 8),
+                ..ListFilter::default()
+            };
+            add(
+                &format!("users {view} {what}"),
+                Box::new(move |r| r.list_users(&f).map(|p| p.items.len())),
+            );
+        }
+        let t = search_text(Some("joão"));
+        add(
+            &format!("lookups {view}"),
+            Box::new(move |r| {
+                Ok(r.like_customers(t.as_ref(), company, 20)?.len()
+                    + r.like_shipping_companies(t.as_ref(), company, None, 20)?
+                        .len()
+                    + r.like_users(t.as_ref(), company, 20)?.len()
+                    + r.like_products(search_text(Some("soja")).as_ref(), company, 20)?
+                        .len())
+            }),
+        );
+    }
+
+    // Staff logs of 90 days (the administrator's screen), newest first, by each filter.
+    for (what, company, user, op, text, offset) in [
+        ("90 days", None, None, None, None, 0),
+        ("90 days page 10", None, None, None, None, 270),
+        ("company", Some(c), None, None, None, 0),
+        ("user", None, Some(u), None, None, 0),
+        ("operation", None, None, Some("DELETE"), None, 0),
+        (
+            "company and operation",
+            Some(c),
+            None,
+            Some("DELETE"),
+            None,
+            0,
+        ),
+        ("text", None, None, None, Some("joão braga"), 0),
+        (
+            "company and text",
+            Some(c),
+            None,
+            None,
+            Some("sebastiao"),
+            0,
+        ),
+    ] {
+        let f = LogFilter {
+            search: search_text(text).map(|s| s.pattern),
+            operation_type: op.map(str::to_owned),
+            object_type: None,
+            company_id: company,
+            user_id: user,
+            from: days_90,
+            to: now,
+            offset,
+            limit: 30,
+        };
+        add(
+            &format!("staff logs {what}"),
+            Box::new(move |r| r.search_staff_logs(&f).map(|v| v.len())),
+        );
+    }
+    add(
+        "driver logs 90 days",
+        Box::new(move |r| r.driver_logs(d, days_90, now, 100).map(|v| v.len())),
+    );
+    add(
+        "loadings of a driver",
+        Box::new(move |r| r.loadings_of_driver(d, None).map(|v| v.len())),
+    );
+    let day = now - Duration::days(1);
+    for (what, list) in [
+        ("missing", YardList::Missing),
+        ("attended", YardList::Attended),
+        ("dropouts", YardList::Dropouts),
+    ] {
+        add(
+            &format!("yard {what}"),
+            Box::new(move |r| r.yard_list(c, list, day, None).map(|v| v.len())),
+        );
+        add(
+            &format!("yard {what} plate"),
+            Box::new(move |r| r.yard_list(c, list, day, Some("ABC")).map(|v| v.len())),
+        );
+    }
+    let t = search_text(Some("joão"));
+    let first = PageRequest { page: 1, size: 10 };
+    add(
+        "carrier linking pairs",
+        Box::new(move |r| r.linked_pairs(s, None, first).map(|p| p.items.len())),
+    );
+    add(
+        "carrier linking pairs search",
+        Box::new(move |r| r.linked_pairs(s, t.as_ref(), first).map(|p| p.items.len())),
+    );
+    add(
+        "carrier linking trucks",
+        Box::new(move |r| r.candidate_trucks(c, s, Some("%ABC%"), 20).map(|v| v.len())),
+    );
+    add(
+        "carrier linking drivers",
+        Box::new(move |r| {
+            r.candidate_drivers(c, s, driver_search(Some("joão")).as_ref(), 20)
+                .map(|v| v.len())
+        }),
+    );
+    out
+}
+
+/// Sequential scans of `tables` counted by this backend (`pg_stat_xact_user_tables`).
+fn seq_scans(conn: &mut PgConnection, tables: &[String]) -> QueryResult<Vec<Scan>> {
+    sql_query(
+        "SELECT relname::text AS name, seq_scan AS scans FROM pg_stat_xact_user_tables
+          WHERE relname = ANY($1) ORDER BY 1",
+    )
+    .bind::<Array<Text>, _>(tables)
+    .load(conn)
+}
+
+#[test]
+fn every_list_and_search_reads_the_big_tables_by_index() {
+    let db = TestDb::new();
+    let mut conn = db.connect().unwrap();
+    let known = fill(&mut conn);
+    let tables: Vec<String> = BIG_TABLES.iter().map(|t| (*t).to_owned()).collect();
+    let mut scans = Vec::new();
+    let mut found = 0;
+    for (name, case) in cases(&known) {
+        let (rows, seq) = conn
+            .transaction::<_, diesel::result::Error, _>(|conn| {
+                // The backend's pending counters (they also hold earlier transactions' until
+                // they are flushed, which never happens inside a transaction): read before
+                // and after, the difference is this case's statements.
+                let before = seq_scans(conn, &tables)?;
+                let rows = case(&mut repos(conn)).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let after = seq_scans(conn, &tables)?;
+                let seq: Vec<Scan> = after
+                    .into_iter()
+                    .map(|a| {
+                        let was = before
+                            .iter()
+                            .find(|b| b.name == a.name)
+                            .map_or(0, |b| b.scans);
+                        Scan {
+                            scans: a.scans - was,
+                            name: a.name,
+                        }
+                    })
+                    .filter(|s| s.scans > 0)
+                    .collect();
+                Ok((rows, seq))
+            })
+            .unwrap();
+        found += rows;
+        let allowed = whole_table(&name);
+        let names: Vec<String> = seq
+            .into_iter()
+            .filter(|s| !(allowed == Some(s.name.as_str()) && s.scans == 1))
+            .map(|s| format!("{} ({})", s.name, s.scans))
+            .collect();
+        if !names.is_empty() {
+            scans.push(format!("{name}: {}", names.join(", ")));
+        }
+    }
+    assert!(found > 0, "the searches found nothing: the fill is broken");
+    assert!(
+        scans.is_empty(),
+        "sequential scans of big tables:\n{}",
+        scans.join("\n")
+    );
+}
+
+#[test]
+fn searches_with_or_without_mask_or_accents_find_the_same_rows() {
+    let db = TestDb::new();
+    let mut conn = db.connect().unwrap();
+    let company = common::company(&mut conn, "Armazém Norte");
+    let shipping = common::shipping_company(&mut conn, company, 1, "Transportes São João");
+    let joao = id(
+        &mut conn,
+        &format!(
+            "INSERT INTO drivers (company_id, name, cpf, birth_date)
+             VALUES ({company}, 'JOÃO DA SILVA', '52998224725', '1990-01-15') RETURNING id"
+        ),
+    );
+    let other = id(
+        &mut conn,
+        &format!(
+            "INSERT INTO drivers (company_id, name, cpf, birth_date)
+             VALUES ({company}, 'JOANA PEREIRA', '11144477735', '1990-01-15') RETURNING id"
+        ),
+    );
+    let truck = id(
+        &mut conn,
+        &format!(
+            "INSERT INTO trucks (company_id, driver_id, license_plate)
+             VALUES ({company}, {joao}, 'ABC1D23') RETURNING id"
+        ),
+    );
+    sql_query(format!(
+        "INSERT INTO trucks (company_id, driver_id, license_plate)
+         VALUES ({company}, {other}, 'XYZ9K87')"
+    ))
+    .execute(&mut conn)
+    .unwrap();
+    let customer = id(
+        &mut conn,
+        &format!(
+            "INSERT INTO customers (company_id, code, name, cnpj)
+             VALUES ({company}, 7, 'Fazenda Conceição', '11222333000181') RETURNING id"
+        ),
+    );
+    let mut r = repos(&mut conn);
+
+    let drivers = |r: &mut PgRepos<'_>, text: &str| -> Vec<i64> {
+        let f = DriverFilter {
+            search: search_text(Some(text)),
+            company_id: Some(company),
+            shipping_company_id: None,
+            page: None,
+        };
+        r.list_drivers(&f)
+            .unwrap()
+            .items
+            .into_iter()
+            .map(|d| d.id)
+            .collect()
+    };
+    for text in [
+        "529.982.247-25",
+        "52998224725",
+        "529.982",
+        "João",
+        "joao",
+        "JOAO da silva",
+    ] {
+        assert_eq!(drivers(&mut r, text), vec![joao], "driver search {text:?}");
+    }
+    let trucks = |r: &mut PgRepos<'_>, text: &str| -> Vec<i64> {
+        let f = TruckFilter {
+            company_id: Some(company),
+            shipping_company_id: None,
+            driver_id: None,
+            search: search_text(Some(text)),
+            page: None,
+        };
+        r.list_trucks(&f)
+            .unwrap()
+            .items
+            .into_iter()
+            .map(|t| t.id)
+            .collect()
+    };
+    for text in ["ABC-1D23", "abc1d23", "abc-1d", "ABC1D23"] {
+        assert_eq!(trucks(&mut r, text), vec![truck], "plate search {text:?}");
+    }
+    let customers = |r: &mut PgRepos<'_>, text: &str| -> Vec<i64> {
+        let f = ListFilter {
+            company_id: Some(company),
+            search: search_text(Some(text)),
+            ..ListFilter::default()
+        };
+        r.list_customers(&f)
+            .unwrap()
+            .items
+            .into_iter()
+            .map(|c| c.id)
+            .collect()
+    };
+    for text in [
+        "Conceição",
+        "conceicao",
+        "CONCEICAO",
+        "11.222.333/0001-81",
+        "11222333000181",
+    ] {
+        assert_eq!(
+            customers(&mut r, text),
+            vec![customer],
+            "customer search {text:?}"
+        );
+    }
+    let carriers = |r: &mut PgRepos<'_>, text: &str| -> Vec<i64> {
+        let f = ListFilter {
+            company_id: Some(company),
+            search: search_text(Some(text)),
+            ..ListFilter::default()
+        };
+        r.list_shipping_companies(&f)
+            .unwrap()
+            .items
+            .into_iter()
+            .map(|c| c.party.id)
+            .collect()
+    };
+    for text in ["São João", "sao joao", "SAO JOÃO"] {
+        assert_eq!(
+            carriers(&mut r, text),
+            vec![shipping],
+            "carrier search {text:?}"
+        );
+    }
+    let sets = |r: &mut PgRepos<'_>, text: &str| -> Vec<i64> {
+        let f = GroupsFilter {
+            company_id: Some(company),
+            shipping_company_id: None,
+            truck_shipping_id: None,
+            plate_pattern: None,
+            driver: driver_search(Some(text)),
+            status: None,
+            in_queue: false,
+            without_truck: false,
+            after_id: 0,
+            limit: 15,
+            now: Utc::now(),
+        };
+        r.driver_groups(&f)
+            .unwrap()
+            .into_iter()
+            .map(|g| g.id)
+            .collect()
+    };
+    for text in ["João", "joao", "529.982.247-25", "52998224725"] {
+        assert_eq!(sets(&mut r, text), vec![joao], "sets search {text:?}");
+    }
+    // Wildcards typed are literal.
+    assert!(drivers(&mut r, "%").is_empty());
+    assert!(drivers(&mut r, "_").is_empty());
+}
