@@ -9,14 +9,17 @@
 //! - [`position`]: 'em tolerância', 'Esgotado' and the tolerance drops (rules 5, 6).
 //! - [`rules`]: missing-limit, leaving, expiry, delay end, end of attendance, reset (rules 7-11).
 //! - [`lifecycle`]: the queue-entry state machine (spec 3 section 4).
+//! - [`pace`] and [`predict()`]: the yard's measured pace and the predicted call time (issue 25).
 //!
 //! Every instant is UTC; days and times of day are the company's (`QueueSettings::time_zone`).
 
 pub mod calendar;
 pub mod dispatch;
 pub mod lifecycle;
+pub mod pace;
 pub mod plan;
 pub mod position;
+pub mod predict;
 pub mod refusal;
 pub mod rescue;
 pub mod rules;
@@ -30,6 +33,8 @@ pub use plan::{
     AttendanceToday, DayUsage, Delay, EntryId, EntryState, JoinRequest, Landing, Plan, PlanInput,
     PlannedEntry, QueueEntry, Slot, NEW_ENTRY_ID,
 };
+pub use pace::{measure, ClosedEntry, FinishedLoading, History, Pace, Spread, Vehicle};
+pub use predict::{predict, Loading, PredictInput, Predicted, Prediction, Queued};
 pub use position::{
     closed_on_local_day, remaining_tolerance, tolerance_drops, ToleranceLeft, EXHAUSTED_TEXT,
     IN_TOLERANCE_TEXT,
