@@ -19,8 +19,8 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, 
 use patio_domain::implement::ImplementType;
 use patio_domain::queue::{
     measure, plan, predict, AttendanceToday, ClosedEntry, Delay, EntryId, EntryState,
-    FinishedLoading, History, Loading, PlanInput, PredictInput, QueueEntry, QueueSettings,
-    Queued, Vehicle,
+    FinishedLoading, History, Loading, PlanInput, PredictInput, QueueEntry, QueueSettings, Queued,
+    Vehicle,
 };
 
 const HISTORY_WEEKS: i64 = 8;
@@ -105,7 +105,11 @@ struct SimDay {
 
 fn at(s: &QueueSettings, day: NaiveDate, minutes: f64) -> DateTime<Utc> {
     let local = day.and_time(NaiveTime::MIN) + Duration::seconds((minutes * 60.0) as i64);
-    s.time_zone.from_local_datetime(&local).single().unwrap().with_timezone(&Utc)
+    s.time_zone
+        .from_local_datetime(&local)
+        .single()
+        .unwrap()
+        .with_timezone(&Utc)
 }
 
 fn mins(m: f64) -> Duration {
@@ -189,11 +193,7 @@ fn simulate(s: &QueueSettings, day: NaiveDate, next_id: &mut i64, rng: &mut Rng)
     let close = at(s, day, 18.0 * 60.0);
     let mut bays: Vec<(DateTime<Utc>, bool)> = vec![(attendance_at, false); BAYS];
     loop {
-        let (b, &(free, used)) = bays
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, f)| f.0)
-            .unwrap();
+        let (b, &(free, used)) = bays.iter().enumerate().min_by_key(|(_, f)| f.0).unwrap();
         let mut t = if used {
             free + mins(rng.range(1.0, 6.0))
         } else {
@@ -220,7 +220,10 @@ fn simulate(s: &QueueSettings, day: NaiveDate, next_id: &mut i64, rng: &mut Rng)
             }
         }
         let next = trucks.iter_mut().find(|x| {
-            x.joined_at <= t && x.started_at.is_none() && x.missed_at.is_none() && x.left_at.is_none()
+            x.joined_at <= t
+                && x.started_at.is_none()
+                && x.missed_at.is_none()
+                && x.left_at.is_none()
         });
         match next {
             Some(truck) if truck.missing => {
@@ -404,15 +407,22 @@ fn forecasts(
 
 #[derive(Default)]
 struct Score {
+    /// Signed: positive when the prediction was late.
+    bias: Vec<f64>,
     predicted: Vec<f64>,
     slot: Vec<f64>,
     within_spread: usize,
 }
 
 impl Score {
-    fn add(&mut self, real: DateTime<Utc>, f: (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>)) {
+    fn add(
+        &mut self,
+        real: DateTime<Utc>,
+        f: (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>),
+    ) {
         let err = |x: DateTime<Utc>| (x - real).num_seconds().abs() as f64 / 60.0;
         self.predicted.push(err(f.0));
+        self.bias.push((f.0 - real).num_seconds() as f64 / 60.0);
         self.slot.push(err(f.1));
         self.within_spread += usize::from(f.2 <= real && real <= f.3);
     }
@@ -477,6 +487,7 @@ fn main() {
         "vehicles_not_called_by_closing": not_called,
         "scored_60_before": score_60.predicted.len(),
         "mae_minutes_60_before": round1(mae_60),
+        "bias_minutes_60_before": round1(Score::mae(&score_60.bias)),
         "slot_mae_minutes_60_before": round1(slot_60),
         "p90_minutes_60_before": round1(Score::p90(&score_60.predicted)),
         "slot_p90_minutes_60_before": round1(Score::p90(&score_60.slot)),
@@ -491,8 +502,11 @@ fn main() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/load/results");
         std::fs::create_dir_all(&dir).expect("create tests/load/results");
         let path = dir.canonicalize().unwrap_or(dir).join("eta.json");
-        std::fs::write(&path, format!("{}\n", serde_json::to_string_pretty(&figure).unwrap()))
-            .expect("write eta.json");
+        std::fs::write(
+            &path,
+            format!("{}\n", serde_json::to_string_pretty(&figure).unwrap()),
+        )
+        .expect("write eta.json");
         println!("-> {}", path.display());
     }
     println!("{figure}");

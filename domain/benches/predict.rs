@@ -39,6 +39,7 @@ fn pace() -> Pace {
         p25: m * 0.85,
         p50: m,
         p75: m * 1.25,
+        mean: m * 1.05,
     };
     let mut hour_factor = [1.0; 24];
     for f in hour_factor.iter_mut().skip(13) {

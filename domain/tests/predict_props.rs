@@ -59,6 +59,7 @@ fn spread() -> impl Strategy<Value = Spread> {
         p25: p50 * (1.0 - lo),
         p50,
         p75: p50 * (1.0 + hi),
+        mean: p50 * (1.0 + hi / 4.0),
     })
 }
 
@@ -89,6 +90,7 @@ fn pace(flat: bool) -> impl Strategy<Value = Pace> {
                         p25: (lag - lag_spread).max(0.0),
                         p50: lag,
                         p75: lag + lag_spread,
+                        mean: lag,
                     },
                     no_show,
                     hour_factor: if flat { [1.0; 24] } else { hours },
@@ -394,7 +396,10 @@ fn pace_is_measured_per_implement_and_ignores_a_loading_left_open() {
                 loadings.push(FinishedLoading {
                     started_at: t,
                     ended_at: end,
-                    vehicle: Vehicle { implement: Some(implement), axles: None },
+                    vehicle: Vehicle {
+                        implement: Some(implement),
+                        axles: None,
+                    },
                 });
                 t = end + Duration::minutes(4);
             }
@@ -405,30 +410,67 @@ fn pace_is_measured_per_implement_and_ignores_a_loading_left_open() {
     loadings.push(FinishedLoading {
         started_at: t,
         ended_at: t + Duration::hours(5),
-        vehicle: Vehicle { implement: Some(ImplementType::Truck), axles: None },
+        vehicle: Vehicle {
+            implement: Some(ImplementType::Truck),
+            axles: None,
+        },
     });
     let closed = [
-        ClosedEntry { closed_at: now - Duration::days(1), loaded: true },
-        ClosedEntry { closed_at: now - Duration::days(1), loaded: true },
-        ClosedEntry { closed_at: now - Duration::days(1), loaded: true },
-        ClosedEntry { closed_at: now - Duration::days(1), loaded: false },
+        ClosedEntry {
+            closed_at: now - Duration::days(1),
+            loaded: true,
+        },
+        ClosedEntry {
+            closed_at: now - Duration::days(1),
+            loaded: true,
+        },
+        ClosedEntry {
+            closed_at: now - Duration::days(1),
+            loaded: true,
+        },
+        ClosedEntry {
+            closed_at: now - Duration::days(1),
+            loaded: false,
+        },
     ];
-    let history = History { loadings: &loadings, attendance_starts: &starts, closed: &closed };
+    let history = History {
+        loadings: &loadings,
+        attendance_starts: &starts,
+        closed: &closed,
+    };
     let pace = measure(&history, &settings, now);
     assert_eq!(pace.bays, 2);
-    let bitrem = Vehicle { implement: Some(ImplementType::Bitrem7), axles: None };
-    let truck = Vehicle { implement: Some(ImplementType::Truck), axles: None };
+    let bitrem = Vehicle {
+        implement: Some(ImplementType::Bitrem7),
+        axles: None,
+    };
+    let truck = Vehicle {
+        implement: Some(ImplementType::Truck),
+        axles: None,
+    };
     let at = Utc.with_ymd_and_hms(2026, 3, 21, 13, 0, 0).unwrap();
     let b = pace.duration(&bitrem, at, &settings).p50;
     let tr = pace.duration(&truck, at, &settings).p50;
     assert!((48.0..=53.0).contains(&b), "bitrem {b}");
     assert!((19.0..=22.0).contains(&tr), "truck {tr}");
-    assert!((3.5..=4.5).contains(&pace.turnaround_minutes), "{}", pace.turnaround_minutes);
-    assert!((14.0..=16.0).contains(&pace.start_lag.p50), "{:?}", pace.start_lag);
+    assert!(
+        (3.5..=4.5).contains(&pace.turnaround_minutes),
+        "{}",
+        pace.turnaround_minutes
+    );
+    assert!(
+        (14.0..=16.0).contains(&pace.start_lag.p50),
+        "{:?}",
+        pace.start_lag
+    );
     assert!((0.2..=0.3).contains(&pace.no_show), "{}", pace.no_show);
 
     // Thin history: the configured 30 minutes per appointment, one at a time.
-    let thin = History { loadings: &loadings[..5], attendance_starts: &[], closed: &[] };
+    let thin = History {
+        loadings: &loadings[..5],
+        attendance_starts: &[],
+        closed: &[],
+    };
     let configured = measure(&thin, &settings, now);
     assert_eq!(configured.bays, 1);
     assert_eq!(configured.duration(&bitrem, at, &settings).p50, 30.0);

@@ -28,17 +28,17 @@ pub mod slots;
 
 pub use calendar::{local_to_utc, DayWindows, CALENDAR_SEARCH_DAYS};
 pub use lifecycle::{transition, IllegalTransition, LifecycleEvent, LifecycleState};
+pub use pace::{measure, ClosedEntry, FinishedLoading, History, Pace, Spread, Vehicle};
 pub use plan::{
     batch_entry_id, check_join, check_joins, check_joins_and_plan, plan, plan_with_next, Admission,
     AttendanceToday, DayUsage, Delay, EntryId, EntryState, JoinRequest, Landing, Plan, PlanInput,
     PlannedEntry, QueueEntry, Slot, NEW_ENTRY_ID,
 };
-pub use pace::{measure, ClosedEntry, FinishedLoading, History, Pace, Spread, Vehicle};
-pub use predict::{predict, Loading, PredictInput, Predicted, Prediction, Queued};
 pub use position::{
     closed_on_local_day, remaining_tolerance, tolerance_drops, ToleranceLeft, EXHAUSTED_TEXT,
     IN_TOLERANCE_TEXT,
 };
+pub use predict::{predict, Loading, PredictInput, Predicted, Prediction, Queued};
 pub use refusal::QueueRefusal;
 pub use rules::{
     apply_pins, can_leave, end_delay_early, end_of_day, is_expired, missing_block, remaining_days,

@@ -54,6 +54,9 @@ pub struct Spread {
     pub p25: f64,
     pub p50: f64,
     pub p75: f64,
+    /// The mean, each value capped at three medians: what a run of loadings adds up to
+    /// (the median of a skewed time undercounts a sum of them).
+    pub mean: f64,
 }
 
 impl Spread {
@@ -62,6 +65,7 @@ impl Spread {
             p25: median * 0.8,
             p50: median,
             p75: median * 1.2,
+            mean: median,
         }
     }
 
@@ -124,11 +128,7 @@ impl Pace {
             by_implement: Vec::new(),
             by_axles: Vec::new(),
             turnaround_minutes: 0.0,
-            start_lag: Spread {
-                p25: 0.0,
-                p50: 0.0,
-                p75: 0.0,
-            },
+            start_lag: Spread::around(0.0),
             no_show: 0.0,
             hour_factor: [1.0; 24],
             weekday_factor: [1.0; 7],
@@ -137,7 +137,12 @@ impl Pace {
     }
 
     /// The loading's duration figures for a vehicle starting at `at` (minutes).
-    pub fn duration(&self, vehicle: &Vehicle, at: DateTime<Utc>, settings: &QueueSettings) -> Spread {
+    pub fn duration(
+        &self,
+        vehicle: &Vehicle,
+        at: DateTime<Utc>,
+        settings: &QueueSettings,
+    ) -> Spread {
         let by_type = vehicle
             .implement
             .and_then(|t| self.by_implement.iter().find(|(k, _)| *k == t))
@@ -157,6 +162,7 @@ impl Pace {
             p25: base.p25 * f,
             p50: base.p50 * f,
             p75: base.p75 * f,
+            mean: base.mean * f,
         }
     }
 }
@@ -194,10 +200,14 @@ pub fn weighted_quantile(values: &mut [(f64, f64)], q: f64) -> Option<f64> {
 }
 
 fn spread_of(values: &mut [(f64, f64)]) -> Option<Spread> {
+    let p50 = weighted_quantile(values, 0.5)?;
+    let total: f64 = values.iter().map(|v| v.1).sum();
+    let mean = values.iter().map(|v| v.0.min(3.0 * p50) * v.1).sum::<f64>() / total;
     Some(Spread {
         p25: weighted_quantile(values, 0.25)?,
-        p50: weighted_quantile(values, 0.5)?,
+        p50,
         p75: weighted_quantile(values, 0.75)?,
+        mean,
     })
 }
 

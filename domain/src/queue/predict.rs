@@ -267,7 +267,11 @@ pub fn predict(input: &PredictInput<'_>) -> Prediction {
         d.bays.pop();
         d.calls += 1;
         let spread = pace.duration(&q.vehicle, t, settings);
-        let shows = if q.checked_in { 1.0 } else { 1.0 - pace.no_show };
+        let shows = if q.checked_in {
+            1.0
+        } else {
+            1.0 - pace.no_show
+        };
         let end = stretch(&frozen, t, minutes(spread.p50 * shows));
         d.bays.push(Reverse(end));
         if d.day == today {
