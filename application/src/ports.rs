@@ -84,6 +84,7 @@ pub trait Repos:
     + crate::fleet_ports::TruckRepo
     + crate::yard_ports::YardRepo
     + crate::rescue_ports::RescueRepo
+    + crate::predict_ports::PredictRepo
 {
 }
 
@@ -116,6 +117,7 @@ impl<T> Repos for T where
         + crate::fleet_ports::TruckRepo
         + crate::yard_ports::YardRepo
         + crate::rescue_ports::RescueRepo
+        + crate::predict_ports::PredictRepo
 {
 }
 
