@@ -95,6 +95,9 @@ test: check-rust test-rust test-frontend test-e2e test-fuzz
 # same dependencies as the browser tests.
 bench: pg e2e-deps frontend-build
 	$(CARGO) bench -p patio-domain --bench plan
+	# The predicted call time (issue 25): 2,500 waiting vehicles, and its accuracy on replayed yard days.
+	$(CARGO) bench -p patio-domain --bench predict
+	$(CARGO) bench -p patio-domain --bench eta
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example join_bench
 	$(CARGO) build --release -p patio
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/position_bench.sh

@@ -2,6 +2,7 @@
 //! each use case in one database transaction; adapters call them from blocking threads.
 
 pub mod account_check;
+pub mod call_forecast;
 pub mod error;
 pub mod fleet_ports;
 pub mod join_lanes;
@@ -11,6 +12,7 @@ pub mod model;
 pub mod orders_ports;
 pub mod ports;
 pub mod position_cache;
+pub mod predict_ports;
 pub mod queue_ports;
 pub mod rescue_ports;
 pub mod services;

@@ -85,6 +85,7 @@ pub trait Repos:
     + crate::yard_ports::YardRepo
     + crate::rescue_ports::RescueRepo
     + RetentionRepo
+    + crate::predict_ports::PredictRepo
 {
 }
 
@@ -118,6 +119,7 @@ impl<T> Repos for T where
         + crate::yard_ports::YardRepo
         + crate::rescue_ports::RescueRepo
         + RetentionRepo
+        + crate::predict_ports::PredictRepo
 {
 }
 

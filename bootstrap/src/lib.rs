@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use patio_application::account_check::AccountCheck;
+use patio_application::call_forecast::{CallForecasts, ForecastPublisher};
 use patio_application::mail_ports::Mailer;
 use patio_application::ports::{
     CaptchaVerifier, Clock, PasswordHasher, PostalCodeLookup, TokenService,
@@ -248,6 +249,13 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
     let files = Arc::new(patio_clients::file_store::FolderFileStore::new(upload_dir));
     let events: Arc<dyn EventPublisher> =
         Arc::new(patio_postgres::PgEventPublisher::new(parts.pool.clone()));
+    // The predicted calls of each company, forgotten when this instance changes its queue
+    // (and, in `patio serve`, when another one does: the listener's sinks).
+    let forecasts = Arc::new(CallForecasts::default());
+    let events: Arc<dyn EventPublisher> = Arc::new(ForecastPublisher {
+        forecasts: forecasts.clone(),
+        next: events,
+    });
     let services = Services::new(Deps {
         store,
         files,
@@ -281,6 +289,7 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
         mail: mail.settings,
     });
     let mut services = services;
+    services.queue_reads = services.queue_reads.clone().with_forecasts(forecasts);
     if let Some(cache) = parts.positions {
         services.queue_reads = services.queue_reads.clone().with_position_reader(cache);
     }

@@ -114,6 +114,8 @@ fn serve() -> anyhow::Result<()> {
     if cache_on {
         sinks.push(positions.clone());
     }
+    // Another instance's queue change forgets this one's predicted calls of that company.
+    sinks.push(state.services.queue_reads.forecasts());
     let _listener = patio_postgres::EventListener::spawn(
         config.database_url.clone(),
         Arc::new(EventSinks(sinks)),

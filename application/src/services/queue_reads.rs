@@ -21,6 +21,7 @@ use serde::Serialize;
 use super::public::normalize_host;
 use super::queue::{day_bounds, engine_settings, forbidden, local_time, staff_of};
 use super::Deps;
+use crate::call_forecast::{CallForecast, CallForecasts, CompanyForecast};
 use crate::error::{AppError, AppResult};
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::{
@@ -131,6 +132,13 @@ pub struct QueueRowView {
     pub attended_at: Option<DateTime<Utc>>,
     pub expedition: Option<DateTime<Utc>>,
     pub closed_at: Option<DateTime<Utc>>,
+    /// When the vehicle is expected to be really called (its loading starts), from the
+    /// yard's measured pace (waiting entries only).
+    pub predicted_call_at: Option<DateTime<Utc>>,
+    /// The early end of the prediction's spread.
+    pub predicted_call_from: Option<DateTime<Utc>>,
+    /// The late end of the prediction's spread.
+    pub predicted_call_to: Option<DateTime<Utc>>,
 }
 
 impl QueueRowView {
@@ -178,6 +186,10 @@ pub struct PanelRowView {
     pub is_mine: bool,
     /// When its loading started (in loading only): the panels' elapsed minutes.
     pub started_at: Option<DateTime<Utc>>,
+    /// The predicted call and its spread (waiting entries only).
+    pub predicted_call_at: Option<DateTime<Utc>>,
+    pub predicted_call_from: Option<DateTime<Utc>>,
+    pub predicted_call_to: Option<DateTime<Utc>>,
 }
 
 /// A vehicle of a shipping company in the queue (`GET /queue/shipping-company/{id}/positions`).
@@ -243,6 +255,9 @@ pub struct TotalsView {
     /// Tonnes; `null` for Portaria.
     pub total_transported_today: Option<f64>,
     pub dropouts: i64,
+    /// When the operating day's last loading is expected to end, from the yard's measured
+    /// pace ('fila termina por volta das ...'); `null` when nothing loads today any more.
+    pub predicted_end_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
@@ -274,6 +289,13 @@ pub struct DriverPositionView {
     pub is_in_tolerance: bool,
     pub is_freelancer: bool,
     pub truck: Option<PositionTruck>,
+    /// When the vehicle is expected to be really called (its loading starts), learned from
+    /// how fast this yard loads; `forecast` stays the slot of the plan.
+    pub predicted_call_at: Option<DateTime<Utc>>,
+    /// The early end of the prediction's spread.
+    pub predicted_call_from: Option<DateTime<Utc>>,
+    /// The late end of the prediction's spread.
+    pub predicted_call_to: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
@@ -329,12 +351,23 @@ fn sees_phone(actor: &Actor) -> bool {
         .is_some_and(|role| panel_abilities(role).sees_phone)
 }
 
+fn predicted_of(
+    forecast: Option<&CompanyForecast>,
+    id: i64,
+    waiting: bool,
+    now: DateTime<Utc>,
+) -> Option<CallForecast> {
+    forecast.filter(|_| waiting).and_then(|f| f.of(id, now))
+}
+
 fn row_view(
     r: QueueRowRecord,
     settings: &QueueSettings,
     now: DateTime<Utc>,
     phone: bool,
+    forecast: Option<&CompanyForecast>,
 ) -> QueueRowView {
+    let predicted = predicted_of(forecast, r.id, r.status == "waiting", now);
     let tolerance_time = r
         .forecast_at
         .filter(|_| r.status == "waiting")
@@ -386,6 +419,9 @@ fn row_view(
         attended_at: r.attended_at,
         expedition: r.expedition,
         closed_at: r.closed_at,
+        predicted_call_at: predicted.map(|p| p.at),
+        predicted_call_from: predicted.map(|p| p.from),
+        predicted_call_to: predicted.map(|p| p.to),
     }
 }
 
@@ -444,7 +480,11 @@ fn position_access(actor: &Actor, driver_id: i64) -> AppResult<()> {
 }
 
 /// The driver's status screen from its newest entry.
-fn position_view(rec: Option<DriverPositionRecord>, now: DateTime<Utc>) -> DriverPositionView {
+fn position_view(
+    rec: Option<DriverPositionRecord>,
+    now: DateTime<Utc>,
+    predicted: Option<CallForecast>,
+) -> DriverPositionView {
     let none = DriverPositionView {
         id: None,
         company_id: None,
@@ -456,6 +496,9 @@ fn position_view(rec: Option<DriverPositionRecord>, now: DateTime<Utc>) -> Drive
         is_in_tolerance: false,
         is_freelancer: false,
         truck: None,
+        predicted_call_at: None,
+        predicted_call_from: None,
+        predicted_call_to: None,
     };
     let Some(r) = rec else {
         return none;
@@ -480,6 +523,9 @@ fn position_view(rec: Option<DriverPositionRecord>, now: DateTime<Utc>) -> Drive
             id: r.truck_id,
             license_plate: r.license_plate,
         }),
+        predicted_call_at: predicted.filter(|_| waiting).map(|p| p.at),
+        predicted_call_from: predicted.filter(|_| waiting).map(|p| p.from),
+        predicted_call_to: predicted.filter(|_| waiting).map(|p| p.to),
     }
 }
 
@@ -488,23 +534,32 @@ fn panel_rows(
     repos: &mut dyn Repos,
     company_id: i64,
     me: Option<i64>,
+    forecasts: &CallForecasts,
+    now: DateTime<Utc>,
 ) -> AppResult<Vec<PanelRowView>> {
     let settings = settings_of(repos, company_id)?;
+    let forecast = forecasts.company(repos, company_id, now)?;
     Ok(repos
         .active_rows(QueueScope::Company(company_id))?
         .into_iter()
-        .map(|r| PanelRowView {
-            id: r.id,
-            position: r.position.unwrap_or(0),
-            license_plate: r.license_plate,
-            time: r.forecast_at.map(|f| local_time(&settings, f)),
-            date: r.date,
-            joined_at: r.joined_at,
-            is_in_tolerance: r.in_tolerance && r.status == "waiting",
-            is_active: r.status == "loading",
-            is_freelancer: r.scheduling_id.is_none(),
-            is_mine: me == Some(r.driver_id),
-            started_at: r.expedition.filter(|_| r.status == "loading"),
+        .map(|r| {
+            let predicted = predicted_of(Some(&forecast), r.id, r.status == "waiting", now);
+            PanelRowView {
+                id: r.id,
+                position: r.position.unwrap_or(0),
+                license_plate: r.license_plate,
+                time: r.forecast_at.map(|f| local_time(&settings, f)),
+                date: r.date,
+                joined_at: r.joined_at,
+                is_in_tolerance: r.in_tolerance && r.status == "waiting",
+                is_active: r.status == "loading",
+                is_freelancer: r.scheduling_id.is_none(),
+                is_mine: me == Some(r.driver_id),
+                started_at: r.expedition.filter(|_| r.status == "loading"),
+                predicted_call_at: predicted.map(|p| p.at),
+                predicted_call_from: predicted.map(|p| p.from),
+                predicted_call_to: predicted.map(|p| p.to),
+            }
         })
         .collect())
 }
@@ -513,6 +568,7 @@ fn panel_rows(
 pub struct QueueReadService {
     deps: Arc<Deps>,
     positions: Option<Arc<dyn PositionReader>>,
+    forecasts: Arc<CallForecasts>,
 }
 
 impl QueueReadService {
@@ -520,7 +576,19 @@ impl QueueReadService {
         Self {
             deps,
             positions: None,
+            forecasts: Arc::new(CallForecasts::default()),
         }
+    }
+
+    /// Keeps the predicted calls in `forecasts` (told of the queue events by the caller).
+    pub fn with_forecasts(mut self, forecasts: Arc<CallForecasts>) -> Self {
+        self.forecasts = forecasts;
+        self
+    }
+
+    /// The predicted calls this service keeps.
+    pub fn forecasts(&self) -> Arc<CallForecasts> {
+        self.forecasts.clone()
     }
 
     /// Reads the driver's position through `reader` (one statement, no transaction) instead
@@ -611,9 +679,10 @@ impl QueueReadService {
         let now = self.deps.clock.now();
         let settings = settings_of(repos, company_id)?;
         let rows = repos.waiting_rows_by_day(scope, days)?;
+        let forecast = self.forecasts.company(repos, company_id, now)?;
         Ok(group_by_day(
             rows.into_iter()
-                .map(|r| row_view(r, &settings, now, phone))
+                .map(|r| row_view(r, &settings, now, phone, Some(&forecast)))
                 .collect(),
         ))
     }
@@ -675,10 +744,11 @@ impl QueueReadService {
     ) -> AppResult<Vec<QueueRowView>> {
         let now = self.deps.clock.now();
         let settings = settings_of(repos, company_id)?;
+        let forecast = self.forecasts.company(repos, company_id, now)?;
         Ok(repos
             .active_rows(scope)?
             .into_iter()
-            .map(|r| row_view(r, &settings, now, phone))
+            .map(|r| row_view(r, &settings, now, phone, Some(&forecast)))
             .collect())
     }
 
@@ -783,7 +853,13 @@ impl QueueReadService {
         self.deps.store.tx(|repos| {
             self.company_member(repos, actor, company_id)?;
             let me = actor.is_driver().then_some(actor.id);
-            panel_rows(repos, company_id, me)
+            panel_rows(
+                repos,
+                company_id,
+                me,
+                &self.forecasts,
+                self.deps.clock.now(),
+            )
         })
     }
 
@@ -798,7 +874,13 @@ impl QueueReadService {
                 .ok_or_else(AppError::not_found)?;
             let time_zone = settings_of(repos, company.id)?.time_zone.name().to_owned();
             Ok(PublicPanelView {
-                rows: panel_rows(repos, company.id, None)?,
+                rows: panel_rows(
+                    repos,
+                    company.id,
+                    None,
+                    &self.forecasts,
+                    self.deps.clock.now(),
+                )?,
                 company: PublicPanelCompany {
                     id: company.id,
                     name: company.name,
@@ -820,6 +902,11 @@ impl QueueReadService {
             let (start, end) = day_bounds(&settings, today);
             let t = repos.queue_totals(company_id, start, end, today)?;
             let hide = !sees_tonnes(role);
+            let predicted_end_at = self
+                .forecasts
+                .company(repos, company_id, now)?
+                .today_ends_at
+                .map(|end| end.max(now));
             Ok(TotalsView {
                 totals: t.totals,
                 totals_today: t.totals_today,
@@ -827,6 +914,7 @@ impl QueueReadService {
                 missing: t.missing,
                 total_transported_today: (!hide).then_some(t.total_transported_today),
                 dropouts: t.dropouts,
+                predicted_end_at,
             })
         })
     }
@@ -859,7 +947,8 @@ impl QueueReadService {
                     .filter(|r| r.driver_id == actor.id)
                     .ok_or_else(AppError::not_found)?;
                 let settings = settings_of(repos, row.company_id)?;
-                return Ok(row_view(row, &settings, now, false));
+                let forecast = self.forecasts.company(repos, row.company_id, now)?;
+                return Ok(row_view(row, &settings, now, false, Some(&forecast)));
             }
             let role = actor.staff_role().ok_or_else(forbidden)?;
             if !READ_ROLES.contains(&role) {
@@ -868,7 +957,8 @@ impl QueueReadService {
             let row = row.ok_or_else(AppError::not_found)?;
             staff_of(actor, &READ_ROLES, row.company_id)?;
             let settings = settings_of(repos, row.company_id)?;
-            Ok(row_view(row, &settings, now, sees_phone(actor)))
+            let forecast = self.forecasts.company(repos, row.company_id, now)?;
+            Ok(row_view(row, &settings, now, sees_phone(actor), Some(&forecast)))
         })
     }
 
@@ -915,7 +1005,20 @@ impl QueueReadService {
                     .tx(|repos| self.driver_reader(repos, actor, driver_id, company))?;
             }
         }
-        Ok(position_view(rec, now))
+        let predicted = match rec.as_ref().filter(|r| r.status == "waiting") {
+            Some(r) => {
+                let forecast = match self.forecasts.kept(r.company_id, now) {
+                    Some(f) => f,
+                    None => self
+                        .deps
+                        .store
+                        .tx(|repos| self.forecasts.company(repos, r.company_id, now))?,
+                };
+                forecast.of(r.id, now)
+            }
+            None => None,
+        };
+        Ok(position_view(rec, now, predicted))
     }
 
     /// The same answer as [`Self::driver_position`] when it needs no I/O: a refusal decided
@@ -934,7 +1037,13 @@ impl QueueReadService {
             let company = rec.as_ref().map(|r| r.company_id)?;
             staff_of(actor, &READ_ROLES, company).ok()?;
         }
-        Some(Ok(position_view(rec, self.deps.clock.now())))
+        let now = self.deps.clock.now();
+        // The prediction too must be at hand, or the read goes off the async threads.
+        let predicted = match rec.as_ref().filter(|r| r.status == "waiting") {
+            Some(r) => Some(self.forecasts.kept(r.company_id, now)?.of(r.id, now)),
+            None => None,
+        };
+        Some(Ok(position_view(rec, now, predicted.flatten())))
     }
 
     /// `GET /api/ws`: the company room a socket joins. Drivers and staff join their own

@@ -9,14 +9,17 @@
 //! - [`position`]: 'em tolerância', 'Esgotado' and the tolerance drops (rules 5, 6).
 //! - [`rules`]: missing-limit, leaving, expiry, delay end, end of attendance, reset (rules 7-11).
 //! - [`lifecycle`]: the queue-entry state machine (spec 3 section 4).
+//! - [`pace`] and [`predict()`]: the yard's measured pace and the predicted call time (issue 25).
 //!
 //! Every instant is UTC; days and times of day are the company's (`QueueSettings::time_zone`).
 
 pub mod calendar;
 pub mod dispatch;
 pub mod lifecycle;
+pub mod pace;
 pub mod plan;
 pub mod position;
+pub mod predict;
 pub mod refusal;
 pub mod rescue;
 pub mod rules;
@@ -25,6 +28,7 @@ pub mod slots;
 
 pub use calendar::{local_to_utc, DayWindows, CALENDAR_SEARCH_DAYS};
 pub use lifecycle::{transition, IllegalTransition, LifecycleEvent, LifecycleState};
+pub use pace::{measure, ClosedEntry, FinishedLoading, History, Pace, Spread, Vehicle};
 pub use plan::{
     batch_entry_id, check_join, check_joins, check_joins_and_plan, plan, plan_with_next, Admission,
     AttendanceToday, DayUsage, Delay, EntryId, EntryState, JoinRequest, Landing, Plan, PlanInput,
@@ -34,6 +38,7 @@ pub use position::{
     closed_on_local_day, remaining_tolerance, tolerance_drops, ToleranceLeft, EXHAUSTED_TEXT,
     IN_TOLERANCE_TEXT,
 };
+pub use predict::{predict, Loading, PredictInput, Predicted, Prediction, Queued};
 pub use refusal::QueueRefusal;
 pub use rules::{
     apply_pins, can_leave, end_delay_early, end_of_day, is_expired, missing_block, remaining_days,

@@ -19,6 +19,7 @@ mod mail;
 mod orders;
 mod parties;
 mod popups;
+mod predict;
 mod products;
 mod queue;
 mod queue_engine;

@@ -24,6 +24,7 @@ mod fuzz_findings;
 mod history;
 mod loadings;
 mod mail;
+mod predicted_call;
 mod products_orders;
 mod public_and_users;
 mod public_panel;

@@ -1,0 +1,513 @@
+//! How accurate the predicted call time is (issue 25): replays simulated yard days with known
+//! loading times per implement type and scores the prediction against the real call, beside
+//! the slot forecast (the plan's) for the same vehicles.
+//!
+//! The yard: open 07:00-18:00 with lunch 12:00-13:00, Monday to Friday, two loading bays,
+//! configured with 20 minutes per appointment. Loading times are log-normal per implement type
+//! (a truck about 22 minutes, a 9-axle rodotrem about 62), 4% of them far longer, afternoons 8%
+//! slower; 1 to 6 minutes between one loading and the next on a bay. The attendance starts
+//! late most days (sometimes an hour); a delay of 20-75 minutes on about a third of the days;
+//! 5% of the drivers leave the queue and 4% never show up (the dispatcher notices in 3 minutes
+//! and calls the next). Most drivers join the evening before, the rest during the morning.
+//!
+//! Eight weeks of history teach the pace; the next four weeks are scored: for each vehicle
+//! really called at T, the prediction made at T - 60 minutes (with what was known then) and
+//! at the moment it joined, against T. Written to `tests/load/results/eta.json`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
+use patio_domain::implement::ImplementType;
+use patio_domain::queue::{
+    measure, plan, predict, AttendanceToday, ClosedEntry, Delay, EntryId, EntryState,
+    FinishedLoading, History, Loading, PlanInput, PredictInput, QueueEntry, QueueSettings, Queued,
+    Vehicle,
+};
+
+const HISTORY_WEEKS: i64 = 8;
+const SCORED_WEEKS: i64 = 4;
+const BAYS: usize = 2;
+const TARGET_MAE: f64 = 10.0;
+
+/// SplitMix64: deterministic, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn uniform(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, a: f64, b: f64) -> f64 {
+        a + (b - a) * self.uniform()
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        self.uniform() < p
+    }
+    fn normal(&mut self) -> f64 {
+        let u = self.uniform().max(1e-12);
+        let v = self.uniform();
+        (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
+    }
+}
+
+/// (implement, share of the fleet, median loading minutes).
+const FLEET: [(ImplementType, f64, f64); 8] = [
+    (ImplementType::Truck, 0.10, 22.0),
+    (ImplementType::Toco, 0.08, 30.0),
+    (ImplementType::LsMenor16, 0.15, 38.0),
+    (ImplementType::Vanderleia, 0.12, 42.0),
+    (ImplementType::Bitrem7, 0.20, 48.0),
+    (ImplementType::Bitrem8, 0.15, 54.0),
+    (ImplementType::Rodotrem9, 0.15, 62.0),
+    (ImplementType::Rodotrem11, 0.05, 72.0),
+];
+
+fn settings() -> QueueSettings {
+    let t = |h| NaiveTime::from_hms_opt(h, 0, 0).unwrap();
+    QueueSettings {
+        start: t(7),
+        end: t(18),
+        start_interval: t(12),
+        end_interval: t(13),
+        time_attendence: 20,
+        ..QueueSettings::default()
+    }
+}
+
+/// One vehicle of a simulated day, and what happened to it.
+#[derive(Debug, Clone)]
+struct Truck {
+    id: i64,
+    joined_at: DateTime<Utc>,
+    implement: ImplementType,
+    /// Its real loading time at the yard's usual pace, minutes.
+    minutes: f64,
+    leaves_at: Option<DateTime<Utc>>,
+    missing: bool,
+    // Outcome.
+    left_at: Option<DateTime<Utc>>,
+    missed_at: Option<DateTime<Utc>>,
+    started_at: Option<DateTime<Utc>>,
+    ended_at: Option<DateTime<Utc>>,
+}
+
+struct SimDay {
+    day: NaiveDate,
+    attendance_at: DateTime<Utc>,
+    delay: Option<Delay>,
+    trucks: Vec<Truck>,
+}
+
+fn at(s: &QueueSettings, day: NaiveDate, minutes: f64) -> DateTime<Utc> {
+    let local = day.and_time(NaiveTime::MIN) + Duration::seconds((minutes * 60.0) as i64);
+    s.time_zone
+        .from_local_datetime(&local)
+        .single()
+        .unwrap()
+        .with_timezone(&Utc)
+}
+
+fn mins(m: f64) -> Duration {
+    Duration::seconds((m * 60.0).round() as i64)
+}
+
+/// `start` plus `m` minutes of work, the delay not counting.
+fn worked(delay: Option<&Delay>, start: DateTime<Utc>, m: f64) -> DateTime<Utc> {
+    let end = start + mins(m);
+    match delay {
+        Some(d) => {
+            let (a, b) = (d.started_at, d.started_at + Duration::minutes(d.minutes));
+            if a >= end || b <= start {
+                end
+            } else if a > start {
+                end + (b - a)
+            } else {
+                b + (end - start)
+            }
+        }
+        None => end,
+    }
+}
+
+fn simulate(s: &QueueSettings, day: NaiveDate, next_id: &mut i64, rng: &mut Rng) -> SimDay {
+    let open = 7.0 * 60.0;
+    let lag = if rng.chance(0.05) {
+        rng.range(60.0, 90.0)
+    } else if rng.chance(0.25) {
+        rng.range(20.0, 45.0)
+    } else {
+        (10.0 + 8.0 * rng.normal()).abs()
+    };
+    let attendance_at = at(s, day, open + lag);
+    let delay = rng.chance(0.35).then(|| Delay {
+        started_at: at(s, day, rng.range(8.5 * 60.0, 16.0 * 60.0)),
+        minutes: rng.range(20.0, 75.0).round() as i64,
+    });
+    let n = 19 + (rng.uniform() * 5.0) as usize;
+    let mut trucks: Vec<Truck> = (0..n)
+        .map(|_| {
+            *next_id += 1;
+            let joined_at = if rng.chance(0.7) {
+                // The evening before (after the previous day closed) or early morning.
+                at(s, day, rng.range(-5.5 * 60.0, 6.5 * 60.0))
+            } else {
+                at(s, day, rng.range(6.5 * 60.0, 13.0 * 60.0))
+            };
+            let mut pick = rng.uniform();
+            let (implement, _, median) = *FLEET
+                .iter()
+                .find(|f| {
+                    pick -= f.1;
+                    pick <= 0.0
+                })
+                .unwrap_or(&FLEET[0]);
+            let mut minutes = median * (0.2 * rng.normal()).exp();
+            if rng.chance(0.04) {
+                minutes *= rng.range(1.6, 2.5);
+            }
+            let leaves_at = rng
+                .chance(0.05)
+                .then(|| joined_at + mins(rng.range(30.0, 8.0 * 60.0)));
+            Truck {
+                id: *next_id,
+                joined_at,
+                implement,
+                minutes,
+                leaves_at,
+                missing: rng.chance(0.04),
+                left_at: None,
+                missed_at: None,
+                started_at: None,
+                ended_at: None,
+            }
+        })
+        .collect();
+    trucks.sort_by_key(|t| (t.joined_at, t.id));
+
+    let lunch = (at(s, day, 12.0 * 60.0), at(s, day, 13.0 * 60.0));
+    let close = at(s, day, 18.0 * 60.0);
+    let mut bays: Vec<(DateTime<Utc>, bool)> = vec![(attendance_at, false); BAYS];
+    loop {
+        let (b, &(free, used)) = bays.iter().enumerate().min_by_key(|(_, f)| f.0).unwrap();
+        let mut t = if used {
+            free + mins(rng.range(1.0, 6.0))
+        } else {
+            free
+        };
+        if t >= lunch.0 && t < lunch.1 {
+            t = lunch.1;
+        }
+        if let Some(d) = &delay {
+            let end = d.started_at + Duration::minutes(d.minutes);
+            if t >= d.started_at && t < end {
+                t = end;
+            }
+        }
+        if t >= close {
+            break;
+        }
+        // Who has left by now.
+        for truck in trucks.iter_mut() {
+            if truck.started_at.is_none() && truck.missed_at.is_none() && truck.left_at.is_none() {
+                if let Some(l) = truck.leaves_at.filter(|&l| l <= t) {
+                    truck.left_at = Some(l);
+                }
+            }
+        }
+        let next = trucks.iter_mut().find(|x| {
+            x.joined_at <= t
+                && x.started_at.is_none()
+                && x.missed_at.is_none()
+                && x.left_at.is_none()
+        });
+        match next {
+            Some(truck) if truck.missing => {
+                truck.missed_at = Some(t + mins(3.0));
+                bays[b] = (t + mins(3.0), false);
+            }
+            Some(truck) => {
+                let pace = if t >= lunch.1 { 1.08 } else { 1.0 };
+                truck.started_at = Some(t);
+                truck.ended_at = Some(worked(delay.as_ref(), t, truck.minutes * pace));
+                bays[b] = (truck.ended_at.unwrap(), true);
+            }
+            None => {
+                // Nobody yet: wait for the next join.
+                let later = trucks
+                    .iter()
+                    .filter(|x| x.joined_at > t && x.started_at.is_none())
+                    .map(|x| x.joined_at)
+                    .min();
+                match later {
+                    Some(l) => bays[b] = (l, false),
+                    None => break,
+                }
+            }
+        }
+    }
+    SimDay {
+        day,
+        attendance_at,
+        delay,
+        trucks,
+    }
+}
+
+/// What is known of the yard at `tau`.
+struct Known {
+    loadings: Vec<FinishedLoading>,
+    attendance_starts: Vec<(NaiveDate, DateTime<Utc>)>,
+    closed: Vec<ClosedEntry>,
+}
+
+fn vehicle(t: &Truck) -> Vehicle {
+    Vehicle {
+        implement: Some(t.implement),
+        axles: None,
+    }
+}
+
+impl Known {
+    fn of(days: &[SimDay], tau: DateTime<Utc>) -> Known {
+        let mut k = Known {
+            loadings: Vec::new(),
+            attendance_starts: Vec::new(),
+            closed: Vec::new(),
+        };
+        for d in days {
+            if d.attendance_at <= tau {
+                k.attendance_starts.push((d.day, d.attendance_at));
+            }
+            for t in &d.trucks {
+                if let (Some(s), Some(e)) = (t.started_at, t.ended_at) {
+                    if e <= tau {
+                        k.loadings.push(FinishedLoading {
+                            started_at: s,
+                            ended_at: e,
+                            vehicle: vehicle(t),
+                        });
+                        k.closed.push(ClosedEntry {
+                            closed_at: e,
+                            loaded: true,
+                        });
+                    }
+                }
+                if let Some(c) = t.left_at.or(t.missed_at).filter(|&c| c <= tau) {
+                    k.closed.push(ClosedEntry {
+                        closed_at: c,
+                        loaded: false,
+                    });
+                }
+            }
+        }
+        k
+    }
+}
+
+/// The predicted call and the slot forecast of truck `id` of `today` at `tau`.
+fn forecasts(
+    s: &QueueSettings,
+    history: &[SimDay],
+    today: &SimDay,
+    id: i64,
+    tau: DateTime<Utc>,
+) -> Option<(DateTime<Utc>, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>)> {
+    let known = Known::of(history, tau);
+    let mut all_known = Known::of(std::slice::from_ref(today), tau);
+    all_known.loadings.extend(known.loadings);
+    all_known.attendance_starts.extend(known.attendance_starts);
+    all_known.closed.extend(known.closed);
+    let pace = measure(
+        &History {
+            loadings: &all_known.loadings,
+            attendance_starts: &all_known.attendance_starts,
+            closed: &all_known.closed,
+        },
+        s,
+        tau,
+    );
+    let on_today = s.operating_day(tau) == today.day;
+    let attendance = if !on_today {
+        AttendanceToday::Ended
+    } else if today.attendance_at <= tau {
+        AttendanceToday::Started
+    } else {
+        AttendanceToday::NotStarted
+    };
+    let mut entries = Vec::new();
+    let mut queue = Vec::new();
+    let mut loading = Vec::new();
+    for t in today.trucks.iter().filter(|t| t.joined_at <= tau) {
+        let gone = |x: Option<DateTime<Utc>>| x.is_some_and(|x| x <= tau);
+        let state = if gone(t.ended_at) {
+            EntryState::AttendedToday
+        } else if gone(t.started_at) {
+            loading.push(Loading {
+                started_at: t.started_at.unwrap(),
+                vehicle: vehicle(t),
+            });
+            EntryState::Loading
+        } else if gone(t.missed_at) {
+            EntryState::MissedToday
+        } else if gone(t.left_at) {
+            continue;
+        } else {
+            EntryState::Waiting
+        };
+        entries.push(QueueEntry {
+            id: EntryId(t.id),
+            joined_at: t.joined_at,
+            state,
+            planned_day: None,
+        });
+    }
+    let delays: Vec<Delay> = today
+        .delay
+        .iter()
+        .filter(|d| on_today && d.started_at <= tau)
+        .copied()
+        .collect();
+    let p = plan(&PlanInput {
+        settings: s,
+        now: tau,
+        entries: &entries,
+        delays: &delays,
+        attendance,
+    });
+    for e in entries.iter().filter(|e| e.state.is_waiting()) {
+        let t = today.trucks.iter().find(|t| t.id == e.id.0).unwrap();
+        queue.push(Queued {
+            id: e.id,
+            joined_at: e.joined_at,
+            checked_in: false,
+            day: p.get(e.id).and_then(|x| x.day()),
+            vehicle: vehicle(t),
+        });
+    }
+    let spent_today = entries.iter().filter(|e| e.state.spends_today()).count() as u32;
+    let predicted = predict(&PredictInput {
+        settings: s,
+        now: tau,
+        attendance,
+        delays: &delays,
+        queue: &queue,
+        loading: &loading,
+        spent_today: if on_today { spent_today } else { 0 },
+        pace: &pace,
+    });
+    let mine = predicted.get(EntryId(id))?;
+    let slot = p.get(EntryId(id))?.forecast()?;
+    Some((mine.at, slot, mine.low, mine.high))
+}
+
+#[derive(Default)]
+struct Score {
+    /// Signed: positive when the prediction was late.
+    bias: Vec<f64>,
+    predicted: Vec<f64>,
+    slot: Vec<f64>,
+    within_spread: usize,
+}
+
+impl Score {
+    fn add(
+        &mut self,
+        real: DateTime<Utc>,
+        f: (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>),
+    ) {
+        let err = |x: DateTime<Utc>| (x - real).num_seconds().abs() as f64 / 60.0;
+        self.predicted.push(err(f.0));
+        self.bias.push((f.0 - real).num_seconds() as f64 / 60.0);
+        self.slot.push(err(f.1));
+        self.within_spread += usize::from(f.2 <= real && real <= f.3);
+    }
+    fn mae(v: &[f64]) -> f64 {
+        v.iter().sum::<f64>() / v.len().max(1) as f64
+    }
+    fn p90(v: &[f64]) -> f64 {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() * 9 / 10).copied().unwrap_or(0.0)
+    }
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+fn main() {
+    let s = settings();
+    let mut rng = Rng(0x5EED_2025_E7A0_0001);
+    let mut next_id = 0;
+    let first = NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
+    let mut days: Vec<SimDay> = Vec::new();
+    let mut score_60 = Score::default();
+    let mut score_join = Score::default();
+    let (mut called, mut not_called, mut scored_days, mut delayed_days) = (0, 0, 0, 0);
+    for offset in 0..(HISTORY_WEEKS + SCORED_WEEKS) * 7 {
+        let day = first + Duration::days(offset);
+        if matches!(day.weekday(), Weekday::Sat | Weekday::Sun) {
+            continue;
+        }
+        let sim = simulate(&s, day, &mut next_id, &mut rng);
+        if offset >= HISTORY_WEEKS * 7 {
+            scored_days += 1;
+            delayed_days += usize::from(sim.delay.is_some());
+            for t in &sim.trucks {
+                let Some(real) = t.started_at else {
+                    not_called += usize::from(t.left_at.is_none() && t.missed_at.is_none());
+                    continue;
+                };
+                called += 1;
+                let tau = real - Duration::minutes(60);
+                if t.joined_at <= tau {
+                    if let Some(f) = forecasts(&s, &days, &sim, t.id, tau) {
+                        score_60.add(real, f);
+                    }
+                }
+                if let Some(f) = forecasts(&s, &days, &sim, t.id, t.joined_at) {
+                    score_join.add(real, f);
+                }
+            }
+        }
+        days.push(sim);
+    }
+    let mae_60 = Score::mae(&score_60.predicted);
+    let slot_60 = Score::mae(&score_60.slot);
+    let figure = serde_json::json!({
+        "benchmark": "eta_replayed_yard_days",
+        "scored_days": scored_days,
+        "days_with_a_delay": delayed_days,
+        "vehicles_called": called,
+        "vehicles_not_called_by_closing": not_called,
+        "scored_60_before": score_60.predicted.len(),
+        "mae_minutes_60_before": round1(mae_60),
+        "bias_minutes_60_before": round1(Score::mae(&score_60.bias)),
+        "slot_mae_minutes_60_before": round1(slot_60),
+        "p90_minutes_60_before": round1(Score::p90(&score_60.predicted)),
+        "slot_p90_minutes_60_before": round1(Score::p90(&score_60.slot)),
+        "within_spread_60_before": round1(100.0 * score_60.within_spread as f64 / score_60.predicted.len().max(1) as f64),
+        "mae_minutes_at_join": round1(Score::mae(&score_join.predicted)),
+        "slot_mae_minutes_at_join": round1(Score::mae(&score_join.slot)),
+        "scored_at_join": score_join.predicted.len(),
+        "target_mae_minutes_60_before": TARGET_MAE,
+        "meets_target": mae_60 <= TARGET_MAE && mae_60 <= slot_60 / 2.0,
+    });
+    if std::env::args().any(|a| a == "--bench") {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/load/results");
+        std::fs::create_dir_all(&dir).expect("create tests/load/results");
+        let path = dir.canonicalize().unwrap_or(dir).join("eta.json");
+        std::fs::write(
+            &path,
+            format!("{}\n", serde_json::to_string_pretty(&figure).unwrap()),
+        )
+        .expect("write eta.json");
+        println!("-> {}", path.display());
+    }
+    println!("{figure}");
+}

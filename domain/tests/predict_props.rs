@@ -1,0 +1,478 @@
+//! Property tests of the predicted call time (issue 25): never before now; never earlier for a
+//! vehicle further back; a delay shifts it by the delay's length; it does not move when
+//! nothing changed.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use chrono::{DateTime, Duration, NaiveTime, TimeZone, Utc};
+use chrono_tz::Tz;
+use patio_domain::implement::ImplementType;
+use patio_domain::queue::*;
+use proptest::prelude::*;
+
+const ZONES: [Tz; 4] = [
+    chrono_tz::America::Sao_Paulo,
+    chrono_tz::UTC,
+    chrono_tz::America::New_York,
+    chrono_tz::Australia::Lord_Howe,
+];
+
+fn half_hours() -> impl Strategy<Value = NaiveTime> {
+    (0u32..48).prop_map(|h| NaiveTime::from_hms_opt(h / 2, (h % 2) * 30, 0).unwrap())
+}
+
+fn settings() -> impl Strategy<Value = QueueSettings> {
+    (
+        (half_hours(), half_hours(), half_hours(), half_hours()),
+        prop_oneof![Just(0u32), Just(10), Just(20), Just(30), Just(60)],
+        prop_oneof![3 => Just(0u32), 1 => 1u32..40],
+        prop::array::uniform7(prop::bool::weighted(0.75)),
+        0..ZONES.len(),
+    )
+        .prop_map(
+            |((start, end, si, ei), slot, programmed, week_days, zone)| QueueSettings {
+                start,
+                end,
+                start_interval: si,
+                end_interval: ei,
+                time_attendence: slot,
+                programmed_total: programmed,
+                week_days,
+                time_zone: ZONES[zone],
+                ..QueueSettings::default()
+            },
+        )
+}
+
+fn vehicle() -> impl Strategy<Value = Vehicle> {
+    (
+        prop::option::weighted(0.8, 0..ImplementType::ALL.len()),
+        prop::option::weighted(0.3, 2u8..12),
+    )
+        .prop_map(|(t, axles)| Vehicle {
+            implement: t.map(|i| ImplementType::ALL[i]),
+            axles,
+        })
+}
+
+fn spread() -> impl Strategy<Value = Spread> {
+    (5.0f64..120.0, 0.0f64..0.5, 0.0f64..0.8).prop_map(|(p50, lo, hi)| Spread {
+        p25: p50 * (1.0 - lo),
+        p50,
+        p75: p50 * (1.0 + hi),
+        mean: p50 * (1.0 + hi / 4.0),
+    })
+}
+
+/// A pace as `measure` could give; `flat`: the same loading time at every hour and weekday.
+fn pace(flat: bool) -> impl Strategy<Value = Pace> {
+    (
+        1u32..5,
+        spread(),
+        prop::collection::vec((0..ImplementType::ALL.len(), spread()), 0..6),
+        0.0f64..15.0,
+        (0.0f64..40.0, 0.0f64..20.0),
+        0.0f64..0.4,
+        prop::array::uniform24(0.7f64..1.5),
+        prop::array::uniform7(0.8f64..1.3),
+    )
+        .prop_map(
+            move |(bays, overall, groups, turnaround, (lag, lag_spread), no_show, hours, days)| {
+                Pace {
+                    bays,
+                    overall,
+                    by_implement: groups
+                        .into_iter()
+                        .map(|(i, s)| (ImplementType::ALL[i], s))
+                        .collect(),
+                    by_axles: Vec::new(),
+                    turnaround_minutes: turnaround,
+                    start_lag: Spread {
+                        p25: (lag - lag_spread).max(0.0),
+                        p50: lag,
+                        p75: lag + lag_spread,
+                        mean: lag,
+                    },
+                    no_show,
+                    hour_factor: if flat { [1.0; 24] } else { hours },
+                    weekday_factor: if flat { [1.0; 7] } else { days },
+                    samples: 100,
+                }
+            },
+        )
+}
+
+#[derive(Debug, Clone)]
+struct Scenario {
+    settings: QueueSettings,
+    now: DateTime<Utc>,
+    attendance: AttendanceToday,
+    delays: Vec<Delay>,
+    queue: Vec<Queued>,
+    loading: Vec<Loading>,
+    spent_today: u32,
+    pace: Pace,
+}
+
+impl Scenario {
+    fn input(&self) -> PredictInput<'_> {
+        PredictInput {
+            settings: &self.settings,
+            now: self.now,
+            attendance: self.attendance,
+            delays: &self.delays,
+            queue: &self.queue,
+            loading: &self.loading,
+            spent_today: self.spent_today,
+            pace: &self.pace,
+        }
+    }
+
+    /// The days the plan gives the queue (what the stored plan holds).
+    fn with_plan_days(mut self) -> Scenario {
+        let entries: Vec<QueueEntry> = self
+            .queue
+            .iter()
+            .map(|q| QueueEntry {
+                id: q.id,
+                joined_at: q.joined_at,
+                state: if q.checked_in {
+                    EntryState::CheckedIn
+                } else {
+                    EntryState::Waiting
+                },
+                planned_day: None,
+            })
+            .collect();
+        let p = plan(&PlanInput {
+            settings: &self.settings,
+            now: self.now,
+            entries: &entries,
+            delays: &self.delays,
+            attendance: self.attendance,
+        });
+        for q in &mut self.queue {
+            q.day = p.get(q.id).and_then(|e| e.day());
+        }
+        self
+    }
+}
+
+fn scenario_with(
+    settings: impl Strategy<Value = QueueSettings>,
+    attendance: impl Strategy<Value = AttendanceToday>,
+    flat: bool,
+) -> impl Strategy<Value = Scenario> {
+    let now = (0i64..365 * 24 * 60)
+        .prop_map(|m| Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap() + Duration::minutes(m));
+    (
+        settings,
+        now,
+        attendance,
+        prop::collection::vec((0i64..600, 0i64..120), 0..2),
+        prop::collection::vec((0i64..3 * 24 * 60, any::<bool>(), vehicle()), 0..80),
+        prop::collection::vec((0i64..180, vehicle()), 0..5),
+        0u32..30,
+        pace(flat),
+        any::<u64>(),
+    )
+        .prop_map(
+            |(settings, now, attendance, delays, queue, loading, spent, pace, salt)| {
+                let n = queue.len() as u64;
+                Scenario {
+                    now,
+                    attendance,
+                    delays: delays
+                        .into_iter()
+                        .map(|(ago, minutes)| Delay {
+                            started_at: now - Duration::minutes(ago),
+                            minutes,
+                        })
+                        .collect(),
+                    queue: queue
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, (ago, checked_in, vehicle))| Queued {
+                            id: EntryId(((i as u64 * 7919 + salt) % (n.max(1) * 7919)) as i64),
+                            joined_at: now - Duration::minutes(ago / 2 * 2), // ties happen
+                            checked_in,
+                            day: None,
+                            vehicle,
+                        })
+                        .collect(),
+                    loading: loading
+                        .into_iter()
+                        .map(|(ago, vehicle)| Loading {
+                            started_at: now - Duration::minutes(ago),
+                            vehicle,
+                        })
+                        .collect(),
+                    spent_today: spent,
+                    pace,
+                    settings,
+                }
+                .with_plan_days()
+            },
+        )
+}
+
+fn attendance() -> impl Strategy<Value = AttendanceToday> {
+    prop_oneof![
+        Just(AttendanceToday::NotStarted),
+        Just(AttendanceToday::Started),
+        Just(AttendanceToday::Ended)
+    ]
+}
+
+fn scenario() -> impl Strategy<Value = Scenario> {
+    scenario_with(settings(), attendance(), false)
+}
+
+/// Open all day every day, no break, no cap, the yard working: nothing but the delay moves
+/// the calls.
+fn open_yard() -> impl Strategy<Value = Scenario> {
+    let settings = (0..ZONES.len()).prop_map(|zone| QueueSettings {
+        week_days: [true; 7],
+        time_attendence: 15,
+        time_zone: ZONES[zone],
+        ..QueueSettings::default()
+    });
+    scenario_with(settings, Just(AttendanceToday::Started), true).prop_map(|mut sc| {
+        sc.delays.clear();
+        sc
+    })
+}
+
+fn rank_order(sc: &Scenario) -> Vec<EntryId> {
+    let mut q = sc.queue.clone();
+    q.sort_by_key(|q| (q.joined_at, q.id));
+    q.into_iter().map(|q| q.id).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 300,
+        max_shrink_iters: 2_000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn predicted_call_is_never_before_now(sc in scenario()) {
+        let p = predict(&sc.input());
+        for e in &p.entries {
+            prop_assert!(e.at >= sc.now, "{:?}", e);
+            prop_assert!(e.low >= sc.now && e.low <= e.at && e.at <= e.high, "{:?}", e);
+        }
+        if let Some(end) = p.today_ends_at {
+            prop_assert!(end >= sc.now);
+        }
+    }
+
+    #[test]
+    fn predicted_call_is_never_earlier_for_a_vehicle_further_back(sc in scenario()) {
+        let p = predict(&sc.input());
+        // In queue order, every vehicle predicted until the calendar runs out.
+        let ids: Vec<EntryId> = p.entries.iter().map(|e| e.id).collect();
+        let order = rank_order(&sc);
+        prop_assert_eq!(&ids[..], &order[..ids.len()]);
+        for pair in p.entries.windows(2) {
+            prop_assert!(pair[0].at <= pair[1].at, "{:?}", pair);
+            prop_assert!(pair[0].high - pair[0].at <= pair[1].high - pair[1].at + Duration::seconds(1));
+        }
+        // Never before the day the plan gave it.
+        for e in &p.entries {
+            let q = sc.queue.iter().find(|q| q.id == e.id).unwrap();
+            if let Some(day) = q.day {
+                let opens = sc.settings.day_windows(day).first_start().unwrap();
+                prop_assert!(e.at >= opens, "{:?} {:?}", e, day);
+            }
+        }
+    }
+
+    #[test]
+    fn predicted_call_shifts_by_a_delays_length(sc in open_yard(), minutes in 1i64..180) {
+        let before = predict(&sc.input());
+        let mut delayed = sc.clone();
+        delayed.delays = vec![Delay { started_at: sc.now, minutes }];
+        let after = predict(&delayed.input());
+        let length = Duration::minutes(minutes);
+        let closes = sc.settings.day_windows(sc.settings.operating_day(sc.now)).last_end().unwrap();
+        prop_assert_eq!(before.entries.len(), after.entries.len());
+        for (b, a) in before.entries.iter().zip(&after.entries) {
+            prop_assert_eq!(a.id, b.id);
+            prop_assert!(a.at >= b.at, "{:?} {:?}", b, a);
+            if a.at < closes {
+                // The same day: exactly the delay's length (to the millisecond rounding).
+                let shift = a.at - b.at;
+                prop_assert!((shift - length).num_milliseconds().abs() <= 1, "{:?} {:?} {}", b, a, shift);
+                prop_assert_eq!(a.high - a.at, b.high - b.at);
+            }
+        }
+    }
+
+    #[test]
+    fn predicted_call_does_not_depend_on_the_order_things_come_in(sc in scenario(), seed in any::<u64>()) {
+        let first = predict(&sc.input());
+        prop_assert_eq!(&first, &predict(&sc.input()));
+        let mut shuffled = sc.clone();
+        let len = shuffled.queue.len();
+        if len > 1 {
+            shuffled.queue.rotate_left((seed as usize) % len);
+            shuffled.queue.swap(0, len - 1);
+        }
+        shuffled.delays.reverse();
+        shuffled.loading.reverse();
+        prop_assert_eq!(&first, &predict(&shuffled.input()));
+    }
+
+    #[test]
+    fn predicted_call_does_not_move_when_nothing_changed(
+        // The same loading time at every hour: with hourly factors a later start can end
+        // sooner, which is the yard's pace, not jitter.
+        sc in scenario_with(settings(), attendance(), true),
+        dt in 1i64..120,
+    ) {
+        let later = Scenario { now: sc.now + Duration::seconds(dt), ..sc.clone() };
+        let a = predict(&sc.input());
+        let b = predict(&later.input());
+        // Time passing never brings a call forward (within the same operating day: the next
+        // one has an attendance of its own).
+        let settings = &sc.settings;
+        let today = settings.operating_day(sc.now);
+        let same_day = settings.operating_day(later.now) == today;
+        for (x, y) in a.entries.iter().zip(&b.entries).filter(|_| same_day) {
+            prop_assert_eq!(x.id, y.id);
+            prop_assert!(y.at >= x.at, "{:?} {:?}", x, y);
+        }
+        // And while every bay is busy past that moment and no call is due, nothing moves: a
+        // phone polling every 30 s does not see the time jitter.
+        let busy = sc.attendance == AttendanceToday::Started
+            && sc.delays.is_empty()
+            && same_day
+            && settings.day_windows(today).last_end().is_some_and(|e| e > later.now)
+            && sc.loading.len() >= sc.pace.bays as usize
+            && sc.loading.iter().all(|l| {
+                let d = sc.pace.duration(&l.vehicle, l.started_at, settings).p50;
+                l.started_at + Duration::milliseconds((d * 60_000.0) as i64)
+                    > later.now + Duration::minutes(6)
+            })
+            && a.entries.iter().all(|e| e.at > later.now);
+        if busy {
+            prop_assert_eq!(a.entries.len(), b.entries.len());
+            for (x, y) in a.entries.iter().zip(&b.entries) {
+                prop_assert_eq!((x.at, x.high), (y.at, y.high));
+            }
+            prop_assert_eq!(a.today_ends_at, b.today_ends_at);
+        }
+    }
+}
+
+/// The pace measured from a yard with two bays: bitrens take about 50 minutes, trucks 20.
+#[test]
+fn pace_is_measured_per_implement_and_ignores_a_loading_left_open() {
+    let settings = QueueSettings {
+        start: NaiveTime::from_hms_opt(7, 0, 0).unwrap(),
+        end: NaiveTime::from_hms_opt(18, 0, 0).unwrap(),
+        time_attendence: 30,
+        week_days: [true; 7],
+        ..QueueSettings::default()
+    };
+    let now = Utc.with_ymd_and_hms(2026, 3, 20, 21, 0, 0).unwrap();
+    let mut loadings = Vec::new();
+    let mut starts = Vec::new();
+    for day in 1..=10 {
+        // 07:00 in São Paulo is 10:00 UTC; the attendance starts 15 minutes late.
+        let open = Utc.with_ymd_and_hms(2026, 3, day, 10, 15, 0).unwrap();
+        starts.push((settings.local_date(open), open));
+        for bay in 0..2 {
+            let mut t = open;
+            for k in 0..6 {
+                let (implement, length) = if (k + bay) % 2 == 0 {
+                    (ImplementType::Bitrem7, 50 + (k as i64 % 3))
+                } else {
+                    (ImplementType::Truck, 20 + (k as i64 % 2))
+                };
+                let end = t + Duration::minutes(length);
+                loadings.push(FinishedLoading {
+                    started_at: t,
+                    ended_at: end,
+                    vehicle: Vehicle {
+                        implement: Some(implement),
+                        axles: None,
+                    },
+                });
+                t = end + Duration::minutes(4);
+            }
+        }
+    }
+    // Forgotten open for five hours.
+    let t = Utc.with_ymd_and_hms(2026, 3, 19, 12, 0, 0).unwrap();
+    loadings.push(FinishedLoading {
+        started_at: t,
+        ended_at: t + Duration::hours(5),
+        vehicle: Vehicle {
+            implement: Some(ImplementType::Truck),
+            axles: None,
+        },
+    });
+    let closed = [
+        ClosedEntry {
+            closed_at: now - Duration::days(1),
+            loaded: true,
+        },
+        ClosedEntry {
+            closed_at: now - Duration::days(1),
+            loaded: true,
+        },
+        ClosedEntry {
+            closed_at: now - Duration::days(1),
+            loaded: true,
+        },
+        ClosedEntry {
+            closed_at: now - Duration::days(1),
+            loaded: false,
+        },
+    ];
+    let history = History {
+        loadings: &loadings,
+        attendance_starts: &starts,
+        closed: &closed,
+    };
+    let pace = measure(&history, &settings, now);
+    assert_eq!(pace.bays, 2);
+    let bitrem = Vehicle {
+        implement: Some(ImplementType::Bitrem7),
+        axles: None,
+    };
+    let truck = Vehicle {
+        implement: Some(ImplementType::Truck),
+        axles: None,
+    };
+    let at = Utc.with_ymd_and_hms(2026, 3, 21, 13, 0, 0).unwrap();
+    let b = pace.duration(&bitrem, at, &settings).p50;
+    let tr = pace.duration(&truck, at, &settings).p50;
+    assert!((48.0..=53.0).contains(&b), "bitrem {b}");
+    assert!((19.0..=22.0).contains(&tr), "truck {tr}");
+    assert!(
+        (3.5..=4.5).contains(&pace.turnaround_minutes),
+        "{}",
+        pace.turnaround_minutes
+    );
+    assert!(
+        (14.0..=16.0).contains(&pace.start_lag.p50),
+        "{:?}",
+        pace.start_lag
+    );
+    assert!((0.2..=0.3).contains(&pace.no_show), "{}", pace.no_show);
+
+    // Thin history: the configured 30 minutes per appointment, one at a time.
+    let thin = History {
+        loadings: &loadings[..5],
+        attendance_starts: &[],
+        closed: &[],
+    };
+    let configured = measure(&thin, &settings, now);
+    assert_eq!(configured.bays, 1);
+    assert_eq!(configured.duration(&bitrem, at, &settings).p50, 30.0);
+    assert_eq!(configured.samples, 0);
+}
