@@ -268,6 +268,7 @@ impl AuthService {
             device: device.as_deref(),
         };
         if self.deps.throttle.is_blocked(attempt, now)? {
+            self.deps.metrics.login_throttled();
             return Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()));
         }
 
@@ -440,6 +441,7 @@ impl AuthService {
             device: device.as_deref(),
         };
         if self.deps.throttle.is_blocked(attempt, now)? {
+            self.deps.metrics.login_throttled();
             return Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()));
         }
 

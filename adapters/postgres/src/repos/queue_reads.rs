@@ -474,6 +474,7 @@ impl PgDirectReader {
             .min_idle(Some(0))
             .test_on_check_out(false)
             .connection_timeout(std::time::Duration::from_secs(5))
+            .event_handler(Box::new(crate::pool_metrics::PoolMetrics))
             .build(ConnectionManager::<PgConnection>::new(url))?;
         Ok(Self { pool })
     }
