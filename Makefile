@@ -10,7 +10,7 @@ CARGO ?= cargo
 # A clean build (CI) gains nothing from incremental data and it doubles target/ (7 GB of 12).
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: help run test fmt lint openapi check-rust test-rust frontend-deps test-frontend frontend-build pdf-deps e2e-deps test-e2e test-fuzz pg bench clean-db
+.PHONY: help run test fmt lint openapi check-rust test-rust frontend-deps test-frontend frontend-build pdf-deps e2e-deps test-e2e test-fuzz test-ops pg bench clean-db
 
 help:
 	@echo "make run    # Pátio em http://localhost:8080 com a empresa demo"
@@ -84,10 +84,16 @@ test-fuzz: pg
 	$(CARGO) build -p patio
 	tests/fuzz/run.sh
 
+# Operations (issue 27, docs/ops/deploy.md): the backup of a demo database restored into a new
+# one, every table's rows compared.
+test-ops: pg
+	$(CARGO) build -p patio
+	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" scripts/backup_restore_check.sh target/debug/patio
+
 lint: check-rust
 	cd frontend && npm run typecheck && npm run lint
 
-test: check-rust test-rust test-frontend test-e2e test-fuzz
+test: check-rust test-rust test-ops test-frontend test-e2e test-fuzz
 	@echo "make test: tudo verde"
 
 # Figures printed and written to tests/load/results/*.json (not part of `make test`). The last

@@ -8,6 +8,7 @@ pub mod fleet_ports;
 pub mod join_lanes;
 pub mod loading_ports;
 pub mod mail_ports;
+pub mod metrics_ports;
 pub mod model;
 pub mod orders_ports;
 pub mod ports;

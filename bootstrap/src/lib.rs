@@ -23,6 +23,8 @@ use patio_http::security::JwtTokens;
 use patio_http::{AppState, HttpConfig};
 use patio_postgres::pool::PgPool;
 
+pub mod metrics;
+
 pub struct SystemClock;
 
 impl Clock for SystemClock {
@@ -40,6 +42,8 @@ pub struct Config {
     pub secret_generated: bool,
     pub static_dir: Option<PathBuf>,
     pub trusted_proxies: Vec<IpAddr>,
+    /// Who may read `/metrics` besides loopback (`PATIO_METRICS_ALLOW`: addresses or blocks).
+    pub metrics_allow: Vec<patio_http::observe::IpNet>,
     pub secure_cookies: bool,
     pub recaptcha_verify_url: String,
     /// The postal-code service, `{cep}` where the eight digits go.
@@ -179,8 +183,16 @@ impl Config {
             .map(|s| s.trim().parse::<IpAddr>())
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| anyhow::anyhow!("PATIO_TRUSTED_PROXIES inválido: {e}"))?;
+        let metrics_allow = env("PATIO_METRICS_ALLOW")
+            .unwrap_or_default()
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(str::parse)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| anyhow::anyhow!("PATIO_METRICS_ALLOW inválido: {e}"))?;
         Ok(Self {
             database_url,
+            metrics_allow,
             addr: env("PATIO_ADDR").unwrap_or_else(|| "0.0.0.0:8080".to_owned()),
             secret,
             secret_generated,
@@ -287,6 +299,7 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
         },
         mailer: mail.mailer,
         mail: mail.settings,
+        metrics: Arc::new(metrics::PrometheusMetrics),
     });
     let mut services = services;
     services.queue_reads = services.queue_reads.clone().with_forecasts(forecasts);
@@ -294,12 +307,15 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
         services.queue_reads = services.queue_reads.clone().with_position_reader(cache);
     }
     let pool = parts.pool;
+    let hub = Arc::new(patio_realtime::Hub::new());
+    let scrape = metrics::exporter().map(|h| metrics::scrape(h, pool.clone(), hub.clone()));
     AppState {
         services,
         tokens,
         ready: Arc::new(move || patio_postgres::ready_check(&pool)),
         config: http,
-        hub: Arc::new(patio_realtime::Hub::new()),
+        hub,
+        metrics: scrape,
     }
 }
 

@@ -15,13 +15,27 @@ use patio_http::HttpConfig;
 
 const USAGE: &str = "uso: patio serve | migrate | seed-demo | jobs [--once] | create-admin --email <e-mail> --password <senha> [--name <nome>]";
 
+/// Logs on standard output: text, or one JSON object per line with `PATIO_LOG_FORMAT=json`
+/// (each line of a request carries its `request_id` in `span`). `RUST_LOG` filters.
+fn init_logs() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,actix_server=warn".into());
+    let json =
+        std::env::var("PATIO_LOG_FORMAT").is_ok_and(|v| v.trim().eq_ignore_ascii_case("json"));
+    if json {
+        tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .init();
+    } else {
+        tracing_subscriber::fmt().with_env_filter(filter).init();
+    }
+}
+
 fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,actix_server=warn".into()),
-        )
-        .init();
+    init_logs();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("serve") | None => serve(),
@@ -144,7 +158,8 @@ fn serve() -> anyhow::Result<()> {
         }
         let server = HttpServer::new(move || {
             App::new()
-                .wrap(middleware::Logger::new("%r %s %Dms").exclude("/api/health"))
+                // The access log is `patio_http::observe`'s, with the request id; the API
+                // scope compresses its own answers (static files are compressed at build time).
                 .configure(patio_http::configure(state.clone()))
         });
         let server = match workers {
@@ -200,6 +215,7 @@ fn instance_state(
             http: HttpConfig {
                 secure_cookies: config.secure_cookies,
                 trusted_proxies: config.trusted_proxies.clone(),
+                metrics_allow: config.metrics_allow.clone(),
                 static_dir: config.static_dir.clone(),
                 upload_dir: Some(config.upload_dir.clone()),
                 ..HttpConfig::default()

@@ -167,7 +167,9 @@ where
     T: Send + 'static,
     F: FnOnce() -> Result<T, AppError> + Send + 'static,
 {
-    actix_web::web::block(f)
+    // The request's span (its id) goes with the work, so the use case's log lines carry it.
+    let span = tracing::Span::current();
+    actix_web::web::block(move || span.in_scope(f))
         .await
         .map_err(|e| ApiError(AppError::internal(e)))?
         .map_err(ApiError)

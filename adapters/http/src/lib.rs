@@ -4,6 +4,7 @@
 pub mod edge;
 pub mod error;
 pub mod export;
+pub mod observe;
 pub mod openapi;
 pub mod routes;
 pub mod security;
@@ -25,14 +26,24 @@ pub fn configure(state: AppState) -> impl FnOnce(&mut web::ServiceConfig) {
             .app_data(web::JsonConfig::default().error_handler(error::json_error))
             .app_data(web::QueryConfig::default().error_handler(error::query_error))
             .app_data(web::PathConfig::default().error_handler(error::path_error))
-            // The edge middleware (foreign-origin writes, security headers) is wrapped inside
-            // `api_scope`, which keeps the scope's OpenAPI paths.
-            .service(routes::api_scope());
-        if let Some(dir) = upload_dir {
-            cfg.service(routes::uploads::files(dir));
-        }
-        if let Some(dir) = static_dir {
-            cfg.service(static_files::spa(dir));
-        }
+            // Everything under one scope so that `observe` (request id, access log, metrics)
+            // sees every request, the unmatched ones included.
+            .service(
+                web::scope("")
+                    .wrap(actix_web::middleware::from_fn(observe::observe))
+                    // The edge middleware (foreign-origin writes, security headers) is wrapped
+                    // inside `api_scope`, which keeps the scope's OpenAPI paths.
+                    .service(routes::api_scope())
+                    .service(observe::metrics_endpoint)
+                    .configure(move |cfg| {
+                        if let Some(dir) = upload_dir {
+                            cfg.service(routes::uploads::files(dir));
+                        }
+                        // `spa` carries the browser-facing headers itself.
+                        if let Some(dir) = static_dir {
+                            cfg.service(static_files::spa(dir));
+                        }
+                    }),
+            );
     }
 }

@@ -12,6 +12,8 @@ pub struct HttpConfig {
     pub secure_cookies: bool,
     /// Proxies whose `X-Forwarded-For` is believed (DESIGN section 6).
     pub trusted_proxies: Vec<IpAddr>,
+    /// Who may read `/metrics` besides loopback (`PATIO_METRICS_ALLOW`).
+    pub metrics_allow: Vec<crate::observe::IpNet>,
     /// The built frontend (`frontend/dist`), served at `/`.
     pub static_dir: Option<PathBuf>,
     /// The file store's folder, served read-only at `/uploads` (`PATIO_UPLOAD_DIR`).
@@ -28,6 +30,7 @@ impl Default for HttpConfig {
         Self {
             secure_cookies: false,
             trusted_proxies: Vec::new(),
+            metrics_allow: Vec::new(),
             static_dir: None,
             upload_dir: None,
             staff_session_seconds: 12 * 3600,
@@ -48,4 +51,6 @@ pub struct AppState {
     pub config: HttpConfig,
     /// The company rooms of `/api/ws` (fed by the event listener of `patio serve`).
     pub hub: Arc<patio_realtime::Hub>,
+    /// `GET /metrics` (issue 27); `None` answers 404.
+    pub metrics: Option<crate::observe::MetricsScrape>,
 }

@@ -9,7 +9,9 @@ pub mod error;
 mod leader;
 mod listener;
 pub mod migrations;
+pub mod ops;
 pub mod pool;
+pub mod pool_metrics;
 mod repos;
 pub mod rows;
 #[rustfmt::skip]

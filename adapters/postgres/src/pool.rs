@@ -113,6 +113,7 @@ pub fn build_pool_with(url: &str, options: &PoolOptions) -> Result<PgPool, Error
         .min_idle(options.min_idle.map(|min| min.min(options.max_size)))
         .connection_timeout(options.connection_timeout)
         .test_on_check_out(true)
+        .event_handler(Box::new(crate::pool_metrics::PoolMetrics))
         .build(manager)?;
     Ok(pool)
 }

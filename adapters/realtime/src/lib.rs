@@ -237,6 +237,18 @@ impl Hub {
             .map_or(0, |r| r.get(&company_id).map_or(0, Vec::len))
     }
 
+    /// Open sockets in every room of this instance (`patio_ws_connections`); a socket gone
+    /// but not yet swept from its room is not counted.
+    pub fn connections(&self) -> usize {
+        self.rooms.lock().map_or(0, |rooms| {
+            rooms
+                .values()
+                .flatten()
+                .filter(|m| !m.slot.is_closed())
+                .count()
+        })
+    }
+
     /// Sends `text` to every socket of the company's room, whoever holds it.
     pub fn send(&self, company_id: i64, text: &str) {
         self.send_to(company_id, text, None);
@@ -404,6 +416,20 @@ mod tests {
         );
         assert!(other.messages.poll_signal(&mut cx).is_pending());
         assert!(driver.messages.poll_signal(&mut cx).is_pending());
+    }
+
+    #[test]
+    fn connections_count_the_open_sockets_of_every_room() {
+        let hub = Hub::new();
+        let a = join(&hub, 1);
+        let b = hub.join_public(2);
+        let c = join(&hub, 2);
+        assert_eq!(hub.connections(), 3);
+        hub.leave(&a);
+        drop(b);
+        assert_eq!(hub.connections(), 1);
+        drop(c);
+        assert_eq!(hub.connections(), 0);
     }
 
     #[test]

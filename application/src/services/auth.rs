@@ -289,7 +289,10 @@ impl AuthService {
     fn admit(&self, attempt: Attempt<'_>, now: DateTime<Utc>) -> AppResult<Option<u64>> {
         match self.deps.throttle.gate(attempt, now)? {
             SignInGate::Open => Ok(None),
-            SignInGate::Refused => Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned())),
+            SignInGate::Refused => {
+                self.deps.metrics.login_throttled();
+                Err(AppError::RateLimited(RATE_LIMITED_MESSAGE.to_owned()))
+            }
             SignInGate::Slowed { wait_seconds } => Ok(Some(wait_seconds)),
         }
     }

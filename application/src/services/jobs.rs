@@ -61,11 +61,16 @@ impl QueueJobs {
     /// Every job once, in order: tolerance drops, plan refresh, loading expiry. A failing job
     /// is logged and does not stop the others.
     pub fn run_all(&self) -> JobsReport {
-        let log = |name: &str, r: AppResult<Option<usize>>| match r {
-            Ok(v) => v,
-            Err(error) => {
-                tracing::warn!(job = name, %error, "queue job failed");
-                None
+        let log = |name: &'static str, r: AppResult<Option<usize>>| {
+            self.deps
+                .metrics
+                .job_run(name, crate::metrics_ports::JobOutcome::of(&r));
+            match r {
+                Ok(v) => v,
+                Err(error) => {
+                    tracing::warn!(job = name, %error, "queue job failed");
+                    None
+                }
             }
         };
         JobsReport {

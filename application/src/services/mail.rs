@@ -196,11 +196,16 @@ impl MailJobs {
     /// The daily report, then the retries. A failing job is logged and does not stop the
     /// other.
     pub fn run_all(&self) -> MailJobsReport {
-        let log = |name: &str, r: AppResult<Option<usize>>| match r {
-            Ok(v) => v,
-            Err(error) => {
-                tracing::warn!(job = name, %error, "mail job failed");
-                None
+        let log = |name: &'static str, r: AppResult<Option<usize>>| {
+            self.deps
+                .metrics
+                .job_run(name, crate::metrics_ports::JobOutcome::of(&r));
+            match r {
+                Ok(v) => v,
+                Err(error) => {
+                    tracing::warn!(job = name, %error, "mail job failed");
+                    None
+                }
             }
         };
         MailJobsReport {

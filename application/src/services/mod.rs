@@ -76,6 +76,8 @@ pub struct Deps {
     pub mail: mail::MailSettings,
     /// Whether a plate is a truck's (`GET truck/isTruck/{plate}`).
     pub plates: Arc<dyn crate::fleet_ports::PlateRegistry>,
+    /// Counts an operator watches (issue 27): joins, job runs, throttled sign-ins.
+    pub metrics: Arc<dyn crate::metrics_ports::Metrics>,
 }
 
 /// All services, built once at start-up and shared by the adapters.

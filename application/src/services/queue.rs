@@ -659,6 +659,14 @@ impl QueueService {
     /// in the company's join lane ([`JoinLanes`]): joins that arrive while the company's queue
     /// is locked wait and then enter together, in one transaction under one lock.
     pub fn join(&self, actor: &Actor, cmd: &JoinCommand) -> AppResult<JoinView> {
+        let joined = self.join_counted(actor, cmd);
+        self.deps
+            .metrics
+            .queue_join(crate::metrics_ports::JoinOutcome::of(&joined));
+        joined
+    }
+
+    fn join_counted(&self, actor: &Actor, cmd: &JoinCommand) -> AppResult<JoinView> {
         if actor.is_driver() {
             if actor.id != cmd.driver_id {
                 return Err(AppError::not_found());

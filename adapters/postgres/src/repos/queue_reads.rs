@@ -503,6 +503,7 @@ impl PgDirectReader {
             .min_idle(Some(0))
             .test_on_check_out(false)
             .connection_timeout(crate::pool::DEFAULT_CONNECTION_TIMEOUT)
+            .event_handler(Box::new(crate::pool_metrics::PoolMetrics))
             .build(ConnectionManager::<PgConnection>::new(url))?;
         Ok(Self { pool })
     }

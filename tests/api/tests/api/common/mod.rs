@@ -411,6 +411,14 @@ impl TestApp {
         build_state(self.parts(pool, None))
     }
 
+    /// The same wiring with the HTTP edge's settings given (trusted proxies, `/metrics`
+    /// allow list).
+    pub fn state_with_http(&self, http: HttpConfig) -> patio_http::AppState {
+        let mut parts = self.parts(self.db.pool().clone(), None);
+        parts.http = http;
+        build_state(parts)
+    }
+
     /// The same wiring on `pool`, with the e-mail side given (an SMTP sink, a server that is
     /// down, the public address and report hour).
     pub fn state_with_mail(
