@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use actix_web::{middleware, App, HttpServer};
+use actix_web::{App, HttpServer};
 use anyhow::Context;
 use patio::{Config, Parts, SystemClock};
 use patio_application::account_check::{self, AccountCheck};

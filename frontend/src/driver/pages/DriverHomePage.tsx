@@ -14,6 +14,7 @@ import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 import { CompanyPopup } from '../components/CompanyPopup';
 import { PrivacyLink } from '../components/PrivacyLink';
+import { DriverPredictedCall } from '../components/PredictedCall';
 import { useYardCall, YardCallNotice } from '../components/YardCall';
 
 /** The delay's icon when it is an emoji; an icon name (plain text) shows the clock. */
@@ -108,9 +109,12 @@ export default function DriverHomePage() {
         {has.isLoading ? (
           <Spinner />
         ) : has.data?.hasDriver ? (
-          <button type="button" className="d-btn" onClick={() => goTo(driverPaths.status)}>
-            {dm.myPosition}
-          </button>
+          <>
+            <DriverPredictedCall driverId={session.id} refreshKey={has.fulfilledTimeStamp} />
+            <button type="button" className="d-btn" onClick={() => goTo(driverPaths.status)}>
+              {dm.myPosition}
+            </button>
+          </>
         ) : (
           <button type="button" className="d-btn" onClick={() => goTo(driverPaths.queue)}>
             {dm.consultQueue}

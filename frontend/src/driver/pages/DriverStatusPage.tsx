@@ -16,6 +16,7 @@ import {
 import { driverStage, exitCode, exitCodeError, insideLeaveWindow, rowsAround, timeOf } from '../queueLogic';
 import { useCheckinStateQuery } from '../checkinApi';
 import { useDriverGoTo } from '../session';
+import { PredictedCall } from '../components/PredictedCall';
 import { useYardCall, YardCallNotice } from '../components/YardCall';
 import { DriverShell } from '../ui/DriverShell';
 import { Modal } from '../ui/Modal';
@@ -186,6 +187,7 @@ export default function DriverStatusPage() {
                 )}
               </>
             )}
+            {p.status !== 'attended' && <PredictedCall position={p} />}
           </section>
           {around.length > 0 && (
             <section className="d-card" aria-labelledby="d-around-title">

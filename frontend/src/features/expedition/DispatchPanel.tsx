@@ -28,6 +28,7 @@ import {
 } from 'antd';
 import { formatDecimal } from '../../shared/formatters';
 import { readApiError } from '../../shared/apiError';
+import { predictedCallWhen, queueEndText } from '../../shared/predictedCall';
 import { useCompanyEvents } from '../../shared/realtime';
 import { useDebounced, useSession } from '../../shared/records/hooks';
 import { useAppDispatch } from '../../app/store';
@@ -189,6 +190,10 @@ function Panel({ companyId, can, signage }: { companyId: number; can: PanelAbili
     { title: yardMsg.columns.model, dataIndex: 'vehicleModelName' },
     { title: yardMsg.columns.order, render: (_: unknown, r: QueueRow) => r.scheduling?.order?.code ?? '-' },
     { title: yardMsg.columns.time, dataIndex: 'time' },
+    {
+      title: yardMsg.columns.predictedCall,
+      render: (_: unknown, r: QueueRow) => predictedCallWhen(r, lastUpdate.getTime()) ?? '-',
+    },
     ...(can.operate
       ? [
           {
@@ -391,6 +396,7 @@ function Panel({ companyId, can, signage }: { companyId: number; can: PanelAbili
   const activeTab = tab && tabs.some((t) => t.key === tab) ? tab : loading.length > 0 ? 'attendance' : 'queue';
 
   const t = totals.data;
+  const queueEnd = queueEndText(t?.predictedEndAt, lastUpdate.getTime());
   const cards: { key: string; title: string; value: string | number; list?: YardListKind }[] = [
     { key: 'programmed', title: yardMsg.cards.programmed, value: t?.totalsToday ?? 0 },
     { key: 'yard', title: yardMsg.cards.yard, value: checkins.data?.length ?? 0 },
@@ -414,6 +420,7 @@ function Panel({ companyId, can, signage }: { companyId: number; can: PanelAbili
           <Typography.Text type="secondary">
             {yardMsg.lastUpdate(lastUpdate.toLocaleTimeString('pt-BR'))}
           </Typography.Text>
+          {queueEnd && <Typography.Text data-testid="queue-end"> · {queueEnd}</Typography.Text>}
         </div>
         {can.operate && (
           <Space wrap>

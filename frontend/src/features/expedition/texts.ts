@@ -49,6 +49,7 @@ export const yardMsg = {
     driver: 'Motorista',
     model: 'Modelo',
     time: 'Horário',
+    predictedCall: 'Previsão de chamada',
     order: 'Pedido',
     customer: 'Cliente',
     weight: 'Peso (t)',

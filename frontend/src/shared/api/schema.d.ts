@@ -3979,6 +3979,22 @@ export interface components {
             /** Format: int32 */
             position: number;
             /**
+             * Format: date-time
+             * @description When the vehicle is expected to be really called (its loading starts), learned from
+             *     how fast this yard loads; `forecast` stays the slot of the plan.
+             */
+            predictedCallAt?: string | null;
+            /**
+             * Format: date-time
+             * @description The early end of the prediction's spread.
+             */
+            predictedCallFrom?: string | null;
+            /**
+             * Format: date-time
+             * @description The late end of the prediction's spread.
+             */
+            predictedCallTo?: string | null;
+            /**
              * @description `waiting`, `loading` or `done` (attended today); `null` out of the queue. The phone
              *     shows one state from it and the check-in's (checked in, called).
              */
@@ -5063,6 +5079,15 @@ export interface components {
             position: number;
             /**
              * Format: date-time
+             * @description The predicted call and its spread (waiting entries only).
+             */
+            predictedCallAt?: string | null;
+            /** Format: date-time */
+            predictedCallFrom?: string | null;
+            /** Format: date-time */
+            predictedCallTo?: string | null;
+            /**
+             * Format: date-time
              * @description When its loading started (in loading only): the panels' elapsed minutes.
              */
             startedAt?: string | null;
@@ -5300,6 +5325,22 @@ export interface components {
              * @description The stored position; 0 out of the numbering (loading, closed).
              */
             position: number;
+            /**
+             * Format: date-time
+             * @description When the vehicle is expected to be really called (its loading starts), from the
+             *     yard's measured pace (waiting entries only).
+             */
+            predictedCallAt?: string | null;
+            /**
+             * Format: date-time
+             * @description The early end of the prediction's spread.
+             */
+            predictedCallFrom?: string | null;
+            /**
+             * Format: date-time
+             * @description The late end of the prediction's spread.
+             */
+            predictedCallTo?: string | null;
             scheduling?: null | components["schemas"]["SchedulingView"];
             status: string;
             /** @description Forecast `HH:mm` in the company's zone. */
@@ -5853,6 +5894,12 @@ export interface components {
             dropouts: number;
             /** Format: int64 */
             missing: number;
+            /**
+             * Format: date-time
+             * @description When the operating day's last loading is expected to end, from the yard's measured
+             *     pace ('fila termina por volta das ...'); `null` when nothing loads today any more.
+             */
+            predictedEndAt?: string | null;
             /**
              * Format: double
              * @description Tonnes; `null` for Portaria.
@@ -10222,6 +10269,8 @@ export interface operations {
     search_logs: {
         parameters: {
             query?: {
+                /** @description Text of the entry's title, or part of it (accents and case ignored). */
+                search?: string;
                 operation_type?: string;
                 object_type?: string;
                 companyId?: number;

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { predictedCallText, type PredictedCall as Prediction } from '../../shared/predictedCall';
+import { POSITION_POLL_MS } from '../messages';
+import { useDriverPositionQuery } from '../queueApi';
+
+/** The phone's clock, ticking every 20 s: enough for words in minutes. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 20_000);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+/**
+ * "Previsão de chamada: hoje às 14:20" (issue 25): when the vehicle is expected to be really
+ * called, from how fast the yard loads; nothing without a prediction.
+ */
+export function PredictedCall({ position }: { position: Prediction | null | undefined }) {
+  const text = predictedCallText(position, useNow());
+  if (!text) return null;
+  return (
+    <p className="d-predicted" data-testid="predicted-call" aria-live="polite">
+      <strong>{text}</strong>
+    </p>
+  );
+}
+
+/**
+ * [`PredictedCall`] for a page that does not read the position: reads it (polling), and again
+ * whenever `refreshKey` changes (the page heard a queue event).
+ */
+export function DriverPredictedCall({ driverId, refreshKey }: { driverId: number; refreshKey?: number }) {
+  const position = useDriverPositionQuery(driverId, { skip: !driverId, pollingInterval: POSITION_POLL_MS });
+  const { refetch } = position;
+  useEffect(() => {
+    if (refreshKey && driverId) void refetch();
+  }, [refreshKey, driverId, refetch]);
+  return <PredictedCall position={position.data} />;
+}
