@@ -352,7 +352,7 @@ mod tests {
 
     #[test]
     fn a_call_that_is_due_reads_as_now() {
-        let t = |m| DateTime::<Utc>::from_timestamp(m * 60, 0).unwrap_or_default();
+        let t = |m: i64| DateTime::<Utc>::from_timestamp(m * 60, 0).unwrap_or_default();
         let f = CallForecast {
             at: t(100),
             from: t(90),

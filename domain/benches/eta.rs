@@ -309,6 +309,9 @@ impl Known {
     }
 }
 
+/// The predicted call, the slot forecast, and the prediction's early and late ends.
+type Forecasts = (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>);
+
 /// The predicted call and the slot forecast of truck `id` of `today` at `tau`.
 fn forecasts(
     s: &QueueSettings,
@@ -316,7 +319,7 @@ fn forecasts(
     today: &SimDay,
     id: i64,
     tau: DateTime<Utc>,
-) -> Option<(DateTime<Utc>, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>)> {
+) -> Option<Forecasts> {
     let known = Known::of(history, tau);
     let mut all_known = Known::of(std::slice::from_ref(today), tau);
     all_known.loadings.extend(known.loadings);

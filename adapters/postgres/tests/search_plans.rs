@@ -6,6 +6,9 @@
 //! ran (an `EXPLAIN` of a copy of the SQL could drift from the code). And searches typed with
 //! or without a mask or accents find the same rows.
 
+// The fill helpers panic on a broken fixture, as the tests themselves do.
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use chrono::{Duration, Utc};
@@ -401,7 +404,14 @@ fn cases(k: &Known) -> Vec<(String, Case)> {
     }
     add(
         "driver logs 90 days",
-        Box::new(move |r| r.driver_logs(d, days_90, now, 100).map(|v| v.len())),
+        Box::new(move |r| r.driver_logs(d, None, days_90, now, 100).map(|v| v.len())),
+    );
+    add(
+        "driver logs 90 days of one company",
+        Box::new(move |r| {
+            r.driver_logs(d, Some(c), days_90, now, 100)
+                .map(|v| v.len())
+        }),
     );
     add(
         "loadings of a driver",

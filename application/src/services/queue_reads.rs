@@ -958,7 +958,13 @@ impl QueueReadService {
             staff_of(actor, &READ_ROLES, row.company_id)?;
             let settings = settings_of(repos, row.company_id)?;
             let forecast = self.forecasts.company(repos, row.company_id, now)?;
-            Ok(row_view(row, &settings, now, sees_phone(actor), Some(&forecast)))
+            Ok(row_view(
+                row,
+                &settings,
+                now,
+                sees_phone(actor),
+                Some(&forecast),
+            ))
         })
     }
 

@@ -10,6 +10,9 @@ use crate::implement::ImplementType;
 
 use super::settings::QueueSettings;
 
+/// One loading's start and end.
+type Run = (DateTime<Utc>, DateTime<Utc>);
+
 /// How far back the history is read (the repository's query uses the same).
 pub const HISTORY_DAYS: i64 = 56;
 /// A loading of `HALF_LIFE_DAYS` ago weighs half as much as one of today.
@@ -300,7 +303,7 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
 
     // Per operating day: the most loadings at once and the turnaround between them. A loading
     // far longer than usual (left open) does not count as a bay.
-    let mut days: Vec<(NaiveDate, Vec<(DateTime<Utc>, DateTime<Utc>)>, f64)> = Vec::new();
+    let mut days: Vec<(NaiveDate, Vec<Run>, f64)> = Vec::new();
     for (l, m, w) in &loadings {
         if *m > overall.p50 * 3.0 {
             continue;

@@ -108,13 +108,13 @@ describe('EventSocket reconnection (issue 22)', () => {
       return 0 as unknown as ReturnType<typeof setTimeout>;
     } as unknown as typeof setTimeout;
     try {
-      type Fake = { close(): void; onmessage: null; onopen: null; onclose: (() => void) | null };
+      type Fake = { close(): void; onmessage: null; onopen: null; onclose: ((e: { code?: number }) => void) | null };
       let socket: Fake | null = null;
       const s = new EventSocket('ws://x', () => undefined, () => {
         socket = { close() {}, onmessage: null, onopen: null, onclose: null };
         return socket as never;
       });
-      expect(() => (socket as unknown as Fake).onclose?.()).not.toThrow();
+      expect(() => (socket as unknown as Fake).onclose?.({ code: 1006 })).not.toThrow();
       expect(waits).toHaveLength(1);
       s.stop();
     } finally {

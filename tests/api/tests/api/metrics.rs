@@ -94,9 +94,14 @@ async fn metrics_count_requests_by_route_template_joins_jobs_throttle_and_read_t
     .expect(StatusCode::TOO_MANY_REQUESTS);
     // The background jobs, once.
     let services = app.state.services.clone();
-    actix_web::web::block(move || patio::run_all_jobs(&services))
-        .await
-        .unwrap();
+    actix_web::web::block(move || {
+        patio::run_all_jobs(
+            &services,
+            &patio_domain::retention::RetentionPolicy::default(),
+        )
+    })
+    .await
+    .unwrap();
     // Two mails waiting for a retry, the oldest for ten minutes; one given up (not pending).
     app.sql(
         "INSERT INTO outbox (kind, recipient, recipient_name, subject, text_body, html_body, status, attempts, created_at)
