@@ -394,7 +394,9 @@ fn the_login_throttle_counts_the_failures_made_through_either_instance() {
     assert_eq!(sign_in(&b, "admin@patio.local", "patio123").0, 200);
 
     // 25 failures more from this address, each instance taking turns, over unknown accounts:
-    // the address reaches 30 and is refused on both, whatever the account.
+    // the address reaches 30 on both. An account that failed is still refused; one with no
+    // failure of its own is slowed, not locked out (issue 21 item 8: one person behind the
+    // yard's NAT no longer stops everyone).
     for n in 0..25 {
         let instance = if n % 2 == 0 { &a } else { &b };
         let email = format!("ninguem{n}@patio.local");
@@ -405,9 +407,10 @@ fn the_login_throttle_counts_the_failures_made_through_either_instance() {
     }
     for instance in [&a, &b] {
         assert_eq!(
-            sign_in(instance, "admin@patio.local", "patio123"),
+            sign_in(instance, "usuario@patio.local", "patio123"),
             (429, RATE_LIMITED.to_owned())
         );
+        assert_eq!(sign_in(instance, "admin@patio.local", "patio123").0, 200);
     }
     assert_eq!(
         scalar(

@@ -111,7 +111,7 @@ pub struct CompanyView {
     pub name: String,
     pub logo: Option<String>,
     /// The company's time zone (IANA name), in the staff session: the yard screens' clock.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "timeZone", skip_serializing_if = "Option::is_none")]
     pub time_zone: Option<String>,
 }
 

@@ -5540,7 +5540,7 @@ export interface components {
             logo?: string | null;
             name: string;
             /** @description The company's time zone (IANA name), in the staff session: the yard screens' clock. */
-            time_zone?: string | null;
+            timeZone?: string | null;
         };
         /**
          * @description Who a session belongs to: a staff user (with a role) or a driver (without).
