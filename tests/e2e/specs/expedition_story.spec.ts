@@ -25,6 +25,7 @@ import {
   orderedVehicle,
   pdfText,
   readXlsx,
+  openYardTv,
   recordSpeech,
   signIn,
   spoken,
@@ -116,8 +117,7 @@ test('a day of the expedition: join, check-in, call, TV, loading, order, missing
   const tvContext = await browser.newContext({ baseURL });
   await recordSpeech(tvContext);
   const tv = await tvContext.newPage();
-  await tv.goto(`/tv?empresa=${demo}`);
-  await expect(tv.getByRole('heading', { name: 'Chamada de motoristas' })).toBeVisible();
+  await openYardTv(tv, demo);
   await tv.waitForTimeout(1_000);
 
   // The Pátio tab calls the driver: the TV lists the call and announces the plate 4 times.

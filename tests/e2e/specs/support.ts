@@ -351,3 +351,18 @@ export async function pickSearched(page: Page, input: Locator, typed: string, op
   await expect(others.filter({ hasNotText: typed })).toHaveCount(0);
   await shown.filter({ hasText: option }).first().click();
 }
+
+/**
+ * The yard TV as someone in the yard leaves it running: the browser allows sound only after a
+ * touch (issue 22), so the 'Ativar som' button is pressed once; calls that arrived before are
+ * then spoken in order.
+ */
+export async function openYardTv(tv: Page, companyId: string | number): Promise<void> {
+  const { expect } = await import('@playwright/test');
+  await tv.goto(`/tv?empresa=${companyId}`);
+  await expect(tv.getByRole('heading', { name: 'Chamada de motoristas' })).toBeVisible();
+  const enable = tv.getByRole('button', { name: 'Ativar som' });
+  await expect(enable).toBeVisible();
+  await enable.click();
+  await expect(enable).toHaveCount(0);
+}

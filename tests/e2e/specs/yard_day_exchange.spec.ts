@@ -16,6 +16,7 @@ import {
   driverJoins,
   orderedVehicle,
   pickSearched,
+  openYardTv,
   recordSpeech,
   signIn,
   spoken,
@@ -89,8 +90,7 @@ test('the exchanged driver is the one the Pátio tab, the call, the TV and the p
   const tvContext = await browser.newContext({ baseURL });
   await recordSpeech(tvContext);
   const tv = await tvContext.newPage();
-  await tv.goto(`/tv?empresa=${demo}`);
-  await expect(tv.getByRole('heading', { name: 'Chamada de motoristas' })).toBeVisible();
+  await openYardTv(tv, demo);
 
   // ---- The dispatcher calls the driver who checked in.
   await signIn(page, '/expedicao', 'expedicao@patio.local', '/expedicao/painel');

@@ -67,7 +67,8 @@ self.addEventListener('fetch', (event) => {
   } else if (ASSET.test(url.pathname)) {
     event.respondWith(cacheFirst(request));
   } else if (LAST_KNOWN.some((re) => re.test(url.pathname))) {
-    event.respondWith(networkFirst(request, DATA));
+    // Kept by path: the session is read with `?probe=true`, primed without it (same answer).
+    event.respondWith(networkFirst(request, DATA, url.pathname));
   }
 });
 
