@@ -75,7 +75,7 @@ test('a company user puts a vehicle in the queue from /fila and another page see
   await page.getByRole('radio', { name: `Código ${code}` }).check();
   await pick(page, 'desk-driver', driverName, driverName);
   await page.getByRole('button', { name: 'Adicionar' }).click();
-  await expect(page.getByText('Você já possui um agendamento na fila')).toBeVisible();
+  await expect(page.getByText('Este motorista ou caminhão já possui um agendamento na fila.')).toBeVisible();
   expect(sql(`SELECT count(*) FROM schedulings WHERE driver_id = ${driver}`)).toBe('1');
   await office2.close();
 });
