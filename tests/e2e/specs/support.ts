@@ -48,8 +48,14 @@ export function cpfOf(n: number): string {
 }
 
 /** A number unlikely to repeat between runs and specs (names, CNPJs). */
+// Every spec file is loaded in the one worker at once, so two files' clocks can agree to the
+// millisecond: each call steps a shared counter by a prime, keeping every low-digit slice
+// (plates take `% 10000`, customer codes `% 100000`) apart between files.
+const uniqueBase = (Date.now() % 1e7) * 10 + Math.floor(Math.random() * 10);
+let uniqueCalls = 0;
 export function unique(): number {
-  return (Date.now() % 1e7) * 10 + Math.floor(Math.random() * 10);
+  uniqueCalls += 1;
+  return uniqueBase + uniqueCalls * 1013;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   DashboardOutlined,
   FileSearchOutlined,
   FileTextOutlined,
+  FundOutlined,
   HistoryOutlined,
   HomeOutlined,
   IdcardOutlined,
@@ -63,7 +64,7 @@ const ICONS: Record<string, ReactNode> = {
   historico: <HistoryOutlined aria-hidden />,
   recuperar: <RollbackOutlined aria-hidden />,
   'fila-virtual': <UnorderedListOutlined aria-hidden />,
-  'dashboard-transportadoras': <DashboardOutlined aria-hidden />,
+  'dashboard-transportadoras': <FundOutlined aria-hidden />,
   conteudo: <FileTextOutlined aria-hidden />,
   sair: <LogoutOutlined aria-hidden />,
 };
