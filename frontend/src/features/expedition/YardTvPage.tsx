@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { EventSocket, eventsUrl } from '../../shared/realtime';
 import { currentHost, useCompanyByHostQuery } from '../company/api';
 import { Announcer, announcement, sayNow, webSpeech } from './announcer';
-import { browserSound, initialSound, SoundGate, type SoundState } from './soundGate';
+import { autoplayAllowed, browserSound, initialSound, SoundGate, type SoundState } from './soundGate';
 
 interface Call {
   id: number;
@@ -64,6 +64,20 @@ function Tv({ companyId }: { companyId: number }) {
     gate.unlock();
     setSound('on');
   }, [gate]);
+  useEffect(() => {
+    // A first 'suspended' reading may only mean the audio had not started yet (a kiosk TV).
+    if (initial !== 'locked') return;
+    let alive = true;
+    void autoplayAllowed().then((allowed) => {
+      if (alive && allowed) {
+        gate.unlock();
+        setSound('on');
+      }
+    });
+    return () => {
+      alive = false;
+    };
+  }, [initial, gate]);
   const seen = useRef<Set<number> | null>(null);
 
   const read = useCallback(async () => {

@@ -70,3 +70,24 @@ export function browserSound(): SoundEnvironment {
     },
   };
 }
+
+/**
+ * Whether the browser lets the page play without a touch, asked asynchronously: a new audio
+ * context may report 'suspended' at first and start running a moment later when autoplay is
+ * allowed (a kiosk TV), so a 'locked' first reading is confirmed by asking it to resume.
+ */
+export async function autoplayAllowed(waitMs = 1500): Promise<boolean> {
+  const Ctx = typeof window !== 'undefined' ? window.AudioContext : undefined;
+  if (!Ctx) return false;
+  let ctx: AudioContext | null = null;
+  try {
+    ctx = new Ctx();
+    const started = ctx.resume().then(() => true, () => false);
+    const timeout = new Promise<boolean>((resolve) => window.setTimeout(() => resolve(false), waitMs));
+    return (await Promise.race([started, timeout])) && ctx.state === 'running';
+  } catch {
+    return false;
+  } finally {
+    void ctx?.close().catch(() => undefined);
+  }
+}
