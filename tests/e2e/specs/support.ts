@@ -55,7 +55,7 @@ const uniqueBase = (Date.now() % 1e7) * 10 + Math.floor(Math.random() * 10);
 let uniqueCalls = 0;
 export function unique(): number {
   uniqueCalls += 1;
-  return uniqueBase + uniqueCalls * 1013;
+  return (uniqueBase + uniqueCalls * 1013) % 1e8;
 }
 
 /**
