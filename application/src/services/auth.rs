@@ -110,7 +110,7 @@ pub struct CompanyView {
     pub id: i64,
     pub name: String,
     pub logo: Option<String>,
-    /// The company's time zone (IANA name), in the staff session: the yard screens' clock.
+    /// The company's time zone (IANA name), in the staff and driver sessions: the yard's clock.
     #[serde(rename = "timeZone", skip_serializing_if = "Option::is_none")]
     pub time_zone: Option<String>,
 }
@@ -603,7 +603,8 @@ impl AuthService {
                     id: driver.company.id,
                     name: driver.company.name.clone(),
                     logo: driver.company.logo.clone(),
-                    time_zone: None,
+                    // The phone tells times (the predicted call) in the yard's zone, not its own.
+                    time_zone: repos.login_settings(driver.company.id)?.map(|s| s.time_zone),
                 },
                 use_terms: driver.use_terms,
                 must_approve_terms: terms::must_approve_terms(

@@ -13,6 +13,7 @@ export interface DriverCompany {
   id: number;
   name: string;
   logo?: string | null;
+  timeZone?: string | null;
 }
 
 export interface DriverLoginResponse {

@@ -32,6 +32,15 @@ describe('predictedCallWhen', () => {
     expect(predictedCallWhen({ predictedCallAt: at('03T02:30:00Z') }, now)).toBe('hoje às 23:30');
   });
 
+  it('tells the time in the yard’s zone, not the phone’s', () => {
+    const p = { predictedCallAt: at('02T17:20:00Z') };
+    // A yard in Cuiabá (UTC-4) is an hour behind São Paulo; one in Rio Branco (UTC-5), two.
+    expect(predictedCallWhen(p, now, 'America/Cuiaba')).toBe('hoje às 13:20');
+    expect(predictedCallWhen(p, now, 'America/Rio_Branco')).toBe('hoje às 12:20');
+    expect(predictedCallWhen(p, now, null)).toBe('hoje às 14:20');
+    expect(queueEndText(at('02T21:38:00Z'), now, 'America/Cuiaba')).toBe('fila termina por volta das 17:40');
+  });
+
   it('says a call that is due can come at any moment', () => {
     expect(predictedCallWhen({ predictedCallAt: at('02T13:01:00Z') }, now)).toBe('a qualquer momento');
     expect(predictedCallWhen({ predictedCallAt: at('02T12:00:00Z') }, now)).toBe('a qualquer momento');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { predictedCallText, type PredictedCall as Prediction } from '../../shared/predictedCall';
 import { POSITION_POLL_MS } from '../messages';
+import { useDriverSessionQuery } from '../api';
 import { useDriverPositionQuery } from '../queueApi';
 
 /** The phone's clock, ticking every 20 s: enough for words in minutes. */
@@ -18,7 +19,8 @@ function useNow(): number {
  * called, from how fast the yard loads; nothing without a prediction.
  */
 export function PredictedCall({ position }: { position: Prediction | null | undefined }) {
-  const text = predictedCallText(position, useNow());
+  const session = useDriverSessionQuery().data;
+  const text = predictedCallText(position, useNow(), session?.company.timeZone);
   if (!text) return null;
   return (
     <p className="d-predicted" data-testid="predicted-call" aria-live="polite">

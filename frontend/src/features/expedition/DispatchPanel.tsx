@@ -96,6 +96,8 @@ function Panel({ companyId, can, signage }: { companyId: number; can: PanelAbili
   const { message, modal } = App.useApp();
   const dispatch = useAppDispatch();
   const poll = { pollingInterval: FALLBACK_POLL_MS };
+  // Predicted times read in the yard's zone, as the queue's own times.
+  const zone = useSession()?.company?.timeZone;
   const queue = useActiveQueueQuery(companyId, poll);
   const totals = useQueueTotalsQuery(companyId, poll);
   const attendance = useTodayAttendanceQuery(companyId, poll);
@@ -192,7 +194,7 @@ function Panel({ companyId, can, signage }: { companyId: number; can: PanelAbili
     { title: yardMsg.columns.time, dataIndex: 'time' },
     {
       title: yardMsg.columns.predictedCall,
-      render: (_: unknown, r: QueueRow) => predictedCallWhen(r, lastUpdate.getTime()) ?? '-',
+      render: (_: unknown, r: QueueRow) => predictedCallWhen(r, lastUpdate.getTime(), zone) ?? '-',
     },
     ...(can.operate
       ? [
@@ -396,7 +398,7 @@ function Panel({ companyId, can, signage }: { companyId: number; can: PanelAbili
   const activeTab = tab && tabs.some((t) => t.key === tab) ? tab : loading.length > 0 ? 'attendance' : 'queue';
 
   const t = totals.data;
-  const queueEnd = queueEndText(t?.predictedEndAt, lastUpdate.getTime());
+  const queueEnd = queueEndText(t?.predictedEndAt, lastUpdate.getTime(), zone);
   const cards: { key: string; title: string; value: string | number; list?: YardListKind }[] = [
     { key: 'programmed', title: yardMsg.cards.programmed, value: t?.totalsToday ?? 0 },
     { key: 'yard', title: yardMsg.cards.yard, value: checkins.data?.length ?? 0 },

@@ -33,6 +33,13 @@ async fn driver_signs_in_with_cpf_and_birth_date() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(session["kind"], "driver");
     assert_eq!(session["cpf"], "52998224725");
+    // The phone tells the predicted call in the yard's zone, whatever its own.
+    app.sql(&format!(
+        "UPDATE settings SET time_zone = 'America/Cuiaba' WHERE company_id = {}",
+        app.ids.demo
+    ));
+    let (_, session, _) = cookie.get("/api/auth/app/session").await.parts();
+    assert_eq!(session["company"]["timeZone"], "America/Cuiaba");
     // A driver session is not a staff session.
     let (status, _, _) = cookie.get("/api/auth/session").await.parts();
     assert_eq!(status, StatusCode::UNAUTHORIZED);
