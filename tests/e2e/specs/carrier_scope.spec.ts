@@ -1,10 +1,11 @@
 import { expect, test } from './fixtures';
-import { cpfOf, signIn, sql, unique } from './support';
+import { closePlates, cpfOf, pickSearched, signIn, sql, unique } from './support';
 
 // Issue 21 item 1, as the carrier lives it: a Transportadora's driver form reaches only its own
 // shipping company's trucks. Naming another carrier's plate is refused with the message any
 // taken plate gets, and nothing moves; a saved truck's plate is shown, never edited, in the
-// driver's row (its renavam is).
+// driver's row (its renavam is). The linking screen takes no truck that waits in a queue: the
+// carrier is told why, and the truck stays with its driver.
 
 const plateOf = (prefix: string, run: number) => `${prefix}${String(run).slice(-6).padStart(6, '0')}`;
 
@@ -62,4 +63,48 @@ test('a Transportadora cannot take another carrier’s truck through the driver 
     sql(`SELECT coalesce(driver_id::text, '-') || '|' || shipping_company_id FROM trucks WHERE license_plate = '${foreign}'`),
   ).toBe(`-|${other}`);
   await expect(page).toHaveURL(`/motorista/novo/${driver}`);
+});
+
+test('the linking screen tells a Transportadora that a truck waiting in the queue cannot be taken', async ({ page }) => {
+  test.setTimeout(90_000);
+  const run = unique();
+  const demo = sql(`SELECT id FROM companies WHERE name = 'Demo Agro'`);
+  const own = sql(`SELECT id FROM shipping_companies WHERE name = 'Transportadora Demo'`);
+  // An independent driver whose truck waits in Demo Agro's queue.
+  const independent = sql(
+    `INSERT INTO drivers (company_id, name, cpf, cnh, birth_date, is_enabled, use_terms)
+     VALUES (${demo}, 'AUTONOMO FILA ${run}', '${cpfOf(run)}', '12345678901', '1990-01-15', TRUE, TRUE) RETURNING id`,
+  );
+  const plate = plateOf('Q', run);
+  const truck = sql(
+    `INSERT INTO trucks (company_id, driver_id, license_plate, implement_type, net_capacity, is_enabled)
+     VALUES (${demo}, ${independent}, '${plate}', 'TOCO', 40, TRUE) RETURNING id`,
+  );
+  sql(
+    `INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at, date)
+     VALUES (${demo}, ${independent}, ${truck}, 'waiting', now(), current_date)`,
+  );
+  const mine = `MEU MOTORISTA ${run}`;
+  sql(
+    `INSERT INTO drivers (company_id, shipping_company_id, name, cpf, cnh, birth_date, is_enabled, use_terms)
+     VALUES (${demo}, ${own}, '${mine}', '${cpfOf(run + 1)}', '12345678901', '1990-01-15', TRUE, TRUE)`,
+  );
+  try {
+    await signIn(page, '/login', 'transp@patio.local', '/expedicao/transportadora');
+    await page.goto('/conjuntos/vincular/transportadora');
+    await expect(page.getByRole('heading', { name: 'Vincular Veículos à Transportadora' })).toBeVisible();
+    await pickSearched(page, page.locator('#link-truck'), plate, plate);
+    await pickSearched(page, page.locator('#link-driver'), mine, mine);
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    const bound = page.waitForResponse((r) => r.url().endsWith('/api/shipping-company/bind'));
+    await page.getByRole('button', { name: 'Vincular Veiculos' }).click();
+    expect((await bound).status()).toBe(409);
+    await expect(page.getByText(`O caminhão ${plate} está na fila e não pode ser vinculado agora.`)).toBeVisible();
+    await page.screenshot({ path: 'test-results/carrier-scope-link-refused.png', fullPage: true });
+    expect(
+      sql(`SELECT driver_id || '|' || coalesce(shipping_company_id::text, '-') FROM trucks WHERE id = ${truck}`),
+    ).toBe(`${independent}|-`);
+  } finally {
+    closePlates(plate);
+  }
 });
