@@ -22,6 +22,8 @@ SECONDS_EACH="${BENCH_SECONDS:-5}"
 # BENCH_FRACTION=10 fills a tenth of the volume (a quick try of the script).
 FRACTION="${BENCH_FRACTION:-1}"
 BIN="${PATIO_BIN:-$ROOT/target/release/patio}"
+# The figures say which build served them (PATIO_BIN may point at a debug build for a quick try).
+export BENCH_BIN_PATH="$BIN"
 OUT="$ROOT/tests/load/results/search.json"
 TMP="$(mktemp -d)"
 
@@ -214,7 +216,8 @@ result = {
     "connections": int(sys.argv[3]),
     "seconds": int(sys.argv[4]),
     "load_generator": sys.argv[5],
-    "binary": os.environ.get("BENCH_BINARY", "release"),
+    "binary": "release" if "/release/" in os.environ.get("BENCH_BIN_PATH", "") else "debug",
+    "load_average_at_end": [round(x, 1) for x in os.getloadavg()],
     "lists": lists,
     "searches_over_2x_page_1": over_2x,
     "p99_at_or_over_100_ms": over_100,
