@@ -604,7 +604,9 @@ impl AuthService {
                     name: driver.company.name.clone(),
                     logo: driver.company.logo.clone(),
                     // The phone tells times (the predicted call) in the yard's zone, not its own.
-                    time_zone: repos.login_settings(driver.company.id)?.map(|s| s.time_zone),
+                    time_zone: repos
+                        .login_settings(driver.company.id)?
+                        .map(|s| s.time_zone),
                 },
                 use_terms: driver.use_terms,
                 must_approve_terms: terms::must_approve_terms(

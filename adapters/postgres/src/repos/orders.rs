@@ -14,7 +14,7 @@ use patio_application::orders_ports::{
 use patio_application::{AppError, AppResult};
 use patio_domain::orders::Tonnes;
 
-use super::search::{fk_named, patio_fold};
+use super::search::{fk_named, named, patio_fold, Named};
 use crate::rows::{NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrderShippingCompanyRow};
 use crate::schema::{
     companies, customers, order_items, order_shipping_companies, orders, products, schedulings,
@@ -47,10 +47,15 @@ struct OrderItemProductRow {
     product_name: String,
 }
 
+/// The customers a search may name: the list's company's.
+fn customer_scope(f: &OrderFilter) -> Option<String> {
+    f.company_id.map(|c| format!("company_id = {c}"))
+}
+
 /// The orders a list's filter names, on orders alone (every order has its customer and
 /// company): the count and the page's ids read no join (issue 28); the page's rows are joined
 /// after.
-fn matching(f: &OrderFilter) -> orders::BoxedQuery<'static, Pg> {
+fn matching(f: &OrderFilter, customers: Option<&Named>) -> orders::BoxedQuery<'static, Pg> {
     let mut q = orders::table.into_boxed();
     if let Some(id) = f.company_id {
         q = q.filter(orders::company_id.eq(id));
@@ -70,7 +75,6 @@ fn matching(f: &OrderFilter) -> orders::BoxedQuery<'static, Pg> {
     if let Some(s) = &f.search {
         // The customer's name through the customer's id: every arm is an index of orders.
         let id = s.code.map_or(-1, i64::from);
-        let scope = f.company_id.map(|c| format!("company_id = {c}"));
         q = q.filter(
             orders::id
                 .eq(id)
@@ -78,8 +82,8 @@ fn matching(f: &OrderFilter) -> orders::BoxedQuery<'static, Pg> {
                 .or(fk_named(
                     "orders.customer_id",
                     "customers",
-                    scope,
-                    s.pattern.clone(),
+                    customer_scope(f).as_deref(),
+                    customers.cloned().unwrap_or(Named::Ids(Vec::new())),
                 )),
         );
     }
@@ -153,11 +157,23 @@ fn order_row(o: &OrderWrite) -> NewOrderRow {
 
 impl OrderRepo for PgRepos<'_> {
     fn list_orders(&mut self, f: &OrderFilter) -> AppResult<Page<OrderRecord>> {
-        let total: i64 = matching(f)
+        let customers = match &f.search {
+            Some(s) => Some(
+                named(
+                    self.conn,
+                    "customers",
+                    customer_scope(f).as_deref(),
+                    &s.pattern,
+                )
+                .map_err(db_error)?,
+            ),
+            None => None,
+        };
+        let total: i64 = matching(f, customers.as_ref())
             .count()
             .get_result(self.conn)
             .map_err(db_error)?;
-        let mut q = matching(f)
+        let mut q = matching(f, customers.as_ref())
             .select(orders::id)
             .order((orders::created_at.desc(), orders::id.desc()));
         if let Some(p) = f.page {

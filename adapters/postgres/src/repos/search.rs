@@ -3,8 +3,9 @@
 //! (db/migrations/20261201002800_search_indexes).
 
 use diesel::expression::BoxableExpression;
-use diesel::pg::Pg;
-use diesel::sql_types::{Bool, Nullable, Text};
+use diesel::pg::{Pg, PgConnection};
+use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Bool, Nullable, Text};
 
 #[diesel::declare_sql_function]
 extern "SQL" {
@@ -15,24 +16,77 @@ extern "SQL" {
     fn patio_fold_nullable(text: Nullable<Text>) -> Nullable<Text>;
 }
 
-/// `<column> = ANY(ARRAY(SELECT id FROM <table> WHERE patio_fold(name) LIKE patio_fold($)))`:
-/// a match on a joined table's name as a condition on this table's indexed foreign key, so
-/// that it can join the other arms of an OR in one bitmap instead of a scan of every row.
-/// `scope` narrows the looked-up rows (`company_id = 7`, prefixed with the alias); it is
-/// built from integers only.
+/// How many matching rows of a joined table are bound as an array; past it the match stays a
+/// sub-select (the arm matches so much that scanning in the list's order is right anyway).
+const NAMED_IDS_BOUND: i64 = 1_000;
+
+/// The rows of a joined table whose name a search matches, looked up before the list's query
+/// (issue 28). Bound as an array, the planner sees how many there are (usually none or a few)
+/// and joins the OR's other arms in one bitmap; as a sub-select it guessed thousands and walked
+/// the list's order index filtering every row (a plate among 60,000 trucks took 400 ms).
+#[derive(Clone, Debug)]
+pub(crate) enum Named {
+    Ids(Vec<i64>),
+    /// More than [`NAMED_IDS_BOUND`]: the pattern, matched in a sub-select.
+    Many(String),
+}
+
+#[derive(QueryableByName)]
+struct IdRow {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+/// `WHERE patio_fold(x.name) LIKE patio_fold(pattern)` on `table`, within `scope`
+/// (`company_id = 7`, built from integers only).
+fn named_where(table: &str, scope: Option<&str>) -> String {
+    let scope = scope.map(|s| format!(" AND x.{s}")).unwrap_or_default();
+    format!("FROM {table} x WHERE patio_fold(x.name) LIKE patio_fold($1){scope}")
+}
+
+/// Looks the names up: see [`Named`].
+pub(crate) fn named(
+    conn: &mut PgConnection,
+    table: &str,
+    scope: Option<&str>,
+    pattern: &str,
+) -> QueryResult<Named> {
+    let rows: Vec<IdRow> = diesel::sql_query(format!(
+        "SELECT x.id {} LIMIT {}",
+        named_where(table, scope),
+        NAMED_IDS_BOUND + 1
+    ))
+    .bind::<Text, _>(pattern)
+    .load(conn)?;
+    Ok(if rows.len() as i64 > NAMED_IDS_BOUND {
+        Named::Many(pattern.to_owned())
+    } else {
+        Named::Ids(rows.into_iter().map(|r| r.id).collect())
+    })
+}
+
+/// `<column> = ANY(<ids>)` (or the sub-select for [`Named::Many`]): a match on a joined table's
+/// name as a condition on this table's indexed foreign key.
 pub(crate) fn fk_named<QS: 'static>(
     column: &str,
     table: &str,
-    scope: Option<String>,
-    pattern: String,
+    scope: Option<&str>,
+    named: Named,
 ) -> Box<dyn BoxableExpression<QS, Pg, SqlType = Bool>> {
-    let scope = scope.map(|s| format!(" AND x.{s}")).unwrap_or_default();
-    Box::new(
-        diesel::dsl::sql::<Bool>(&format!(
-            "{column} = ANY(ARRAY(SELECT x.id FROM {table} x \
-             WHERE patio_fold(x.name) LIKE patio_fold("
-        ))
-        .bind::<Text, _>(pattern)
-        .sql(&format!("){scope}))")),
-    )
+    match named {
+        Named::Ids(ids) => Box::new(
+            diesel::dsl::sql::<Bool>(&format!("{column} = ANY("))
+                .bind::<Array<BigInt>, _>(ids)
+                .sql(")"),
+        ),
+        Named::Many(pattern) => {
+            let lookup = named_where(table, scope);
+            let (head, tail) = lookup.split_once("$1").unwrap_or((&lookup, ""));
+            Box::new(
+                diesel::dsl::sql::<Bool>(&format!("{column} = ANY(ARRAY(SELECT x.id {head}"))
+                    .bind::<Text, _>(pattern)
+                    .sql(&format!("{tail}))")),
+            )
+        }
+    }
 }

@@ -14,7 +14,7 @@ use patio_application::AppResult;
 use patio_domain::fleet::trucks::{plate_is_truck, plate_pattern};
 use patio_domain::values::Plate;
 
-use super::search::fk_named;
+use super::search::{fk_named, named, Named};
 use crate::pool::{checkout, PgPool};
 use crate::rows::{
     DriverRefRow, TruckBrandRow, TruckModelRow, TruckRow, TruckShippingRow, TruckWriteRow,
@@ -46,7 +46,7 @@ fn source() -> Source {
 /// The trucks a filter names: its company, shipping company and driver, and a search by id,
 /// plate (separators ignored), renavam or model name. On trucks alone: the count and the
 /// page's ids need no join (issue 28), the page's rows are joined after.
-fn filtered(f: &TruckFilter) -> trucks::BoxedQuery<'static, Pg> {
+fn filtered(f: &TruckFilter, models: Option<&Named>) -> trucks::BoxedQuery<'static, Pg> {
     let mut q = trucks::table.into_boxed();
     if let Some(id) = f.company_id {
         q = q.filter(trucks::company_id.eq(id));
@@ -70,7 +70,7 @@ fn filtered(f: &TruckFilter) -> trucks::BoxedQuery<'static, Pg> {
                     "trucks.vehicle_model_id",
                     "truck_models",
                     None,
-                    s.pattern.clone(),
+                    models.cloned().unwrap_or(Named::Ids(Vec::new())),
                 )),
         );
     }
@@ -162,11 +162,15 @@ impl PgRepos<'_> {
 
 impl TruckRepo for PgRepos<'_> {
     fn list_trucks(&mut self, f: &TruckFilter) -> AppResult<Page<TruckRecord>> {
-        let total: i64 = filtered(f)
+        let models = match &f.search {
+            Some(s) => Some(named(self.conn, "truck_models", None, &s.pattern).map_err(db_error)?),
+            None => None,
+        };
+        let total: i64 = filtered(f, models.as_ref())
             .count()
             .get_result(self.conn)
             .map_err(db_error)?;
-        let mut q = filtered(f)
+        let mut q = filtered(f, models.as_ref())
             .select(trucks::id)
             .order((trucks::license_plate.asc(), trucks::id.asc()));
         if let Some(p) = f.page {
