@@ -10,7 +10,7 @@ CARGO ?= cargo
 # A clean build (CI) gains nothing from incremental data and it doubles target/ (7 GB of 12).
 export CARGO_INCREMENTAL ?= 0
 
-.PHONY: help run test fmt lint openapi check-rust test-rust frontend-deps test-frontend frontend-build pdf-deps e2e-deps test-e2e test-fuzz test-ops pg bench clean-db
+.PHONY: help run test fmt lint openapi check-rust test-rust frontend-deps test-frontend frontend-build pdf-deps e2e-deps test-e2e test-fuzz test-ops ops-deps pg bench clean-db
 
 help:
 	@echo "make run    # Pátio em http://localhost:8080 com a empresa demo"
@@ -46,8 +46,10 @@ check-rust:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
 
+# The `patio` binary's own tests (two instances, a hot standby, PgBouncer, the logs) run in
+# test-ops.
 test-rust: pg pdf-deps
-	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) test --workspace --all-features
+	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) test --workspace --all-features --exclude patio
 
 # The API contract: docs/openapi.json from the code (its snapshot test fails on drift), then the
 # frontend's types from it. Run after changing a route or a body type, and commit both files.
@@ -86,8 +88,21 @@ test-fuzz: pg
 
 # Operations (issue 27, docs/ops/deploy.md): the backup of a demo database restored into a new
 # one, every table's rows compared.
-test-ops: pg
+# PgBouncer (Debian's package) for tests/pgbouncer.rs; PostgreSQL's server binaries (initdb,
+# pg_basebackup) for tests/replica.rs come with `make pg`.
+ops-deps:
+	@command -v pgbouncer >/dev/null || [ -x /usr/sbin/pgbouncer ] || { \
+	  echo "Instalando o PgBouncer do Debian..."; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer >/dev/null; \
+	  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer >/dev/null; fi; }
+	@# The package starts a service on 6432; the tests start their own.
+	@-systemctl disable --now pgbouncer >/dev/null 2>&1 || true
+
+# Operations: the binary's tests (two instances on one database, a hot standby serving the
+# reads, two instances through PgBouncer, JSON logs) and a backup restored and compared.
+test-ops: pg ops-deps
 	$(CARGO) build -p patio
+	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) test -p patio --all-features
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" scripts/backup_restore_check.sh target/debug/patio
 
 lint: check-rust

@@ -20,12 +20,26 @@ pub trait Store: Send + Sync + 'static {
     fn run_reads(&self, work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()> {
         self.run(work)
     }
+
+    /// Runs reads that may lag the latest commits by the replication lag: lists, dashboards,
+    /// history, log searches (issue 27). A store with a read replica runs them there, and
+    /// on the primary when the replica is down or behind this instance's own writes; `work`
+    /// may then run twice (a replica lost mid-read), so it must only read. Never for a read a
+    /// change depends on: that one stays in the change's [`Store::run`].
+    fn run_replica_reads(
+        &self,
+        work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>,
+    ) -> AppResult<()> {
+        self.run_reads(work)
+    }
 }
 
 pub trait StoreExt {
     fn tx<R>(&self, work: impl FnOnce(&mut dyn Repos) -> AppResult<R>) -> AppResult<R>;
     /// [`Store::run_reads`]: only reads, no transaction.
     fn reads<R>(&self, work: impl FnOnce(&mut dyn Repos) -> AppResult<R>) -> AppResult<R>;
+    /// [`Store::run_replica_reads`]: reads that may lag, on the replica when there is one.
+    fn replica_reads<R>(&self, work: impl FnMut(&mut dyn Repos) -> AppResult<R>) -> AppResult<R>;
 }
 
 fn once<R>(
@@ -51,6 +65,18 @@ impl<S: Store + ?Sized> StoreExt for S {
 
     fn reads<R>(&self, work: impl FnOnce(&mut dyn Repos) -> AppResult<R>) -> AppResult<R> {
         once(work, |w| self.run_reads(w))
+    }
+
+    fn replica_reads<R>(
+        &self,
+        mut work: impl FnMut(&mut dyn Repos) -> AppResult<R>,
+    ) -> AppResult<R> {
+        let mut out = None;
+        self.run_replica_reads(&mut |repos| {
+            out = Some(work(repos)?);
+            Ok(())
+        })?;
+        out.ok_or_else(|| crate::AppError::internal("unit of work produced nothing"))
     }
 }
 

@@ -21,7 +21,7 @@ use patio_application::throttle::{LoginThrottle, ThrottlePolicy};
 use patio_domain::retention::{parse_retention_days, RetentionPolicy};
 use patio_http::security::JwtTokens;
 use patio_http::{AppState, HttpConfig};
-use patio_postgres::pool::PgPool;
+use patio_postgres::Pools;
 
 pub mod metrics;
 
@@ -37,6 +37,17 @@ impl Clock for SystemClock {
 #[derive(Debug, Clone)]
 pub struct Config {
     pub database_url: String,
+    /// A streaming replica for the reads that may lag (`PATIO_READ_DATABASE_URL`, issue 27).
+    pub read_database_url: Option<String>,
+    /// How long a failed replica is left alone (`PATIO_READ_RETRY_SECS`, default 5).
+    pub read_retry: std::time::Duration,
+    /// The database without the pooler (`PATIO_DIRECT_DATABASE_URL`, issue 27): LISTEN, the
+    /// jobs' leader lock and the migrations need a session of their own. Set when
+    /// `DATABASE_URL` is a PgBouncer in transaction mode.
+    pub direct_database_url: Option<String>,
+    /// Named prepared statements on the pooled connections (`PATIO_DB_PREPARED_STATEMENTS`
+    /// `on`/`off`; by default off when `PATIO_DIRECT_DATABASE_URL` is set, on otherwise).
+    pub prepared_statements: bool,
     pub addr: String,
     pub secret: Vec<u8>,
     pub secret_generated: bool,
@@ -55,6 +66,24 @@ pub struct Config {
     pub mail: MailConfig,
     /// How long logs and delivered mails are kept (`PATIO_RETENTION_*_DAYS`).
     pub retention: RetentionPolicy,
+}
+
+impl Config {
+    /// The database without a pooler: `PATIO_DIRECT_DATABASE_URL`, else `DATABASE_URL`.
+    pub fn direct_url(&self) -> &str {
+        self.direct_database_url
+            .as_deref()
+            .unwrap_or(&self.database_url)
+    }
+
+    /// The options of the request pools (the primary's, the replica's).
+    pub fn pool_options(&self) -> patio_postgres::pool::PoolOptions {
+        patio_postgres::pool::PoolOptions {
+            max_size: self.pool_size,
+            pooled: !self.prepared_statements,
+            ..patio_postgres::pool::PoolOptions::default()
+        }
+    }
 }
 
 /// The retention of each growing table, in days (empty or `0`: keep everything).
@@ -190,8 +219,31 @@ impl Config {
             .map(str::parse)
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| anyhow::anyhow!("PATIO_METRICS_ALLOW inválido: {e}"))?;
+        let read_retry = match env("PATIO_READ_RETRY_SECS") {
+            Some(v) => v
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|s| *s > 0)
+                .map(std::time::Duration::from_secs)
+                .ok_or_else(|| {
+                    anyhow::anyhow!("PATIO_READ_RETRY_SECS inválido: use segundos inteiros")
+                })?,
+            None => patio_postgres::replica::DEFAULT_RETRY_AFTER,
+        };
+        let direct_database_url = env("PATIO_DIRECT_DATABASE_URL");
+        let prepared_statements = match env("PATIO_DB_PREPARED_STATEMENTS").as_deref() {
+            None => direct_database_url.is_none(),
+            Some("on" | "1" | "true") => true,
+            Some("off" | "0" | "false") => false,
+            Some(_) => anyhow::bail!("PATIO_DB_PREPARED_STATEMENTS inválido: use on ou off"),
+        };
         Ok(Self {
             database_url,
+            direct_database_url,
+            prepared_statements,
+            read_database_url: env("PATIO_READ_DATABASE_URL"),
+            read_retry,
             metrics_allow,
             addr: env("PATIO_ADDR").unwrap_or_else(|| "0.0.0.0:8080".to_owned()),
             secret,
@@ -218,7 +270,8 @@ impl Config {
 
 /// The adapters a running instance is made of; tests swap the clock, hasher and captcha.
 pub struct Parts {
-    pub pool: PgPool,
+    /// The primary, and the read replica when there is one (`PgPool::into()`: none).
+    pub pools: Pools,
     pub clock: Arc<dyn Clock>,
     pub hasher: Arc<dyn PasswordHasher>,
     pub captcha: Arc<dyn CaptchaVerifier>,
@@ -246,7 +299,8 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
         parts.http.staff_session_seconds,
         parts.http.driver_session_seconds,
     ));
-    let store = Arc::new(patio_postgres::store::PgStore::new(parts.pool.clone()));
+    let store = Arc::new(patio_postgres::store::PgStore::with_pools(&parts.pools));
+    let pool = parts.pools.primary.clone();
     // Uploaded images: the configured folder, or one under the system's temporary folder
     // (tests) when none is given.
     let mut http = parts.http;
@@ -260,7 +314,7 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
     http.upload_dir = Some(upload_dir.clone());
     let files = Arc::new(patio_clients::file_store::FolderFileStore::new(upload_dir));
     let events: Arc<dyn EventPublisher> =
-        Arc::new(patio_postgres::PgEventPublisher::new(parts.pool.clone()));
+        Arc::new(patio_postgres::PgEventPublisher::new(pool.clone()));
     // The predicted calls of each company, forgotten when this instance changes its queue
     // (and, in `patio serve`, when another one does: the listener's sinks).
     let forecasts = Arc::new(CallForecasts::default());
@@ -278,18 +332,18 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
         postal: parts.postal,
         throttle: LoginThrottle::new(
             parts.throttle,
-            Arc::new(patio_postgres::PgThrottleStore::new(parts.pool.clone())),
+            Arc::new(patio_postgres::PgThrottleStore::new(pool.clone())),
         ),
         // Each account change is told to every instance (DomainEvent::AccountChanged).
         accounts: parts
             .accounts
             .unwrap_or_else(|| {
                 AccountCheck::new(Arc::new(patio_postgres::PgDirectReader::from_pool(
-                    parts.pool.clone(),
+                    pool.clone(),
                 )))
             })
             .publishing(events.clone()),
-        plates: Arc::new(patio_postgres::PgPlateRegistry::new(parts.pool.clone())),
+        plates: Arc::new(patio_postgres::PgPlateRegistry::new(pool.clone())),
         events: match &parts.positions {
             Some(cache) => Arc::new(InvalidatingPublisher {
                 cache: cache.clone(),
@@ -306,9 +360,8 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
     if let Some(cache) = parts.positions {
         services.queue_reads = services.queue_reads.clone().with_position_reader(cache);
     }
-    let pool = parts.pool;
     let hub = Arc::new(patio_realtime::Hub::new());
-    let scrape = metrics::exporter().map(|h| metrics::scrape(h, pool.clone(), hub.clone()));
+    let scrape = metrics::exporter().map(|h| metrics::scrape(h, parts.pools.clone(), hub.clone()));
     AppState {
         services,
         tokens,

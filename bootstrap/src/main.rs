@@ -50,16 +50,19 @@ fn main() -> anyhow::Result<()> {
     }
 }
 
+/// Applies the pending migrations on a direct connection (their advisory lock is a
+/// session's: not through a pooler), then opens the request pool on `DATABASE_URL`.
 fn migrate(config: &Config) -> anyhow::Result<patio_postgres::pool::PgPool> {
-    let pool = patio_postgres::pool::build_pool(&config.database_url, config.pool_size)
-        .context("não foi possível conectar ao PostgreSQL")?;
-    let mut conn = pool.get().context("conexão com o PostgreSQL")?;
-    let applied = patio_postgres::migrations::run_pending(&mut conn)
+    let applied = patio_postgres::migrations::run_pending_at(config.direct_url())
         .map_err(|e| anyhow::anyhow!("migrações: {e}"))?;
     for m in &applied {
         tracing::info!(migration = %m, "applied");
     }
-    Ok(pool)
+    if !config.prepared_statements {
+        tracing::info!("sem prepared statements nomeados (pooler em modo transação)");
+    }
+    patio_postgres::pool::build_pool_with(&config.database_url, &config.pool_options())
+        .context("não foi possível conectar ao PostgreSQL")
 }
 
 fn seed_demo() -> anyhow::Result<()> {
@@ -115,7 +118,9 @@ fn serve() -> anyhow::Result<()> {
         tracing::warn!("PATIO_SECRET não definido: sessões valem só até o servidor reiniciar");
     }
     let pool = migrate(&config)?;
-    let (state, positions) = instance_state(&config, pool)?;
+    let pools = pools(&config, pool)?;
+    let replica = pools.read.clone();
+    let (state, positions) = instance_state(&config, pools)?;
     // Every instance LISTENs: the websocket rooms get every event, the position cache
     // forgets what each event changed and stays off while the stream is down, and so does the
     // session check's memory of accounts (another instance's account change, at once).
@@ -130,9 +135,11 @@ fn serve() -> anyhow::Result<()> {
     }
     // Another instance's queue change forgets this one's predicted calls of that company.
     sinks.push(state.services.queue_reads.forecasts());
-    let _listener = patio_postgres::EventListener::spawn(
-        config.database_url.clone(),
+    // LISTEN needs a session of its own: never through a pooler.
+    let _listener = patio_postgres::EventListener::spawn_with_replica(
+        config.direct_url().to_owned(),
         Arc::new(EventSinks(sinks)),
+        replica,
     )
     .context("ouvinte de eventos")?;
     if config.static_dir.is_none() {
@@ -141,7 +148,8 @@ fn serve() -> anyhow::Result<()> {
     let addr = config.addr.clone();
     tracing::info!(%addr, "Pátio no ar");
     let jobs = patio::jobs_in_serve().then(|| state.services.clone());
-    let jobs_db = config.database_url.clone();
+    // The leader's advisory lock is a session's: never through a pooler.
+    let jobs_db = config.direct_url().to_owned();
     let retention = config.retention;
     // PATIO_WORKERS: HTTP worker threads (default: one per core, actix's choice).
     let workers: Option<usize> = std::env::var("PATIO_WORKERS")
@@ -189,22 +197,57 @@ fn serve() -> anyhow::Result<()> {
     served
 }
 
+/// The primary's pool and, with `PATIO_READ_DATABASE_URL`, the read replica's (opened on
+/// demand: a replica that is down does not stop the instance, its reads go to the primary).
+fn pools(
+    config: &Config,
+    primary: patio_postgres::pool::PgPool,
+) -> anyhow::Result<patio_postgres::Pools> {
+    let read = match &config.read_database_url {
+        Some(url) => {
+            let replica = patio_postgres::ReadReplica::connect(
+                url,
+                &config.pool_options(),
+                config.read_retry,
+            )
+            .context("PATIO_READ_DATABASE_URL")?;
+            tracing::info!("leituras que podem atrasar vão para a réplica");
+            Some(Arc::new(replica))
+        }
+        None => None,
+    };
+    Ok(patio_postgres::Pools { primary, read })
+}
+
 /// The state of one instance (`serve` and `jobs`).
 fn instance_state(
     config: &Config,
-    pool: patio_postgres::pool::PgPool,
+    pools: patio_postgres::Pools,
 ) -> anyhow::Result<(patio_http::AppState, Arc<PositionCache>)> {
     let captcha = patio_clients::RecaptchaVerifier::new(config.recaptcha_verify_url.clone())
         .context("cliente do reCAPTCHA")?;
     // The driver's position (read by every phone every 30 s): one prepared statement outside
     // any transaction, remembered between queue events unless PATIO_POSITION_CACHE=off.
-    let reader = patio_postgres::PgDirectReader::connect(&config.database_url, config.pool_size)
-        .context("pool de leitura de posições")?;
+    let reader = patio_postgres::PgDirectReader::connect_pooled(
+        &config.database_url,
+        config.pool_size,
+        !config.prepared_statements,
+    )
+    .context("pool de leitura de posições")?;
     let reader = Arc::new(reader);
-    let cache = Arc::new(PositionCache::new(reader.clone(), DEFAULT_TTL));
+    // With a replica, the positions are read there (the session check stays on the primary:
+    // a signed-out token must be refused at once).
+    let positions: Arc<dyn patio_application::queue_ports::PositionReader> = match &pools.read {
+        Some(replica) => Arc::new(patio_postgres::ReplicaPositions {
+            replica: replica.clone(),
+            primary: reader.clone(),
+        }),
+        None => reader.clone(),
+    };
+    let cache = Arc::new(PositionCache::new(positions, DEFAULT_TTL));
     let state = patio::build_state_with_mail(
         Parts {
-            pool,
+            pools,
             clock: Arc::new(SystemClock),
             hasher: Arc::new(Argon2Hasher::owasp()),
             captcha: Arc::new(captcha),
@@ -239,7 +282,7 @@ fn instance_state(
 fn jobs(args: &[String]) -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let pool = migrate(&config)?;
-    let services = instance_state(&config, pool)?.0.services.clone();
+    let services = instance_state(&config, pool.into())?.0.services.clone();
     let once = args.iter().any(|a| a == "--once");
     let every = patio::jobs_interval();
     loop {

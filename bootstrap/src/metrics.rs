@@ -9,8 +9,8 @@ use std::time::Duration;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use patio_application::metrics_ports::{JobOutcome, JoinOutcome, Metrics};
 use patio_http::observe::{MetricsScrape, HTTP_DURATION};
-use patio_postgres::pool::PgPool;
 use patio_postgres::pool_metrics::CHECKOUT_SECONDS;
+use patio_postgres::Pools;
 
 pub const QUEUE_JOINS: &str = "patio_queue_joins_total";
 pub const JOB_RUNS: &str = "patio_jobs_runs_total";
@@ -94,19 +94,23 @@ impl Metrics for PrometheusMetrics {
 /// everything the exporter holds.
 pub fn scrape(
     handle: PrometheusHandle,
-    pool: PgPool,
+    pools: Pools,
     hub: Arc<patio_realtime::Hub>,
 ) -> MetricsScrape {
     Arc::new(move || {
         // The gauges are the process's: two scrapes at once must not mix their readings.
         static SCRAPING: Mutex<()> = Mutex::new(());
         let _one_at_a_time = SCRAPING.lock().unwrap_or_else(|p| p.into_inner());
-        let (idle, in_use, max) = patio_postgres::pool_metrics::pool_connections(&pool);
-        metrics::gauge!(POOL_CONNECTIONS, "state" => "idle").set(idle);
-        metrics::gauge!(POOL_CONNECTIONS, "state" => "in_use").set(in_use);
-        metrics::gauge!(POOL_MAX).set(max);
+        let pool = &pools.primary;
+        let read = pools.read.as_ref().map(|r| ("read", r.pool()));
+        for (name, each) in std::iter::once(("primary", pool)).chain(read) {
+            let (idle, in_use, max) = patio_postgres::pool_metrics::pool_connections(each);
+            metrics::gauge!(POOL_CONNECTIONS, "pool" => name, "state" => "idle").set(idle);
+            metrics::gauge!(POOL_CONNECTIONS, "pool" => name, "state" => "in_use").set(in_use);
+            metrics::gauge!(POOL_MAX, "pool" => name).set(max);
+        }
         metrics::gauge!(WS_CONNECTIONS).set(hub.connections() as f64);
-        match patio_postgres::ops::outbox_backlog(&pool, patio_domain::mail::MAX_ATTEMPTS) {
+        match patio_postgres::ops::outbox_backlog(pool, patio_domain::mail::MAX_ATTEMPTS) {
             Ok(backlog) => {
                 metrics::gauge!(OUTBOX_PENDING).set(backlog.pending as f64);
                 metrics::gauge!(OUTBOX_OLDEST).set(backlog.oldest_seconds);

@@ -189,7 +189,7 @@ fn json_log_lines_of_a_request_carry_its_id_and_metrics_are_served() {
         r#"patio_http_requests_total{method="GET",route="/api/postal-code/{cep}",status="503"} 1"#
     ), "{text}");
     assert!(
-        text.contains("patio_db_pool_connections{state=\"idle\"}"),
+        text.contains(r#"patio_db_pool_connections{pool="primary",state="idle"}"#),
         "{text}"
     );
 }

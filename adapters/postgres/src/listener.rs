@@ -13,6 +13,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use patio_application::queue_ports::{DomainEvent, EventSink};
 
+use crate::replica::ReadReplica;
 use crate::repos::events::EVENTS_CHANNEL;
 
 /// The `application_name` of the listening connections.
@@ -39,11 +40,22 @@ pub struct EventListener {
 impl EventListener {
     /// Starts listening on `url` for `sink`.
     pub fn spawn(url: String, sink: Arc<dyn EventSink>) -> std::io::Result<Self> {
+        Self::spawn_with_replica(url, sink, None)
+    }
+
+    /// Like [`Self::spawn`]; with a read replica, each batch of events first notes the
+    /// primary's position ([`ReadReplica::note_primary_position`]), so that the reads the
+    /// events prompt (the position cache's, the screens') see the change they announce.
+    pub fn spawn_with_replica(
+        url: String,
+        sink: Arc<dyn EventSink>,
+        replica: Option<Arc<ReadReplica>>,
+    ) -> std::io::Result<Self> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let thread = std::thread::Builder::new()
             .name("patio-listen".into())
-            .spawn(move || run(&url, sink.as_ref(), &flag))?;
+            .spawn(move || run(&url, sink.as_ref(), replica.as_deref(), &flag))?;
         Ok(Self {
             stop,
             thread: Some(thread),
@@ -60,14 +72,14 @@ impl Drop for EventListener {
     }
 }
 
-fn run(url: &str, sink: &dyn EventSink, stop: &AtomicBool) {
+fn run(url: &str, sink: &dyn EventSink, replica: Option<&ReadReplica>, stop: &AtomicBool) {
     let mut attempt = 0usize;
     while !stop.load(Ordering::SeqCst) {
         match listen(url) {
             Ok(mut conn) => {
                 attempt = 0;
                 sink.connected();
-                let reason = pump(&mut conn, sink, stop);
+                let reason = pump(&mut conn, sink, replica, stop);
                 sink.disconnected();
                 if let Some(error) = reason {
                     tracing::warn!(%error, "event stream lost; reconnecting");
@@ -94,16 +106,29 @@ fn listen(url: &str) -> Result<PgConnection, String> {
 }
 
 /// Forwards events until stopped (`None`) or the connection fails (`Some(error)`).
-fn pump(conn: &mut PgConnection, sink: &dyn EventSink, stop: &AtomicBool) -> Option<String> {
+fn pump(
+    conn: &mut PgConnection,
+    sink: &dyn EventSink,
+    replica: Option<&ReadReplica>,
+    stop: &AtomicBool,
+) -> Option<String> {
     let mut last_heartbeat = Instant::now();
     while !stop.load(Ordering::SeqCst) {
+        let mut payloads = Vec::new();
         for notification in conn.notifications_iter() {
             match notification {
-                Ok(n) => match serde_json::from_str::<DomainEvent>(&n.payload) {
-                    Ok(event) => sink.event(&event),
-                    Err(error) => tracing::warn!(%error, payload = %n.payload, "unknown event"),
-                },
+                Ok(n) => payloads.push(n.payload),
                 Err(error) => return Some(error.to_string()),
+            }
+        }
+        if let (Some(replica), false) = (replica, payloads.is_empty()) {
+            // Delivered after their commits: the position now is past every change announced.
+            replica.note_primary_position(conn);
+        }
+        for payload in payloads {
+            match serde_json::from_str::<DomainEvent>(&payload) {
+                Ok(event) => sink.event(&event),
+                Err(error) => tracing::warn!(%error, %payload, "unknown event"),
             }
         }
         if last_heartbeat.elapsed() >= HEARTBEAT_EVERY {

@@ -28,6 +28,14 @@ pub fn run_pending(conn: &mut PgConnection) -> Result<Vec<String>, Error> {
 }
 
 /// Number of embedded migrations not applied to the database yet.
+/// [`run_pending`] on a connection of its own to `url` (closed after): the migrations' lock is
+/// a session's, so `url` must not be a pooler in transaction mode.
+pub fn run_pending_at(url: &str) -> Result<Vec<String>, Error> {
+    use diesel::Connection;
+    let mut conn = PgConnection::establish(url)?;
+    run_pending(&mut conn)
+}
+
 pub fn pending_count(conn: &mut PgConnection) -> Result<usize, Error> {
     Ok(pending(conn)?.len())
 }

@@ -2,8 +2,9 @@
 
 use std::time::Duration;
 
+use diesel::connection::{CacheSize, Connection};
 use diesel::pg::PgConnection;
-use diesel::r2d2::{ConnectionManager, Pool, PooledConnection};
+use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool, PooledConnection};
 
 use crate::Error;
 
@@ -74,6 +75,11 @@ pub struct PoolOptions {
     /// `statement_timeout` and `lock_timeout` of every connection (`None`: PostgreSQL's own,
     /// none by default).
     pub statement_timeout: Option<Duration>,
+    /// Behind a pooler in transaction mode (PgBouncer, issue 27): no named prepared
+    /// statements (each query is parsed with its parameters in one round trip, which any
+    /// server connection can take), and no `options` startup parameter (PgBouncer refuses
+    /// it; set the timeouts on the role instead, docs/ops/deploy.md).
+    pub pooled: bool,
 }
 
 impl Default for PoolOptions {
@@ -83,7 +89,21 @@ impl Default for PoolOptions {
             min_idle: Some(1),
             connection_timeout: DEFAULT_CONNECTION_TIMEOUT,
             statement_timeout: statement_timeout(),
+            pooled: false,
         }
+    }
+}
+
+/// Turns diesel's prepared-statement cache off on each new connection: a named statement
+/// prepared on one server connection is unknown to the next transaction's (PgBouncer < 1.21
+/// in transaction mode).
+#[derive(Debug, Clone, Copy)]
+struct NoPreparedStatements;
+
+impl CustomizeConnection<PgConnection, diesel::r2d2::Error> for NoPreparedStatements {
+    fn on_acquire(&self, conn: &mut PgConnection) -> Result<(), diesel::r2d2::Error> {
+        conn.set_prepared_statement_cache_size(CacheSize::Disabled);
+        Ok(())
     }
 }
 
@@ -106,21 +126,50 @@ pub fn build_pool_with(url: &str, options: &PoolOptions) -> Result<PgPool, Error
             "the pool needs at least one connection".to_owned(),
         ));
     }
-    let url = with_timeouts(url, options.connection_timeout, options.statement_timeout)?;
+    let statement = options.statement_timeout.filter(|_| !options.pooled);
+    let url = with_timeouts(url, options.connection_timeout, statement)?;
     let manager = ConnectionManager::<PgConnection>::new(url);
-    let pool = Pool::builder()
+    let builder = Pool::builder()
         .max_size(options.max_size)
         .min_idle(options.min_idle.map(|min| min.min(options.max_size)))
         .connection_timeout(options.connection_timeout)
         .test_on_check_out(true)
-        .event_handler(Box::new(crate::pool_metrics::PoolMetrics))
-        .build(manager)?;
-    Ok(pool)
+        .event_handler(Box::new(crate::pool_metrics::PoolMetrics));
+    let builder = if options.pooled {
+        builder.connection_customizer(Box::new(NoPreparedStatements))
+    } else {
+        builder
+    };
+    Ok(builder.build(manager)?)
 }
 
-/// `url` with the default timeouts of [`with_timeouts`] (pools built without [`PoolOptions`]).
-pub(crate) fn with_default_timeouts(url: &str) -> Result<String, Error> {
-    with_timeouts(url, DEFAULT_CONNECTION_TIMEOUT, statement_timeout())
+/// [`build_pool_with`]'s builder for the pools that test no connection on check-out and open
+/// them on demand (the per-request reads of [`crate::PgDirectReader`]).
+pub(crate) fn on_demand_builder(
+    max_size: u32,
+    pooled: bool,
+) -> diesel::r2d2::Builder<ConnectionManager<PgConnection>> {
+    let builder = Pool::builder()
+        .max_size(max_size.max(1))
+        .min_idle(Some(0))
+        .test_on_check_out(false)
+        .connection_timeout(DEFAULT_CONNECTION_TIMEOUT)
+        .event_handler(Box::new(crate::pool_metrics::PoolMetrics));
+    if pooled {
+        builder.connection_customizer(Box::new(NoPreparedStatements))
+    } else {
+        builder
+    }
+}
+
+/// `url` with the timeouts of [`with_timeouts`]; behind a pooler, without the `options`
+/// startup parameter.
+pub(crate) fn with_default_timeouts_for(url: &str, pooled: bool) -> Result<String, Error> {
+    with_timeouts(
+        url,
+        DEFAULT_CONNECTION_TIMEOUT,
+        statement_timeout().filter(|_| !pooled),
+    )
 }
 
 /// Adds to a `postgres://` URL, unless it names them itself: libpq's `connect_timeout` (whole

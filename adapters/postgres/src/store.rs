@@ -7,18 +7,34 @@ use diesel::Connection;
 use patio_application::ports::{Repos, Store};
 use patio_application::{AppError, AppResult};
 
+use std::sync::Arc;
+
 use crate::pool::PgPool;
+use crate::replica::{Pools, ReadReplica};
 
 pub const DUPLICATE_MESSAGE: &str = "Dado já cadastrado!";
 pub const REFERENCED_MESSAGE: &str = "Registro em uso por outros cadastros.";
 
 pub struct PgStore {
     pool: PgPool,
+    /// The read replica of [`Store::run_replica_reads`] (issue 27), if any.
+    replica: Option<Arc<ReadReplica>>,
 }
 
 impl PgStore {
     pub fn new(pool: PgPool) -> Self {
-        Self { pool }
+        Self {
+            pool,
+            replica: None,
+        }
+    }
+
+    /// On the primary, with the reads that may lag on `pools.read` when there is one.
+    pub fn with_pools(pools: &Pools) -> Self {
+        Self {
+            pool: pools.primary.clone(),
+            replica: pools.read.clone(),
+        }
     }
 }
 
@@ -89,7 +105,12 @@ impl Store for PgStore {
         .map_err(|e| match e {
             TxError::App(e) => past_the_timeout(e, started),
             TxError::Db(e) => past_the_timeout(db_error(e), started),
-        })
+        })?;
+        // This instance's next replica reads must see what it just committed.
+        if let Some(replica) = &self.replica {
+            replica.note_primary_position(&mut conn);
+        }
+        Ok(())
     }
 
     fn run_reads(&self, work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>) -> AppResult<()> {
@@ -97,5 +118,22 @@ impl Store for PgStore {
         let started = std::time::Instant::now();
         let mut repos = PgRepos { conn: &mut conn };
         work(&mut repos).map_err(|e| past_the_timeout(e, started))
+    }
+
+    fn run_replica_reads(
+        &self,
+        work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>,
+    ) -> AppResult<()> {
+        if let Some(replica) = &self.replica {
+            let started = std::time::Instant::now();
+            let on_replica = replica.try_read(|conn| {
+                let mut repos = PgRepos { conn };
+                work(&mut repos).map_err(|e| past_the_timeout(e, started))
+            });
+            if let Some(read) = on_replica {
+                return read;
+            }
+        }
+        self.run_reads(work)
     }
 }

@@ -118,7 +118,10 @@ impl UserAdminService {
             page,
             ..ListFilter::default()
         };
-        let found = self.deps.store.tx(|repos| repos.list_users(&filter))?;
+        let found = self
+            .deps
+            .store
+            .replica_reads(|repos| repos.list_users(&filter))?;
         Ok(Listing::of(found, page, UserView::from))
     }
 

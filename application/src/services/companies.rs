@@ -130,7 +130,10 @@ impl CompanyService {
             page,
             ..ListFilter::default()
         };
-        let found = self.deps.store.tx(|repos| repos.list_companies(&filter))?;
+        let found = self
+            .deps
+            .store
+            .replica_reads(|repos| repos.list_companies(&filter))?;
         Ok(Listing::of(found, page, CompanyListItem::from))
     }
 

@@ -118,7 +118,10 @@ impl PartyService for CustomerService {
             page,
             ..ListFilter::default()
         };
-        let found = self.deps.store.tx(|repos| repos.list_customers(&filter))?;
+        let found = self
+            .deps
+            .store
+            .replica_reads(|repos| repos.list_customers(&filter))?;
         Ok(Listing::of(found, page, |c| view(c, Vec::new())))
     }
 

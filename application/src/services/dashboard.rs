@@ -152,7 +152,7 @@ impl DashboardService {
             ScopeRefusal::NotFound => AppError::not_found(),
         })?;
         let range = self.range(&q.dates)?;
-        let entries = self.deps.store.tx(|repos| {
+        let entries = self.deps.store.replica_reads(|repos| {
             if let DashboardScope::Company(id) = scope {
                 // A chosen company must exist.
                 repos
@@ -208,7 +208,7 @@ impl DashboardService {
     pub fn totals_all(&self, actor: &Actor, q: &DateQuery) -> AppResult<Vec<SchedulingTotals>> {
         let company = Self::company_filter(actor, None)?;
         let range = self.range(q)?;
-        let (calendars, counts) = self.deps.store.tx(|repos| {
+        let (calendars, counts) = self.deps.store.replica_reads(|repos| {
             Ok((
                 repos.company_calendars(company)?,
                 repos.queue_day_counts(company, range.start, range.end)?,
@@ -242,7 +242,7 @@ impl DashboardService {
     ) -> AppResult<Vec<SchedulingTotals>> {
         let company = Self::company_filter(actor, Some(company_id))?;
         let range = self.range(q)?;
-        let (calendars, counts) = self.deps.store.tx(|repos| {
+        let (calendars, counts) = self.deps.store.replica_reads(|repos| {
             Ok((
                 repos.company_calendars(company)?,
                 repos.queue_day_counts(company, range.start, range.end)?,
@@ -291,6 +291,6 @@ impl DashboardService {
         };
         self.deps
             .store
-            .tx(|repos| repos.order_totals(company, from, to))
+            .replica_reads(|repos| repos.order_totals(company, from, to))
     }
 }

@@ -656,7 +656,7 @@ impl DriverService {
             shipping_company_id: s.shipping_company().or(shipping),
             page,
         };
-        let found = self.deps.store.tx(|repos| {
+        let found = self.deps.store.replica_reads(|repos| {
             if let Some(id) = shipping {
                 shipping_in_scope(repos, &s, id)?;
             }

@@ -189,7 +189,10 @@ impl HistoryService {
         export: bool,
     ) -> AppResult<(Option<Grouping>, Vec<HistoryLine>)> {
         let (by, filter) = self.filter(actor, q, export)?;
-        let lines = self.deps.store.tx(|repos| repos.loading_history(&filter))?;
+        let lines = self
+            .deps
+            .store
+            .replica_reads(|repos| repos.loading_history(&filter))?;
         Ok((by, lines))
     }
 
@@ -232,10 +235,9 @@ impl HistoryService {
         let (by, filter) = self.filter(actor, q, false)?;
         if by.is_none() {
             let offset = i64::from(page - 1).saturating_mul(i64::from(size));
-            let (lines, total, transported) = self
-                .deps
-                .store
-                .tx(|repos| repos.loading_history_page(&filter, offset, i64::from(size)))?;
+            let (lines, total, transported) = self.deps.store.replica_reads(|repos| {
+                repos.loading_history_page(&filter, offset, i64::from(size))
+            })?;
             return Ok(HistoryPageView {
                 items: lines.iter().map(line_row).collect(),
                 total,

@@ -155,14 +155,17 @@ impl LogService {
         let rows = self
             .deps
             .store
-            .tx(|repos| repos.search_staff_logs(&filter))?;
+            .replica_reads(|repos| repos.search_staff_logs(&filter))?;
         Ok(rows.into_iter().map(LogView::from).collect())
     }
 
     /// The known operation types and any other found in the log.
     pub fn operations(&self, actor: &Actor) -> AppResult<Vec<LabelView>> {
         scope(actor, Area::Logs, Access::Read).map_err(forbidden)?;
-        let (found, _) = self.deps.store.tx(|repos| repos.staff_log_words())?;
+        let (found, _) = self
+            .deps
+            .store
+            .replica_reads(|repos| repos.staff_log_words())?;
         let known = Operation::LISTED.iter().map(|o| o.as_str());
         Ok(labels(known, found, operation_label))
     }
@@ -170,7 +173,10 @@ impl LogService {
     /// The known object types and any other found in the log.
     pub fn objects(&self, actor: &Actor) -> AppResult<Vec<LabelView>> {
         scope(actor, Area::Logs, Access::Read).map_err(forbidden)?;
-        let (_, found) = self.deps.store.tx(|repos| repos.staff_log_words())?;
+        let (_, found) = self
+            .deps
+            .store
+            .replica_reads(|repos| repos.staff_log_words())?;
         let known = ObjectType::LISTED.iter().map(|o| o.as_str());
         Ok(labels(known, found, object_label))
     }

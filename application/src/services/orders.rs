@@ -248,7 +248,7 @@ impl OrderService {
             include_complete,
             page,
         };
-        let found = self.deps.store.tx(|repos| {
+        let found = self.deps.store.replica_reads(|repos| {
             // A shipping company of another company is not found.
             if let Some(id) = shipping {
                 if repos

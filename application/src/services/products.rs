@@ -115,7 +115,10 @@ impl ProductService {
             search: search_text(q.search.as_deref()),
             page,
         };
-        let found = self.deps.store.tx(|repos| repos.list_products(&filter))?;
+        let found = self
+            .deps
+            .store
+            .replica_reads(|repos| repos.list_products(&filter))?;
         Ok(Listing::of(found, page, view))
     }
 

@@ -694,7 +694,7 @@ impl QueueReadService {
         company_id: i64,
         days_limit: Option<i64>,
     ) -> AppResult<Vec<QueueDayView>> {
-        let (role, mut days) = self.deps.store.tx(|repos| {
+        let (role, mut days) = self.deps.store.replica_reads(|repos| {
             let role = self.company_reader(repos, actor, company_id)?;
             let days = self.grouped(
                 repos,
@@ -720,7 +720,7 @@ impl QueueReadService {
         shipping_company_id: i64,
         days_limit: Option<i64>,
     ) -> AppResult<Vec<QueueDayView>> {
-        self.deps.store.tx(|repos| {
+        self.deps.store.replica_reads(|repos| {
             let scope = self.shipping_scope(repos, actor, shipping_company_id)?;
             let QueueScope::ShippingCompany { company_id, .. } = scope else {
                 return Err(AppError::not_found());
@@ -759,7 +759,7 @@ impl QueueReadService {
         actor: &Actor,
         shipping_company_id: i64,
     ) -> AppResult<Vec<ShippingPositionView>> {
-        self.deps.store.tx(|repos| {
+        self.deps.store.replica_reads(|repos| {
             let scope = self.shipping_scope(repos, actor, shipping_company_id)?;
             let QueueScope::ShippingCompany { company_id, .. } = scope else {
                 return Err(AppError::not_found());
@@ -789,7 +789,7 @@ impl QueueReadService {
             return Err(forbidden());
         }
         let now = self.deps.clock.now();
-        self.deps.store.tx(|repos| {
+        self.deps.store.replica_reads(|repos| {
             let companies = repos
                 .public_companies()?
                 .into_iter()
@@ -816,7 +816,7 @@ impl QueueReadService {
 
     /// `GET /queue/active/company/{id}`: entries in loading, then waiting in queue order.
     pub fn active_company(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<QueueRowView>> {
-        let (role, mut rows) = self.deps.store.tx(|repos| {
+        let (role, mut rows) = self.deps.store.replica_reads(|repos| {
             let role = self.company_reader(repos, actor, company_id)?;
             let rows = self.active(
                 repos,
@@ -838,7 +838,7 @@ impl QueueReadService {
         actor: &Actor,
         shipping_company_id: i64,
     ) -> AppResult<Vec<QueueRowView>> {
-        self.deps.store.tx(|repos| {
+        self.deps.store.replica_reads(|repos| {
             let scope = self.shipping_scope(repos, actor, shipping_company_id)?;
             let QueueScope::ShippingCompany { company_id, .. } = scope else {
                 return Err(AppError::not_found());
@@ -850,7 +850,7 @@ impl QueueReadService {
     /// `GET /queue/active/{companyId}`: the panel rows (position, plate, time), for the
     /// company's staff and drivers.
     pub fn panel(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<PanelRowView>> {
-        self.deps.store.tx(|repos| {
+        self.deps.store.replica_reads(|repos| {
             self.company_member(repos, actor, company_id)?;
             let me = actor.is_driver().then_some(actor.id);
             panel_rows(
@@ -867,7 +867,7 @@ impl QueueReadService {
     /// host (no sign-in): its name and logo and the panel rows, which carry no names.
     pub fn public_panel(&self, host: &str) -> AppResult<PublicPanelView> {
         let host = normalize_host(host);
-        self.deps.store.tx(|repos| {
+        self.deps.store.replica_reads(|repos| {
             let company = repos
                 .company_by_host(&host)?
                 .filter(|c| c.status)
@@ -895,7 +895,7 @@ impl QueueReadService {
     /// `GET /queue/totals/company/{id}`: the expedition's cards for the operating day.
     pub fn totals(&self, actor: &Actor, company_id: i64) -> AppResult<TotalsView> {
         let now = self.deps.clock.now();
-        self.deps.store.tx(|repos| {
+        self.deps.store.replica_reads(|repos| {
             let role = self.company_reader(repos, actor, company_id)?;
             let settings = settings_of(repos, company_id)?;
             let today = settings.operating_day(now);
@@ -922,7 +922,7 @@ impl QueueReadService {
     /// `GET /queue/next-date/{companyId}`: where the next join would land, as stored with the
     /// last plan.
     pub fn next_date(&self, actor: &Actor, company_id: i64) -> AppResult<NextDateView> {
-        self.deps.store.tx(|repos| {
+        self.deps.store.replica_reads(|repos| {
             self.company_member(repos, actor, company_id)?;
             let settings = settings_of(repos, company_id)?;
             let n = repos.next_date(company_id)?;

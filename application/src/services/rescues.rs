@@ -253,10 +253,9 @@ impl RescueService {
             }
         }
         let page = page.unwrap_or(1).clamp(1, 1_000_000);
-        let (rows, total) = self
-            .deps
-            .store
-            .tx(|repos| repos.pending_rescues(&filter, (page - 1) * PAGE_SIZE, PAGE_SIZE))?;
+        let (rows, total) = self.deps.store.replica_reads(|repos| {
+            repos.pending_rescues(&filter, (page - 1) * PAGE_SIZE, PAGE_SIZE)
+        })?;
         let admin = role == Role::Administrador;
         Ok(RescuePageView {
             items: rows.into_iter().map(|r| row(r, admin, actor)).collect(),

@@ -181,7 +181,7 @@ impl PartyService for ShippingCompanyService {
         let found = self
             .deps
             .store
-            .tx(|repos| repos.list_shipping_companies(&filter))?;
+            .replica_reads(|repos| repos.list_shipping_companies(&filter))?;
         Ok(Listing::of(found, page, |c| {
             view(c, Vec::new(), Vec::new())
         }))

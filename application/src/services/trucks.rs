@@ -411,7 +411,7 @@ impl TruckService {
     ) -> AppResult<Listing<TruckView>> {
         let scope = allowed(actor, TruckAction::Read)?;
         let page = page_request(q.page, q.page_size, TRUCK_PAGE_SIZE);
-        let found = self.deps.store.tx(|repos| {
+        let found = self.deps.store.replica_reads(|repos| {
             let (company_id, shipping_company_id) = match which {
                 TruckList::All if scope != Scope::All => {
                     return Err(forbidden(DomainError::NotAllowed))

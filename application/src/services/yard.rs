@@ -812,7 +812,7 @@ impl YardService {
                     .to_uppercase()
             })
             .filter(|p| !p.is_empty());
-        let rows = self.deps.store.tx(|repos| {
+        let rows = self.deps.store.replica_reads(|repos| {
             if !repos.company_exists(company_id)? {
                 return Err(AppError::not_found());
             }

@@ -497,13 +497,14 @@ impl PgDirectReader {
 
     /// Opens up to `max_size` connections to `url` on demand.
     pub fn connect(url: &str, max_size: u32) -> Result<Self, crate::Error> {
-        let url = crate::pool::with_default_timeouts(url)?;
-        let pool = Pool::builder()
-            .max_size(max_size.max(1))
-            .min_idle(Some(0))
-            .test_on_check_out(false)
-            .connection_timeout(crate::pool::DEFAULT_CONNECTION_TIMEOUT)
-            .event_handler(Box::new(crate::pool_metrics::PoolMetrics))
+        Self::connect_pooled(url, max_size, false)
+    }
+
+    /// Like [`Self::connect`]; `pooled`: `url` is a pooler in transaction mode (no prepared
+    /// statements, no `options` startup parameter: [`crate::pool::PoolOptions::pooled`]).
+    pub fn connect_pooled(url: &str, max_size: u32, pooled: bool) -> Result<Self, crate::Error> {
+        let url = crate::pool::with_default_timeouts_for(url, pooled)?;
+        let pool = crate::pool::on_demand_builder(max_size, pooled)
             .build(ConnectionManager::<PgConnection>::new(url))?;
         Ok(Self { pool })
     }

@@ -216,7 +216,7 @@ impl TestApp {
 
         let clock = Arc::new(TestClock(Mutex::new(Utc::now())));
         let state = build_state(Parts {
-            pool: db.pool().clone(),
+            pools: db.pool().clone().into(),
             clock: clock.clone(),
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
             captcha: Arc::new(patio_clients::RecaptchaVerifier::new(captcha_stub()).unwrap()),
@@ -435,7 +435,7 @@ impl TestApp {
         positions: Option<Arc<patio_application::position_cache::PositionCache>>,
     ) -> Parts {
         Parts {
-            pool,
+            pools: pool.into(),
             clock: self.clock.clone(),
             hasher: Arc::new(Argon2Hasher::fast_for_tests()),
             captcha: Arc::new(patio_clients::RecaptchaVerifier::new(captcha_stub()).unwrap()),
