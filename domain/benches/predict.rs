@@ -60,6 +60,18 @@ fn pace() -> Pace {
         hour_factor,
         weekday_factor: [1.0; 7],
         samples: 1_000,
+        // Lengths against the median: a log-normal's percentiles, a few far longer.
+        length_shape: (0..=100)
+            .map(|k| {
+                let q = f64::from(k) / 100.0;
+                if q > 0.96 {
+                    2.0 + (q - 0.96) * 10.0
+                } else {
+                    0.6 + 0.8 * q
+                }
+            })
+            .collect(),
+        lag_shape: (0..=100).map(|k| f64::from(k) * 0.6).collect(),
     }
 }
 

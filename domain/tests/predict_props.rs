@@ -63,6 +63,24 @@ fn spread() -> impl Strategy<Value = Spread> {
     })
 }
 
+/// Percentiles 0..=100 from `first` up by random steps (some ties), or none (unknown).
+fn shape(first: f64, step: f64) -> impl Strategy<Value = Vec<f64>> {
+    prop::option::weighted(
+        0.8,
+        prop::collection::vec(prop_oneof![1 => Just(0.0), 4 => 0.0..=step], 100),
+    )
+    .prop_map(move |steps| {
+        steps.map_or_else(Vec::new, |steps| {
+            std::iter::once(first)
+                .chain(steps.into_iter().scan(first, |acc, d| {
+                    *acc += d;
+                    Some(*acc)
+                }))
+                .collect()
+        })
+    })
+}
+
 /// A pace as `measure` could give; `flat`: the same loading time at every hour and weekday.
 fn pace(flat: bool) -> impl Strategy<Value = Pace> {
     (
@@ -74,9 +92,20 @@ fn pace(flat: bool) -> impl Strategy<Value = Pace> {
         0.0f64..0.4,
         prop::array::uniform24(0.7f64..1.5),
         prop::array::uniform7(0.8f64..1.3),
+        (shape(0.3, 0.05), shape(0.0, 1.5)),
     )
         .prop_map(
-            move |(bays, overall, groups, turnaround, (lag, lag_spread), no_show, hours, days)| {
+            move |(
+                bays,
+                overall,
+                groups,
+                turnaround,
+                (lag, lag_spread),
+                no_show,
+                hours,
+                days,
+                (length_shape, lag_shape),
+            )| {
                 Pace {
                     bays,
                     overall,
@@ -96,6 +125,8 @@ fn pace(flat: bool) -> impl Strategy<Value = Pace> {
                     hour_factor: if flat { [1.0; 24] } else { hours },
                     weekday_factor: if flat { [1.0; 7] } else { days },
                     samples: 100,
+                    length_shape,
+                    lag_shape,
                 }
             },
         )
@@ -475,4 +506,141 @@ fn pace_is_measured_per_implement_and_ignores_a_loading_left_open() {
     assert_eq!(configured.bays, 1);
     assert_eq!(configured.duration(&bitrem, at, &settings).p50, 30.0);
     assert_eq!(configured.samples, 0);
+}
+
+/// 30 days of trucks loading one at a time from 07:00 (São Paulo, 10:00 UTC) plus `lag`
+/// minutes, four of five taking 40 minutes and one 80, 4 minutes apart.
+fn one_bay_history(
+    settings: &QueueSettings,
+    lag: impl Fn(u32) -> i64,
+) -> (
+    Vec<FinishedLoading>,
+    Vec<(chrono::NaiveDate, DateTime<Utc>)>,
+) {
+    let truck = Vehicle {
+        implement: Some(ImplementType::Truck),
+        axles: None,
+    };
+    let mut loadings = Vec::new();
+    let mut starts = Vec::new();
+    for day in 1..=30 {
+        let open =
+            Utc.with_ymd_and_hms(2026, 3, day, 10, 0, 0).unwrap() + Duration::minutes(lag(day));
+        starts.push((settings.local_date(open), open));
+        let mut t = open;
+        for k in 0..9 {
+            // The long one at a different hour each day.
+            let long = (k + day) % 5 == 4;
+            let end = t + Duration::minutes(if long { 80 } else { 40 });
+            loadings.push(FinishedLoading {
+                started_at: t,
+                ended_at: end,
+                vehicle: truck,
+            });
+            t = end + Duration::minutes(4);
+        }
+    }
+    (loadings, starts)
+}
+
+fn yard_open_every_day() -> QueueSettings {
+    QueueSettings {
+        start: NaiveTime::from_hms_opt(7, 0, 0).unwrap(),
+        end: NaiveTime::from_hms_opt(18, 0, 0).unwrap(),
+        time_attendence: 30,
+        week_days: [true; 7],
+        ..QueueSettings::default()
+    }
+}
+
+fn one_truck_waiting(now: DateTime<Utc>) -> Vec<Queued> {
+    vec![Queued {
+        id: EntryId(1),
+        joined_at: now - Duration::hours(2),
+        checked_in: true,
+        day: None,
+        vehicle: Vehicle {
+            implement: Some(ImplementType::Truck),
+            axles: None,
+        },
+    }]
+}
+
+/// A loading already past its usual 40 minutes is likelier one of the 80-minute ones: the
+/// next call waits for what those had left, not 5 minutes.
+#[test]
+fn a_loading_running_past_its_usual_length_is_expected_to_take_as_long_as_those_that_did() {
+    let settings = yard_open_every_day();
+    let (loadings, starts) = one_bay_history(&settings, |_| 0);
+    let now = Utc.with_ymd_and_hms(2026, 3, 31, 14, 0, 0).unwrap();
+    let pace = measure(
+        &History {
+            loadings: &loadings,
+            attendance_starts: &starts,
+            closed: &[],
+        },
+        &settings,
+        now,
+    );
+    assert_eq!(pace.bays, 1);
+    let truck = one_truck_waiting(now)[0].vehicle;
+    let usual = pace.duration(&truck, now, &settings).p50;
+    assert!((39.0..=41.0).contains(&usual), "{usual}");
+    let queue = one_truck_waiting(now);
+    let call = |ran: i64| {
+        let loading = [Loading {
+            started_at: now - Duration::minutes(ran),
+            vehicle: truck,
+        }];
+        let p = predict(&PredictInput {
+            settings: &settings,
+            now,
+            attendance: AttendanceToday::Started,
+            delays: &[],
+            queue: &queue,
+            loading: &loading,
+            spent_today: 3,
+            pace: &pace,
+        });
+        (p.entries[0].at - now).num_minutes()
+    };
+    // Well short of its usual length: what the usual length leaves (plus the turnaround).
+    assert!((23..=26).contains(&call(20)), "{}", call(20));
+    // Past it: about what the 80-minute loadings had left (35 minutes), not 5.
+    let late = call(45);
+    assert!((28..=42).contains(&late), "{late}");
+}
+
+/// Most days start 10 minutes late, one in five an hour late: at 07:20 with no attendance
+/// yet, the first call is expected about an hour after opening, not now.
+#[test]
+fn an_attendance_already_late_is_expected_as_late_as_the_days_that_were_this_late() {
+    let settings = yard_open_every_day();
+    let (loadings, starts) = one_bay_history(&settings, |day| if day % 5 == 0 { 60 } else { 10 });
+    let opening = Utc.with_ymd_and_hms(2026, 3, 31, 10, 0, 0).unwrap();
+    let history = History {
+        loadings: &loadings,
+        attendance_starts: &starts,
+        closed: &[],
+    };
+    let call = |now: DateTime<Utc>| {
+        let pace = measure(&history, &settings, now);
+        let p = predict(&PredictInput {
+            settings: &settings,
+            now,
+            attendance: AttendanceToday::NotStarted,
+            delays: &[],
+            queue: &one_truck_waiting(now),
+            loading: &[],
+            spent_today: 0,
+            pace: &pace,
+        });
+        (p.entries[0].at - opening).num_minutes()
+    };
+    // Before opening: the usual 10 minutes late.
+    let usual = call(opening - Duration::minutes(30));
+    assert!((9..=11).contains(&usual), "{usual}");
+    // Twenty minutes late already: like the days that were.
+    let late = call(opening + Duration::minutes(20));
+    assert!((50..=62).contains(&late), "{late}");
 }

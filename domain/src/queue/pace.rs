@@ -105,6 +105,57 @@ pub struct Pace {
     pub weekday_factor: [f64; 7],
     /// Finished loadings the figures rest on (0: the configured pace).
     pub samples: usize,
+    /// How long loadings take against their group's median (duration / median), as
+    /// percentiles 0..=100: what a loading that already ran a while has left. Empty: unknown.
+    #[serde(skip)]
+    pub length_shape: Vec<f64>,
+    /// The attendance's late starts (minutes) as percentiles 0..=100. Empty: unknown.
+    #[serde(skip)]
+    pub lag_shape: Vec<f64>,
+}
+
+/// Percentiles 0..=100 of weighted values; empty when there are none.
+fn percentiles(values: &mut [(f64, f64)]) -> Vec<f64> {
+    values.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let total: f64 = values.iter().map(|v| v.1).sum();
+    if values.is_empty() || total <= 0.0 {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(101);
+    let (mut acc, mut i) = (0.0, 0);
+    for k in 0..=100 {
+        let target = total * f64::from(k) / 100.0;
+        while i + 1 < values.len() && acc + values[i].1 < target {
+            acc += values[i].1;
+            i += 1;
+        }
+        out.push(values[i].0);
+    }
+    out
+}
+
+/// The median of what is left of a quantity known to exceed `x`, read from its percentiles:
+/// `None` when `x` is past everything seen (or the percentiles are unknown).
+pub fn median_left_above(percentiles: &[f64], x: f64) -> Option<f64> {
+    let last = *percentiles.last()?;
+    if x >= last || percentiles.len() < 2 {
+        return None;
+    }
+    let n = (percentiles.len() - 1) as f64;
+    // The share at or below `x` (linear between percentiles).
+    let below = match percentiles.iter().rposition(|&p| p <= x) {
+        None => 0.0,
+        Some(i) => {
+            let (a, b) = (percentiles[i], percentiles[i + 1]);
+            let within = if b > a { (x - a) / (b - a) } else { 0.0 };
+            (i as f64 + within) / n
+        }
+    };
+    // The value halfway through what is left.
+    let at = (below + (1.0 - below) / 2.0) * n;
+    let i = (at.floor() as usize).min(percentiles.len() - 2);
+    let value = percentiles[i] + (percentiles[i + 1] - percentiles[i]) * (at - i as f64);
+    Some((value - x).max(0.0))
 }
 
 impl Pace {
@@ -136,6 +187,8 @@ impl Pace {
             hour_factor: [1.0; 24],
             weekday_factor: [1.0; 7],
             samples: 0,
+            length_shape: Vec::new(),
+            lag_shape: Vec::new(),
         }
     }
 
@@ -168,7 +221,31 @@ impl Pace {
             mean: base.mean * f,
         }
     }
+
+    /// The median work minutes left of a loading of `vehicle` started at `started_at` that has
+    /// worked `worked` minutes: its usual length while it is well short of it; nearer or past
+    /// that, what loadings that ran this long went on to take (one running late is likelier
+    /// one of the long ones).
+    pub fn remaining(
+        &self,
+        vehicle: &Vehicle,
+        started_at: DateTime<Utc>,
+        worked: f64,
+        settings: &QueueSettings,
+    ) -> f64 {
+        let median = self.duration(vehicle, started_at, settings).p50;
+        let usual = median - worked;
+        if usual >= NEAR_END_MINUTES || median <= 0.0 {
+            return usual;
+        }
+        median_left_above(&self.length_shape, worked / median)
+            .map_or(usual, |left| left * median)
+            .max(usual)
+    }
 }
+
+/// A loading this close to its usual length (minutes) is read as possibly running long.
+pub const NEAR_END_MINUTES: f64 = 6.0;
 
 /// Everything the pace is measured from (the company's last [`HISTORY_DAYS`]).
 #[derive(Debug, Clone, Copy)]
@@ -300,6 +377,14 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
     }
     pace.hour_factor = hour_factor;
     pace.weekday_factor = weekday_factor;
+    let mut lengths: Vec<(f64, f64)> = loadings
+        .iter()
+        .map(|(l, m, w)| {
+            let median = pace.duration(&l.vehicle, l.started_at, settings).p50;
+            (m / median.max(1.0), *w)
+        })
+        .collect();
+    pace.length_shape = percentiles(&mut lengths);
 
     // Per operating day: the most loadings at once and the turnaround between them. A loading
     // far longer than usual (left open) does not count as a bay.
@@ -356,6 +441,7 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
     if let Some(s) = spread_of(&mut lags) {
         pace.start_lag = s;
     }
+    pace.lag_shape = percentiles(&mut lags);
 
     let (gone, total) = history
         .closed

@@ -13,7 +13,7 @@ use std::collections::BinaryHeap;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
-use super::pace::{Pace, Vehicle};
+use super::pace::{median_left_above, Pace, Vehicle};
 use super::plan::{AttendanceToday, Delay, EntryId};
 use super::settings::QueueSettings;
 
@@ -123,6 +123,25 @@ fn stretch(
     t + left
 }
 
+/// Minutes of work from `from` to `to`, the frozen intervals not counting.
+fn worked_minutes(
+    freezes: &[(DateTime<Utc>, DateTime<Utc>)],
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> f64 {
+    if to <= from {
+        return 0.0;
+    }
+    let mut span = to - from;
+    for &(a, b) in freezes {
+        let (a, b) = (a.max(from), b.min(to));
+        if b > a {
+            span -= b - a;
+        }
+    }
+    span.num_milliseconds().max(0) as f64 / 60_000.0
+}
+
 /// The first instant at or after `t` outside every frozen interval.
 fn unfrozen(freezes: &[(DateTime<Utc>, DateTime<Utc>)], mut t: DateTime<Utc>) -> DateTime<Utc> {
     for &(a, b) in freezes {
@@ -196,10 +215,13 @@ pub fn predict(input: &PredictInput<'_>) -> Prediction {
                     d.bays.clear();
                     for l in input.loading {
                         let spread = pace.duration(&l.vehicle, l.started_at, settings);
-                        // A delay paused it too; one past its expected end still takes a while.
-                        let expected = stretch(&frozen, l.started_at, minutes(spread.p50));
-                        let least = stretch(&frozen, now, minutes(MIN_REMAINING_MINUTES));
-                        let end = expected.max(least);
+                        // What it has left, given how long it has worked (a delay paused
+                        // it); one past its expected end still takes a while.
+                        let worked = worked_minutes(&frozen, l.started_at, now);
+                        let left = pace
+                            .remaining(&l.vehicle, l.started_at, worked, settings)
+                            .max(MIN_REMAINING_MINUTES);
+                        let end = stretch(&frozen, now, minutes(left));
                         today_ends_at = today_ends_at.max(Some(end));
                         d.bays.push(Reverse(end));
                         variance += (spread.sigma() / bays).powi(2);
@@ -209,7 +231,17 @@ pub fn predict(input: &PredictInput<'_>) -> Prediction {
                     }
                 }
                 _ => {
-                    // Not started: it starts as late as it usually does, and not before now.
+                    // Not started: it starts as late as it usually does, and not before now;
+                    // already late, as late as the days that were this late went on to be.
+                    if let Some(first) = d.windows.first_start().filter(|&f| now > f) {
+                        let late = (now - first).num_milliseconds() as f64 / 60_000.0;
+                        if let Some(left) = median_left_above(&pace.lag_shape, late) {
+                            let opens = now + minutes(left);
+                            if d.windows.last_end().is_some_and(|end| opens < end) {
+                                d.opens = d.opens.max(opens);
+                            }
+                        }
+                    }
                     let lag = pace.start_lag.sigma();
                     variance += lag * lag;
                 }
