@@ -86,6 +86,7 @@ pub trait Repos:
     + crate::rescue_ports::RescueRepo
     + RetentionRepo
     + crate::predict_ports::PredictRepo
+    + crate::integration_ports::IntegrationRepo
 {
 }
 
@@ -120,6 +121,7 @@ impl<T> Repos for T where
         + crate::rescue_ports::RescueRepo
         + RetentionRepo
         + crate::predict_ports::PredictRepo
+        + crate::integration_ports::IntegrationRepo
 {
 }
 
