@@ -199,32 +199,6 @@ pub async fn refuse_nul(
         .map(ServiceResponse::map_into_left_body)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn nul_is_found_raw_percent_encoded_and_json_escaped_but_not_in_an_escaped_backslash() {
-        assert!(has_nul(b"/api/company/host?host=%00", false));
-        assert!(has_nul(b"a\0b", false));
-        assert!(has_nul(br#"{"name":"a\u0000"}"#, true));
-        assert!(has_nul(br#"{"name":"a\U0000"}"#, true));
-        assert!(!has_nul(br#"{"name":"a\\u0000"}"#, true));
-        assert!(!has_nul(br#"{"name":"a\u0000"}"#, false));
-        assert!(!has_nul(br#"{"name":"100%00"}"#, true));
-        assert!(!has_nul(b"/api/company?search=100%25", false));
-    }
-
-    #[test]
-    fn the_policy_admits_the_shell_s_inline_scripts_by_hash_only() {
-        let hashes = inline_script_hashes(
-            "<script>a()</script><script defer src=/m.js></script><script>b()</script>",
-        );
-        assert_eq!(hashes.matches("'sha256-").count(), 2);
-        assert_eq!(inline_script_hashes("<p>no scripts</p>"), "");
-    }
-}
-
 /// Where a request made with `X-Api-Key` may go (issue 26): the v1 and the webhooks. Any
 /// other API path (staff administration, the keys themselves, a driver's calls) is 403, so
 /// a key never reaches what only a session may do.
@@ -250,4 +224,30 @@ pub async fn refuse_keys_elsewhere(
     next.call(req)
         .await
         .map(ServiceResponse::map_into_left_body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nul_is_found_raw_percent_encoded_and_json_escaped_but_not_in_an_escaped_backslash() {
+        assert!(has_nul(b"/api/company/host?host=%00", false));
+        assert!(has_nul(b"a\0b", false));
+        assert!(has_nul(br#"{"name":"a\u0000"}"#, true));
+        assert!(has_nul(br#"{"name":"a\U0000"}"#, true));
+        assert!(!has_nul(br#"{"name":"a\\u0000"}"#, true));
+        assert!(!has_nul(br#"{"name":"a\u0000"}"#, false));
+        assert!(!has_nul(br#"{"name":"100%00"}"#, true));
+        assert!(!has_nul(b"/api/company?search=100%25", false));
+    }
+
+    #[test]
+    fn the_policy_admits_the_shell_s_inline_scripts_by_hash_only() {
+        let hashes = inline_script_hashes(
+            "<script>a()</script><script defer src=/m.js></script><script>b()</script>",
+        );
+        assert_eq!(hashes.matches("'sha256-").count(), 2);
+        assert_eq!(inline_script_hashes("<p>no scripts</p>"), "");
+    }
 }

@@ -637,9 +637,8 @@ impl WebhookJobs {
                 let Some(event) = event_of(&fact) else {
                     continue;
                 };
-                if !hooks.contains_key(&f.company_id) {
-                    let of_company = repos.webhooks_of_company(f.company_id)?;
-                    hooks.insert(f.company_id, of_company);
+                if let std::collections::hash_map::Entry::Vacant(slot) = hooks.entry(f.company_id) {
+                    slot.insert(repos.webhooks_of_company(f.company_id)?);
                 }
                 let body = json!({
                     "id": f.id,
