@@ -983,3 +983,76 @@ async fn private_and_loopback_webhook_urls_are_refused_by_default() {
     }
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM webhooks"), 0);
 }
+
+/// Item 4: a receiver that takes longer than the timeout costs the delivery job its 5 s, never
+/// the queue: joins made while the job waits on it answer at once (no lock or connection is
+/// held while posting), and the attempt is recorded as timed out, to be tried again.
+#[actix_rt::test]
+async fn a_slow_receiver_never_slows_the_queue() {
+    let app = TestApp::new();
+    let (ours, _, _) = two_carriers(&app).await;
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/hook", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        actix_rt::System::new().block_on(async move {
+            HttpServer::new(|| {
+                App::new().route(
+                    "/hook",
+                    web::post().to(|| async {
+                        actix_rt::time::sleep(std::time::Duration::from_secs(8)).await;
+                        HttpResponse::Ok().finish()
+                    }),
+                )
+            })
+            .workers(1)
+            .listen(listener)
+            .unwrap()
+            .run()
+            .await
+            .unwrap();
+        });
+    });
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let (hook, _) = webhook(&transp, &url, &["queue.joined"]).await;
+    join_truck(&app, ours).await;
+    let jobs = app.state.services.webhook_jobs.clone();
+    let started = std::time::Instant::now();
+    let job = std::thread::spawn(move || jobs.run().unwrap());
+    // While the job waits on the receiver, more vehicles join at the usual pace.
+    for g in 5..=7 {
+        let pair = add_pair(
+            &app,
+            app.ids.demo,
+            g,
+            3,
+            (Some(app.ids.shipping), Some(app.ids.shipping)),
+        );
+        let t = std::time::Instant::now();
+        join_truck(&app, pair).await;
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(2),
+            "join took {:?}",
+            t.elapsed()
+        );
+    }
+    let report = job.join().unwrap();
+    let took = started.elapsed();
+    assert_eq!(report.delivered, 0, "{report:?}");
+    assert_eq!(report.failed_attempts, 1, "{report:?}");
+    assert!(
+        took < std::time::Duration::from_secs(8),
+        "the job waited {took:?}"
+    );
+    let listed = transp
+        .get(&format!("/api/integration/webhooks/{hook}/deliveries"))
+        .await
+        .expect(StatusCode::OK);
+    let first = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["attempts"] == 1)
+        .unwrap();
+    assert_eq!(first["status"], "pending");
+    assert_eq!(first["lastError"], "sem resposta no tempo limite");
+}
