@@ -5,6 +5,7 @@ pub mod account_check;
 pub mod call_forecast;
 pub mod error;
 pub mod fleet_ports;
+pub mod integration_ports;
 pub mod join_lanes;
 pub mod loading_ports;
 pub mod mail_ports;

@@ -112,6 +112,7 @@ pub trait Repos:
     + crate::rescue_ports::RescueRepo
     + RetentionRepo
     + crate::predict_ports::PredictRepo
+    + crate::integration_ports::IntegrationRepo
 {
 }
 
@@ -146,6 +147,7 @@ impl<T> Repos for T where
         + crate::rescue_ports::RescueRepo
         + RetentionRepo
         + crate::predict_ports::PredictRepo
+        + crate::integration_ports::IntegrationRepo
 {
 }
 

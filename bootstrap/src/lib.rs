@@ -285,6 +285,14 @@ pub struct Parts {
     /// The session check of `patio serve` (with memory); `None` reads the account on every
     /// request from `pool`.
     pub accounts: Option<AccountCheck>,
+    /// Webhooks may be delivered to private and loopback addresses
+    /// (`PATIO_WEBHOOK_ALLOW_PRIVATE=1`, on-premise and `make run`).
+    pub webhook_allow_private: bool,
+}
+
+/// `PATIO_WEBHOOK_ALLOW_PRIVATE=1`: webhooks may point at private and loopback addresses.
+pub fn webhook_allow_private() -> bool {
+    env("PATIO_WEBHOOK_ALLOW_PRIVATE").is_some_and(|v| v == "1" || v == "true")
 }
 
 /// An instance whose mails go to the log ([`MailParts::default`]).
@@ -354,12 +362,20 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
         mailer: mail.mailer,
         mail: mail.settings,
         metrics: Arc::new(metrics::PrometheusMetrics),
+        webhooks: Arc::new(patio_clients::HttpWebhookSender::new(
+            parts.webhook_allow_private,
+        )),
     });
     let mut services = services;
     services.queue_reads = services.queue_reads.clone().with_forecasts(forecasts);
     if let Some(cache) = parts.positions {
         services.queue_reads = services.queue_reads.clone().with_position_reader(cache);
     }
+    // The v1 queue read shows the same predicted calls as the screens.
+    services.integration = services
+        .integration
+        .clone()
+        .with_queue(services.queue_reads.clone());
     let hub = Arc::new(patio_realtime::Hub::new());
     let scrape = metrics::exporter().map(|h| metrics::scrape(h, parts.pools.clone(), hub.clone()));
     AppState {
@@ -397,6 +413,7 @@ pub fn run_all_jobs(services: &Services, retention: &RetentionPolicy) -> AllJobs
             tracing::warn!(job = "retention", %error, "retention job failed");
             RetentionReport::default()
         }),
+        webhooks: run_webhooks(services),
     }
 }
 
@@ -409,6 +426,27 @@ pub struct AllJobsReport {
     pub mail: patio_application::services::mail::MailJobsReport,
     #[serde(flatten)]
     pub retention: RetentionReport,
+    pub webhooks: patio_application::services::integration::WebhookJobReport,
+}
+
+/// The webhook job once (a failure is logged; the deliveries stay for the next run).
+pub fn run_webhooks(
+    services: &Services,
+) -> patio_application::services::integration::WebhookJobReport {
+    services.webhook_jobs.run().unwrap_or_else(|error| {
+        tracing::warn!(job = "webhooks", %error, "webhook job failed");
+        Default::default()
+    })
+}
+
+/// How often webhook deliveries are tried (`PATIO_WEBHOOK_INTERVAL`, seconds; default 2):
+/// more often than the other jobs, so a receiver hears of a change within seconds.
+pub fn webhook_interval() -> std::time::Duration {
+    let secs = env("PATIO_WEBHOOK_INTERVAL")
+        .and_then(|v| v.parse::<u64>().ok())
+        .filter(|&s| s > 0)
+        .unwrap_or(2);
+    std::time::Duration::from_secs(secs)
 }
 
 /// Runs the background jobs on the blocking pool every `every`, forever (a `patio serve`
@@ -423,18 +461,33 @@ pub async fn run_jobs_every(
     let leader = std::sync::Arc::new(std::sync::Mutex::new(patio_postgres::JobsLeader::new(
         database_url,
     )));
-    let mut tick = tokio::time::interval(every);
+    // Webhook deliveries every few seconds; the other jobs every `every`.
+    let often = webhook_interval().min(every);
+    let mut tick = tokio::time::interval(often);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut last_all: Option<std::time::Instant> = None;
     loop {
         tick.tick().await;
+        let all = last_all.is_none_or(|t| t.elapsed() + often / 2 >= every);
+        if all {
+            last_all = Some(std::time::Instant::now());
+        }
         let services = services.clone();
         let leader = leader.clone();
         let run = move || {
             let leading = leader.lock().map(|mut l| l.lead()).unwrap_or(false);
-            leading.then(|| run_all_jobs(&services, &retention))
+            leading.then(|| {
+                if all {
+                    Some(run_all_jobs(&services, &retention))
+                } else {
+                    run_webhooks(&services);
+                    None
+                }
+            })
         };
         match actix_web::web::block(run).await {
-            Ok(Some(report)) => tracing::debug!(target: "patio::jobs", ?report, "jobs ran"),
+            Ok(Some(Some(report))) => tracing::debug!(target: "patio::jobs", ?report, "jobs ran"),
+            Ok(Some(None)) => {}
             Ok(None) => tracing::debug!(target: "patio::jobs", "jobs led by another instance"),
             Err(error) => tracing::warn!(%error, "jobs not run"),
         }

@@ -269,6 +269,7 @@ fn instance_state(
                 reader,
                 account_check::DEFAULT_MEMORY,
             )),
+            webhook_allow_private: patio::webhook_allow_private(),
         },
         config.mail.parts()?,
     );

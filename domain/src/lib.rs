@@ -12,6 +12,7 @@ pub mod error;
 pub mod fleet;
 pub mod history;
 pub mod implement;
+pub mod integration;
 pub mod issues;
 pub mod mail;
 pub mod orders;

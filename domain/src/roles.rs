@@ -231,7 +231,7 @@ pub fn sidebar(role: Role, is_root: bool) -> Vec<MenuEntry> {
     let neither_carrier_nor_admin = !carrier && !admin;
 
     let usuario = role == Role::Usuario;
-    let candidates: [(bool, MenuEntry); 22] = [
+    let candidates: [(bool, MenuEntry); 23] = [
         (
             admin || usuario,
             entry("dashboard", "Dashboard", "/dashboard"),
@@ -286,6 +286,11 @@ pub fn sidebar(role: Role, is_root: bool) -> Vec<MenuEntry> {
         // Terms and pop-ups of the Usuario's own company (spec 3 section 6); administrators
         // keep them in /settings.
         (usuario, entry("conteudo", "Termos e Pop-ups", "/conteudo")),
+        // API keys and webhooks of the carrier's or the company's systems (issue 26).
+        (
+            usuario || carrier,
+            entry("integracoes", "Integrações", "/integracoes"),
+        ),
         (admin, entry("usuarios", "Usuários", "/usuarios")),
         (admin, entry("historico", "Histórico", "/historico")),
         (admin, entry("marcas", "Marcas", "/marcas")),
@@ -452,6 +457,8 @@ pub const STAFF_ROUTES: &[RouteRule] = &[
     rule("/recuperar", ADMIN_USER_CARRIER, true),
     // Terms and pop-ups of the company user's own company (spec 3 section 6)
     rule("/conteudo", USER, false),
+    // API keys and webhooks (issue 26): a company's or a carrier's.
+    rule("/integracoes", USER_CARRIER, false),
     // Queue views
     rule("/expedicao/transportadora", CARRIER, false),
     rule("/expedicao/painel", DISPATCH, false),
@@ -716,6 +723,7 @@ mod tests {
             "motoristas",
             "recuperar",
             "conteudo",
+            "integracoes",
             "sair",
         ];
         assert_eq!(keys(Role::Usuario, false), expected);
@@ -731,6 +739,7 @@ mod tests {
             "caminhoes",
             "motoristas",
             "recuperar",
+            "integracoes",
             "sair",
         ];
         assert_eq!(keys(Role::Transportadora, false), expected);

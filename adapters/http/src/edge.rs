@@ -199,6 +199,33 @@ pub async fn refuse_nul(
         .map(ServiceResponse::map_into_left_body)
 }
 
+/// Where a request made with `X-Api-Key` may go (issue 26): the v1 and the webhooks. Any
+/// other API path (staff administration, the keys themselves, a driver's calls) is 403, so
+/// a key never reaches what only a session may do.
+pub fn key_may_reach(path: &str) -> bool {
+    path.starts_with("/api/integration/v1/")
+        || path == "/api/integration/webhooks"
+        || path.starts_with("/api/integration/webhooks/")
+}
+
+/// Refuses requests carrying an API key outside [`key_may_reach`] with 403.
+pub async fn refuse_keys_elsewhere(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if req.headers().contains_key("x-api-key") && !key_may_reach(req.path()) {
+        let refusal = ApiError(AppError::Forbidden(
+            patio_domain::integration::KEY_OUTSIDE_INTEGRATION_MESSAGE.to_owned(),
+        ));
+        return Ok(req
+            .into_response(refusal.error_response())
+            .map_into_right_body());
+    }
+    next.call(req)
+        .await
+        .map(ServiceResponse::map_into_left_body)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

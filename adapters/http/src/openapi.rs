@@ -31,6 +31,25 @@ pub fn document() -> &'static utoipa::openapi::OpenApi {
             "ErrorBody".into(),
             <ErrorBody as utoipa::PartialSchema>::schema(),
         );
+        components.add_security_scheme(
+            "apiKey",
+            utoipa::openapi::security::SecurityScheme::ApiKey(
+                utoipa::openapi::security::ApiKey::Header(
+                    utoipa::openapi::security::ApiKeyValue::with_description(
+                        "X-Api-Key",
+                        "A key made in Integrações (POST /api/integration/keys): a carrier's reaches its vehicles, a company's its company; only /api/integration/v1 and the webhooks.",
+                    ),
+                ),
+            ),
+        );
+        doc.tags.get_or_insert_with(Vec::new).push(
+            utoipa::openapi::tag::TagBuilder::new()
+                .name("integration")
+                .description(Some(
+                    "Carriers' and companies' systems: API keys, the v1 read and write calls (X-Api-Key, Idempotency-Key) and signed webhooks. Guide: docs/integration.md.",
+                ))
+                .build(),
+        );
         declare_edge_answers(&mut doc);
         declare_error_bodies(&mut doc);
         doc

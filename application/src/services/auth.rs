@@ -46,6 +46,7 @@ pub const BUILT_PAGES: &[&str] = &[
     "fila-virtual",
     "dashboard-transportadoras",
     "conteudo",
+    "integracoes",
 ];
 
 pub const CAPTCHA_MESSAGE: &str = "Confirme que você não é um robô.";

@@ -30,6 +30,7 @@ pub mod driver_app;
 pub mod drivers;
 pub mod history;
 pub mod holidays;
+pub mod integration;
 pub mod jobs;
 pub mod loadings;
 pub mod logs;
@@ -78,6 +79,8 @@ pub struct Deps {
     pub plates: Arc<dyn crate::fleet_ports::PlateRegistry>,
     /// Counts an operator watches (issue 27): joins, job runs, throttled sign-ins.
     pub metrics: Arc<dyn crate::metrics_ports::Metrics>,
+    /// Posts webhook deliveries (issue 26).
+    pub webhooks: Arc<dyn crate::integration_ports::WebhookSender>,
 }
 
 /// All services, built once at start-up and shared by the adapters.
@@ -125,6 +128,8 @@ pub struct Services {
     pub rescues: rescues::RescueService,
     /// Deletes old logs and delivered mails, as the operator configured (issue 28).
     pub retention: retention::RetentionJob,
+    pub integration: integration::IntegrationService,
+    pub webhook_jobs: integration::WebhookJobs,
 }
 
 impl Services {
@@ -132,7 +137,16 @@ impl Services {
         let deps = Arc::new(deps);
         let loadings = loadings::LoadingService::new(deps.clone());
         let queue = queue::QueueService::new(deps.clone());
+        let orders = orders::OrderService::new(deps.clone());
+        let queue_reads = queue_reads::QueueReadService::new(deps.clone());
         Self {
+            integration: integration::IntegrationService::new(
+                deps.clone(),
+                loadings.clone(),
+                orders.clone(),
+                queue_reads.clone(),
+            ),
+            webhook_jobs: integration::WebhookJobs::new(deps.clone()),
             queue_desk: queue_desk::QueueDesk::new(loadings.clone(), queue.clone()),
             accounts: deps.accounts.clone(),
             auth: auth::AuthService::new(deps.clone()),
@@ -157,9 +171,9 @@ impl Services {
             sets: sets::SetsService::new(deps.clone()),
             drivers: drivers::DriverService::new(deps.clone()),
             trucks: trucks::TruckService::new(deps.clone()),
-            orders: orders::OrderService::new(deps.clone()),
+            orders,
             queue,
-            queue_reads: queue_reads::QueueReadService::new(deps.clone()),
+            queue_reads,
             attendance: attendance::AttendanceService::new(deps.clone()),
             queue_jobs: jobs::QueueJobs::new(deps.clone()),
             yard: yard::YardService::new(deps.clone()),

@@ -135,6 +135,9 @@ pub enum ObjectType {
     TruckModel,
     Driver,
     Truck,
+    /// A carrier's or company's API key (issue 26).
+    ApiKey,
+    Webhook,
 }
 
 impl ObjectType {
@@ -151,7 +154,7 @@ impl ObjectType {
     ];
 
     /// Every object, for reading a stored word back.
-    pub const ALL: [ObjectType; 19] = [
+    pub const ALL: [ObjectType; 21] = [
         ObjectType::User,
         ObjectType::Company,
         ObjectType::Customer,
@@ -171,6 +174,8 @@ impl ObjectType {
         ObjectType::TruckModel,
         ObjectType::Driver,
         ObjectType::Truck,
+        ObjectType::ApiKey,
+        ObjectType::Webhook,
     ];
 
     /// The stored word (`staff_logs.object_type`).
@@ -195,6 +200,8 @@ impl ObjectType {
             ObjectType::TruckModel => "TRUCK_MODEL",
             ObjectType::Driver => "DRIVER",
             ObjectType::Truck => "TRUCK",
+            ObjectType::ApiKey => "API_KEY",
+            ObjectType::Webhook => "WEBHOOK",
         }
     }
 
@@ -219,6 +226,8 @@ impl ObjectType {
             ObjectType::Attendance => "Atendimento",
             ObjectType::Scheduling => "Carregamento",
             ObjectType::Queue => "Fila",
+            ObjectType::ApiKey => "Chave de API",
+            ObjectType::Webhook => "Webhook",
         }
     }
 

@@ -69,6 +69,8 @@ export const paths = {
   termForm: '/termos-de-acesso/:companyId/novo/:termId',
   /** The company user's own terms and pop-ups (spec 3 section 6). */
   content: '/conteudo',
+  /** API keys and webhooks of a carrier's or company's systems (issue 26). */
+  integrations: '/integracoes',
   // Driver
   driverHome: '/',
   driverLogin: '/app/login',

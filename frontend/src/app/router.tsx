@@ -72,6 +72,7 @@ const SimpleProfilePage = lazy(() => import(/* webpackChunkName: "users" */ '../
 const LogsPage = lazy(() => import(/* webpackChunkName: "logs" */ '../features/logs/LogsPage'));
 const SettingsPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/SettingsPage'));
 const TermFormPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/TermFormPage'));
+const IntegrationPage = lazy(() => import(/* webpackChunkName: "integration" */ '../features/integration/IntegrationPage'));
 const ContentPage = lazy(() => import(/* webpackChunkName: "settings" */ '../features/settings/pages/ContentPage'));
 
 interface StaffPage extends GuardedRoute {
@@ -132,6 +133,7 @@ export const staffPages: StaffPage[] = [
   { path: paths.settings, Page: SettingsPage, layout: true, byRoutes: true },
   { path: paths.termForm, Page: TermFormPage, layout: true, byRoutes: true },
   { path: paths.content, Page: ContentPage, layout: true, byRoutes: true },
+  { path: paths.integrations, Page: IntegrationPage, layout: true, byRoutes: true },
 ];
 
 const isStaffPath = (p: string) => !isDriverPath(p);

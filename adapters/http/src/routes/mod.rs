@@ -13,6 +13,7 @@ pub mod driver_app;
 pub mod drivers;
 pub mod history;
 pub mod holidays;
+pub mod integration;
 pub mod loadings;
 pub mod logs;
 pub mod lookup;
@@ -86,6 +87,8 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
         .configure(driver_app::routes)
         // Rescues (issue 13): /queue-restore.
         .configure(rescues::routes)
+        // Carriers' integration (issue 26): keys, the v1 and webhooks.
+        .configure(integration::routes)
         .default_service(web::to(|| async {
             HttpResponse::NotFound().json(json!({
                 "statusCode": 404,
@@ -94,6 +97,9 @@ pub fn api_scope() -> impl actix_web::dev::HttpServiceFactory + utoipa_actix_web
             }))
         }))
         .wrap(actix_web::middleware::from_fn(crate::edge::refuse_nul))
+        .wrap(actix_web::middleware::from_fn(
+            crate::edge::refuse_keys_elsewhere,
+        ))
         .wrap(actix_web::middleware::from_fn(
             crate::edge::refuse_foreign_writes,
         ))

@@ -10,6 +10,7 @@ mod dashboard;
 mod drivers;
 pub mod events;
 mod holidays;
+mod integration;
 mod jobs;
 mod loadings;
 mod log_search;

@@ -9,6 +9,7 @@ import { Avatar, Button, Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import {
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   BankOutlined,
   BuildOutlined,
@@ -66,6 +67,7 @@ const ICONS: Record<string, ReactNode> = {
   'fila-virtual': <UnorderedListOutlined aria-hidden />,
   'dashboard-transportadoras': <FundOutlined aria-hidden />,
   conteudo: <FileTextOutlined aria-hidden />,
+  integracoes: <ApiOutlined aria-hidden />,
   sair: <LogoutOutlined aria-hidden />,
 };
 const LOGOUT_KEY = 'sair';

@@ -1012,6 +1012,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integration/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_keys"];
+        put?: never;
+        post: operations["create_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["revoke_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/v1/loadings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["v1_loadings"];
+        put?: never;
+        post: operations["v1_create_loading"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["v1_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/v1/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["v1_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_webhooks"];
+        put?: never;
+        post: operations["create_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_webhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integration/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["webhook_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/log-driver/{id}": {
         parameters: {
             query?: never;
@@ -3376,6 +3504,17 @@ export interface components {
             id: number;
             message: string;
         };
+        ApiKeyView: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            lastUsedAt?: string | null;
+            name: string;
+            /** @description The key's first characters, to recognise it. */
+            prefix: string;
+        };
         AttendanceRecord: {
             /** Format: int64 */
             id: number;
@@ -3689,6 +3828,26 @@ export interface components {
             name: string;
             whatsapp: boolean;
         };
+        /** @description A key just made: `key` is shown this once and never again. */
+        CreatedApiKey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            key: string;
+            name: string;
+            prefix: string;
+        };
+        /** @description A webhook just made: `secret` (which signs every delivery) is shown this once. */
+        CreatedWebhook: {
+            /** Format: date-time */
+            createdAt: string;
+            events: string[];
+            /** Format: int64 */
+            id: number;
+            secret: string;
+            url: string;
+        };
         /**
          * @description A customer as the form (and each import row) sends it. `id` 0 creates; `company` is the
          *     legal name; `_company.id` the company it belongs to (administrators choose it).
@@ -3842,6 +4001,32 @@ export interface components {
             reason: string;
             shippingCompany?: null | components["schemas"]["LoadingNamedRef"];
             truck: components["schemas"]["LoadingTruckRef"];
+        };
+        DeliveryView: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt?: string | null;
+            event: string;
+            /**
+             * Format: int64
+             * @description The event's id (the body's `id`): the same in every attempt.
+             */
+            eventId: number;
+            /** Format: int64 */
+            id: number;
+            lastError?: string | null;
+            /** Format: date-time */
+            nextAttemptAt?: string | null;
+            /**
+             * Format: int32
+             * @description The receiver's last HTTP status.
+             */
+            responseStatus?: number | null;
+            /** @description `pending`, `delivered` or `failed` (no answer for a day). */
+            status: string;
         };
         /** @description What a row offers the person looking at it (decided by the domain). */
         DriverActionsView: {
@@ -4258,6 +4443,10 @@ export interface components {
             position?: number | null;
             /** @description `HH:mm` in the company's zone. */
             time?: string | null;
+        };
+        KeyBody: {
+            /** @description What the key is for ('TMS', 'ERP da filial'), 1 to 60 characters. */
+            name?: string | null;
         };
         /** @description One choice of the operation or object filter. */
         LabelView: {
@@ -6144,6 +6333,63 @@ export interface components {
             /** Format: int64 */
             viewsUnique: number;
         };
+        /** @description A loading with what is left to load on it (tonnes). */
+        V1Loading: components["schemas"]["LoadingView"] & {
+            /** Format: double */
+            balance: number;
+        };
+        V1LoadingBody: {
+            /** Format: int64 */
+            driverId?: number | null;
+            /** @description `YYYY-MM-DD`. */
+            expirationDate?: string | null;
+            licensePlate?: string | null;
+            /** Format: int64 */
+            orderId?: number | null;
+            /** @description Tonnes (number or text). */
+            qtyOrdered?: string | null;
+            /**
+             * Format: int64
+             * @description The truck by id, or by `licensePlate` in the order's company.
+             */
+            truckId?: number | null;
+        };
+        /** @description A vehicle of the scope in the queue (waiting or loading), in queue order. */
+        V1QueueEntry: {
+            /** Format: int64 */
+            companyId: number;
+            /** Format: date */
+            date?: string | null;
+            /** Format: int64 */
+            driverId: number;
+            driverName: string;
+            /**
+             * Format: date-time
+             * @description The planned slot.
+             */
+            forecast?: string | null;
+            /** Format: date-time */
+            joinedAt: string;
+            licensePlate: string;
+            loading: boolean;
+            /**
+             * Format: int32
+             * @description Position among the waiting; 0 while loading.
+             */
+            position: number;
+            /**
+             * Format: date-time
+             * @description When the vehicle is expected to be called, from the yard's measured pace.
+             */
+            predictedCallAt?: string | null;
+            /** Format: date-time */
+            predictedCallFrom?: string | null;
+            /** Format: date-time */
+            predictedCallTo?: string | null;
+            /** Format: int64 */
+            queueId: number;
+            status: string;
+        };
         /** @description The truck's model (`truckBrand` is accepted and ignored: the model names its brand). */
         VehicleModelRef: {
             /** Format: int64 */
@@ -6155,6 +6401,23 @@ export interface components {
             id: number;
             /** Format: int64 */
             views: number;
+        };
+        WebhookBody: {
+            /**
+             * @description Any of `queue.joined`, `queue.left`, `yard.called`, `loading.started`,
+             *     `loading.finished`, `queue.missing`.
+             */
+            events?: string[] | null;
+            /** @description `https://...` (private and loopback addresses refused unless the installation allows them). */
+            url?: string | null;
+        };
+        WebhookView: {
+            /** Format: date-time */
+            createdAt: string;
+            events: string[];
+            /** Format: int64 */
+            id: number;
+            url: string;
         };
         YardActionView: {
             /** Format: int64 */
@@ -10190,6 +10453,639 @@ export interface operations {
                 };
             };
             /** @description 'Data é obrigatório' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scope's keys that are not revoked (no secrets) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyBody"];
+            };
+        };
+        responses: {
+            /** @description The key, shown this once (only its hash is kept) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a Transportadora, Usuario or administrator of a company, or a request made with a key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name, or longer than 60 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked: the next request made with it, on any instance, is 401 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a key of the caller's scope, or already revoked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    v1_loadings: {
+        parameters: {
+            query: {
+                /** @description The order whose loadings are read. */
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's loadings (a carrier: its own) with the tonnes left on each (`balance`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1Loading"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An order outside the key's scope */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    v1_create_loading: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same body gives back the first answer (one loading made); kept 24 h */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["V1LoadingBody"];
+            };
+        };
+        responses: {
+            /** @description The loading made (`Idempotent-Replayed: true` on a replay) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadingView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The first request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The first refusal of the nine checks of the loading screen, in its order, with its message; or the Idempotency-Key used with another body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    v1_orders: {
+        parameters: {
+            query?: {
+                /** @description 1-based; with `pageSize`, one page (`{items, total, page, pageSize}`), else every order. */
+                page?: number;
+                pageSize?: number;
+                /** @description Over id, code and customer name. */
+                search?: string;
+                /** @description Include orders at 100 %. */
+                complete?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scope's orders (a carrier: those it carries), as the orders screen lists them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Listing_OrderView"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    v1_queue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scope's vehicles in the queue (loading first, then waiting in queue order) with position, forecast and predicted call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["V1QueueEntry"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_webhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scope's webhooks (no secrets) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookBody"];
+            };
+        };
+        responses: {
+            /** @description The webhook, with the secret that signs its deliveries (shown this once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A URL that is not http(s), points to a private address, or no known event */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted with its deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook's latest 100 deliveries, newest first: status, attempts, last error */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
             422: {
                 headers: {
                     [name: string]: unknown;

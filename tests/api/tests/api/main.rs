@@ -22,6 +22,7 @@ mod driver_maps;
 mod drivers;
 mod fuzz_findings;
 mod history;
+mod integration;
 mod loadings;
 mod mail;
 mod metrics;

@@ -226,6 +226,8 @@ impl TestApp {
             throttle,
             positions: None,
             accounts: None,
+            // The tests' receivers listen on loopback.
+            webhook_allow_private: true,
         });
         Self {
             db,
@@ -411,6 +413,13 @@ impl TestApp {
         build_state(self.parts(pool, None))
     }
 
+    /// The same wiring as an installation without `PATIO_WEBHOOK_ALLOW_PRIVATE`.
+    pub fn state_refusing_private_webhooks(&self) -> patio_http::AppState {
+        let mut parts = self.parts(self.db.pool().clone(), None);
+        parts.webhook_allow_private = false;
+        build_state(parts)
+    }
+
     /// The same wiring with the HTTP edge's settings given (trusted proxies, `/metrics`
     /// allow list).
     pub fn state_with_http(&self, http: HttpConfig) -> patio_http::AppState {
@@ -445,6 +454,7 @@ impl TestApp {
             throttle: ThrottlePolicy::default(),
             positions,
             accounts: None,
+            webhook_allow_private: true,
         }
     }
 }

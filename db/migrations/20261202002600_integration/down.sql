@@ -1,0 +1,11 @@
+DROP TRIGGER IF EXISTS checkins_integration_called ON checkins;
+DROP TRIGGER IF EXISTS checkins_integration_called_insert ON checkins;
+DROP FUNCTION IF EXISTS integration_checkin_called();
+DROP TRIGGER IF EXISTS queue_entries_integration_status ON queue_entries;
+DROP TRIGGER IF EXISTS queue_entries_integration_insert ON queue_entries;
+DROP FUNCTION IF EXISTS integration_queue_status();
+DROP TABLE IF EXISTS webhook_deliveries;
+DROP TABLE IF EXISTS integration_events;
+DROP TABLE IF EXISTS webhooks;
+DROP TABLE IF EXISTS idempotency_keys;
+DROP TABLE IF EXISTS api_keys;
