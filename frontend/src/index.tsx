@@ -25,7 +25,7 @@ const driver = isDriverPath(pathname);
 // same URLs): these take the preloaded answers.
 if (driver) {
   store.dispatch(companyApi.util.prefetch('companyByHost', currentHost(), {}));
-  if (pathname === paths.driverHome || pathname.startsWith('/app/')) {
+  if (!pathname.startsWith('/driver-login/')) {
     store.dispatch(driverApi.util.prefetch('driverSession', undefined, {}));
   }
 } else if (pathname === paths.staffLogin || pathname === paths.dispatchLogin || pathname === paths.dispatchLoginAlias) {
