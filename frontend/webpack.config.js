@@ -13,28 +13,43 @@ const { sources, Compilation } = require('webpack');
 const DRIVER_PATH = /^\/(?:$|app(?:\/|$)|maps\/?$|driver-login\/|aprovar-termo\/empresa\/)/;
 
 /**
- * On a driver path, index.html starts downloading the driver chunk group at once (a preload
- * hint), in parallel with the entry, instead of after the entry has run: one round trip less
- * on a weak signal. If the hint is blocked, nothing breaks: the entry loads the chunks anyway.
+ * On a driver path, index.html starts at once, in parallel with the entry, what the entry would
+ * only ask for after it has arrived and run (one or two round trips less on a weak signal):
+ * - the first API reads, which need no script: the host's company and the driver session probe
+ *   (`<link rel=preload as=fetch crossorigin>`; the app's RTK Query reads ask for the very same
+ *   URLs, same-origin credentials, so Chromium hands them the preloaded answers);
+ * - the driver chunk group, and on the home (/) the home page's chunks too.
+ * If a hint is blocked or unsupported, nothing breaks: the app makes the same requests itself.
  */
 class DriverPreloadPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('DriverPreload', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('DriverPreload', (data) => {
-        const group = compilation.namedChunkGroups.get('driver');
-        if (!group) return data;
         const entryFiles = new Set();
         for (const chunk of compilation.entrypoints.get('main').chunks) for (const f of chunk.files) entryFiles.add(f);
-        const files = [];
-        for (const chunk of group.chunks) {
-          for (const f of chunk.files) if (/\.(js|css)$/.test(f) && !entryFiles.has(f)) files.push(f);
-        }
+        const groupFiles = (name, skip = new Set()) => {
+          const group = compilation.namedChunkGroups.get(name);
+          const files = [];
+          if (!group) return files;
+          for (const chunk of group.chunks) {
+            for (const f of chunk.files) if (/\.(js|css)$/.test(f) && !entryFiles.has(f) && !skip.has(f)) files.push(f);
+          }
+          return files;
+        };
+        const files = groupFiles('driver');
+        if (files.length === 0) return data;
+        const homeFiles = groupFiles('driver-home', new Set(files));
         const publicPath = compilation.outputOptions.publicPath;
+        // The URLs are those of features/company/api.ts (companyByHost) and driver/api.ts
+        // (driverSession); tests/e2e/specs/wire.spec.ts checks that no read goes out twice.
         const code =
-          `(function(){if(!${DRIVER_PATH}.test(location.pathname))return;` +
-          `${JSON.stringify(files)}.forEach(function(f){var l=document.createElement("link");` +
-          `l.rel="preload";l.as=/\\.css$/.test(f)?"style":"script";l.href=${JSON.stringify(publicPath)}+f;` +
-          `document.head.appendChild(l);});})();`;
+          `(function(){var p=location.pathname;if(!${DRIVER_PATH}.test(p))return;` +
+          `function h(u,a){var l=document.createElement("link");l.rel="preload";l.as=a;l.href=u;` +
+          `if(a==="fetch")l.crossOrigin="anonymous";document.head.appendChild(l);}` +
+          `h("/api/company/host?host="+encodeURIComponent(location.hostname),"fetch");` +
+          `if(p==="/"||/^\\/app\\//.test(p))h("/api/auth/app/session?probe=true","fetch");` +
+          `function g(f){h(${JSON.stringify(publicPath)}+f,/\\.css$/.test(f)?"style":"script");}` +
+          `${JSON.stringify(files)}.forEach(g);if(p==="/")${JSON.stringify(homeFiles)}.forEach(g);})();`;
         data.headTags.unshift({ tagName: 'script', voidTag: false, meta: { plugin: 'DriverPreload' }, attributes: {}, innerHTML: code });
         return data;
       });

@@ -5,7 +5,7 @@
  * staff page (DESIGN section 7, budget 170 KB gz on the driver's critical path).
  */
 import './shared/ui/base.css';
-import { StrictMode, type ComponentType } from 'react';
+import { StrictMode, startTransition, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -20,10 +20,12 @@ const container = document.getElementById('root') as HTMLElement;
 const pathname = window.location.pathname;
 const driver = isDriverPath(pathname);
 
-// Start the reads the first screen needs while the app's code is still downloading.
+// Start the reads the first screen needs while the app's code is still downloading. On the
+// driver's paths index.html has asked for them already (webpack.config.js DriverPreloadPlugin,
+// same URLs): these take the preloaded answers.
 if (driver) {
   store.dispatch(companyApi.util.prefetch('companyByHost', currentHost(), {}));
-  if (!pathname.startsWith(paths.driverLogin) && !pathname.startsWith('/driver-login/')) {
+  if (!pathname.startsWith('/driver-login/')) {
     store.dispatch(driverApi.util.prefetch('driverSession', undefined, {}));
   }
 } else if (pathname === paths.staffLogin || pathname === paths.dispatchLogin || pathname === paths.dispatchLoginAlias) {
@@ -51,13 +53,18 @@ const loadApp: Promise<{ default: ComponentType }> = driver
   : import(/* webpackChunkName: "staff" */ './app/StaffApp');
 
 loadApp.then(({ default: App }) => {
-  createRoot(container).render(
-    <StrictMode>
-      <Provider store={store}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </Provider>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // The first render as a transition: React yields to the browser every few milliseconds
+  // instead of one long task, so a slow phone stays responsive while the screen is built.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <Provider store={store}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </Provider>
+      </StrictMode>,
+    );
+  });
 }, showBootError);

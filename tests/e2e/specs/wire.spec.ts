@@ -119,3 +119,61 @@ test('a cold /app/login receives at most 120 KB of script on the wire, each file
     expect(s.cache, s.url).toBe(isHashed(name) ? IMMUTABLE : 'no-cache');
   }
 });
+
+/** CDP network conditions of Slow 3G (tests/load/driver_3g.mjs): 400 ms, 400 kbit/s. */
+const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+
+test('a cold driver sign-in asks for the host company and the session with its scripts, each once', async ({ page }) => {
+  test.setTimeout(120_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // On Slow 3G the framework script takes seconds to arrive: a read the app's script made
+  // could not start before it has.
+  await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+  const keyOf = new Map<string, string>();
+  const sent = new Map<string, number[]>();
+  const finished = new Map<string, number>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const url = new URL(e.request.url);
+    const key = url.pathname + url.search;
+    keyOf.set(e.requestId, key);
+    sent.set(key, [...(sent.get(key) ?? []), e.timestamp]);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const key = keyOf.get(e.requestId);
+    if (key) finished.set(key, e.timestamp);
+  });
+  await page.goto('/app/login');
+  await expect(page.getByLabel('CPF')).toBeEnabled({ timeout: 60_000 });
+
+  const framework = [...finished.keys()].find((k) => /^\/framework\.[0-9a-f]{8}\.js$/.test(k));
+  expect(framework, [...finished.keys()].join('\n')).toBeDefined();
+  const scriptDone = finished.get(framework!)!;
+  for (const read of [`/api/company/host?host=${new URL(page.url()).hostname}`, '/api/auth/app/session?probe=true']) {
+    // Once: the app's own read took the preloaded answer.
+    expect(sent.get(read)?.length, `${read}\n${[...sent.keys()].join('\n')}`).toBe(1);
+    expect(sent.get(read)![0], `${read} goes out before the framework script has arrived`).toBeLessThan(scriptDone);
+  }
+});
+
+test('a warm driver sign-in opens from the kept shell without waiting for the network', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.goto('/app/login');
+  await expect(page.getByLabel('CPF')).toBeEnabled();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async () => !!(await (await caches.open('patio-shell-v1')).match('/__shell'))))
+    .toBe(true);
+  await page.close();
+
+  // The shell's own request never gets an answer now (the worker's included); the API does.
+  let asked = 0;
+  await context.route(/\/app\/login$/, () => {
+    asked += 1;
+  });
+  const again = await context.newPage();
+  await again.goto('/app/login');
+  await expect(again.getByLabel('CPF')).toBeEnabled();
+  // The worker did ask the network for a fresh shell, for the next visit.
+  expect(asked).toBeGreaterThan(0);
+});

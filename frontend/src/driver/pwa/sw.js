@@ -1,7 +1,9 @@
 /* global self, caches */
 /* The driver app's service worker (issue 14): the app shell and the last known position
- * when the network drops. Navigations go to the network first and fall back to the cached
- * shell; built files (hashed names) come from the cache first; the driver's session, position
+ * when the network drops. Navigations get the kept shell at once and refresh it behind (the
+ * next visit gets the new one: stale-while-revalidate, issue 23: a warm start must not wait a
+ * 3G round trip for a page that rarely changes); built files (hashed names) come from the cache
+ * first; the driver's session, position
  * and panel reads go to the network first and fall back to their last answer. Writes are never
  * cached or queued: offline they fail, and the screen says so. */
 const SHELL = 'patio-shell-v1';
@@ -46,6 +48,26 @@ async function networkFirst(request, cacheName, key) {
   }
 }
 
+/** The kept shell at once, refreshed from the network behind; the network when none is kept. */
+async function shellFirst(event) {
+  const cache = await caches.open(SHELL);
+  const cached = await cache.match(SHELL_KEY);
+  const fresh = fetch(event.request).then(
+    async (response) => {
+      setOffline(false);
+      if (response.ok) await cache.put(SHELL_KEY, response.clone());
+      return response;
+    },
+    (err) => {
+      setOffline(true);
+      throw err;
+    },
+  );
+  if (!cached) return fresh;
+  event.waitUntil(fresh.catch(() => undefined));
+  return cached;
+}
+
 async function cacheFirst(request) {
   const cache = await caches.open(SHELL);
   const cached = await cache.match(request);
@@ -63,7 +85,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     // Only the driver's pages (the staff portal is not an offline app).
     if (!DRIVER_PATH.test(url.pathname)) return;
-    event.respondWith(networkFirst(request, SHELL, SHELL_KEY));
+    event.respondWith(shellFirst(event));
   } else if (ASSET.test(url.pathname)) {
     event.respondWith(cacheFirst(request));
   } else if (LAST_KNOWN.some((re) => re.test(url.pathname))) {
