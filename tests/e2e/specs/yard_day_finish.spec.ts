@@ -4,17 +4,16 @@
  *   dispatcher chooses in the form; the server's loading checks answer a too-heavy weight; the
  *   root administrator approves it and the Atendidos list has it on that order;
  * - staff tables at 360 px scroll inside a named, focusable box, never the page;
- * - the yard TV in a browser that keeps sound locked until a touch shows 'Ativar som', and the
- *   control goes once pressed; the sign-in pages and the TV log no console error;
+ * - the sign-in pages and the yard TV log no console error (the TV's locked sound has its own
+ *   spec, yard_tv_sound.spec.ts: it runs without the trace);
  * - the history PDF downloaded from the screen reads whole through `pdftotext`.
  *
  * "Missing" is written with SQL, as in expedition_story.spec.ts (only the tolerance job marks a
  * vehicle missing, and when depends on the time of day the suite runs).
  */
 import { execFileSync } from 'node:child_process';
-import { chromium } from '@playwright/test';
 import { expect, expectAccessible, test, type Page } from './fixtures';
-import { cpfOf, orderedVehicle, pickSearched, recordSpeech, signIn, spoken, sql, staffApi, unique } from './support';
+import { cpfOf, orderedVehicle, pickSearched, signIn, sql, staffApi, unique } from './support';
 
 const RUN = unique();
 const ORDER = {
@@ -186,49 +185,9 @@ test('staff tables at 360 px scroll inside a named box a keyboard can reach, nev
   await expectAccessible(page);
 });
 
-test("the yard TV asks for a touch before sound in a browser that locks it, and 'Ativar som' goes once pressed", async ({ baseURL }) => {
-  const demo = demoId();
-  sql(`UPDATE settings SET checkin_ip = '127.0.0.1' WHERE company_id = ${demo}`);
-  // A TV's browser as it comes: no sound before a touch. Chrome's own default policy is named
-  // so that the run does not depend on the headless shell's choice. (Not
-  // `--autoplay-policy=user-gesture-required`: that legacy policy covers media elements only,
-  // and Chromium lets a Web Audio context run under it — which is why the earlier attempt saw
-  // sound allowed and stubbed AudioContext. Here the page's AudioContext is the browser's own.)
-  const tvBrowser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=document-user-activation-required'],
-  });
-  try {
-    const context = await tvBrowser.newContext({ baseURL, locale: 'pt-BR', reducedMotion: 'reduce' });
-    // Only the voice is recorded (the machine has no speech engine); the audio is real.
-    await recordSpeech(context);
-    const tv = await context.newPage();
-    const errors: string[] = [];
-    tv.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    tv.on('pageerror', (e) => errors.push(e.message));
-    await tv.goto(`/tv?empresa=${demo}`);
-    await expect(tv.getByRole('heading', { name: 'Chamada de motoristas' })).toBeVisible();
-    const enable = tv.getByRole('button', { name: 'Ativar som' });
-    await expect(enable).toBeVisible();
-    await expect(tv.getByText('O navegador só libera o som depois de um toque nesta tela.', { exact: false })).toBeVisible();
-    expect(await tv.evaluate(() => new AudioContext().state)).toBe('suspended');
-    await expectAccessible(tv);
-    await shot(tv, 'tv-locked');
-    await enable.click();
-    await expect(enable).toHaveCount(0);
-    await expect.poll(() => spoken(tv)).toContain('Som ativado');
-    // The touch unlocked the page's audio too.
-    expect(await tv.evaluate(() => new AudioContext().state)).toBe('running');
-    expect(errors).toEqual([]);
-    await context.close();
-  } finally {
-    await tvBrowser.close();
-  }
-});
-
 test('a clean visit of the sign-in pages and the yard TV logs no console error', async ({ page }) => {
+  // Five pages, each judged by axe on arrival (the fixture): slow on a loaded machine.
+  test.setTimeout(90_000);
   const demo = demoId();
   sql(`UPDATE settings SET checkin_ip = '127.0.0.1' WHERE company_id = ${demo}`);
   const errors: string[] = [];
@@ -265,13 +224,12 @@ test('the history PDF downloaded from the screen reads whole: date, headers and 
   const queueId = (await joined.json()).id as number;
   await phone.dispose();
   sql(`UPDATE queue_entries SET status = 'faulty', closed_at = now(), position = 0 WHERE id = ${queueId}`);
-  const exp = await staffApi(baseURL, 'expedicao@patio.local');
-  const asked = await exp.post('/api/queue-restore/save', { data: { queue: { id: queueId }, netWeight: 27.35 } });
+  const asked = await office.post('/api/queue-restore/save', { data: { queue: { id: queueId }, netWeight: 27.35 } });
   expect(asked.status(), await asked.text()).toBe(201);
   const root = await staffApi(baseURL, 'admin@patio.local');
   const approved = await root.put('/api/queue-restore/restore', { data: { id: (await asked.json()).id } });
   expect(approved.status(), await approved.text()).toBe(200);
-  await Promise.all([exp.dispose(), root.dispose(), office.dispose()]);
+  await Promise.all([root.dispose(), office.dispose()]);
 
   await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.goto('/historico');
@@ -286,11 +244,17 @@ test('the history PDF downloaded from the screen reads whole: date, headers and 
   const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
   const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
   expect(text).toContain('Histórico');
-  for (const header of ['Data', 'Pedido (t)', 'Carregado (t)', 'Placa', 'Motorista']) expect(text).toContain(header);
-  const line = text.split('\n').find((l) => l.includes(v.plate));
-  expect(line, text).toBeDefined();
-  expect(line).toContain(today);
-  expect(line).toContain(v.orderCode);
-  expect(line).toContain('27,350');
+  // The headers whole, in order; the tonnes' titles wrap at their space ('Pedido' over '(t)').
+  const lines = text.split('\n');
+  const header = lines.findIndex((l) => /^\s*Data\s+Empresa\s+Pedido\s+Cliente\s+Placa\s+Motorista\s+Pedido\s+Carregado\s*$/.test(l));
+  expect(header, text).toBeGreaterThanOrEqual(0);
+  expect(lines[header + 1], text).toMatch(/^\s*\(t\)\s+\(t\)\s*$/);
+  // The row: the whole date, order, plate and both tonnages; names may wrap to a second line
+  // (their columns share what is left), word by word.
+  const row = lines.findIndex((l) => l.includes(v.plate));
+  expect(row, text).toBeGreaterThanOrEqual(0);
+  expect(lines[row]).toMatch(new RegExp(`^\\s*${today}\\s+Demo Agro\\s+${v.orderCode}\\s+.*\\s${v.plate}\\s+MOTORISTA\\s.*\\s30,000\\s+27,350\\s*$`));
+  const both = `${lines[row]} ${lines[row + 1]}`.split(/\s+/);
+  for (const word of [...v.driverName.split(' '), ...v.customerName.split(' ')]) expect(both, text).toContain(word);
   expect(text).not.toContain('?');
 });
