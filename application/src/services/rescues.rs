@@ -26,9 +26,9 @@ use super::queue::{day_bounds, engine_settings, forbidden, staff_of, store_plan,
 use super::yard::{check_weight, close_loading, WEIGHT_INVALID_MESSAGE};
 use super::{Audit, Deps};
 use crate::error::{AppError, AppResult};
+use crate::orders_ports::OrderFilter;
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::DomainEvent;
-use crate::orders_ports::OrderFilter;
 use crate::rescue_ports::{NewRescue, RescueFilter, RescueRecord};
 use crate::yard_ports::YardEntryRecord;
 

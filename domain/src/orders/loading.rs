@@ -269,7 +269,8 @@ mod tests {
 
     #[test]
     fn a_rescued_freelancer_s_loading_passes_the_nine_checks_with_its_net_weight() {
-        let draft = LoadingDraft::for_rescue("ABC1D23", "JOAO", 28.5, today(), Some(t(32.5)), false);
+        let draft =
+            LoadingDraft::for_rescue("ABC1D23", "JOAO", 28.5, today(), Some(t(32.5)), false);
         assert_eq!(check_new_loading(&order(), &draft, today()), Ok(t(28.5)));
         // Check 1: the order's balance (40 t left).
         let heavy = LoadingDraft::for_rescue("ABC1D23", "JOAO", 40.01, today(), None, false);

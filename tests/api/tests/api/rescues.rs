@@ -509,9 +509,12 @@ async fn a_missing_freelancer_is_rescued_onto_an_order_chosen_for_it() {
     open_for_freelancers(&app).await;
     at(&app, MONDAY_0900);
     let demo = app.ids.demo;
-    let usuario = app.usuario_of(demo).await;
     let free = add_pair(&app, demo, 1, 5, (None, None));
-    let carried = [carried_pair(&app, 2, 5), carried_pair(&app, 3, 5), carried_pair(&app, 4, 5)];
+    let carried = [
+        carried_pair(&app, 2, 5),
+        carried_pair(&app, 3, 5),
+        carried_pair(&app, 4, 5),
+    ];
     let ped = order(&app, 1).await;
     // An order with 90 of its 100 t committed to other loadings.
     let full = order(&app, 2).await;
@@ -532,7 +535,8 @@ async fn a_missing_freelancer_is_rescued_onto_an_order_chosen_for_it() {
     // Check 9's case: the freelancer is on PED-R3 through the demo's carrier (its truck's).
     loading(&app, ped9, (free.0, carried[0].1), 10.0).await;
     let exp = app.staff(EXP).await;
-    let body = |o: i64, w: f64| json!({ "queue": { "id": qf }, "order": { "id": o }, "netWeight": w });
+    let body =
+        |o: i64, w: f64| json!({ "queue": { "id": qf }, "order": { "id": o }, "netWeight": w });
 
     // The form's choices: the company's enabled open orders with what each can still take;
     // the dispatch roles of the company read them, nobody else.
@@ -557,7 +561,10 @@ async fn a_missing_freelancer_is_rescued_onto_an_order_chosen_for_it() {
         .unwrap();
     assert_eq!(full_row["balance"], 10.0);
     assert_eq!(full_row["customerName"], "Fazenda 2");
-    let (_, b) = exp.get(&format!("{orders_url}?search=Fazenda%201")).await.pair();
+    let (_, b) = exp
+        .get(&format!("{orders_url}?search=Fazenda%201"))
+        .await
+        .pair();
     assert_eq!(b.as_array().unwrap().len(), 1, "{b}");
     assert_eq!(b[0]["id"], ped);
     for (email, status) in [
@@ -573,9 +580,24 @@ async fn a_missing_freelancer_is_rescued_onto_an_order_chosen_for_it() {
 
     // The loading checks on the chosen order, each verbatim; nothing written.
     let refusals = [
-        (full, 28.5, "netWeight", "A Capacidade Liquida ultrapassa o Saldo do Pedido."),
-        (ped, 32.0, "netWeight", "A quantidade ultrapassa a capacidade do veiculo"),
-        (ped9, 20.0, "driver", "Motorista ja vinculado ao pedido por outra transportadora."),
+        (
+            full,
+            28.5,
+            "netWeight",
+            "A Capacidade Liquida ultrapassa o Saldo do Pedido.",
+        ),
+        (
+            ped,
+            32.0,
+            "netWeight",
+            "A quantidade ultrapassa a capacidade do veiculo",
+        ),
+        (
+            ped9,
+            20.0,
+            "driver",
+            "Motorista ja vinculado ao pedido por outra transportadora.",
+        ),
     ];
     for (o, w, field, message) in refusals {
         let b = exp
@@ -602,7 +624,9 @@ async fn a_missing_freelancer_is_rescued_onto_an_order_chosen_for_it() {
         "faulty|t"
     );
     assert_eq!(
-        app.scalar_i64(&format!("SELECT count(*) AS v FROM schedulings WHERE order_id = {ped}")),
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM schedulings WHERE order_id = {ped}"
+        )),
         0
     );
     let root = app.staff(ROOT).await;
@@ -629,7 +653,10 @@ async fn a_missing_freelancer_is_rescued_onto_an_order_chosen_for_it() {
         format!("{ped}|{}|{}|t|28.500|28.500|t|t", free.0, free.1)
     );
     assert_eq!(
-        one(&app, &format!("SELECT status::text AS v FROM orders WHERE id = {ped}")),
+        one(
+            &app,
+            &format!("SELECT status::text AS v FROM orders WHERE id = {ped}")
+        ),
         "28.00"
     );
     assert_eq!(
@@ -639,7 +666,10 @@ async fn a_missing_freelancer_is_rescued_onto_an_order_chosen_for_it() {
         )),
         1
     );
-    let (_, b) = exp.get(&format!("/api/queue/attendeds/{demo}")).await.pair();
+    let (_, b) = exp
+        .get(&format!("/api/queue/attendeds/{demo}"))
+        .await
+        .pair();
     let row = b
         .as_array()
         .unwrap()
@@ -664,7 +694,10 @@ async fn a_freelancer_s_rescue_is_refused_at_approval_when_the_order_filled_up_m
     mark_missing(&app, qf, MONDAY_0900);
     let exp = app.staff(EXP).await;
     let rescue = exp
-        .post(SAVE, json!({ "queue": { "id": qf }, "order": { "id": ped }, "netWeight": 20.0 }))
+        .post(
+            SAVE,
+            json!({ "queue": { "id": qf }, "order": { "id": ped }, "netWeight": 20.0 }),
+        )
         .await
         .id(StatusCode::CREATED);
     for g in 2..=4 {
@@ -680,13 +713,19 @@ async fn a_freelancer_s_rescue_is_refused_at_approval_when_the_order_filled_up_m
             StatusCode::UNPROCESSABLE_ENTITY,
             "A Capacidade Liquida ultrapassa o Saldo do Pedido.",
         );
-    assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM schedulings"), loadings);
+    assert_eq!(
+        app.scalar_i64("SELECT count(*) AS v FROM schedulings"),
+        loadings
+    );
     assert_eq!(
         one(&app, &format!("SELECT concat_ws('|', status, scheduling_id IS NULL) AS v FROM queue_entries WHERE id = {qf}")),
         "faulty|t"
     );
     assert_eq!(
-        one(&app, &format!("SELECT status::text AS v FROM queue_restores WHERE id = {rescue}")),
+        one(
+            &app,
+            &format!("SELECT status::text AS v FROM queue_restores WHERE id = {rescue}")
+        ),
         "false"
     );
 }

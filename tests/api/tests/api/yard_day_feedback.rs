@@ -38,8 +38,15 @@ async fn nearby_vehicles_list_the_waiting_around_the_driver_and_none_while_he_is
         .await
         .id;
     let loaded = pairs[0];
-    let loading =
-        fixtures::loading(&usuario, order, loaded.1, loaded.0, 30.0, Some("2026-03-20")).await;
+    let loading = fixtures::loading(
+        &usuario,
+        order,
+        loaded.1,
+        loaded.0,
+        30.0,
+        Some("2026-03-20"),
+    )
+    .await;
     let first = fixtures::join(
         &app,
         loaded.0,
@@ -65,9 +72,12 @@ async fn nearby_vehicles_list_the_waiting_around_the_driver_and_none_while_he_is
 
     // His loading starts: his row is in loading (position 0); nothing is listed near him.
     let exp = app.expedicao_of(demo).await;
-    exp.post("/api/attendances/save", json!({ "company": { "id": demo } }))
-        .await
-        .expect(StatusCode::CREATED);
+    exp.post(
+        "/api/attendances/save",
+        json!({ "company": { "id": demo } }),
+    )
+    .await
+    .expect(StatusCode::CREATED);
     exp.put("/api/queue/start", json!({ "id": first, "status": true }))
         .await
         .expect(StatusCode::OK);
