@@ -111,6 +111,9 @@ pub trait YardRepo {
     fn set_loading_weight(&mut self, scheduling_id: i64, qty_transported: f64) -> AppResult<()>;
     /// The entry's (and its loading's) driver.
     fn change_entry_driver(&mut self, id: i64, driver_id: i64) -> AppResult<()>;
+    /// A freelancer's entry takes the loading its rescue created (issue 22); false when the
+    /// entry had one already.
+    fn attach_loading(&mut self, id: i64, scheduling_id: i64) -> AppResult<bool>;
     /// A cancelled loading is open again: not started (status false).
     fn reopen_loading(&mut self, scheduling_id: i64) -> AppResult<()>;
     fn yard_list(

@@ -292,6 +292,81 @@ pub(crate) fn check_driver_change(
         .map_err(|r| refused("driver", r.message()))
 }
 
+/// The loading a missing freelancer's rescue creates (issue 22): `truck_id` and `driver_id` of
+/// the entry on the order chosen for it, with the rescued `net_weight` as its quantity, valid
+/// until `today`, through the nine checks of spec 2 section 5 as the loading dialog runs them.
+/// The order must be of `company_id` (else 404); a refusal is the check's message, on
+/// `netWeight` for the quantity's checks (the rescue form's field), 422. Nothing is written.
+pub(crate) fn check_rescue_loading(
+    repos: &mut dyn Repos,
+    company_id: i64,
+    order_id: i64,
+    (truck_id, driver_id): (i64, i64),
+    net_weight: f64,
+    today: NaiveDate,
+) -> AppResult<LoadingWrite> {
+    let order = repos
+        .order(order_id)?
+        .filter(|o| o.company_id == company_id)
+        .ok_or_else(AppError::not_found)?;
+    let truck = repos
+        .loading_truck(Some(truck_id), company_id, None)?
+        .ok_or_else(|| refused("truck", TRUCK_NOT_FOUND_MESSAGE))?;
+    let driver = repos
+        .loading_driver(driver_id)?
+        .filter(|d| d.company_id == company_id)
+        .ok_or_else(|| refused("driver", DRIVER_NOT_FOUND_MESSAGE))?;
+    let shipping_company_id = truck.shipping_company_id.or(driver.shipping_company_id);
+    let others = repos.loadings_of_order(order_id)?;
+    let committed = others
+        .iter()
+        .fold(Tonnes::ZERO, |sum, o| sum + o.qty_ordered);
+    let draft = LoadingDraft::for_rescue(
+        truck.license_plate.as_str(),
+        &driver.name,
+        net_weight,
+        today,
+        truck.net_capacity,
+        driver_on_order_by_other_carrier(
+            &order_loadings(&others),
+            driver.id,
+            shipping_company_id,
+            None,
+        ),
+    );
+    let balance = OrderBalance {
+        enabled: order.enable,
+        ordered: order.ordered,
+        committed,
+    };
+    let quantity = check_new_loading(&balance, &draft, today).map_err(|r| {
+        let field = match r.field() {
+            "qtyOrdered" => "netWeight",
+            other => other,
+        };
+        refused(field, r.message())
+    })?;
+    Ok(LoadingWrite {
+        company_id,
+        order_id,
+        truck_id: truck.id,
+        driver_id: driver.id,
+        shipping_company_id,
+        qty_ordered: quantity,
+        expiration_date: today,
+    })
+}
+
+/// What an order can still take for the rescue form's warning: its items less what its
+/// loadings hold (check 1 of spec 2 section 5 refuses beyond it), in tonnes.
+pub(crate) fn order_room(repos: &mut dyn Repos, order: &OrderRecord) -> AppResult<f64> {
+    let committed = repos
+        .loadings_of_order(order.id)?
+        .iter()
+        .fold(Tonnes::ZERO, |sum, o| sum + o.qty_ordered);
+    Ok((order.ordered - committed).as_f64())
+}
+
 #[derive(Clone)]
 pub struct LoadingService {
     deps: Arc<Deps>,

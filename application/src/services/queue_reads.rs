@@ -13,7 +13,9 @@ use patio_domain::auth::Actor;
 use patio_domain::fleet::sets::{queue_label, queue_stage, QueueLabel, QueueStage};
 use patio_domain::orders::status::balance;
 use patio_domain::orders::Tonnes;
-use patio_domain::queue::{closed_on_local_day, remaining_tolerance, QueueSettings};
+use patio_domain::queue::{
+    closed_on_local_day, nearby_rows, remaining_tolerance, LineRow, QueueSettings, NEARBY_EACH_SIDE,
+};
 use patio_domain::roles::{panel_abilities, sees_tonnes, Role};
 use patio_domain::text::br_date;
 use serde::Serialize;
@@ -184,6 +186,10 @@ pub struct PanelRowView {
     pub is_freelancer: bool,
     /// The signed-in driver's own entry.
     pub is_mine: bool,
+    /// 'Veículos próximos' on the driver's status page lists this row: a waiting vehicle
+    /// around the driver's own waiting entry (`patio_domain::queue::nearby_rows`); none while
+    /// his own entry is in loading.
+    pub is_near_mine: bool,
     /// When its loading started (in loading only): the panels' elapsed minutes.
     pub started_at: Option<DateTime<Utc>>,
     /// The predicted call and its spread (waiting entries only).
@@ -539,7 +545,7 @@ fn panel_rows(
 ) -> AppResult<Vec<PanelRowView>> {
     let settings = settings_of(repos, company_id)?;
     let forecast = forecasts.company(repos, company_id, now)?;
-    Ok(repos
+    let mut rows: Vec<PanelRowView> = repos
         .active_rows(QueueScope::Company(company_id))?
         .into_iter()
         .map(|r| {
@@ -555,13 +561,25 @@ fn panel_rows(
                 is_active: r.status == "loading",
                 is_freelancer: r.scheduling_id.is_none(),
                 is_mine: me == Some(r.driver_id),
+                is_near_mine: false,
                 started_at: r.expedition.filter(|_| r.status == "loading"),
                 predicted_call_at: predicted.map(|p| p.at),
                 predicted_call_from: predicted.map(|p| p.from),
                 predicted_call_to: predicted.map(|p| p.to),
             }
         })
-        .collect())
+        .collect();
+    let line: Vec<LineRow> = rows
+        .iter()
+        .map(|r| LineRow {
+            waiting: !r.is_active,
+            mine: r.is_mine,
+        })
+        .collect();
+    for i in nearby_rows(&line, NEARBY_EACH_SIDE) {
+        rows[i].is_near_mine = true;
+    }
+    Ok(rows)
 }
 
 #[derive(Clone)]

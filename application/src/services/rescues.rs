@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use patio_domain::admin::audit::{ObjectType, Operation};
+use patio_domain::admin::listing::{search_text, PageRequest};
 use patio_domain::auth::Actor;
 use patio_domain::queue::rescue::{
     may_approve_rescue, may_approve_rescues, may_approve_row, may_request_rescue, RescueCheck,
@@ -19,10 +20,13 @@ use patio_domain::roles::Role;
 use patio_domain::text::{br_tonnes, escape_html};
 use serde::Serialize;
 
+use super::loadings::{check_rescue_loading, order_room};
+use super::public::company_today;
 use super::queue::{day_bounds, engine_settings, forbidden, staff_of, store_plan, Loaded};
-use super::yard::{check_weight, close_loading, NEEDS_ORDER_MESSAGE, WEIGHT_INVALID_MESSAGE};
+use super::yard::{check_weight, close_loading, WEIGHT_INVALID_MESSAGE};
 use super::{Audit, Deps};
 use crate::error::{AppError, AppResult};
+use crate::orders_ports::OrderFilter;
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::DomainEvent;
 use crate::rescue_ports::{NewRescue, RescueFilter, RescueRecord};
@@ -37,6 +41,10 @@ pub const LOADING_CLOSED_MESSAGE: &str = "Este carregamento já foi finalizado."
 pub const ALREADY_REQUESTED_MESSAGE: &str =
     "Já existe uma solicitação de resgate para este veículo.";
 pub const ALREADY_APPROVED_MESSAGE: &str = "Este resgate já foi aprovado.";
+/// A freelancer's rescue without an order (the loading dialog's text).
+pub const ORDER_REQUIRED_MESSAGE: &str = "Pedido é obrigatório!";
+/// How many orders the rescue form offers at a time (searched on the server).
+pub const ORDER_CHOICES: u32 = 20;
 /// The grid's page (spec 3 section 9).
 pub const PAGE_SIZE: i64 = 6;
 
@@ -51,7 +59,7 @@ const LIST_ROLES: [Role; 3] = [Role::Administrador, Role::Usuario, Role::Transpo
 #[derive(Debug, Clone)]
 pub struct RescueCommand {
     pub queue_id: i64,
-    /// `None`: the loading's order.
+    /// `None`: the loading's order. A freelancer (no loading) must name one.
     pub order_id: Option<i64>,
     pub net_weight: f64,
     pub ip: Option<String>,
@@ -111,6 +119,19 @@ pub struct RescuePageView {
     pub page_size: i64,
 }
 
+/// An order the rescue form offers for the vehicle (`GET /queue-restore/orders/{queueId}`):
+/// the loading's own order, or for a freelancer the company's open orders.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RescueOrderView {
+    pub id: i64,
+    pub code: String,
+    pub customer_name: String,
+    /// Tonnes the order can still take (items less its loadings): beyond it a freelancer's
+    /// rescue is refused by check 1 of spec 2 section 5.
+    pub balance: f64,
+}
+
 #[derive(Clone)]
 pub struct RescueService {
     deps: Arc<Deps>,
@@ -124,7 +145,7 @@ fn refusal(r: RescueRefusal) -> AppError {
     match r {
         RescueRefusal::NotMissing => conflict(NOT_MISSING_MESSAGE),
         RescueRefusal::NotToday => conflict(NOT_TODAY_MESSAGE),
-        RescueRefusal::NoLoading => conflict(NEEDS_ORDER_MESSAGE),
+        RescueRefusal::OrderRequired => AppError::field("order", ORDER_REQUIRED_MESSAGE),
         RescueRefusal::OrderMismatch => AppError::field("order", ORDER_MISMATCH_MESSAGE),
         RescueRefusal::LoadingClosed => conflict(LOADING_CLOSED_MESSAGE),
         RescueRefusal::AlreadyRequested => conflict(ALREADY_REQUESTED_MESSAGE),
@@ -153,6 +174,7 @@ fn check_of(
         state,
         missed_today: missed_at.is_some_and(|at| at >= day_start),
         has_loading: entry.scheduling_id.is_some() && entry.order_id.is_some(),
+        order_chosen: order_id.is_some(),
         order_matches: order_id.is_none_or(|o| Some(o) == entry.order_id),
         loading_open,
         pending: repos.pending_rescue_of(entry.id)?,
@@ -181,8 +203,25 @@ impl RescueService {
             let (day_start, _) = day_bounds(&settings, settings.operating_day(now));
             let check = check_of(repos, &entry, cmd.order_id, day_start)?;
             may_request_rescue(&check).map_err(refusal)?;
-            let (Some(order_id), Some(_)) = (entry.order_id, entry.scheduling_id) else {
-                return Err(conflict(NEEDS_ORDER_MESSAGE));
+            // The rule guarantees one: the loading's, or the freelancer's chosen order.
+            let Some(order_id) = entry.order_id.or(cmd.order_id) else {
+                return Err(AppError::field("order", ORDER_REQUIRED_MESSAGE));
+            };
+            let order_code = match entry.order_code.clone() {
+                Some(code) => code,
+                None => {
+                    // A freelancer: the loading it would get must pass the nine checks now.
+                    let today = company_today(repos.login_settings(company_id)?.as_ref(), now);
+                    check_rescue_loading(
+                        repos,
+                        company_id,
+                        order_id,
+                        (entry.truck_id, entry.driver_id),
+                        qty,
+                        today,
+                    )?;
+                    repos.order(order_id)?.map(|o| o.code).unwrap_or_default()
+                }
             };
             let id = repos.insert_rescue(&NewRescue {
                 company_id,
@@ -206,7 +245,7 @@ impl RescueService {
                 vec![
                     ("Placa", entry.license_plate.clone()),
                     ("Motorista", entry.driver_name.clone()),
-                    ("Pedido", entry.order_code.clone().unwrap_or_default()),
+                    ("Pedido", order_code),
                 ],
             )?;
             Ok(RescueSavedView {
@@ -219,6 +258,51 @@ impl RescueService {
             .events
             .publish(&DomainEvent::queue_changed(company_id));
         Ok(saved)
+    }
+
+    /// `GET /queue-restore/orders/{queueId}?search=`: the orders the rescue form offers for the
+    /// entry: its loading's own order, or for a freelancer the company's enabled, open orders
+    /// (code or customer searched, [`ORDER_CHOICES`] at a time). The dispatch roles of the
+    /// entry's company read it (the Expedicao has no order list otherwise).
+    pub fn orders(
+        &self,
+        actor: &Actor,
+        queue_id: i64,
+        search: Option<String>,
+    ) -> AppResult<Vec<RescueOrderView>> {
+        actor.staff_role().ok_or_else(forbidden)?;
+        let entry = self.deps.store.tx(|repos| entry_of(repos, queue_id))?;
+        staff_of(actor, &REQUEST_ROLES, entry.company_id)?;
+        self.deps.store.tx(|repos| {
+            let orders = match entry.order_id {
+                Some(own) => repos.order(own)?.into_iter().collect::<Vec<_>>(),
+                None => {
+                    let filter = OrderFilter {
+                        company_id: Some(entry.company_id),
+                        search: search_text(search.as_deref().filter(|s| s.chars().count() <= 100)),
+                        include_complete: false,
+                        page: Some(PageRequest {
+                            page: 1,
+                            size: ORDER_CHOICES,
+                        }),
+                        ..OrderFilter::default()
+                    };
+                    repos.list_orders(&filter)?.items
+                }
+            };
+            orders
+                .into_iter()
+                .filter(|o| o.enable || Some(o.id) == entry.order_id)
+                .map(|o| {
+                    Ok(RescueOrderView {
+                        balance: order_room(repos, &o)?,
+                        id: o.id,
+                        code: o.code,
+                        customer_name: o.customer.name,
+                    })
+                })
+                .collect()
+        })
     }
 
     /// `GET /queue-restore`: pending rescues, 6 per page; administrators read every company
@@ -300,6 +384,26 @@ impl RescueService {
             may_approve_rescue(&check).map_err(refusal)?;
             // The vehicle was loaded when it was marked missing: the loading is dated then.
             let ended = rescue.missed_at.unwrap_or(rescue.created_at);
+            // A freelancer gets its loading on the chosen order now, through the nine checks
+            // again (the order may have filled up since the request).
+            let entry = if entry.scheduling_id.is_none() {
+                let today = company_today(repos.login_settings(company_id)?.as_ref(), now);
+                let write = check_rescue_loading(
+                    repos,
+                    company_id,
+                    rescue.order_id,
+                    (entry.truck_id, entry.driver_id),
+                    rescue.qty_transported,
+                    today,
+                )?;
+                let loading = repos.insert_loading(&write)?;
+                if !repos.attach_loading(entry.id, loading)? {
+                    return Err(conflict(LOADING_CLOSED_MESSAGE));
+                }
+                entry_of(repos, entry.id)?
+            } else {
+                entry
+            };
             let started = entry.expedition.unwrap_or(ended).min(ended);
             let order_status = close_loading(
                 repos,

@@ -57,6 +57,30 @@ impl LoadingDraft {
     }
 }
 
+impl LoadingDraft {
+    /// The loading a missing freelancer's rescue puts on the order chosen for it (issue 22):
+    /// its truck and driver, the rescued net weight as the quantity, valid until `today` (the
+    /// vehicle loaded on the day it was marked missing). The nine checks then read it as the
+    /// loading dialog's new row.
+    pub fn for_rescue(
+        plate: &str,
+        driver_name: &str,
+        net_weight: f64,
+        today: NaiveDate,
+        truck_net_capacity: Option<Tonnes>,
+        driver_on_order_by_other_carrier: bool,
+    ) -> Self {
+        LoadingDraft {
+            plate: Some(plate.to_owned()),
+            driver_name: Some(driver_name.to_owned()),
+            quantity: Some(format!("{net_weight:.3}")),
+            expiration: Some(today),
+            truck_net_capacity,
+            driver_on_order_by_other_carrier,
+        }
+    }
+}
+
 /// A loading of an order as check 9 reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OrderLoading {
@@ -241,6 +265,31 @@ mod tests {
             truck_net_capacity: Some(t(32.5)),
             driver_on_order_by_other_carrier: false,
         }
+    }
+
+    #[test]
+    fn a_rescued_freelancer_s_loading_passes_the_nine_checks_with_its_net_weight() {
+        let draft =
+            LoadingDraft::for_rescue("ABC1D23", "JOAO", 28.5, today(), Some(t(32.5)), false);
+        assert_eq!(check_new_loading(&order(), &draft, today()), Ok(t(28.5)));
+        // Check 1: the order's balance (40 t left).
+        let heavy = LoadingDraft::for_rescue("ABC1D23", "JOAO", 40.01, today(), None, false);
+        assert_eq!(
+            check_new_loading(&order(), &heavy, today()),
+            Err(LoadingRefusal::OverOrderBalance)
+        );
+        // Check 2: the truck's net capacity.
+        let over = LoadingDraft::for_rescue("ABC1D23", "JOAO", 33.0, today(), Some(t(32.5)), false);
+        assert_eq!(
+            check_new_loading(&order(), &over, today()),
+            Err(LoadingRefusal::OverTruckCapacity)
+        );
+        // Check 9: the driver is on the order through another carrier.
+        let other = LoadingDraft::for_rescue("ABC1D23", "JOAO", 10.0, today(), None, true);
+        assert_eq!(
+            check_new_loading(&order(), &other, today()),
+            Err(LoadingRefusal::DriverOnOrderByOtherCarrier)
+        );
     }
 
     #[test]

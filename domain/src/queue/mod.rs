@@ -35,8 +35,8 @@ pub use plan::{
     PlannedEntry, QueueEntry, Slot, NEW_ENTRY_ID,
 };
 pub use position::{
-    closed_on_local_day, remaining_tolerance, tolerance_drops, ToleranceLeft, EXHAUSTED_TEXT,
-    IN_TOLERANCE_TEXT,
+    closed_on_local_day, nearby_rows, remaining_tolerance, tolerance_drops, LineRow, ToleranceLeft,
+    EXHAUSTED_TEXT, IN_TOLERANCE_TEXT, NEARBY_EACH_SIDE,
 };
 pub use predict::{predict, Loading, PredictInput, Predicted, Prediction, Queued};
 pub use refusal::QueueRefusal;

@@ -114,6 +114,33 @@ pub fn closed_on_local_day(
     })
 }
 
+/// A row of the panel as 'Veículos próximos' reads it (the driver's status page).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineRow {
+    /// Waiting in the line (not in loading).
+    pub waiting: bool,
+    /// The signed-in driver's own entry.
+    pub mine: bool,
+}
+
+/// How many waiting vehicles 'Veículos próximos' shows on each side of the driver's own.
+pub const NEARBY_EACH_SIDE: usize = 2;
+
+/// Which rows (indexes of `rows`, in panel order) 'Veículos próximos' lists: the waiting
+/// vehicles around the driver's own waiting entry, `each_side` before and after it, his own
+/// included. Vehicles in loading are not in the waiting line; a driver whose own entry is in
+/// loading has no place in it, so nothing is listed (the panel numbers a loading row 0, which
+/// read as "position 0" next to him).
+pub fn nearby_rows(rows: &[LineRow], each_side: usize) -> Vec<usize> {
+    let line: Vec<usize> = (0..rows.len()).filter(|&i| rows[i].waiting).collect();
+    let Some(me) = line.iter().position(|&i| rows[i].mine) else {
+        return Vec::new();
+    };
+    let from = me.saturating_sub(each_side);
+    let to = (me + each_side + 1).min(line.len());
+    line[from..to].to_vec()
+}
+
 #[cfg(test)]
 mod closed_on_local_day_tests {
     use super::closed_on_local_day;
@@ -157,5 +184,41 @@ mod closed_on_local_day_tests {
             .unwrap_or_default();
         assert!(!closed_on_local_day(closed, Some("Nowhere/City"), now));
         assert!(closed_on_local_day(closed, Some("UTC"), now));
+    }
+}
+
+#[cfg(test)]
+mod nearby_tests {
+    use super::{nearby_rows, LineRow};
+
+    fn row(waiting: bool, mine: bool) -> LineRow {
+        LineRow { waiting, mine }
+    }
+
+    #[test]
+    fn nearby_lists_the_waiting_vehicles_around_the_driver() {
+        // Two in loading first (the panel's order), then six waiting; the driver is the 5th row.
+        let rows = [
+            row(false, false),
+            row(false, false),
+            row(true, false),
+            row(true, false),
+            row(true, true),
+            row(true, false),
+            row(true, false),
+            row(true, false),
+        ];
+        assert_eq!(nearby_rows(&rows, 2), vec![2, 3, 4, 5, 6]);
+        // First in line: nothing before him, loading rows never listed.
+        let first = [row(false, false), row(true, true), row(true, false)];
+        assert_eq!(nearby_rows(&first, 2), vec![1, 2]);
+    }
+
+    #[test]
+    fn a_driver_in_loading_has_no_nearby_vehicles() {
+        let rows = [row(false, true), row(true, false), row(true, false)];
+        assert_eq!(nearby_rows(&rows, 2), Vec::<usize>::new());
+        let absent = [row(true, false), row(true, false)];
+        assert_eq!(nearby_rows(&absent, 2), Vec::<usize>::new());
     }
 }

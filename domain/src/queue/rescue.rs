@@ -30,9 +30,12 @@ pub struct RescueCheck {
     pub missed_today: bool,
     /// The entry came with a loading of an order (a freelancer has none).
     pub has_loading: bool,
-    /// The order sent is the loading's order (or none was sent).
+    /// An order was sent (a freelancer's rescue names the order it loaded for).
+    pub order_chosen: bool,
+    /// The order sent is the loading's order (or none was sent). Not asked of a freelancer.
     pub order_matches: bool,
-    /// The loading is still open (not finished by another path).
+    /// The loading is still open (not finished by another path). Not asked of a freelancer,
+    /// whose loading is created on the chosen order at the approval.
     pub loading_open: bool,
     /// A rescue of this entry is already waiting for approval.
     pub pending: bool,
@@ -45,8 +48,8 @@ pub enum RescueRefusal {
     NotMissing,
     /// Missing, but not in today's list.
     NotToday,
-    /// No loading, so no order to put the tonnage on.
-    NoLoading,
+    /// A freelancer (no loading) and no order chosen for the tonnage.
+    OrderRequired,
     OrderMismatch,
     LoadingClosed,
     AlreadyRequested,
@@ -85,9 +88,16 @@ pub fn may_approve_rescue(c: &RescueCheck) -> Result<LifecycleState, RescueRefus
     Ok(LifecycleState::Attended)
 }
 
+/// A freelancer came without a loading: the dispatcher chooses the order the vehicle loaded
+/// for (issue 22), and the loading checks of spec 2 section 5 run on that order (the caller's
+/// part, with `orders::check_new_loading`). A vehicle with a loading keeps its own order.
 fn common(c: &RescueCheck) -> Result<(), RescueRefusal> {
     if !c.has_loading {
-        return Err(RescueRefusal::NoLoading);
+        return if c.order_chosen {
+            Ok(())
+        } else {
+            Err(RescueRefusal::OrderRequired)
+        };
     }
     if !c.order_matches {
         return Err(RescueRefusal::OrderMismatch);
@@ -107,6 +117,7 @@ mod tests {
         state: S::FaultyByExpedition,
         missed_today: true,
         has_loading: true,
+        order_chosen: true,
         order_matches: true,
         loading_open: true,
         pending: false,
@@ -142,6 +153,7 @@ mod tests {
             state: S::FaultyByExpedition,
             missed_today: false,
             has_loading: false,
+            order_chosen: false,
             order_matches: false,
             loading_open: false,
             pending: true,
@@ -149,7 +161,7 @@ mod tests {
         let mut c = all_wrong;
         assert_eq!(may_request_rescue(&c), Err(RescueRefusal::NotToday));
         c.missed_today = true;
-        assert_eq!(may_request_rescue(&c), Err(RescueRefusal::NoLoading));
+        assert_eq!(may_request_rescue(&c), Err(RescueRefusal::OrderRequired));
         c.has_loading = true;
         assert_eq!(may_request_rescue(&c), Err(RescueRefusal::OrderMismatch));
         c.order_matches = true;
@@ -188,6 +200,41 @@ mod tests {
             assert!(!may_approve_rescues(&actor), "{actor:?}");
             assert!(!may_approve_row(&actor, false), "{actor:?}");
         }
+    }
+
+    #[test]
+    fn a_missing_freelancer_is_rescued_onto_the_order_chosen_for_it() {
+        let freelancer = RescueCheck {
+            has_loading: false,
+            order_chosen: true,
+            // Neither is asked of a freelancer: it has no loading to match or to be open.
+            order_matches: false,
+            loading_open: false,
+            ..READY
+        };
+        assert_eq!(may_request_rescue(&freelancer), Ok(()));
+        assert_eq!(may_approve_rescue(&freelancer), Ok(S::Attended));
+        let no_order = RescueCheck {
+            order_chosen: false,
+            ..freelancer
+        };
+        assert_eq!(
+            may_request_rescue(&no_order),
+            Err(RescueRefusal::OrderRequired)
+        );
+        let twice = RescueCheck {
+            pending: true,
+            ..freelancer
+        };
+        assert_eq!(
+            may_request_rescue(&twice),
+            Err(RescueRefusal::AlreadyRequested)
+        );
+        let waiting = RescueCheck {
+            state: S::Waiting,
+            ..freelancer
+        };
+        assert_eq!(may_request_rescue(&waiting), Err(RescueRefusal::NotMissing));
     }
 
     #[test]

@@ -29,6 +29,7 @@ const row = (id: number, isMine = false): PanelRow => ({
   isActive: true,
   isFreelancer: false,
   isMine,
+  isNearMine: false,
 });
 
 describe('driver queue rules', () => {
@@ -66,9 +67,10 @@ describe('driver queue rules', () => {
   });
 
   it('finds the rows around the driver and the page of its row', () => {
-    const rows = Array.from({ length: 25 }, (_, i) => row(i + 1, i === 12));
+    const rows = Array.from({ length: 25 }, (_, i) => ({ ...row(i + 1, i === 12), isNearMine: i >= 10 && i <= 14 }));
     expect(rowsAround(rows).map((r) => r.id)).toEqual([11, 12, 13, 14, 15]);
-    expect(rowsAround([row(1, true), row(2)]).map((r) => r.id)).toEqual([1, 2]);
+    // In loading the server marks nothing near: his own row (position 0) is not listed.
+    expect(rowsAround([{ ...row(1, true), position: 0, isActive: true }, row(2)])).toEqual([]);
     expect(rowsAround([row(1)])).toEqual([]);
     expect(pageOfMine(rows, 10)).toBe(2);
     expect(pageOfMine([row(1)], 10)).toBe(1);

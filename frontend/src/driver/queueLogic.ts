@@ -64,11 +64,12 @@ export function insideLeaveWindow(forecast: string | null | undefined, now: numb
   return at - now <= hours * 3_600_000;
 }
 
-/** The rows around the driver's own: up to `n` before and `n` after it. */
-export function rowsAround(rows: readonly PanelRow[], n = 2): PanelRow[] {
-  const mine = rows.findIndex((r) => r.isMine);
-  if (mine < 0) return [];
-  return rows.slice(Math.max(0, mine - n), mine + n + 1);
+/**
+ * 'Veículos próximos': the rows the server marks near the driver's own (`isNearMine`: the
+ * waiting vehicles around his waiting entry; none while his own is in loading, issue 22).
+ */
+export function rowsAround(rows: readonly PanelRow[]): PanelRow[] {
+  return rows.filter((r) => r.isNearMine);
 }
 
 /** The page (from 1) that holds the driver's own row, 1 when it is not listed. */

@@ -68,6 +68,13 @@ test('the phone says one thing at a time while the dispatcher checks in, calls, 
   await phone.goto('/');
   await expectStage(phone, 'waiting', 'Você está na fila');
   await expect(phone.getByText('Aguarde ser chamado')).toHaveCount(0);
+  // 'Veículos próximos' while waiting: his own row, marked, with his place in the line (not 0).
+  await phone.goto('/app/agendamento/status');
+  const mineNear = phone.getByRole('region', { name: 'Veículos próximos' }).getByRole('row', { name: new RegExp(vehicle.plate) });
+  await expect(mineNear).toContainText('Você');
+  await expect(mineNear.getByRole('cell').first()).toHaveText(/^[1-9]\d*$/);
+  await phone.goto('/');
+  await expectStage(phone, 'waiting', 'Você está na fila');
 
   // Checked in from the yard's network: 'Aguarde ser chamado', and nothing else.
   const checkin = await phone.request.post('/api/checkins/save', { data: { queue: { id: joined.queueId }, isPresent: true, status: true } });
@@ -111,6 +118,9 @@ test('the phone says one thing at a time while the dispatcher checks in, calls, 
   await expect(phone.getByTestId('my-position')).toHaveCount(0);
   await expect(phone.getByRole('button', { name: 'Sair da fila' })).toHaveCount(0);
   await expect(phone.getByTestId('leave-reason')).toHaveText('Seu veículo está em carregamento: não é possível sair da fila agora.');
+  // No 'Veículos próximos' while loading: it listed his own row at position 0 (issue 22).
+  await expect(phone.getByRole('region', { name: 'Veículos próximos' })).toHaveCount(0);
+  await expect(phone.getByRole('cell', { name: '0', exact: true })).toHaveCount(0);
   await shot(phone, 'phone-loading-status');
 
   // ---- Finalizar with the scale's reading, typed key by key; the order's balance is low.

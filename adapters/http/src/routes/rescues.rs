@@ -4,7 +4,7 @@
 use actix_web::{get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::services::rescues::{
-    RescueApprovedView, RescueCommand, RescuePageView, RescueSavedView,
+    RescueApprovedView, RescueCommand, RescueOrderView, RescuePageView, RescueSavedView,
 };
 use patio_application::AppError;
 use serde::Deserialize;
@@ -18,6 +18,7 @@ use crate::state::AppState;
 
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(rescue_save)
+        .service(rescue_orders)
         .service(rescue_list)
         .service(rescue_restore);
 }
@@ -41,8 +42,8 @@ pub struct RescueSaveBody {
 #[utoipa::path(tag = "rescues", request_body = RescueSaveBody,
     responses((status = 201, description = "{id, message: 'Solicitação enviada'}", body = RescueSavedView),
         (status = 401), (status = 403), (status = 404),
-        (status = 409, description = "'Apenas veículos faltosos podem ser recuperados.', 'Apenas faltosos de hoje podem ser recuperados.', 'Adicione o veículo e o Motorista em um pedido!', 'Este carregamento já foi finalizado.', 'Já existe uma solicitação de resgate para este veículo.'"),
-        (status = 422, description = "netWeight: 'Informe um peso maior que zero (até 99,999 t).'; order: 'O pedido informado não é o do agendamento do veículo.'; queue: 'Veículo é obrigatório!'")))]
+        (status = 409, description = "'Apenas veículos faltosos podem ser recuperados.', 'Apenas faltosos de hoje podem ser recuperados.', 'Este carregamento já foi finalizado.', 'Já existe uma solicitação de resgate para este veículo.'"),
+        (status = 422, description = "netWeight: 'Informe um peso maior que zero (até 99,999 t).'; order: 'O pedido informado não é o do agendamento do veículo.', a freelancer's 'Pedido é obrigatório!'; queue: 'Veículo é obrigatório!'; a freelancer's loading on the chosen order: the checks of spec 2 section 5 ('A Capacidade Liquida ultrapassa o Saldo do Pedido.' on netWeight, 'Motorista ja vinculado ao pedido por outra transportadora.' on driver, 'Pedido desativado!' on order…)")))]
 #[post("/queue-restore/save")]
 pub async fn rescue_save(
     state: web::Data<AppState>,
@@ -65,6 +66,30 @@ pub async fn rescue_save(
     let svc = state.services.rescues.clone();
     let view = blocking(move || svc.request(&session.0, &cmd)).await?;
     Ok(HttpResponse::Created().json(view))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RescueOrdersParams {
+    /// Order code or customer name (a freelancer's choices).
+    pub search: Option<String>,
+}
+
+#[utoipa::path(tag = "rescues", params(("queueId" = i64, Path, description = "The missing vehicle's queue entry"), RescueOrdersParams),
+    responses((status = 200, description = "The orders the rescue form offers: the loading's own, or for a freelancer the company's enabled open orders (20 at a time), with what each can still take", body = Vec<RescueOrderView>),
+        (status = 401), (status = 403), (status = 404)))]
+#[get("/queue-restore/orders/{queueId}")]
+pub async fn rescue_orders(
+    state: web::Data<AppState>,
+    session: Session,
+    path: web::Path<i64>,
+    q: web::Query<RescueOrdersParams>,
+) -> Result<HttpResponse, ApiError> {
+    let queue_id = path.into_inner();
+    let search = q.into_inner().search;
+    let svc = state.services.rescues.clone();
+    let orders = blocking(move || svc.orders(&session.0, queue_id, search)).await?;
+    Ok(HttpResponse::Ok().json(orders))
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -104,7 +129,8 @@ pub struct RescueRestoreBody {
 #[utoipa::path(tag = "rescues", request_body = RescueRestoreBody,
     responses((status = 200, description = "{id, message: 'Aprovação realizada com sucesso', queueStatus: 'attended', orderStatus}", body = RescueApprovedView),
         (status = 401), (status = 403, description = "root administrators only"), (status = 404),
-        (status = 409, description = "'Este resgate já foi aprovado.', 'Este carregamento já foi finalizado.', 'Apenas veículos faltosos podem ser recuperados.'")))]
+        (status = 409, description = "'Este resgate já foi aprovado.', 'Este carregamento já foi finalizado.', 'Apenas veículos faltosos podem ser recuperados.'"),
+        (status = 422, description = "A freelancer's loading on the chosen order no longer passes the checks of spec 2 section 5 (the order filled up meanwhile)")))]
 #[put("/queue-restore/restore")]
 pub async fn rescue_restore(
     state: web::Data<AppState>,

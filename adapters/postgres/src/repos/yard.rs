@@ -345,6 +345,17 @@ impl YardRepo for PgRepos<'_> {
         .map_err(db_error)
     }
 
+    fn attach_loading(&mut self, id: i64, scheduling_id: i64) -> AppResult<bool> {
+        let n = diesel::sql_query(
+            "UPDATE queue_entries SET scheduling_id = $2 WHERE id = $1 AND scheduling_id IS NULL",
+        )
+        .bind::<BigInt, _>(id)
+        .bind::<BigInt, _>(scheduling_id)
+        .execute(self.conn)
+        .map_err(db_error)?;
+        Ok(n == 1)
+    }
+
     fn change_entry_driver(&mut self, id: i64, driver_id: i64) -> AppResult<()> {
         diesel::sql_query("UPDATE queue_entries SET driver_id = $2 WHERE id = $1")
             .bind::<BigInt, _>(id)

@@ -7,7 +7,8 @@
  * `/api/ws` events; 3-minute polling only as the fallback.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { App, Button, Card, Input, Progress, Select, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Input, Progress, Select, Statistic, Tag, Typography, type TableColumnsType } from 'antd';
+import { StaffTable } from '../../shared/ui/StaffTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { readApiError } from '../../shared/apiError';
 import { maskCpf } from '../../shared/masks';
@@ -167,7 +168,8 @@ export default function QueueDeskPage() {
             }}
             style={{ marginBottom: 8 }}
           />
-          <Table<Order>
+          <StaffTable<Order>
+            label={deskMsg.orders}
             rowKey="id"
             size="small"
             columns={orderColumns}
@@ -216,7 +218,8 @@ export default function QueueDeskPage() {
           </div>
           <Progress percent={percent} aria-label={`${yardMsg.cards.attended}: ${percent}%`} style={{ margin: '12px 0' }} />
           {queue.isError && <Typography.Text type="danger">{deskMsg.loadError}</Typography.Text>}
-          <Table<QueueRow>
+          <StaffTable<QueueRow>
+            label={deskMsg.queue}
             rowKey="id"
             size="small"
             columns={queueColumns}

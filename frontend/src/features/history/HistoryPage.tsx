@@ -8,7 +8,8 @@
 import { useCallback, useState } from 'react';
 import { formatDecimal, formatTonnes } from '../../shared/formatters';
 import { useCompanyEvents } from '../../shared/realtime';
-import { Button, Col, Form, Row, Select, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Col, Form, Row, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { StaffTable } from '../../shared/ui/StaffTable';
 import { DownloadOutlined, FilterOutlined } from '@ant-design/icons';
 import { useOrdersQuery } from '../orders/api';
 import { useDebounced, useSession } from '../../shared/records/hooks';
@@ -206,7 +207,8 @@ export default function HistoryPage() {
               {text.total(data.total)} · {text.tonnes(data.totalTransported)}
             </Typography.Paragraph>
           )}
-          <Table<HistoryRow>
+          <StaffTable<HistoryRow>
+            label={text.title}
             size="small"
             rowKey={(r) => `${r.key ?? ''}-${r.id}`}
             columns={columns}

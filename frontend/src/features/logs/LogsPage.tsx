@@ -6,7 +6,8 @@
  * from escaped values.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { StaffTable } from '../../shared/ui/StaffTable';
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDateTime } from '../../shared/formatters';
@@ -232,7 +233,8 @@ export default function LogsPage() {
           </Row>
         </Form>
       </div>
-      <Table<LogEntry>
+      <StaffTable<LogEntry>
+        label={adminMsg.logsTitle}
         rowKey="id"
         size="middle"
         columns={columns}

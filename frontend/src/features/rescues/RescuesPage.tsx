@@ -5,7 +5,8 @@
  * weight and order. Approving is the root administrator's; the server decides.
  */
 import { useCallback, useState } from 'react';
-import { App, Button, Descriptions, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { App, Button, Descriptions, Input, Modal, type TableColumnsType } from 'antd';
+import { StaffTable } from '../../shared/ui/StaffTable';
 import { readApiError } from '../../shared/apiError';
 import { useCompanyEvents } from '../../shared/realtime';
 import { useDebounced, useSession } from '../../shared/records/hooks';
@@ -91,7 +92,8 @@ export default function RescuesPage() {
       {list.isError ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : (
-        <Table
+        <StaffTable<RescueRow>
+          label={rescueMsg.title}
           rowKey="id"
           size="small"
           loading={list.isFetching}

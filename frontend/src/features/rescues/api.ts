@@ -10,6 +10,7 @@ export type RescuePage = Schema<'RescuePageView'>;
 export type RescueRow = Schema<'RescueRowView'>;
 export type RescueSaved = Schema<'RescueSavedView'>;
 export type RescueApproved = Schema<'RescueApprovedView'>;
+export type RescueOrder = Schema<'RescueOrderView'>;
 
 const TAG = 'Rescue' as const;
 
@@ -27,6 +28,13 @@ const rescuesApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints(
       }),
       providesTags: [TAG],
     }),
+    /** The orders the rescue form offers: the loading's own, or a freelancer's choices. */
+    rescueOrders: build.query<RescueOrder[], { queueId: number; search: string }>({
+      query: ({ queueId, search }) => ({
+        url: `queue-restore/orders/${queueId}`,
+        params: search ? { search } : undefined,
+      }),
+    }),
     requestRescue: build.mutation<RescueSaved, { queueId: number; orderId: number; netWeight: number }>({
       query: ({ queueId, orderId, netWeight }) => ({
         url: 'queue-restore/save',
@@ -42,7 +50,7 @@ const rescuesApi = api.enhanceEndpoints({ addTagTypes: [TAG] }).injectEndpoints(
   }),
 });
 
-export const { useRescuesQuery, useRequestRescueMutation, useApproveRescueMutation } = rescuesApi;
+export const { useRescuesQuery, useRescueOrdersQuery, useRequestRescueMutation, useApproveRescueMutation } = rescuesApi;
 
 /** Every rescue read again (a change elsewhere). */
 export const invalidateRescues = () => rescuesApi.util.invalidateTags([TAG]);

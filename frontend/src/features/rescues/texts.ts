@@ -20,6 +20,7 @@ export const rescueMsg = {
   recoverTitle: (plate: string) => `Recuperar o veículo ${plate}`,
   netWeight: 'Peso líquido (t)',
   chooseOrder: 'Selecione o pedido',
+  noOrders: 'Nenhum pedido em aberto encontrado.',
   send: 'Enviar',
   sent: 'Solicitação enviada',
 } as const;

@@ -1732,6 +1732,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/queue-restore/orders/{queueId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["rescue_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/queue-restore/restore": {
         parameters: {
             query?: never;
@@ -5261,6 +5277,12 @@ export interface components {
             isInTolerance: boolean;
             /** @description The signed-in driver's own entry. */
             isMine: boolean;
+            /**
+             * @description 'Veículos próximos' on the driver's status page lists this row: a waiting vehicle
+             *     around the driver's own waiting entry (`patio_domain::queue::nearby_rows`); none while
+             *     his own entry is in loading.
+             */
+            isNearMine: boolean;
             /** Format: date-time */
             joinedAt: string;
             licensePlate: string;
@@ -5583,6 +5605,22 @@ export interface components {
             queueId: number;
             /** @description The entry's stored status after the approval ('attended'). */
             queueStatus: string;
+        };
+        /**
+         * @description An order the rescue form offers for the vehicle (`GET /queue-restore/orders/{queueId}`):
+         *     the loading's own order, or for a freelancer the company's open orders.
+         */
+        RescueOrderView: {
+            /**
+             * Format: double
+             * @description Tonnes the order can still take (items less its loadings): beyond it a freelancer's
+             *     rescue is refused by check 1 of spec 2 section 5.
+             */
+            balance: number;
+            code: string;
+            customerName: string;
+            /** Format: int64 */
+            id: number;
         };
         RescuePageView: {
             items: components["schemas"]["RescueRowView"][];
@@ -13398,6 +13436,74 @@ export interface operations {
             };
         };
     };
+    rescue_orders: {
+        parameters: {
+            query?: {
+                /** @description Order code or customer name (a freelancer's choices). */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The missing vehicle's queue entry */
+                queueId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders the rescue form offers: the loading's own, or for a freelancer the company's enabled open orders (20 at a time), with what each can still take */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RescueOrderView"][];
+                };
+            };
+            /** @description Malformed request, or a NUL byte in it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path id or body value of the wrong type */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rescue_restore: {
         parameters: {
             query?: never;
@@ -13463,7 +13569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A path id or body value of the wrong type */
+            /** @description A freelancer's loading on the chosen order no longer passes the checks of spec 2 section 5 (the order filled up meanwhile) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13529,7 +13635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description 'Apenas veículos faltosos podem ser recuperados.', 'Apenas faltosos de hoje podem ser recuperados.', 'Adicione o veículo e o Motorista em um pedido!', 'Este carregamento já foi finalizado.', 'Já existe uma solicitação de resgate para este veículo.' */
+            /** @description 'Apenas veículos faltosos podem ser recuperados.', 'Apenas faltosos de hoje podem ser recuperados.', 'Este carregamento já foi finalizado.', 'Já existe uma solicitação de resgate para este veículo.' */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13538,7 +13644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description netWeight: 'Informe um peso maior que zero (até 99,999 t).'; order: 'O pedido informado não é o do agendamento do veículo.'; queue: 'Veículo é obrigatório!' */
+            /** @description netWeight: 'Informe um peso maior que zero (até 99,999 t).'; order: 'O pedido informado não é o do agendamento do veículo.', a freelancer's 'Pedido é obrigatório!'; queue: 'Veículo é obrigatório!'; a freelancer's loading on the chosen order: the checks of spec 2 section 5 ('A Capacidade Liquida ultrapassa o Saldo do Pedido.' on netWeight, 'Motorista ja vinculado ao pedido por outra transportadora.' on driver, 'Pedido desativado!' on order…) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -54,6 +54,7 @@ mod truck_catalog;
 mod trucks;
 mod ws_socket;
 mod yard;
+mod yard_day_feedback;
 mod yard_day_fidelity;
 mod yard_day_rules;
 mod yard_realtime;

@@ -205,12 +205,10 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         StatusCode::CONFLICT,
         "Apenas faltosos de hoje podem ser recuperados.",
     );
+    // A freelancer has no loading: the order it loaded for must be named (issue 22).
     exp.post(SAVE, json!({ "queue": { "id": qf }, "netWeight": 28.5 }))
         .await
-        .expect_containing(
-            StatusCode::CONFLICT,
-            "Adicione o veículo e o Motorista em um pedido!",
-        );
+        .expect_containing(StatusCode::UNPROCESSABLE_ENTITY, "Pedido é obrigatório!");
     assert_eq!(rescues_count(&app), 0);
 
     // The dispatcher sends it: 'Solicitação enviada'; pending in the database.
@@ -495,4 +493,239 @@ async fn the_list_has_six_rows_a_page_newest_first() {
         .unwrap()
         .iter()
         .all(|r| r["orderCode"] != "PED-R5" || r["driverName"] != "MOTORISTA 2"));
+}
+
+fn one(app: &TestApp, sql: &str) -> String {
+    text(app, sql)
+}
+
+/// Issue 22, spec 3 "Recuperar": a freelancer (no loading, no carrier) marked missing is sent
+/// for rescue onto another order of the company chosen in the form; the loading it gets passes
+/// the checks of spec 2 section 5 on the server (at the request and again at the approval),
+/// and the approval closes that new loading with the tonnage.
+#[actix_web::test]
+async fn a_missing_freelancer_is_rescued_onto_an_order_chosen_for_it() {
+    let app = TestApp::new();
+    open_for_freelancers(&app).await;
+    at(&app, MONDAY_0900);
+    let demo = app.ids.demo;
+    let free = add_pair(&app, demo, 1, 5, (None, None));
+    let carried = [
+        carried_pair(&app, 2, 5),
+        carried_pair(&app, 3, 5),
+        carried_pair(&app, 4, 5),
+    ];
+    let ped = order(&app, 1).await;
+    // An order with 90 of its 100 t committed to other loadings.
+    let full = order(&app, 2).await;
+    for c in carried {
+        loading(&app, full, c, 30.0).await;
+    }
+    let ped9 = order(&app, 3).await;
+    let elsewhere = fixtures::order(
+        &app.usuario_of(app.ids.other).await,
+        fixtures::OrderSpec::new("PED-OUTRA", 100.0)
+            .customer(90, "Fazenda Outra")
+            .product(30, "MILHO OUTRA"),
+    )
+    .await
+    .id;
+    let qf = fixtures::join(&app, free.0, demo, json!({ "truck": { "id": free.1 } })).await;
+    mark_missing(&app, qf, MONDAY_0900);
+    // Check 9's case: the freelancer is on PED-R3 through the demo's carrier (its truck's).
+    loading(&app, ped9, (free.0, carried[0].1), 10.0).await;
+    let exp = app.staff(EXP).await;
+    let body =
+        |o: i64, w: f64| json!({ "queue": { "id": qf }, "order": { "id": o }, "netWeight": w });
+
+    // The form's choices: the company's enabled open orders with what each can still take;
+    // the dispatch roles of the company read them, nobody else.
+    let orders_url = format!("/api/queue-restore/orders/{qf}");
+    let (s, b) = exp.get(&orders_url).await.pair();
+    assert_eq!(s, StatusCode::OK, "{b}");
+    let codes: Vec<&str> = b
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["code"].as_str().unwrap())
+        .collect();
+    for code in ["PED-R1", "PED-R2", "PED-R3"] {
+        assert!(codes.contains(&code), "{code} in {codes:?}");
+    }
+    assert!(!codes.contains(&"PED-OUTRA"), "{codes:?}");
+    let full_row = b
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["code"] == "PED-R2")
+        .unwrap();
+    assert_eq!(full_row["balance"], 10.0);
+    assert_eq!(full_row["customerName"], "Fazenda 2");
+    let (_, b) = exp
+        .get(&format!("{orders_url}?search=Fazenda%201"))
+        .await
+        .pair();
+    assert_eq!(b.as_array().unwrap().len(), 1, "{b}");
+    assert_eq!(b[0]["id"], ped);
+    for (email, status) in [
+        (USUARIO, StatusCode::OK),
+        ("espectador@patio.local", StatusCode::FORBIDDEN),
+        ("portaria@patio.local", StatusCode::FORBIDDEN),
+        (TRANSP, StatusCode::FORBIDDEN),
+        (OTHER, StatusCode::NOT_FOUND),
+    ] {
+        let (s, b) = app.staff(email).await.get(&orders_url).await.pair();
+        assert_eq!(s, status, "{email} {b}");
+    }
+
+    // The loading checks on the chosen order, each verbatim; nothing written.
+    let refusals = [
+        (
+            full,
+            28.5,
+            "netWeight",
+            "A Capacidade Liquida ultrapassa o Saldo do Pedido.",
+        ),
+        (
+            ped,
+            32.0,
+            "netWeight",
+            "A quantidade ultrapassa a capacidade do veiculo",
+        ),
+        (
+            ped9,
+            20.0,
+            "driver",
+            "Motorista ja vinculado ao pedido por outra transportadora.",
+        ),
+    ];
+    for (o, w, field, message) in refusals {
+        let b = exp
+            .post(SAVE, body(o, w))
+            .await
+            .expect_containing(StatusCode::UNPROCESSABLE_ENTITY, message);
+        assert!(b.to_string().contains(field), "{field}: {b}");
+    }
+    let (s, _) = exp.post(SAVE, body(elsewhere, 28.5)).await.pair();
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    assert_eq!(rescues_count(&app), 0);
+
+    // Sent onto PED-R1: pending with that order; the entry and the order untouched.
+    let (s, b) = exp.post(SAVE, body(ped, 28.5)).await.pair();
+    assert_eq!(s, StatusCode::CREATED, "{b}");
+    assert_eq!(b["message"], "Solicitação enviada");
+    let rescue = b["id"].as_i64().unwrap();
+    assert_eq!(
+        one(&app, &format!("SELECT concat_ws('|', order_id, driver_id, truck_id, qty_transported, status) AS v FROM queue_restores WHERE id = {rescue}")),
+        format!("{ped}|{}|{}|28.500|f", free.0, free.1)
+    );
+    assert_eq!(
+        one(&app, &format!("SELECT concat_ws('|', status, scheduling_id IS NULL) AS v FROM queue_entries WHERE id = {qf}")),
+        "faulty|t"
+    );
+    assert_eq!(
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM schedulings WHERE order_id = {ped}"
+        )),
+        0
+    );
+    let root = app.staff(ROOT).await;
+    let (_, b) = root.get(LIST).await.pair();
+    assert_eq!(b["total"], 1, "{b}");
+    assert_eq!(b["items"][0]["orderCode"], "PED-R1");
+    assert_eq!(b["items"][0]["driverName"], "MOTORISTA 1");
+
+    // Approved: the freelancer's loading on PED-R1 is created and closed with the tonnage.
+    let (s, b) = root.put(RESTORE, json!({ "id": rescue })).await.pair();
+    assert_eq!(s, StatusCode::OK, "{b}");
+    assert_eq!(b["queueStatus"], "attended");
+    assert_eq!(b["orderId"], ped);
+    assert_eq!(b["orderStatus"], 28);
+    let loading_id = app.scalar_i64(&format!(
+        "SELECT scheduling_id AS v FROM queue_entries WHERE id = {qf} AND status = 'attended'"
+    ));
+    assert_eq!(
+        one(&app, &format!(
+            "SELECT concat_ws('|', order_id, driver_id, truck_id, shipping_company_id IS NULL,
+                              qty_ordered, qty_transported, status, exped_date = '{MONDAY_0900}') AS v
+               FROM schedulings WHERE id = {loading_id}"
+        )),
+        format!("{ped}|{}|{}|t|28.500|28.500|t|t", free.0, free.1)
+    );
+    assert_eq!(
+        one(
+            &app,
+            &format!("SELECT status::text AS v FROM orders WHERE id = {ped}")
+        ),
+        "28.00"
+    );
+    assert_eq!(
+        app.scalar_i64(&format!(
+            "SELECT count(*) AS v FROM driver_logs WHERE driver_id = {} AND operation_type = 'ATT_QUEUE'",
+            free.0
+        )),
+        1
+    );
+    let (_, b) = exp
+        .get(&format!("/api/queue/attendeds/{demo}"))
+        .await
+        .pair();
+    let row = b
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == qf)
+        .unwrap_or_else(|| panic!("{b}"));
+    assert_eq!(row["orderCode"], "PED-R1");
+    assert_eq!(row["qtyTransported"], 28.5);
+}
+
+/// The approval of a freelancer's rescue runs the loading checks again: an order that filled
+/// up after the request refuses it, and nothing is written.
+#[actix_web::test]
+async fn a_freelancer_s_rescue_is_refused_at_approval_when_the_order_filled_up_meanwhile() {
+    let app = TestApp::new();
+    open_for_freelancers(&app).await;
+    at(&app, MONDAY_0900);
+    let demo = app.ids.demo;
+    let free = add_pair(&app, demo, 1, 6, (None, None));
+    let ped = order(&app, 4).await;
+    let qf = fixtures::join(&app, free.0, demo, json!({ "truck": { "id": free.1 } })).await;
+    mark_missing(&app, qf, MONDAY_0900);
+    let exp = app.staff(EXP).await;
+    let rescue = exp
+        .post(
+            SAVE,
+            json!({ "queue": { "id": qf }, "order": { "id": ped }, "netWeight": 20.0 }),
+        )
+        .await
+        .id(StatusCode::CREATED);
+    for g in 2..=4 {
+        let c = carried_pair(&app, g, 6);
+        loading(&app, ped, c, 30.0).await;
+    }
+    let loadings = app.scalar_i64("SELECT count(*) AS v FROM schedulings");
+    app.staff(ROOT)
+        .await
+        .put(RESTORE, json!({ "id": rescue }))
+        .await
+        .expect_containing(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "A Capacidade Liquida ultrapassa o Saldo do Pedido.",
+        );
+    assert_eq!(
+        app.scalar_i64("SELECT count(*) AS v FROM schedulings"),
+        loadings
+    );
+    assert_eq!(
+        one(&app, &format!("SELECT concat_ws('|', status, scheduling_id IS NULL) AS v FROM queue_entries WHERE id = {qf}")),
+        "faulty|t"
+    );
+    assert_eq!(
+        one(
+            &app,
+            &format!("SELECT status::text AS v FROM queue_restores WHERE id = {rescue}")
+        ),
+        "false"
+    );
 }

@@ -4,7 +4,8 @@
  * confirmation) per row. The page owns its query; this draws it.
  */
 import type { ReactNode } from 'react';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
+import { StaffTable } from '../../ui/StaffTable';
 import { CloseOutlined } from '@ant-design/icons';
 import type { Paged } from '../api';
 import type { useListState } from '../hooks';
@@ -127,7 +128,8 @@ export function ListPage<T extends { id: number }>({
         search
       )}
       {isError && <LoadError onRetry={() => void refetch()} />}
-      <Table<T>
+      <StaffTable<T>
+        label={title}
         rowKey="id"
         size="middle"
         columns={[...columns, ...actionColumn]}
