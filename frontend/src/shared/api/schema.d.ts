@@ -5766,7 +5766,7 @@ export interface components {
             id: number;
             logo?: string | null;
             name: string;
-            /** @description The company's time zone (IANA name), in the staff session: the yard screens' clock. */
+            /** @description The company's time zone (IANA name), in the staff and driver sessions: the yard's clock. */
             timeZone?: string | null;
         };
         /**
