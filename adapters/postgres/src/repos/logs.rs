@@ -1,7 +1,7 @@
 use diesel::prelude::*;
 use patio_application::model::{NewDriverLog, NewStaffLog};
 use patio_application::ports::LogRepo;
-use patio_application::AppResult;
+use patio_application::{AppError, AppResult};
 use serde_json::json;
 
 use crate::rows::{NewDriverLogRow, NewStaffLogRow};
@@ -26,14 +26,16 @@ fn staff_row(log: &NewStaffLog) -> NewStaffLogRow {
     }
 }
 
-fn driver_row(log: &NewDriverLog) -> NewDriverLogRow {
-    NewDriverLogRow {
+fn driver_row(log: &NewDriverLog) -> AppResult<NewDriverLogRow> {
+    let data = serde_json::to_value(&log.data)
+        .map_err(|e| AppError::internal(format!("driver log data: {e}")))?;
+    Ok(NewDriverLogRow {
         driver_id: Some(log.driver_id),
         company_id: Some(log.company_id),
-        operation_type: log.operation_type.clone(),
-        data: log.data.clone(),
+        operation_type: log.operation.as_str().to_owned(),
+        data,
         created_at: None,
-    }
+    })
 }
 
 impl LogRepo for PgRepos<'_> {
@@ -47,7 +49,7 @@ impl LogRepo for PgRepos<'_> {
 
     fn insert_driver_log(&mut self, log: &NewDriverLog) -> AppResult<()> {
         diesel::insert_into(driver_logs::table)
-            .values(driver_row(log))
+            .values(driver_row(log)?)
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)
@@ -69,7 +71,7 @@ impl LogRepo for PgRepos<'_> {
         if logs.is_empty() {
             return Ok(());
         }
-        let rows: Vec<NewDriverLogRow> = logs.iter().map(driver_row).collect();
+        let rows = logs.iter().map(driver_row).collect::<AppResult<Vec<_>>>()?;
         diesel::insert_into(driver_logs::table)
             .values(&rows)
             .execute(self.conn)
