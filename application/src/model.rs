@@ -172,12 +172,134 @@ pub struct NewStaffLog {
     pub ip: Option<String>,
 }
 
+/// A driver log row to write. Built only by `services::DriverLog` (the one writer).
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewDriverLog {
     pub driver_id: i64,
     pub company_id: i64,
-    pub operation_type: String,
-    pub data: serde_json::Value,
+    /// Stored as its code (`IN_QUEUE`, `BIND_TRUNCK`, ...).
+    pub operation: patio_domain::driver_log::DriverLogType,
+    pub data: DriverLogPayload,
+}
+
+/// The `data` column of a driver log row, in the shape the spec's rows store (camelCase keys,
+/// a part absent when the operation has none). `services::drivers::log_view` reads it back.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverLogPayload {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub company: Option<LogId>,
+    /// OUT_COMPANY: the company the driver moved to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub company_to: Option<LogCompanyTo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub queue: Option<LogId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truck: Option<LogTruck>,
+    /// IN_QUEUE as a freelancer: the truck without its plate, beside `freelancer: true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truck_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub freelancer: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheduling: Option<LogScheduling>,
+    /// IN_ORDER also keeps the order's code at the top level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order_code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shipping_company: Option<LogNamed>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub popup: Option<LogPopup>,
+    /// DEL_ADM: who was deleted (the row outlives the driver's name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub driver: Option<LogNamed>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub use_term: Option<LogId>,
+    /// When a staff member's save bound or created the truck.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<DateTime<Utc>>,
+}
+
+impl DriverLogPayload {
+    /// `{company: {id}}`, the part every row has.
+    pub fn at_company(company_id: i64) -> Self {
+        Self {
+            company: Some(LogId { id: company_id }),
+            ..Self::default()
+        }
+    }
+
+    pub fn queue(mut self, id: i64) -> Self {
+        self.queue = Some(LogId { id });
+        self
+    }
+
+    pub fn truck(mut self, id: i64, plate: impl Into<String>) -> Self {
+        self.truck = Some(LogTruck {
+            id,
+            license_plate: plate.into(),
+        });
+        self
+    }
+
+    pub fn scheduling(mut self, id: Option<i64>, order_code: Option<String>) -> Self {
+        self.scheduling = Some(LogScheduling {
+            id,
+            order: LogOrder { code: order_code },
+        });
+        self
+    }
+
+    pub fn shipping_company(mut self, id: i64, name: impl Into<String>) -> Self {
+        self.shipping_company = Some(LogNamed {
+            id,
+            name: name.into(),
+        });
+        self
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogId {
+    pub id: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogNamed {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogCompanyTo {
+    pub id: i64,
+    pub company: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LogTruck {
+    pub id: i64,
+    pub license_plate: String,
+}
+
+/// Written with its nulls, as the rows always were.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogScheduling {
+    pub id: Option<i64>,
+    pub order: LogOrder,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogOrder {
+    pub code: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogPopup {
+    pub id: i64,
+    pub title: String,
+    pub label: Option<String>,
 }
 
 // ---- Administration (spec 1): companies, customers, shipping companies, users, contacts,
@@ -454,4 +576,54 @@ pub struct PostalAddress {
     pub district: String,
     pub city: String,
     pub uf: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The typed payload writes exactly the JSON the rows always held (stored rows and their
+    /// readers stay as they are).
+    #[test]
+    fn driver_log_payload_keeps_the_stored_shape() {
+        let joined = DriverLogPayload::at_company(1)
+            .queue(2)
+            .truck(3, "ABC1D23")
+            .scheduling(Some(4), Some("P-1".to_owned()));
+        assert_eq!(
+            serde_json::to_value(&joined).unwrap_or_default(),
+            json!({
+                "company": { "id": 1 }, "queue": { "id": 2 },
+                "truck": { "id": 3, "licensePlate": "ABC1D23" },
+                "scheduling": { "id": 4, "order": { "code": "P-1" } },
+            })
+        );
+        let freelancer = DriverLogPayload {
+            freelancer: Some(true),
+            truck_id: Some(3),
+            ..DriverLogPayload::at_company(1).queue(2)
+        };
+        assert_eq!(
+            serde_json::to_value(&freelancer).unwrap_or_default(),
+            json!({ "company": { "id": 1 }, "queue": { "id": 2 }, "freelancer": true, "truckId": 3 })
+        );
+        let attended = DriverLogPayload::at_company(1).scheduling(None, None);
+        assert_eq!(
+            serde_json::to_value(&attended).unwrap_or_default(),
+            json!({ "company": { "id": 1 }, "scheduling": { "id": null, "order": { "code": null } } })
+        );
+        let bound = DriverLogPayload {
+            order_code: Some("P-1".to_owned()),
+            use_term: Some(LogId { id: 7 }),
+            ..DriverLogPayload::at_company(1).shipping_company(5, "Transp")
+        };
+        assert_eq!(
+            serde_json::to_value(&bound).unwrap_or_default(),
+            json!({
+                "company": { "id": 1 }, "orderCode": "P-1", "useTerm": { "id": 7 },
+                "shippingCompany": { "id": 5, "name": "Transp" },
+            })
+        );
+    }
 }

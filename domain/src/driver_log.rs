@@ -78,6 +78,9 @@ pub enum DriverLogType {
     OutTruck,
     /// Put on a truck in the queue by the expedition's driver exchange (ours, issue 22).
     InTruck,
+    /// Accepted the company's use terms (ours: the spec names no such type, so, as an unknown
+    /// code would, it reads as a login). Not in [`DriverLogType::KNOWN`], the spec's list.
+    AcceptTerms,
     Unknown(String),
 }
 
@@ -131,14 +134,17 @@ impl DriverLogType {
             DriverLogType::CheckOut => "CHECK_OUT",
             DriverLogType::OutTruck => "OUT_TRUCK",
             DriverLogType::InTruck => "IN_TRUCK",
+            DriverLogType::AcceptTerms => "ACCEPT_TERMS",
             DriverLogType::Unknown(code) => code,
         }
     }
 
     /// Never fails: an unknown code becomes [`DriverLogType::Unknown`].
     pub fn parse(s: &str) -> Self {
-        if s == "BIND_TRUCK" {
-            return DriverLogType::BindTruck;
+        match s {
+            "BIND_TRUCK" => return DriverLogType::BindTruck,
+            "ACCEPT_TERMS" => return DriverLogType::AcceptTerms,
+            _ => {}
         }
         Self::KNOWN
             .into_iter()
@@ -150,7 +156,9 @@ impl DriverLogType {
     /// spec says.
     pub fn operation_text(&self) -> &'static str {
         match self {
-            DriverLogType::Login | DriverLogType::Unknown(_) => "Logou no sistema",
+            DriverLogType::Login | DriverLogType::AcceptTerms | DriverLogType::Unknown(_) => {
+                "Logou no sistema"
+            }
             DriverLogType::InQueue => "Entrou na Fila",
             DriverLogType::OutQueue => "Saiu da Fila",
             DriverLogType::AttQueue => "foi atendido pela expedição",
@@ -305,6 +313,17 @@ mod tests {
             ]
         );
         assert_eq!(DriverLogType::parse("BIND_TRUCK"), DriverLogType::BindTruck);
+    }
+
+    #[test]
+    fn accept_terms_keeps_its_stored_code_and_reads_as_before() {
+        let t = DriverLogType::parse("ACCEPT_TERMS");
+        assert_eq!(t, DriverLogType::AcceptTerms);
+        assert_eq!(t.as_str(), "ACCEPT_TERMS");
+        assert_eq!(
+            render_title(&t, &DriverLogData::default(), at()),
+            "Motorista Logou no sistema em 05/03/2026 às 14:07"
+        );
     }
 
     #[test]

@@ -12,12 +12,12 @@ use patio_domain::values::{parse_birth_date, Cpf};
 use serde::Serialize;
 use serde_json::json;
 
-use super::{Audit, Deps};
+use super::{Audit, Deps, DriverLog};
 use crate::error::{
     AppError, AppResult, FieldError, TransferCompany, TransferConflict, TransferDriver,
     TransferQueue,
 };
-use crate::model::{CompanyRecord, NewDriverLog, UserRecord};
+use crate::model::{CompanyRecord, DriverLogPayload, UserRecord};
 use crate::ports::{CaptchaOutcome, Repos, StoreExt};
 use crate::throttle::{Attempt, RATE_LIMITED_MESSAGE};
 use patio_domain::admin::audit::{title, ObjectType, Operation};
@@ -553,12 +553,11 @@ impl AuthService {
                 })));
             }
             let has_term = repos.active_term(company.id)?.is_some();
-            repos.insert_driver_log(&NewDriverLog {
-                driver_id: driver.id,
-                company_id: company.id,
-                operation_type: DriverLogType::Login.as_str().to_owned(),
-                data: json!({ "company": { "id": company.id } }),
-            })?;
+            DriverLog::of(driver.id, company.id).write(
+                repos,
+                DriverLogType::Login,
+                DriverLogPayload::at_company(company.id),
+            )?;
             Ok(Ok((driver, company, has_term)))
         })?;
 
@@ -683,12 +682,11 @@ impl AuthService {
             };
             let has_term = repos.active_term(target.id)?.is_some();
             if by_token {
-                repos.insert_driver_log(&NewDriverLog {
-                    driver_id: driver.id,
-                    company_id: target.id,
-                    operation_type: DriverLogType::Login.as_str().to_owned(),
-                    data: json!({ "company": { "id": target.id } }),
-                })?;
+                DriverLog::of(driver.id, target.id).write(
+                    repos,
+                    DriverLogType::Login,
+                    DriverLogPayload::at_company(target.id),
+                )?;
             }
             let view = TransferView {
                 id: driver.id,

@@ -5,15 +5,14 @@
 use std::sync::Arc;
 
 use serde::Serialize;
-use serde_json::json;
 
 use super::auth::{driver_actor, CAPTCHA_MESSAGE, COMPANY_NOT_FOUND_MESSAGE};
 use super::contacts::{check_form_contacts, save_contacts, ContactCmd};
 use super::orders::refresh_status;
-use super::{forbidden, invalid, Deps};
+use super::{forbidden, invalid, Deps, DriverLog};
 use crate::error::{AppError, AppResult};
 use crate::fleet_ports::DriverWrite;
-use crate::model::{ContactOwner, NewDriverLog};
+use crate::model::{ContactOwner, DriverLogPayload};
 use crate::ports::{CaptchaOutcome, Repos, StoreExt};
 use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
@@ -158,12 +157,11 @@ impl DriverAppService {
                 other => other,
             })?;
             save_contacts(repos, ContactOwner::Driver(id), &contacts)?;
-            repos.insert_driver_log(&NewDriverLog {
-                driver_id: id,
-                company_id: company.id,
-                operation_type: DriverLogType::RegDriver.as_str().to_owned(),
-                data: json!({ "company": { "id": company.id } }),
-            })?;
+            DriverLog::of(id, company.id).write(
+                repos,
+                DriverLogType::RegDriver,
+                DriverLogPayload::at_company(company.id),
+            )?;
             Ok((id, write.name))
         })?;
         let access_token = self

@@ -31,18 +31,22 @@ use patio_domain::roles::SessionKind;
 use patio_domain::text::escape_html;
 use patio_domain::values::{parse_birth_date, Cpf, Plate, Renavam};
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::contacts::{check_form_contacts, save_contacts, ContactCmd};
 use super::party::CompanyRefView;
-use super::{forbidden, invalid, Audit, Deleted, Deps, Listing, Saved, COMPANY_CHOICE_MESSAGE};
+use super::{
+    forbidden, invalid, Audit, Deleted, Deps, DriverLog, Listing, Saved, COMPANY_CHOICE_MESSAGE,
+};
 use crate::error::{
     AppError, AppResult, CompanyMoveConflict, TransferCompany, TransferDriver, TransferQueue,
 };
 use crate::fleet_ports::{
     DriverFilter, DriverFull, DriverLogRecord, DriverShipping, DriverWrite, TruckFilter, TruckWrite,
 };
-use crate::model::{ContactOwner, ContactRecord, LikeItem, NewDriverLog};
+use crate::model::{
+    ContactOwner, ContactRecord, DriverLogPayload, LikeItem, LogCompanyTo, LogNamed,
+};
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::DomainEvent;
 
@@ -280,15 +284,17 @@ pub(crate) fn move_driver_company(
     if in_queue {
         super::queue::replan_in_tx(repos, from, now)?;
     }
-    repos.insert_driver_log(&NewDriverLog {
-        driver_id,
-        company_id: to.0,
-        operation_type: DriverLogType::OutCompany.as_str().to_owned(),
-        data: json!({
-            "company": { "id": from },
-            "companyTo": { "id": to.0, "company": to.1 },
-        }),
-    })?;
+    DriverLog::of(driver_id, to.0).write(
+        repos,
+        DriverLogType::OutCompany,
+        DriverLogPayload {
+            company_to: Some(LogCompanyTo {
+                id: to.0,
+                company: to.1.to_owned(),
+            }),
+            ..DriverLogPayload::at_company(from)
+        },
+    )?;
     Ok(Moved {
         left_queue_of: in_queue.then_some(from),
     })
@@ -456,13 +462,11 @@ fn save_driver_trucks(
             }
         };
         if let Some(kind) = log {
-            repos.insert_driver_log(&NewDriverLog {
-                driver_id,
-                company_id,
-                operation_type: kind.as_str().to_owned(),
-                data: json!({ "truck": { "id": truck_id, "licensePlate": row.plate.as_str() },
-                              "company": { "id": company_id }, "at": now }),
-            })?;
+            let data = DriverLogPayload {
+                at: Some(now),
+                ..DriverLogPayload::at_company(company_id).truck(truck_id, row.plate.as_str())
+            };
+            DriverLog::of(driver_id, company_id).write(repos, kind, data)?;
         }
     }
     Ok(())
@@ -747,12 +751,11 @@ impl DriverService {
             save_contacts(repos, ContactOwner::Driver(id), &contacts)?;
             save_driver_trucks(repos, &truck_reach, id, company_id, shipping, &trucks, now)?;
             if operation == Operation::Create {
-                repos.insert_driver_log(&NewDriverLog {
-                    driver_id: id,
-                    company_id,
-                    operation_type: DriverLogType::CadDriver.as_str().to_owned(),
-                    data: json!({ "company": { "id": company_id } }),
-                })?;
+                DriverLog::of(id, company_id).write(
+                    repos,
+                    DriverLogType::CadDriver,
+                    DriverLogPayload::at_company(company_id),
+                )?;
             }
             Audit::by(actor, ip).write(
                 repos,
@@ -800,12 +803,17 @@ impl DriverService {
             if repos.driver_has_history(id)? {
                 return Err(referenced());
             }
-            repos.insert_driver_log(&NewDriverLog {
-                driver_id: id,
-                company_id: d.company_id,
-                operation_type: DriverLogType::DelAdm.as_str().to_owned(),
-                data: json!({ "company": { "id": d.company_id }, "driver": { "id": id, "name": d.name } }),
-            })?;
+            DriverLog::of(id, d.company_id).write(
+                repos,
+                DriverLogType::DelAdm,
+                DriverLogPayload {
+                    driver: Some(LogNamed {
+                        id,
+                        name: d.name.clone(),
+                    }),
+                    ..DriverLogPayload::at_company(d.company_id)
+                },
+            )?;
             repos.delete_driver(id).map_err(|e| match e {
                 AppError::Referenced(_) => referenced(),
                 other => other,
@@ -816,7 +824,10 @@ impl DriverService {
                 ObjectType::Driver,
                 d.company_id,
                 title(ObjectType::Driver, Operation::Delete, &d.name),
-                vec![("Nome", d.name.clone()), ("Empresa", d.company_name.clone())],
+                vec![
+                    ("Nome", d.name.clone()),
+                    ("Empresa", d.company_name.clone()),
+                ],
             )?;
             Ok(())
         })?;
@@ -895,12 +906,11 @@ impl DriverService {
             if repos.active_entry_of_driver(id)?.is_some() {
                 return Err(AppError::Conflict(APP_DELETE_IN_QUEUE_MESSAGE.to_owned()));
             }
-            repos.insert_driver_log(&NewDriverLog {
-                driver_id: id,
-                company_id: d.company_id,
-                operation_type: DriverLogType::DelApp.as_str().to_owned(),
-                data: json!({ "company": { "id": d.company_id } }),
-            })?;
+            DriverLog::of(id, d.company_id).write(
+                repos,
+                DriverLogType::DelApp,
+                DriverLogPayload::at_company(d.company_id),
+            )?;
             if repos.driver_has_history(id)? {
                 repos.erase_driver(id, ERASED_DRIVER_NAME, &erased_cpf(id))
             } else {
@@ -988,6 +998,7 @@ impl DriverService {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn record(kind: &str, data: Value) -> DriverLogRecord {
         DriverLogRecord {
@@ -1025,6 +1036,51 @@ mod tests {
         );
         let v = log_view(record("LOGIN", json!({ "company": { "id": 3 } })));
         assert!(v.details.is_empty());
+    }
+
+    #[test]
+    fn what_the_driver_log_writer_stores_reads_back() {
+        let data = DriverLogPayload::at_company(3)
+            .queue(9)
+            .truck(4, "ABC1D23")
+            .scheduling(Some(5), Some("77".to_owned()));
+        let stored = serde_json::to_value(&data).unwrap_or_default();
+        let v = log_view(record("IN_QUEUE", stored));
+        assert_eq!(
+            v.title,
+            "Motorista Entrou na Fila com a Placa ABC1D23 em 05/03/2026 às 14:07"
+        );
+        let moved = DriverLogPayload {
+            company_to: Some(LogCompanyTo {
+                id: 8,
+                company: "Outra".to_owned(),
+            }),
+            ..DriverLogPayload::at_company(3)
+        };
+        let v = log_view(record(
+            "OUT_COMPANY",
+            serde_json::to_value(&moved).unwrap_or_default(),
+        ));
+        assert_eq!(
+            v.title,
+            "Motorista mudou de empresa para Outra em 05/03/2026 às 14:07"
+        );
+        let read = DriverLogPayload {
+            popup: Some(crate::model::LogPopup {
+                id: 2,
+                title: "Aviso".to_owned(),
+                label: None,
+            }),
+            ..DriverLogPayload::at_company(3)
+        };
+        let v = log_view(record(
+            "READ_POPUP",
+            serde_json::to_value(&read).unwrap_or_default(),
+        ));
+        assert_eq!(
+            v.title,
+            "Motorista leu um pop-up “Aviso” em 05/03/2026 às 14:07"
+        );
     }
 
     #[test]

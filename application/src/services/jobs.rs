@@ -13,11 +13,11 @@ use patio_domain::queue::{self, is_expired, tolerance_drops, transition, EXPIRED
 use patio_domain::queue::{LifecycleEvent, LifecycleState};
 use patio_domain::text::escape_html;
 use serde::Serialize;
-use serde_json::json;
 
-use super::queue::{driver_log, store_plan, Loaded};
-use super::{Audit, Deps};
+use super::queue::{store_plan, Loaded};
+use super::{Audit, Deps, DriverLog};
 use crate::error::AppResult;
+use crate::model::DriverLogPayload;
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::{DomainEvent, PlanEntryKind};
 use patio_domain::admin::audit::{ObjectType, Operation};
@@ -214,12 +214,10 @@ fn drop_company(
             e.kind = PlanEntryKind::MissedToday;
         }
         if to == LifecycleState::FaultyByTolerance {
-            driver_log(
+            DriverLog::of(driver_id, company_id).write(
                 repos,
-                driver_id,
-                company_id,
                 DriverLogType::TolQueue,
-                json!({ "company": { "id": company_id }, "queue": { "id": id.0 } }),
+                DriverLogPayload::at_company(company_id).queue(id.0),
             )?;
         }
     }

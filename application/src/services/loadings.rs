@@ -18,14 +18,13 @@ use patio_domain::orders::loading::{
 use patio_domain::orders::{check_new_loading, LoadingDraft, OrderBalance, Tonnes};
 use patio_domain::roles::Role;
 use serde::Serialize;
-use serde_json::json;
 
 use super::orders::refresh_status;
 use super::public::company_today;
-use super::queue::driver_log;
-use super::{forbidden, Deleted, Deps};
+use super::{forbidden, Deleted, Deps, DriverLog};
 use crate::error::{AppError, AppResult, FieldError};
 use crate::loading_ports::{DeletedLoadingRecord, LoadingRecord, LoadingWrite};
+use crate::model::DriverLogPayload;
 use crate::orders_ports::OrderRecord;
 use crate::ports::{Repos, StoreExt};
 
@@ -673,17 +672,16 @@ impl LoadingService {
                     None => repos.insert_loading(&write)?,
                 };
                 if existing.as_ref().is_none_or(|l| l.driver_id != driver.id) {
-                    driver_log(
+                    let data = DriverLogPayload {
+                        order_code: Some(order.code.clone()),
+                        ..DriverLogPayload::at_company(company_id)
+                            .scheduling(Some(id), Some(order.code.clone()))
+                            .truck(truck.id, truck.license_plate.as_str())
+                    };
+                    DriverLog::of(driver.id, company_id).write(
                         repos,
-                        driver.id,
-                        company_id,
                         DriverLogType::InOrder,
-                        json!({
-                            "company": { "id": company_id },
-                            "scheduling": { "id": id, "order": { "code": order.code } },
-                            "orderCode": order.code,
-                            "truck": { "id": truck.id, "licensePlate": truck.license_plate },
-                        }),
+                        data,
                     )?;
                 }
                 refresh_status(repos, order_id)?;

@@ -6,13 +6,14 @@ use std::sync::Arc;
 use patio_domain::admin::audit::{ObjectType, Operation};
 use patio_domain::admin::listing::{self, PageRequest};
 use patio_domain::auth::Actor;
+use patio_domain::driver_log::DriverLogType;
 use patio_domain::roles::NOT_ALLOWED_MESSAGE;
 use patio_domain::DomainError;
 use patio_domain::FieldIssue;
 use serde::Serialize;
 
 use crate::error::{AppError, FieldError};
-use crate::model::{NewStaffLog, Page};
+use crate::model::{DriverLogPayload, NewDriverLog, NewStaffLog, Page};
 use crate::ports::{
     CaptchaVerifier, Clock, PasswordHasher, PostalCodeLookup, Repos, Store, TokenService,
 };
@@ -387,6 +388,41 @@ impl<'a> Audit<'a> {
                 .collect(),
             ip: self.ip.map(str::to_owned),
         })
+    }
+}
+
+/// The one driver log writer, as [`Audit`] is the staff's: the row's driver and company; the
+/// operation is the domain's type and the data the typed payload.
+pub(crate) struct DriverLog {
+    pub driver_id: i64,
+    pub company_id: i64,
+}
+
+impl DriverLog {
+    pub(crate) fn of(driver_id: i64, company_id: i64) -> Self {
+        Self {
+            driver_id,
+            company_id,
+        }
+    }
+
+    /// The row, for a batch written in one statement.
+    pub(crate) fn entry(&self, operation: DriverLogType, data: DriverLogPayload) -> NewDriverLog {
+        NewDriverLog {
+            driver_id: self.driver_id,
+            company_id: self.company_id,
+            operation,
+            data,
+        }
+    }
+
+    pub(crate) fn write(
+        &self,
+        repos: &mut dyn Repos,
+        operation: DriverLogType,
+        data: DriverLogPayload,
+    ) -> AppResult<()> {
+        repos.insert_driver_log(&self.entry(operation, data))
     }
 }
 

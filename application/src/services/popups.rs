@@ -14,14 +14,13 @@ use patio_domain::settings::popups::{check_popup, is_showing, PopupForm};
 use patio_domain::text::escape_html;
 use patio_domain::FieldIssue;
 use serde::Serialize;
-use serde_json::json;
 
 use super::settings::{allow, allow_role, company_zone, existing_company, yes_no, IdRef};
 use super::use_terms::sanitize_rich_text;
 use super::Deps;
-use super::{invalid, Audit};
+use super::{invalid, Audit, DriverLog};
 use crate::error::{AppError, AppResult};
-use crate::model::NewDriverLog;
+use crate::model::{DriverLogPayload, LogPopup};
 use crate::ports::StoreExt;
 use crate::settings_ports::{PopupRecord, PopupWrite};
 use patio_domain::admin::audit::{ObjectType, Operation};
@@ -327,15 +326,19 @@ impl PopupService {
                 .filter(|p| p.company_id == company_id)
                 .ok_or_else(AppError::not_found)?;
             repos.insert_popup_read(popup.id, actor.id, now)?;
-            repos.insert_driver_log(&NewDriverLog {
-                driver_id: actor.id,
-                company_id,
-                operation_type: DriverLogType::ReadPopup.as_str().to_owned(),
-                data: json!({
-                    "popup": { "id": popup.id, "title": popup.title, "label": popup.label },
-                    "company": { "id": company_id },
-                }),
-            })?;
+            let popup_ref = LogPopup {
+                id: popup.id,
+                title: popup.title.clone(),
+                label: popup.label.clone(),
+            };
+            DriverLog::of(actor.id, company_id).write(
+                repos,
+                DriverLogType::ReadPopup,
+                DriverLogPayload {
+                    popup: Some(popup_ref),
+                    ..DriverLogPayload::at_company(company_id)
+                },
+            )?;
             Ok(ReadView {
                 id: popup.id,
                 driver: IdRef { id: actor.id },

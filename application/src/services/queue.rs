@@ -18,12 +18,11 @@ use patio_domain::queue::{
 use patio_domain::roles::{Role, NOT_ALLOWED_MESSAGE};
 use patio_domain::text::{br_date, escape_html, minutes};
 use serde::Serialize;
-use serde_json::json;
 
-use super::{Audit, Deps};
+use super::{Audit, Deps, DriverLog};
 use crate::error::{AppError, AppResult};
 use crate::join_lanes::JoinLanes;
-use crate::model::{NewDriverLog, NewStaffLog};
+use crate::model::{DriverLogPayload, NewDriverLog, NewStaffLog};
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::{
     DelayInProgressRecord, DomainEvent, NewDropout, NewQueueEntry, PlanEntryKind, PlanEntryRecord,
@@ -335,21 +334,6 @@ pub fn replan_in_tx(repos: &mut dyn Repos, company_id: i64, now: DateTime<Utc>) 
 
 // ---- Logs.
 
-pub(crate) fn driver_log(
-    repos: &mut dyn Repos,
-    driver_id: i64,
-    company_id: i64,
-    kind: DriverLogType,
-    data: serde_json::Value,
-) -> AppResult<()> {
-    repos.insert_driver_log(&NewDriverLog {
-        driver_id,
-        company_id,
-        operation_type: kind.as_str().to_owned(),
-        data,
-    })
-}
-
 /// The staff user behind a change, if a staff member made it.
 pub(crate) fn staff_user(actor: &Actor) -> Option<i64> {
     actor.staff_role().map(|_| actor.id)
@@ -501,23 +485,18 @@ fn joined(
     let (driver, truck) = (&job.driver, &job.truck);
     let freelancer = job.scheduling.is_none();
     let planned = stored.plan.get(EntryId(id));
-    let mut data = json!({ "company": { "id": company_id }, "queue": { "id": id } });
-    match &job.scheduling {
-        Some(s) => {
-            data["truck"] = json!({ "id": truck.id, "licensePlate": truck.license_plate });
-            data["scheduling"] = json!({ "id": s.id, "order": { "code": s.order_code } });
-        }
-        None => {
-            data["freelancer"] = json!(true);
-            data["truckId"] = json!(truck.id);
-        }
-    }
-    let driver_log = NewDriverLog {
-        driver_id: driver.id,
-        company_id,
-        operation_type: DriverLogType::InQueue.as_str().to_owned(),
-        data,
+    let data = DriverLogPayload::at_company(company_id).queue(id);
+    let data = match &job.scheduling {
+        Some(s) => data
+            .truck(truck.id, truck.license_plate.as_str())
+            .scheduling(Some(s.id), Some(s.order_code.clone())),
+        None => DriverLogPayload {
+            freelancer: Some(true),
+            truck_id: Some(truck.id),
+            ..data
+        },
     };
+    let driver_log = DriverLog::of(driver.id, company_id).entry(DriverLogType::InQueue, data);
     let how = if freelancer {
         "como Autônomo".to_owned()
     } else {
@@ -878,16 +857,12 @@ impl QueueService {
             loaded.entries.retain(|e| e.id != queue_id);
             let mut moved = store_plan(repos, &loaded)?.moved;
             moved.push(row.driver_id);
-            driver_log(
+            DriverLog::of(row.driver_id, company_id).write(
                 repos,
-                row.driver_id,
-                company_id,
                 DriverLogType::OutQueue,
-                json!({
-                    "company": { "id": company_id },
-                    "queue": { "id": queue_id },
-                    "truck": { "id": row.truck_id, "licensePlate": row.license_plate },
-                }),
+                DriverLogPayload::at_company(company_id)
+                    .queue(queue_id)
+                    .truck(row.truck_id, row.license_plate.as_str()),
             )?;
             Audit {
                 user: staff_user(actor),

@@ -23,11 +23,10 @@ use patio_domain::fleet::trucks::{
 };
 use patio_domain::queue::closed_on_local_day;
 use serde::Serialize;
-use serde_json::json;
 
-use super::queue::driver_log;
-use super::{forbidden, Audit, Deps, ListQuery, PageView};
+use super::{forbidden, Audit, Deps, DriverLog, ListQuery, PageView};
 use crate::error::{AppError, AppResult};
+use crate::model::DriverLogPayload;
 use crate::ports::{Repos, StoreExt};
 use crate::sets_ports::{
     CandidateDriver, CandidateTruck, GroupRecord, GroupsFilter, LinkDriver, LinkTruck,
@@ -549,16 +548,12 @@ impl SetsService {
                     .get(&p.truck_id)
                     .map(|t: &LinkTruck| t.license_plate.clone())
                     .unwrap_or_default();
-                driver_log(
+                DriverLog::of(p.driver_id, target.company_id).write(
                     repos,
-                    p.driver_id,
-                    target.company_id,
                     DriverLogType::BindTruck,
-                    json!({
-                        "truck": { "id": p.truck_id, "licensePlate": plate },
-                        "company": { "id": target.company_id },
-                        "shippingCompany": { "id": target.id, "name": target.name },
-                    }),
+                    DriverLogPayload::at_company(target.company_id)
+                        .truck(p.truck_id, plate)
+                        .shipping_company(target.id, target.name.as_str()),
                 )?;
             }
             Audit::by(actor, ip).write(
@@ -656,16 +651,12 @@ impl SetsService {
                 repos.unbind_truck(t.id, now)?;
                 let log_driver = driver.as_ref().map(|d| d.id).or(t.driver_id);
                 if let Some(driver_id) = log_driver {
-                    driver_log(
+                    DriverLog::of(driver_id, t.company_id).write(
                         repos,
-                        driver_id,
-                        t.company_id,
                         DriverLogType::UnbindTruck,
-                        json!({
-                            "truck": { "id": t.id, "licensePlate": t.license_plate },
-                            "company": { "id": t.company_id },
-                            "shippingCompany": { "id": from, "name": shipping_name },
-                        }),
+                        DriverLogPayload::at_company(t.company_id)
+                            .truck(t.id, t.license_plate.as_str())
+                            .shipping_company(from, shipping_name.as_str()),
                     )?;
                 }
             }

@@ -9,13 +9,15 @@ use patio_domain::terms;
 use patio_domain::text::escape_html;
 use patio_domain::values::{Email, Phone};
 use serde::Serialize;
-use serde_json::json;
 
-use super::{Audit, Deps};
+use super::{Audit, Deps, DriverLog};
 use crate::error::{AppError, AppResult, FieldError};
-use crate::model::{ContactOwner, ContactWrite, NewContactAuthorization, NewDriverLog, Party};
+use crate::model::{
+    ContactOwner, ContactWrite, DriverLogPayload, LogId, NewContactAuthorization, Party,
+};
 use crate::ports::StoreExt;
 use patio_domain::admin::audit::{ObjectType, Operation};
+use patio_domain::driver_log::DriverLogType;
 
 pub const FILL_ALL_FIELDS_MESSAGE: &str = "Preencha todos os campos!";
 pub const TERM_OUTDATED_MESSAGE: &str =
@@ -89,12 +91,14 @@ impl TermsService {
                         repos.insert_contact(ContactOwner::Driver(id), c)?;
                     }
                     repos.set_driver_use_terms(id, true)?;
-                    repos.insert_driver_log(&NewDriverLog {
-                        driver_id: id,
-                        company_id,
-                        operation_type: "ACCEPT_TERMS".to_owned(),
-                        data: json!({ "company": { "id": company_id }, "useTerm": { "id": term.id } }),
-                    })?;
+                    DriverLog::of(id, company_id).write(
+                        repos,
+                        DriverLogType::AcceptTerms,
+                        DriverLogPayload {
+                            use_term: Some(LogId { id: term.id }),
+                            ..DriverLogPayload::at_company(company_id)
+                        },
+                    )?;
                 }
                 Party::User(id) => {
                     for c in &contacts {

@@ -25,15 +25,14 @@ use patio_domain::implement::ImplementType;
 use patio_domain::values::Plate;
 use patio_domain::{DomainError, FieldIssue};
 use serde::Serialize;
-use serde_json::json;
 
 use super::contacts::{check_form_contacts, save_contacts, ContactCmd};
 use super::party::target_company;
 use super::truck_catalog::{BrandView, ModelView};
-use super::{forbidden, invalid, Audit, Deleted, Deps, Listing, Saved};
+use super::{forbidden, invalid, Audit, Deleted, Deps, DriverLog, Listing, Saved};
 use crate::error::{AppError, AppResult};
 use crate::fleet_ports::{DriverChoice, TruckFilter, TruckRecord, TruckWrite};
-use crate::model::{ContactOwner, ContactRecord, NewDriverLog};
+use crate::model::{ContactOwner, ContactRecord, DriverLogPayload};
 use crate::ports::{Repos, StoreExt};
 
 // ---- Views.
@@ -287,15 +286,11 @@ fn driver_log(
     truck_id: i64,
     plate: &str,
 ) -> AppResult<()> {
-    repos.insert_driver_log(&NewDriverLog {
-        driver_id,
-        company_id,
-        operation_type: kind.as_str().to_owned(),
-        data: json!({
-            "truck": { "id": truck_id, "licensePlate": plate },
-            "company": { "id": company_id },
-        }),
-    })
+    DriverLog::of(driver_id, company_id).write(
+        repos,
+        kind,
+        DriverLogPayload::at_company(company_id).truck(truck_id, plate),
+    )
 }
 
 /// The form checked by the domain, with the model's name from the catalog (an unknown model

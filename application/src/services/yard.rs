@@ -15,17 +15,17 @@ use patio_domain::queue::{transition, AttendanceToday, LifecycleEvent, Lifecycle
 use patio_domain::roles::Role;
 use patio_domain::text::{br_tonnes, escape_html};
 use serde::Serialize;
-use serde_json::json;
 
 use super::loadings::check_driver_change;
 use super::orders::refresh_status;
 use super::public::company_today;
 use super::queue::{
-    day_bounds, driver_log, engine_settings, forbidden, local_time, staff_of, store_plan, Loaded,
+    day_bounds, engine_settings, forbidden, local_time, staff_of, store_plan, Loaded,
     DELAY_RUNNING_MESSAGE, OPERATE_ROLES,
 };
-use super::{Audit, Deps};
+use super::{Audit, Deps, DriverLog};
 use crate::error::{AppError, AppResult};
+use crate::model::DriverLogPayload;
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::{DomainEvent, PlanEntryKind};
 use crate::yard_ports::{CheckinRecord, YardEntryRecord, YardList, YardListRecord};
@@ -297,17 +297,13 @@ pub(crate) fn close_loading(
         Some(order) => Some(refresh_status(repos, order)?),
         None => None,
     };
-    driver_log(
+    DriverLog::of(entry.driver_id, company_id).write(
         repos,
-        entry.driver_id,
-        company_id,
         DriverLogType::AttQueue,
-        json!({
-            "company": { "id": company_id },
-            "queue": { "id": id },
-            "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
-            "scheduling": { "id": entry.scheduling_id, "order": { "code": entry.order_code } },
-        }),
+        DriverLogPayload::at_company(company_id)
+            .queue(id)
+            .truck(entry.truck_id, entry.license_plate.as_str())
+            .scheduling(entry.scheduling_id, entry.order_code.clone()),
     )?;
     YardService::audit(
         repos,
@@ -522,25 +518,15 @@ impl YardService {
             }
             repos.change_entry_driver(id, driver.id)?;
             call = Self::hand_over_checkin(repos, entry, driver.id, now)?;
-            let truck = json!({ "id": entry.truck_id, "licensePlate": entry.license_plate });
-            let scheduling =
-                json!({ "id": entry.scheduling_id, "order": { "code": entry.order_code } });
+            let data = DriverLogPayload::at_company(company_id)
+                .queue(id)
+                .truck(entry.truck_id, entry.license_plate.as_str())
+                .scheduling(entry.scheduling_id, entry.order_code.clone());
             for (who, kind) in [
                 (entry.driver_id, DriverLogType::OutTruck),
                 (driver.id, DriverLogType::InTruck),
             ] {
-                driver_log(
-                    repos,
-                    who,
-                    company_id,
-                    kind,
-                    json!({
-                        "company": { "id": company_id },
-                        "queue": { "id": id },
-                        "truck": truck,
-                        "scheduling": scheduling,
-                    }),
-                )?;
+                DriverLog::of(who, company_id).write(repos, kind, data.clone())?;
             }
             Self::audit(
                 repos,
@@ -694,16 +680,12 @@ impl YardService {
             repos.insert_checkin(company_id, id, entry.driver_id, false, now)?;
             loaded.entries.retain(|e| e.id != id);
             store_plan(repos, loaded)?;
-            driver_log(
+            DriverLog::of(entry.driver_id, company_id).write(
                 repos,
-                entry.driver_id,
-                company_id,
                 DriverLogType::CheckOut,
-                json!({
-                    "company": { "id": company_id },
-                    "queue": { "id": id },
-                    "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
-                }),
+                DriverLogPayload::at_company(company_id)
+                    .queue(id)
+                    .truck(entry.truck_id, entry.license_plate.as_str()),
             )?;
             Self::audit(
                 repos,
@@ -867,16 +849,12 @@ impl YardService {
                 e.checked_in = true;
             }
             store_plan(repos, &loaded)?;
-            driver_log(
+            DriverLog::of(actor.id, company_id).write(
                 repos,
-                actor.id,
-                company_id,
                 DriverLogType::CheckIn,
-                json!({
-                    "company": { "id": company_id },
-                    "queue": { "id": queue_id },
-                    "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
-                }),
+                DriverLogPayload::at_company(company_id)
+                    .queue(queue_id)
+                    .truck(entry.truck_id, entry.license_plate.as_str()),
             )?;
             let c = repos.checkin(id)?.ok_or_else(AppError::not_found)?;
             Ok((CheckinView::from(c), true))
@@ -899,16 +877,12 @@ impl YardService {
             e.checked_in = false;
         }
         store_plan(repos, &loaded)?;
-        driver_log(
+        DriverLog::of(entry.driver_id, entry.company_id).write(
             repos,
-            entry.driver_id,
-            entry.company_id,
             DriverLogType::CheckOut,
-            json!({
-                "company": { "id": entry.company_id },
-                "queue": { "id": entry.id },
-                "truck": { "id": entry.truck_id, "licensePlate": entry.license_plate },
-            }),
+            DriverLogPayload::at_company(entry.company_id)
+                .queue(entry.id)
+                .truck(entry.truck_id, entry.license_plate.as_str()),
         )?;
         repos.checkin(id)?.ok_or_else(AppError::not_found)
     }

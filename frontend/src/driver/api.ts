@@ -1,60 +1,18 @@
 /** The driver's sign-in, session, sign-in link and company transfer. */
 import { api } from '../app/api';
+import type { Schema } from '../shared/api/types';
 
-export interface DriverLoginRequest {
-  cpf: string;
-  company: { id: number };
-  /** yyyy-mm-dd */
-  birthDate: string;
-  recaptcha_token: string;
-}
-
-export interface DriverCompany {
-  id: number;
-  name: string;
-  logo?: string | null;
-  timeZone?: string | null;
-}
-
-export interface DriverLoginResponse {
-  id: number;
-  name: string;
-  accessToken: string;
-  company: DriverCompany;
-  useTerms: boolean;
-  mustApproveTerms: boolean;
-}
-
-export interface DriverSession {
-  kind: 'driver';
-  id: number;
-  name: string;
-  cpf: string;
-  company: DriverCompany;
-  useTerms: boolean;
-  mustApproveTerms: boolean;
-}
-
-export interface DriverLinkContent {
-  cpf: string;
-  /** yyyy-mm-dd */
-  birthDate: string;
-  company: { id: number };
-}
-
-export interface DriverTransferResponse {
-  id: number;
-  company: { id: number };
-  /** The confirmed transfer signs the driver in. */
-  login?: DriverLoginResponse;
-}
-
-export interface DriverTransferRequest {
-  override: true;
-  id: number;
-  company: { id: number };
-  transferToken: string;
-}
+export type DriverLoginRequest = Schema<'DriverLoginBody'>;
+export type DriverCompany = Schema<'SessionCompanyView'>;
+export type DriverLoginResponse = Schema<'DriverLoginView'>;
+export type DriverSession = Schema<'DriverSessionView'>;
+export type DriverLinkContent = Schema<'DriverLinkContent'>;
+/** The confirmed transfer signs the driver in (`login`). */
+export type DriverTransferResponse = Schema<'TransferView'>;
+/** The confirmed company transfer: `driver/save` without the form's fields. */
+export type DriverTransferRequest = Required<
+  Pick<Schema<'DriverSaveBody'>, 'override' | 'id' | 'company' | 'transferToken'>
+>;
 
 export const driverApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,18 +1,10 @@
-import { expect, test, type Page } from './fixtures';
-import { closeQueueVehicle, PASSWORD, queueVehicle, sql, unique } from './support';
+import { expect, test } from './fixtures';
+import { closeQueueVehicle, queueVehicle, signIn, sql, unique } from './support';
 
 // Issue 13, carrier dashboard: the figures of a Transportadora's vehicles from the queue's
 // history, reached from its sidebar; a Usuario opens it from /dashboard and sees its company;
 // the range rules. The attended and missing entries are written directly: closing them is the
 // dispatch panel's call.
-
-async function signIn(page: Page, email: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 /** Yesterday 10:00 in São Paulo, as SQL. */
 const YESTERDAY_10 = `((now() AT TIME ZONE 'America/Sao_Paulo')::date - 1 + time '10:00') AT TIME ZONE 'America/Sao_Paulo'`;
@@ -38,7 +30,7 @@ test('a Transportadora reads the figures of its vehicles; a Usuario reaches the 
              ${YESTERDAY_10} + interval '75 minutes', TRUE, ${YESTERDAY_10} + interval '120 minutes', ${YESTERDAY_10} + interval '120 minutes')`,
   );
 
-  await signIn(page, 'transp@patio.local', '/expedicao/transportadora');
+  await signIn(page, '/login', 'transp@patio.local', '/expedicao/transportadora');
   await page.locator('.ant-layout-sider').getByText('Dashboard', { exact: true }).click();
   await expect(page).toHaveURL('/transportadora/dashboard');
   await expect(page.getByRole('heading', { name: 'Transportadora Dashboard' })).toBeVisible();
@@ -64,7 +56,7 @@ test('a Transportadora reads the figures of its vehicles; a Usuario reaches the 
 
   // A Usuario: the link on /dashboard; its company's figures include this vehicle.
   await page.context().clearCookies();
-  await signIn(page, 'usuario@patio.local', '/dashboard');
+  await signIn(page, '/login', 'usuario@patio.local', '/dashboard');
   await page.getByRole('link', { name: 'Transportadora Dashboard' }).click();
   await expect(page).toHaveURL('/transportadora/dashboard');
   await expect(page.getByTestId('carrier-times')).toContainText('Tempo médio do fluxo completo');
@@ -80,7 +72,7 @@ test.afterAll(() => closeQueueVehicle(LIVE_RUN));
 
 test('the open dashboard follows a vehicle that joins elsewhere within a second, without a reload', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'transp@patio.local', '/expedicao/transportadora');
+  await signIn(page, '/login', 'transp@patio.local', '/expedicao/transportadora');
   await page.goto('/transportadora/dashboard');
   const queueAvg = page.getByTestId('carrier-times').locator('.d-stat').filter({ hasText: 'Média de veículos na fila por dia' }).locator('dd');
   await expect(queueAvg).toBeVisible();
@@ -93,7 +85,7 @@ test('the open dashboard follows a vehicle that joins elsewhere within a second,
   // Elsewhere: the office (a Usuario of Demo Agro, another browser) puts a vehicle of
   // Transportadora Demo in the queue.
   const office = await (await browser.newContext()).newPage();
-  await signIn(office, 'usuario@patio.local', '/dashboard');
+  await signIn(office, '/login', 'usuario@patio.local', '/dashboard');
   const v = await queueVehicle(office.request, LIVE_RUN);
   const carrier = sql("SELECT id FROM shipping_companies WHERE name = 'Transportadora Demo'");
   const truck = sql(`UPDATE trucks SET shipping_company_id = ${carrier} WHERE license_plate = '${v.plate}' RETURNING id`);

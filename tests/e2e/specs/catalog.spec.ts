@@ -1,22 +1,14 @@
-import { expect, test, type Page } from './fixtures';
-import { PASSWORD, sql, unique } from './support';
+import { expect, test } from './fixtures';
+import { signIn, sql, unique } from './support';
 
 // Issue 12, brands and models: an administrator manages the truck catalog; a brand in use by a
 // truck cannot be deleted. Each run makes brands and models of its own.
-
-async function adminLogin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@patio.local');
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 test('an administrator creates, edits and deletes brands and models; a brand in use stays', async ({ page }) => {
   test.setTimeout(90_000);
   const run = unique();
   const brand = `Marca ${run}`;
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
 
   // From the menu to the brand list, then the new-brand form.
   await page.locator('.ant-layout-sider').getByText('Marcas', { exact: true }).click();

@@ -14,8 +14,8 @@
  * demo company's, whose login screen offers no company choice).
  */
 import { request as pwRequest } from '@playwright/test';
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { createCompany, sql, unique } from './support';
+import { expect, test, type APIRequestContext } from './fixtures';
+import { createCompany, signIn, sql, unique } from './support';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
@@ -80,18 +80,6 @@ async function driverApi(d: Driver): Promise<APIRequestContext> {
   });
   expect(res.status(), await res.text()).toBe(201);
   return ctx;
-}
-
-/**
- * Signs the phone in as `d`: the session call of the login screen, made from the page's own
- * context (this host is the demo company's, so its login screen offers no company choice).
- */
-async function signIn(page: Page, d: Driver) {
-  const res = await page.request.post('/api/auth/app/login', {
-    data: { cpf: d.cpf, company: { id: companyId }, birthDate: '1990-01-15', recaptcha_token: '' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  await page.goto('/');
 }
 
 test.beforeAll(async ({ request }) => {
@@ -202,7 +190,7 @@ test('a driver enters as a freelancer, sees the queue move live, leaves with the
   expect(joined.status(), await joined.text()).toBe(201);
   const aheadEntry = ((await joined.json()) as { id: number }).id;
 
-  await signIn(page, me);
+  await signIn(page, '/app/login', { cpf: me.cpf, apiCompanyId: companyId });
   await expect(page.getByRole('heading', { name: 'Olá, Ana!' })).toBeVisible();
   await expect(page.getByText(`Você está conectado à ${COMPANY}.`)).toBeVisible();
   await page.getByRole('button', { name: 'Consultar Fila' }).click();
@@ -300,7 +288,7 @@ test('a driver refuses one authorised order and enters the queue with the other'
   const chosen = loading(b, 3);
   loading(`X${RUN}`.slice(0, 10), 0); // no days left: not listed
 
-  await signIn(page, d);
+  await signIn(page, '/app/login', { cpf: d.cpf, apiCompanyId: companyId });
   await page.goto('/app/agendamento');
   const orders = page.getByRole('region', { name: 'Pedidos Autorizados' });
   await expect(orders.getByRole('article')).toHaveCount(2);
@@ -325,7 +313,7 @@ test('a driver refuses one authorised order and enters the queue with the other'
 test('a driver in the queue manages its trucks from the profile and reads its history', async ({ page }) => {
   test.setTimeout(90_000);
   const d = dora!;
-  await signIn(page, d);
+  await signIn(page, '/app/login', { cpf: d.cpf, apiCompanyId: companyId });
   const menu = async (entry: string) => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: entry }).click();
@@ -397,7 +385,7 @@ test('leaving is blocked inside the window before the forecast, and a closed que
   const api = await driverApi(g);
   const joined = await api.post('/api/queue/save', { data: { truck: { id: g.truck } } });
   expect(joined.status(), await joined.text()).toBe(201);
-  await signIn(page, g);
+  await signIn(page, '/app/login', { cpf: g.cpf, apiCompanyId: companyId });
   await page.getByRole('button', { name: 'Minha Posição' }).click();
   await expect(page.getByText('Não é possível sair da fila a menos de 6 horas da previsão de carregamento.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sair da fila' })).toBeDisabled();
@@ -407,7 +395,7 @@ test('leaving is blocked inside the window before the forecast, and a closed que
   sql(`UPDATE settings SET enable_queue_save = FALSE WHERE company_id = ${companyId}`);
   const h = addDriver(`HUGO MOTORISTA ${RUN}`, 10, plateOf('HUG', 10));
   await page.context().clearCookies();
-  await signIn(page, h);
+  await signIn(page, '/app/login', { cpf: h.cpf, apiCompanyId: companyId });
   const notice = 'A entrada na fila está em manutenção no momento. Tente novamente mais tarde.';
   await expect(page.getByText(notice)).toBeVisible();
   await page.goto('/app/agendamento');
@@ -427,7 +415,7 @@ test('the driver app is installable and keeps its shell and last known position 
   const api = await driverApi(i);
   expect((await api.post('/api/queue/save', { data: { truck: { id: i.truck } } })).status()).toBe(201);
   await api.dispose();
-  await signIn(page, i);
+  await signIn(page, '/app/login', { cpf: i.cpf, apiCompanyId: companyId });
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
   const manifest = await page.request.get('/manifest.webmanifest');
   expect(((await manifest.json()) as { short_name: string; start_url: string }).short_name).toBe('Pátio');
@@ -463,7 +451,7 @@ test('the company pop-up shows once and closes only after its 5-second countdown
   const popup = sql(`INSERT INTO popups (company_id, title, label, content, active)
                      VALUES (${companyId}, 'Aviso ${RUN}', 'Pátio em obras', '<p>Use o portão 2.</p>', TRUE) RETURNING id`);
   const j = addDriver(`JOSE MOTORISTA ${RUN}`, 12, plateOf('JOS', 12));
-  await signIn(page, j);
+  await signIn(page, '/app/login', { cpf: j.cpf, apiCompanyId: companyId });
   const dialog = page.getByRole('dialog', { name: `Aviso ${RUN}` });
   await expect(dialog).toContainText('Use o portão 2.');
   await expect(dialog.getByRole('button', { name: /Fechar \(\d\)/ })).toBeDisabled();

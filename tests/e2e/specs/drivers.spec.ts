@@ -1,5 +1,5 @@
-import { expect, test, type Page } from './fixtures';
-import { createCompany, PASSWORD, pickSearched, sql, unique } from './support';
+import { expect, test } from './fixtures';
+import { createCompany, pickSearched, signIn, sql, unique } from './support';
 
 // Issue 12, drivers: a Usuario creates a driver with a contact, edits it, opens its logs and
 // unbinds it from the shipping company; an administrator moving a driver who waits in a queue
@@ -21,20 +21,12 @@ function cpfOf(n: number): string {
   return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
-
 test('a Usuario creates a driver with a contact, edits it, opens its logs and unbinds it', async ({ page }) => {
   test.setTimeout(120_000);
   const run = unique();
   const cpf = cpfOf(run);
   const name = `MOTORISTA ${run}`;
-  await signIn(page, 'usuario@patio.local');
+  await signIn(page, '/login', 'usuario@patio.local', '/dashboard');
 
   await page.locator('.ant-layout-sider').getByText('Motoristas', { exact: true }).click();
   await expect(page).toHaveURL('/motoristas');
@@ -179,7 +171,7 @@ test('an administrator moving a driver who waits in a queue is warned first', as
      VALUES (${demo}, ${driver}, ${truck}, 'waiting', now(), 1, now() + interval '1 day')`,
   );
 
-  await signIn(page, 'admin@patio.local');
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.goto(`/motorista/novo/${driver}`);
   await expect(page.getByRole('heading', { name: 'Editar Motorista' })).toBeVisible();
   await pickSearched(page, page.getByLabel('Empresa', { exact: true }), target);

@@ -6,8 +6,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from './fixtures';
-import { PASSWORD, pickSearched, sql, unique } from './support';
+import { expect, test } from './fixtures';
+import { pickSearched, signIn, sql, unique } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -16,17 +16,9 @@ const CODE_A = 700000 + (RUN % 100000);
 const CODE_B = CODE_A + 1;
 const ORDER = `L${RUN}`.slice(0, 11);
 
-async function signIn(page: Page, email: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(landing);
-}
-
 test('a Usuario imports products from a CSV file after a checked preview', async ({ page }, info) => {
   test.setTimeout(120_000);
-  await signIn(page, 'usuario@patio.local', '/dashboard');
+  await signIn(page, '/login', 'usuario@patio.local', '/dashboard');
   await page.goto('/produtos');
   await page.getByRole('button', { name: 'Importar' }).click();
   await expect(page).toHaveURL('/produto/novo');
@@ -72,7 +64,7 @@ test('a Usuario creates an order with two items and two carriers', async ({ page
   sql(
     `INSERT INTO shipping_companies (company_id, code, name, is_enabled) VALUES (${demo}, ${(RUN % 100000) + 7}, 'Rodovia L ${RUN}', TRUE) RETURNING id`,
   );
-  await signIn(page, 'usuario@patio.local', '/dashboard');
+  await signIn(page, '/login', 'usuario@patio.local', '/dashboard');
   await page.goto('/pedidos');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(page).toHaveURL('/pedido/novo');
@@ -117,7 +109,7 @@ test('the order takes vehicles through its loadings screen: a check refuses one,
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, 'usuario@patio.local', '/dashboard');
+  await signIn(page, '/login', 'usuario@patio.local', '/dashboard');
   await page.goto('/pedidos');
   await page.getByLabel('Buscar por id, código ou cliente').fill(ORDER);
   await page.getByRole('button', { name: `Carregamentos do pedido ${ORDER}` }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { DEMO_BIRTH, DEMO_CPF, PASSWORD } from './support';
+import { DEMO_BIRTH, DEMO_CPF, signIn } from './support';
 
 // Issue 10: menus, refusals, sign-in pages and titles as each role meets them. Read-only on the
 // demo data, so it depends on no other spec.
@@ -12,14 +12,6 @@ const ROLES = [
   { email: 'espectador@patio.local', login: '/expedicao', landing: '/expedicao/painel' },
   { email: 'portaria@patio.local', login: '/expedicao', landing: '/expedicao/painel' },
 ] as const;
-
-async function signIn(page: Page, login: string, email: string, landing: string) {
-  await page.goto(login);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Menu' });
 

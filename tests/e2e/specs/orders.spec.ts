@@ -3,8 +3,8 @@
  * /dashboard lands on the list, sees only the orders of its shipping company and no delete;
  * an administrator sees the company column and the 100 % toggle.
  */
-import { expect, test, type Page } from './fixtures';
-import { PASSWORD, sql, unique } from './support';
+import { expect, test } from './fixtures';
+import { signIn, sql, unique } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -13,16 +13,8 @@ const OPEN = `A${RUN}`.slice(0, 11);
 const OTHER = `B${RUN}`.slice(0, 11);
 const DONE = `C${RUN}`.slice(0, 11);
 
-async function signIn(page: Page, email: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(landing);
-}
-
 test('orders made through the API: a Usuario creates them', async ({ page }) => {
-  await signIn(page, 'usuario@patio.local', '/dashboard');
+  await signIn(page, '/login', 'usuario@patio.local', '/dashboard');
   const demo = sql(`SELECT id FROM companies WHERE name = 'Demo Agro'`);
   const customer = sql(
     `INSERT INTO customers (company_id, code, name, city) VALUES (${demo}, ${RUN % 100000}, 'Fazenda E2E ${RUN}', 'Sorriso') RETURNING id`,
@@ -63,7 +55,7 @@ test('orders made through the API: a Usuario creates them', async ({ page }) => 
 });
 
 test('a Transportadora opening /dashboard lands on its orders, read-only', async ({ page }) => {
-  await signIn(page, 'transp@patio.local', '/expedicao/transportadora');
+  await signIn(page, '/login', 'transp@patio.local', '/expedicao/transportadora');
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/pedidos');
   await page.getByLabel('Buscar por id, código ou cliente').fill(String(RUN).slice(0, 6));
@@ -77,7 +69,7 @@ test('a Transportadora opening /dashboard lands on its orders, read-only', async
 });
 
 test('an administrator sees the company column and shows orders at 100 % with the toggle', async ({ page }) => {
-  await signIn(page, 'admin@patio.local', '/dashboard');
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.goto('/pedidos');
   await page.getByLabel('Buscar por id, código ou cliente').fill(String(RUN).slice(0, 6));
   await expect(page.getByRole('row', { name: new RegExp(OPEN) })).toBeVisible();

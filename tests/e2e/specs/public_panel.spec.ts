@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test, type Page } from './fixtures';
-import { closeQueueVehicle, PASSWORD, queueVehicle, unique } from './support';
+import { closeQueueVehicle, queueVehicle, signIn, unique } from './support';
 
 // Issue 13, the public expedition panel: a screen in the yard opens /painel without signing in
 // (the company is the one that serves the host) and a vehicle that joins meanwhile appears on
@@ -9,14 +9,6 @@ import { closeQueueVehicle, PASSWORD, queueVehicle, unique } from './support';
 const run = unique();
 
 test.afterAll(() => closeQueueVehicle(run));
-
-async function signIn(page: Page, email: string, landing: string, login = '/login') {
-  await page.goto(login);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 test('the public panel shows the host company and a vehicle that joins appears at once', async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -31,7 +23,7 @@ test('the public panel shows the host company and a vehicle that joins appears a
 
   // The Expedição's yard screen, opened from its panel, shows the same panel.
   const panel = await (await browser.newContext()).newPage();
-  await signIn(panel, 'expedicao@patio.local', '/expedicao/painel', '/expedicao');
+  await signIn(panel, '/expedicao', 'expedicao@patio.local', '/expedicao/painel');
   const opened = panel.waitForEvent('popup');
   await panel.getByRole('link', { name: 'Painel público' }).click();
   const dispatch = await opened;
@@ -39,7 +31,7 @@ test('the public panel shows the host company and a vehicle that joins appears a
   await expect(dispatch.getByRole('heading', { name: 'Demo Agro', level: 1 })).toBeVisible();
   await expectAccessible(dispatch);
 
-  await signIn(page, 'usuario@patio.local', '/dashboard');
+  await signIn(page, '/login', 'usuario@patio.local', '/dashboard');
   const v = await queueVehicle(page.request, run);
   // The driver's own expedition panel on the phone, open before the vehicle joins.
   const phone = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test, type Page } from './fixtures';
-import { closeQueueVehicle, PASSWORD, pickSearched, queueVehicle, sql, unique } from './support';
+import { closeQueueVehicle, pickSearched, queueVehicle, signIn, sql, unique } from './support';
 
 // Issue 13, /fila: the company user opens the queue desk from the dashboard, chooses a truck
 // (with its model and net tonnes), an open order and a driver, and '+ Adicionar' puts the
@@ -12,27 +12,19 @@ const run = unique();
 // Later specs plan Demo Agro's queue from empty: close what this story opened, however it ends.
 test.afterAll(() => closeQueueVehicle(run));
 
-async function signIn(page: Page, email: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(landing);
-}
-
 async function pick(page: Page, id: string, text: string, option: string | RegExp) {
   await pickSearched(page, page.locator(`#${id}`), text, option);
 }
 
 test('a company user puts a vehicle in the queue from /fila and another page sees it at once', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'usuario@patio.local', '/dashboard');
+  await signIn(page, '/login', 'usuario@patio.local', '/dashboard');
   const { driverId: driver, driverName, cpf, plate, orderCode: code } = await queueVehicle(page.request, run);
 
   // A second office page on /fila, to see the change arrive by the socket.
   const office2 = await browser.newContext();
   const other = await office2.newPage();
-  await signIn(other, 'usuario@patio.local', '/dashboard');
+  await signIn(other, '/login', 'usuario@patio.local', '/dashboard');
   await other.goto('/fila');
   await expect(other.getByText('Adicionar agendamento à fila')).toBeVisible();
   await expectAccessible(other);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
-import { cpfOf, PASSWORD, pickSearched, readXlsx, sql, unique } from './support';
+import { cpfOf, pickSearched, readXlsx, signIn, sql, unique } from './support';
 
 // Issue 12, sets and linking: a Transportadora links two trucks and drivers to itself and
 // unbinds one; an administrator pages through the sets and exports them, and the downloaded
@@ -24,14 +24,6 @@ function driverWithTruck(name: string, cpf: string, plate: string): { driver: st
      VALUES (${company}, NULL, ${model}, '${plate}', 'TRUCK', 16) RETURNING id`,
   );
   return { driver, truck };
-}
-
-async function signIn(page: Page, email: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(landing);
 }
 
 /** Picks an option of the antd select `#id` by typing `text`. */
@@ -59,7 +51,7 @@ test('a Transportadora links two trucks and drivers to itself and unbinds one', 
   const made = [0, 1].map((i) => driverWithTruck(names[i], cpfs[i], plates[i]));
   const shipping = sql("SELECT id FROM shipping_companies WHERE name = 'Transportadora Demo'");
 
-  await signIn(page, 'transp@patio.local', '/expedicao/transportadora');
+  await signIn(page, '/login', 'transp@patio.local', '/expedicao/transportadora');
   await page.goto('/conjuntos/vincular/transportadora');
   await expect(page.getByRole('heading', { name: 'Vincular Veículos à Transportadora' })).toBeVisible();
   // Its own shipping company is chosen; nothing is selected, so nothing can be bound yet.
@@ -128,7 +120,6 @@ test('a Transportadora links two trucks and drivers to itself and unbinds one', 
   await page.screenshot({ path: 'test-results/sets-carrier-list.png', fullPage: true });
 });
 
-
 test('an administrator pages through the sets and exports them; the files open with the right columns', async ({
   page,
 }) => {
@@ -146,7 +137,7 @@ test('an administrator pages through the sets and exports them; the files open w
   const one = driverWithTruck(`EXPORTADO ${run}`, cpfOf(run + 5), plate);
   sql(`UPDATE trucks SET driver_id = ${one.driver} WHERE id = ${one.truck}`);
 
-  await signIn(page, 'admin@patio.local', '/dashboard');
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.locator('.ant-layout-sider').getByText('Conjuntos', { exact: true }).click();
   await expect(page).toHaveURL('/conjuntos');
   await expect(page.getByRole('heading', { name: 'Conjuntos' })).toBeVisible();

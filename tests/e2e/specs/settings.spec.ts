@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from './fixtures';
-import { DEMO_CPF, PASSWORD, sql } from './support';
+import { DEMO_CPF, PASSWORD, signIn, sql } from './support';
 
 /** A 1x1 PNG (a real one: the server checks images by their bytes). */
 const PNG = Buffer.from(
@@ -49,14 +49,6 @@ async function getJson<T>(api: APIRequestContext, path: string): Promise<T> {
   const res = await api.get(path);
   expect(res.ok(), path).toBeTruthy();
   return (await res.json()) as T;
-}
-
-async function adminLogin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@patio.local');
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/dashboard');
 }
 
 /** A toast (antd message); the latest when the same text shows twice. */
@@ -155,7 +147,7 @@ test.describe('settings (root administrator)', () => {
   });
 
   test('changing the attendance hours moves the next dates, and a blocked date skips a week', async ({ page }) => {
-    await adminLogin(page);
+    await signIn(page, '/login', 'admin@patio.local', '/dashboard');
     await page.goto(`/settings?empresa=${companyId}`);
     await expect(page.getByRole('tab', { name: /Sistema/ })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Empresa' })).toBeVisible();
@@ -219,7 +211,7 @@ test.describe('settings (root administrator)', () => {
   });
 
   test('a term is created with the rich-text editor', async ({ page }) => {
-    await adminLogin(page);
+    await signIn(page, '/login', 'admin@patio.local', '/dashboard');
     await page.goto(`/settings?empresa=${companyId}&aba=termos`);
     await panel(page).getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page).toHaveURL(/\/termos-de-acesso\/\d+\/novo\/undefined$/);
@@ -265,7 +257,7 @@ test.describe('settings (root administrator)', () => {
     const today = spDay(0);
     const later = spDay(10);
 
-    await adminLogin(page);
+    await signIn(page, '/login', 'admin@patio.local', '/dashboard');
     await page.goto(`/settings?empresa=${companyId}&aba=popups`);
     const p = panel(page);
     await p.getByLabel('Título').fill('Aviso E2E');
@@ -301,7 +293,7 @@ test.describe('settings (root administrator)', () => {
   });
 
   test('the next date follows a driver joining and leaving, without reloading the page', async ({ page, baseURL }) => {
-    await adminLogin(page);
+    await signIn(page, '/login', 'admin@patio.local', '/dashboard');
     await page.goto(`/settings?empresa=${companyId}`);
     const nextDate = page.getByTestId('next-date');
     await expect(nextDate).toHaveText(`${nextWeek.br} às 08:00`);
@@ -330,7 +322,7 @@ test.describe('settings (root administrator)', () => {
   });
 
   test('tolerance is toggled at once and the queue is reset', async ({ page }) => {
-    await adminLogin(page);
+    await signIn(page, '/login', 'admin@patio.local', '/dashboard');
     await page.goto(`/settings?empresa=${companyId}`);
     const toleranceOn = async () =>
       (await getJson<{ enableTolerance: boolean }>(api, `/api/settings/company/${companyId}`)).enableTolerance;

@@ -1,12 +1,5 @@
-import { expect, test, type Page } from './fixtures';
-import { DEMO_BIRTH, DEMO_CPF, PASSWORD, sql } from './support';
-
-async function staffLogin(page: Page, path: '/login' | '/expedicao', email: string) {
-  await page.goto(path);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-}
+import { expect, test } from './fixtures';
+import { DEMO_BIRTH, DEMO_CPF, signIn, sql } from './support';
 
 test.describe('staff sign-in', () => {
   for (const [email, landing] of [
@@ -15,7 +8,7 @@ test.describe('staff sign-in', () => {
     ['transp@patio.local', '/expedicao/transportadora'],
   ] as const) {
     test(`${email} signs in on /login and lands on ${landing}`, async ({ page }) => {
-      await staffLogin(page, '/login', email);
+      await signIn(page, '/login', email);
       await expect(page).toHaveURL(landing);
       await expect(page.getByRole('button', { name: /Sair/ }).first()).toBeVisible();
     });
@@ -23,19 +16,19 @@ test.describe('staff sign-in', () => {
 
   for (const email of ['expedicao@patio.local', 'espectador@patio.local', 'portaria@patio.local']) {
     test(`${email} signs in on /expedicao and lands on the dispatch home`, async ({ page }) => {
-      await staffLogin(page, '/expedicao', email);
+      await signIn(page, '/expedicao', email);
       await expect(page).toHaveURL('/expedicao/painel');
     });
 
     test(`${email} on the staff login page is not admitted`, async ({ page }) => {
-      await staffLogin(page, '/login', email);
+      await signIn(page, '/login', email);
       await expect(page.getByText('Você não tem permissão de acesso!')).toBeVisible();
       await expect(page).toHaveURL('/login');
     });
   }
 
   test('an administrator on the dispatch login page is not admitted', async ({ page }) => {
-    await staffLogin(page, '/expedicao', 'admin@patio.local');
+    await signIn(page, '/expedicao', 'admin@patio.local');
     await expect(page.getByText('Você não tem permissão de acesso!')).toBeVisible();
   });
 
@@ -50,7 +43,7 @@ test.describe('staff sign-in', () => {
   test('a disabled user sees the blocked message', async ({ page }) => {
     sql("UPDATE users SET is_enabled = FALSE WHERE email = 'espectador@patio.local'");
     try {
-      await staffLogin(page, '/expedicao', 'espectador@patio.local');
+      await signIn(page, '/expedicao', 'espectador@patio.local');
       await expect(
         page.getByText(/Usuário bloqueado, fale com o administrador do sistema!/),
       ).toBeVisible();
@@ -65,7 +58,7 @@ test.describe('staff sign-in', () => {
   });
 
   test('signing out of a dispatch session returns to /expedicao', async ({ page }) => {
-    await staffLogin(page, '/expedicao', 'expedicao@patio.local');
+    await signIn(page, '/expedicao', 'expedicao@patio.local');
     await expect(page).toHaveURL('/expedicao/painel');
     await page.getByRole('button', { name: /Sair/ }).first().click();
     await expect(page).toHaveURL('/expedicao');
@@ -91,18 +84,9 @@ test.describe('staff sign-in', () => {
 });
 
 test.describe('driver sign-in', () => {
-  async function driverLogin(page: Page, companyLabel?: string) {
-    await page.goto('/app/login');
-    if (companyLabel) {
-      await page.getByLabel('Empresa').selectOption({ label: companyLabel });
-    }
-    await page.getByLabel('CPF').fill(DEMO_CPF);
-    await page.getByLabel('Data de nascimento').fill(DEMO_BIRTH);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-  }
 
   test('a driver signs in by CPF and birth date and sees the home', async ({ page }) => {
-    await driverLogin(page);
+    await signIn(page, '/app/login', { cpf: DEMO_CPF });
     await expect(page).toHaveURL('/');
     await expect(page.getByRole("heading", { name: /Olá, Motorista/ })).toBeVisible();
     await expect(page.getByText(/conectado à Demo Agro/)).toBeVisible();
@@ -122,7 +106,7 @@ test.describe('driver sign-in', () => {
                     VALUES ('Outra Empresa', 'Outra Empresa SA', '11444777000161', 'SP', 'Santos', 'Rua A', 'Centro', '11000-000', TRUE)
                     RETURNING id)
          UPDATE drivers SET company_id = (SELECT id FROM c) WHERE cpf = '52998224725'`);
-    await driverLogin(page);
+    await signIn(page, '/app/login', { cpf: DEMO_CPF });
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(/Outra Empresa/)).toBeVisible();

@@ -190,14 +190,52 @@ type Page = import('@playwright/test').Page;
 type BrowserContext = import('@playwright/test').BrowserContext;
 type Locator = import('@playwright/test').Locator;
 
-/** Signs `page` in through a staff sign-in page (`/login` or `/expedicao`) and waits for `landing`. */
-export async function signIn(page: Page, login: string, email: string, landing: string | RegExp): Promise<void> {
+/** A staff member (e-mail; the demo password unless given) or a driver (CPF, birth date). */
+export type Who =
+  | string
+  | { email: string; password?: string }
+  | {
+      cpf: string;
+      /** `dd/mm/yyyy` as typed in the form; the demo driver's by default. */
+      birthDate?: string;
+      /** The form's company choice (its label), on a host that offers one. */
+      companyLabel?: string;
+      /** Signs in through the session call instead of the form (a story that is not about signing in). */
+      apiCompanyId?: number;
+    };
+
+/**
+ * The one sign-in of the browser specs, for every role: opens `login` (`/login`, `/expedicao`,
+ * `/app/login`, with an origin when the spec names another host), fills the form as a person
+ * does and, given `landing`, waits for it. A driver with `apiCompanyId` is signed in by the
+ * login screen's own call from the page's context, then the page opens `landing` (`/` by default).
+ */
+export async function signIn(page: Page, login: string, who: Who, landing?: string | RegExp): Promise<void> {
   const { expect } = await import('@playwright/test');
-  await page.goto(login);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(landing);
+  const person = typeof who === 'string' ? { email: who } : who;
+  if ('cpf' in person) {
+    const birth = person.birthDate ?? DEMO_BIRTH;
+    if (person.apiCompanyId !== undefined) {
+      const [day, month, year] = birth.split('/');
+      const res = await page.request.post('/api/auth/app/login', {
+        data: { cpf: person.cpf, company: { id: person.apiCompanyId }, birthDate: `${year}-${month}-${day}`, recaptcha_token: '' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      await page.goto(typeof landing === 'string' ? landing : '/');
+    } else {
+      await page.goto(login);
+      if (person.companyLabel) await page.getByLabel('Empresa').selectOption({ label: person.companyLabel });
+      await page.getByLabel('CPF').fill(person.cpf);
+      await page.getByLabel('Data de nascimento').fill(birth);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+    }
+  } else {
+    await page.goto(login);
+    await page.getByLabel('E-mail').fill(person.email);
+    await page.getByLabel('Senha', { exact: true }).fill(person.password ?? PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+  }
+  if (landing !== undefined) await expect(page).toHaveURL(landing);
 }
 
 /** An API context signed in as a staff member (the office's calls of a story). */

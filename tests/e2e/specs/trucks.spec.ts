@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { PASSWORD, pickSearched, sql, unique } from './support';
+import { pickSearched, signIn, sql, unique } from './support';
 
 // Issue 12, trucks: a Usuario registers a truck (the implement type fills axles and
 // capacities), edits it, finds it by `?plate=` and unbinds it from its shipping company; an
@@ -7,14 +7,6 @@ import { PASSWORD, pickSearched, sql, unique } from './support';
 // makes trucks of its own (plates from the run's number).
 
 const SHOTS = 'test-results/trucks';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 /** A plate of this run: 7 letters and digits. */
 function plateOf(prefix: string, run: number): string {
@@ -32,7 +24,7 @@ test('a Usuario registers, edits, finds and unbinds a truck', async ({ page }) =
   test.setTimeout(120_000);
   const run = unique();
   const plate = plateOf('U', run);
-  await signIn(page, 'usuario@patio.local');
+  await signIn(page, '/login', 'usuario@patio.local', '/dashboard');
 
   await page.locator('.ant-layout-sider').getByText('Caminhões', { exact: true }).click();
   await expect(page).toHaveURL('/caminhoes');
@@ -135,7 +127,7 @@ test('an administrator deletes a truck after confirming; a truck with a loading 
      INSERT INTO schedulings (company_id, order_id, truck_id, driver_id, qty_ordered)
      SELECT ${company}, o.id, t.id, ${driver}, 10 FROM o, trucks t WHERE t.license_plate = '${loaded}'`,
   );
-  await signIn(page, 'admin@patio.local');
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
 
   // The administrator's list: company filter, company column, delete.
   await page.goto(`/caminhoes?plate=${free}`);

@@ -2,24 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures';
-import { createCompany, PASSWORD, unique } from './support';
+import { createCompany, PASSWORD, signIn, unique } from './support';
 
 // Issue 10: rough edges of the settings, logs and editor screens. Each test works on a company
 // of its own, created through the API.
-
-async function adminLogin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill('admin@patio.local');
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/dashboard');
-}
 
 const panel = (page: Page) => page.getByRole('tabpanel');
 
 test('a term form error disappears as soon as its field becomes valid', async ({ page, request }) => {
   const companyId = await createCompany(request, `Termos UX ${unique()}`);
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.goto(`/termos-de-acesso/${companyId}/novo/undefined`);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Título é obrigatório')).toBeVisible();
@@ -35,7 +27,7 @@ test('a term form error disappears as soon as its field becomes valid', async ({
 
 test('the rich-text editor speaks pt-BR and keeps its link box inside', async ({ page, request }) => {
   const companyId = await createCompany(request, `Editor UX ${unique()}`);
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.goto(`/termos-de-acesso/${companyId}/novo/undefined`);
   const editor = page.getByRole('textbox', { name: 'Conteúdo' });
   await editor.click();
@@ -62,7 +54,7 @@ test('the pop-up image picker refuses a text file named .png', async ({ page, re
   const dir = mkdtempSync(join(tmpdir(), 'patio-e2e-'));
   const fake = join(dir, 'foto.png');
   writeFileSync(fake, 'isto não é uma imagem');
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.goto(`/settings?empresa=${companyId}&aba=popups`);
   await page.getByTestId('popup-file').setInputFiles(fake);
   await expect(page.locator('.ant-message-notice').filter({ hasText: 'A imagem deve ser PNG ou JPEG.' })).toBeVisible();
@@ -71,7 +63,7 @@ test('the pop-up image picker refuses a text file named .png', async ({ page, re
 
 test('a pop-up form error disappears as soon as its field becomes valid', async ({ page, request }) => {
   const companyId = await createCompany(request, `Popup Val ${unique()}`);
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.goto(`/settings?empresa=${companyId}&aba=popups`);
   await panel(page).getByRole('button', { name: 'Salvar' }).click();
   const required = panel(page).locator('.ant-form-item-explain-error');
@@ -82,7 +74,7 @@ test('a pop-up form error disappears as soon as its field becomes valid', async 
 
 test('the settings save button stays in view on the long Informações tab', async ({ page, request }) => {
   const companyId = await createCompany(request, `Info UX ${unique()}`);
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.goto(`/settings?empresa=${companyId}&aba=informacoes`);
   const save = panel(page).getByRole('button', { name: 'Salvar' });
   await expect(save).toBeVisible();
@@ -92,14 +84,14 @@ test('the settings save button stays in view on the long Informações tab', asy
 
 test('the date range of Bloqueios names both of its fields', async ({ page, request }) => {
   const companyId = await createCompany(request, `Bloq UX ${unique()}`);
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.goto(`/settings?empresa=${companyId}&aba=bloqueios`);
   await expect(panel(page).getByRole('textbox', { name: 'Data inicial' })).toBeVisible();
   await expect(panel(page).getByRole('textbox', { name: 'Data final' })).toBeVisible();
 });
 
 test('the logs page says the search ended only after a search the user started', async ({ page }) => {
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   const first = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/logs') && r.ok());
   await page.goto('/logs');
   await first;
@@ -111,7 +103,7 @@ test('the logs page says the search ended only after a search the user started',
 });
 
 test('the CEP-failure notice goes away once the address is typed by hand', async ({ page }) => {
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   await page.route('**/api/postal-code/**', (route) =>
     route.fulfill({
       status: 503,
@@ -140,7 +132,7 @@ test('icons are decorative: no button is named after its icon, and each admin me
   expect(new Set(userIcons).size, userIcons.join('\n')).toBe(userIcons.length);
   await page.getByRole('button', { name: 'Sair' }).first().click();
   await expect(page).toHaveURL('/login');
-  await adminLogin(page);
+  await signIn(page, '/login', 'admin@patio.local', '/dashboard');
   for (const path of ['/dashboard', '/empresas', '/clientes', '/transportadoras', '/usuarios', '/produtos', '/pedidos', '/logs', '/settings', '/cliente/novo', '/cliente/novo/0']) {
     await page.goto(path);
     await expect(page.getByRole('main')).toBeVisible();

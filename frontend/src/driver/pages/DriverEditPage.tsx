@@ -24,12 +24,9 @@ import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
+import type { Schema } from '../../shared/api/types';
 
-interface Channels {
-  hasSMS: boolean;
-  hasWhats: boolean;
-  hasEmail: boolean;
-}
+type Channels = Schema<'AuthorizationView'>;
 
 /**
  * /app/edit: 'Editar Perfil' (spec 3 section 2): name, CPF, birth date and CNH read-only; the

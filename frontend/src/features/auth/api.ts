@@ -7,11 +7,7 @@ export type LoginPageKind = 'staff' | 'dispatch';
 
 export type StaffLoginRequest = Schema<'StaffLoginBody'>;
 
-export interface SessionCompany {
-  id: number;
-  name: string;
-  logo: string | null;
-}
+export type SessionCompany = Schema<'CompanyPublic'>;
 
 export type StaffLoginResponse = Schema<'StaffLoginView'>;
 

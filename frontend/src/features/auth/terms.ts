@@ -1,28 +1,15 @@
 /** The terms-approval payload (POST /api/useTerm/authorization/save) and its checks. */
 import type { UseTerm } from '../company/api';
 import { msg } from '../../shared/messages';
+import type { Schema } from '../../shared/api/types';
 
-export interface ContactEntry {
-  name: string;
-  fone: string;
-  email: string;
-}
+export type ContactEntry = Required<Schema<'ContactBody'>>;
 
-export interface TermsAuthorization {
-  hasWhats: boolean;
-  hasSMS: boolean;
-  hasEmail: boolean;
-  user: { id: number } | null;
-  driver: { id: number } | null;
-  useTerm: { id: number; updatedAt: string };
+export type TermsAuthorization = Required<Omit<Schema<'AuthorizationBody'>, 'contact'>> & {
   contact: ContactEntry[];
-}
+};
 
-export interface ContactChannels {
-  hasSMS: boolean;
-  hasWhats: boolean;
-  hasEmail: boolean;
-}
+export type ContactChannels = Schema<'AuthorizationView'>;
 
 /** A shipping-company user accepts, with the contact channels ticked. */
 export function staffAuthorization(

@@ -8,6 +8,7 @@ import { isValidCpf } from '../../shared/validators';
 import { birthDateToIso, isoToBirthDate, onlyDigits } from '../../shared/masks';
 import { addDays } from '../../shared/records/dates';
 import type { FormRules } from '../../shared/records/validation';
+import type { Filled, Schema } from '../../shared/api/types';
 
 export const DRIVER_PAGE_SIZE = 8;
 export const DRIVER_LOG_PAGE_SIZE = 10;
@@ -159,13 +160,8 @@ export interface TruckRow {
 }
 
 /** A contact row of the driver form. */
-export interface ContactRow {
-  id?: number;
-  name: string;
-  fone: string;
-  email: string;
-  whatsapp: boolean;
-}
+/** A contact row of the form: `id` only once saved. */
+export type ContactRow = Omit<Filled<Schema<'ContactItem'>>, 'id'> & { id?: number };
 
 /** A fleet record's saved contacts as form rows (drivers and trucks). */
 export function contactRows(

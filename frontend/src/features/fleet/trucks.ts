@@ -4,6 +4,7 @@
  * checks the same rules again and answers with the same texts.
  */
 import type { FieldRule } from '../../shared/records/validation';
+import type { Schema } from '../../shared/api/types';
 
 export const TRUCK_PAGE_SIZE = 8;
 /** Reload of the list after an unbind (spec 2 section 9). */
@@ -101,12 +102,7 @@ export const truckRules: Record<'licensePlate' | 'renavam' | 'owner', FieldRule>
 };
 
 /** A row of the implement table, as the server serves it. */
-export interface ImplementRow {
-  name: string;
-  shaftQuantity: number;
-  grossCapacity: number;
-  netCapacity: number;
-}
+export type ImplementRow = Schema<'ImplementTypeView'>;
 
 /** The fields choosing a type fills (and disables); empty when no type is chosen. */
 export function implementFill(

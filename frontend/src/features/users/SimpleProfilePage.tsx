@@ -11,12 +11,10 @@ import { adminBase } from '../../shared/records/api';
 import { useSaveError, useSession } from '../../shared/records/hooks';
 import { adminMsg } from '../../shared/records/messages';
 import { useUserQuery } from './api';
+import type { Filled, Schema } from '../../shared/api/types';
 
-interface ProfileValues {
-  name: string;
-  fone: string;
-  password: string;
-}
+/** The form holds every field as text. */
+type ProfileValues = Filled<Schema<'ProfileBody'>>;
 
 const profileApi = adminBase.injectEndpoints({
   endpoints: (build) => ({

@@ -15,6 +15,7 @@ import { adminMsg } from '../../shared/records/messages';
 import { antdRules, MAX, userRules } from '../../shared/records/validation';
 import { useSaveUserMutation, type UserBody, type UserView } from './api';
 import { formRights, formShape, orderRoles } from './userForm';
+import type { Schema } from '../../shared/api/types';
 
 interface Values {
   name: string;
@@ -48,11 +49,7 @@ const FIELDS = [
 ] as const;
 const RENAME = { company: 'companyId', shippingCompany: 'shippingCompanyId' };
 
-export interface ContactFlags {
-  hasSMS: boolean;
-  hasWhats: boolean;
-  hasEmail: boolean;
-}
+export type ContactFlags = Schema<'AuthorizationView'>;
 
 function initialValues(u: UserView | undefined, flags: ContactFlags | undefined): Values {
   return {

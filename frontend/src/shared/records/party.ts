@@ -6,17 +6,8 @@ import type { Schema } from '../api/types';
 
 export type PartyAddress = Schema<'PartyAddressView'>;
 
-export interface PartyAddressValues {
-  cnpj: string;
-  stateRegistration: string;
-  uf: string;
-  street: string;
-  number: string;
-  complement: string;
-  city: string;
-  district: string;
-  zipCode: string;
-}
+/** The form holds every field of the address as text (the number too). */
+export type PartyAddressValues = Record<keyof Schema<'PartyAddressView'>, string>;
 
 export function partyAddressValues(p: PartyAddress | undefined): PartyAddressValues {
   return {

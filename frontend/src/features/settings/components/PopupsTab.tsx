@@ -98,7 +98,7 @@ export function PopupsTab({ companyId }: { companyId: number }) {
 
   function edit(p: PopupView) {
     setEditingId(p.id);
-    setStoredImage(p.imageUrl);
+    setStoredImage(p.imageUrl ?? null);
     setRemoveImage(false);
     setFile(null);
     form.setFieldsValue(toFields(popupToForm(p)));
@@ -157,7 +157,7 @@ export function PopupsTab({ companyId }: { companyId: number }) {
         } catch {
           // The pop-up is saved: keep it open to try the image again.
           setEditingId(saved.id);
-          setStoredImage(saved.imageUrl);
+          setStoredImage(saved.imageUrl ?? null);
           dispatch(popupsTag(companyId));
           void message.error(sm.popupUploadError, TOAST_SECONDS);
           return;

@@ -4,16 +4,10 @@
  */
 import { sm } from '../messages';
 import { daysBetween, isIsoDay } from './time';
+import type { Schema } from '../../../shared/api/types';
 
 /** GET /api/holidays/company/{companyId} (docs/api.md). */
-export interface HolidayView {
-  id: number;
-  title: string;
-  /** `YYYY-MM-DD`, every blocked day. */
-  dates: string[];
-  company: { id: number };
-  createdAt: string;
-}
+export type HolidayView = Schema<'HolidayView'>;
 
 export interface HolidayPayload {
   company: { id: number };

@@ -6,23 +6,10 @@
  */
 import { sm } from '../messages';
 import { dayInZone, formatDayInZone, isIsoDay, SAO_PAULO } from './time';
+import type { Schema } from '../../../shared/api/types';
 
 /** GET /api/popups/company/{companyId} (docs/api.md). */
-export interface PopupView {
-  id: number;
-  start_at: string | null;
-  end_at: string | null;
-  active: boolean;
-  title: string;
-  label: string | null;
-  imageUrl: string | null;
-  content: string | null;
-  company: { id: number };
-  views: number;
-  viewsUnique: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type PopupView = Schema<'PopupView'>;
 
 export interface PopupFormValues {
   id: number | null;
@@ -35,18 +22,8 @@ export interface PopupFormValues {
   content: string;
 }
 
-export interface PopupPayload {
-  id: number | null;
-  start_at: string | null;
-  end_at: string | null;
-  active: boolean;
-  title: string;
-  label: string | null;
-  content: string | null;
-  company: { id: number };
-  /** Left out: keep the stored image; '' removes it. */
-  imageUrl?: string;
-}
+/** The generated `company` is an empty object (a free JSON value on the server): named here. */
+export type PopupPayload = Omit<Schema<'PopupBody'>, 'company'> & { company: { id: number } };
 
 export const EMPTY_POPUP: PopupFormValues = {
   id: null,

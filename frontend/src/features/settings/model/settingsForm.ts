@@ -5,48 +5,13 @@
  */
 import { sm } from '../messages';
 import { isHHmm, isIp, minutesToHHmm, parseDelayMinutes, parseHHmm } from './time';
+import type { Schema } from '../../../shared/api/types';
 
 /** A configured delay reason as the API shows it (`time` in minutes). */
-export interface DelayView {
-  id: number;
-  reason: string;
-  time: number;
-  icon: string | null;
-}
+export type DelayView = Schema<'DelayView'>;
 
 /** GET /api/settings/company/{companyId} (docs/api.md). */
-export interface SettingsView {
-  id: number | null;
-  company: { id: number };
-  checkinIp: string;
-  enableCheckin: boolean;
-  programmedTotal: number;
-  queue_edit_hours_limit: number;
-  timeAttendence: string;
-  start: string;
-  end: string;
-  startInterval: string;
-  endInterval: string;
-  googleMaps: string | null;
-  /** Sunday first. */
-  weekDays: boolean[];
-  delay: DelayView[];
-  scheduling_day_limit: number | null;
-  hour_entry_Limit: number;
-  enableTolerance: boolean;
-  tolerance: string;
-  enableRecaptcha: boolean;
-  recaptchaSecret: string | null;
-  recaptchaSite: string | null;
-  enable_missing_validation: boolean;
-  missing_limit: number;
-  missing_limit_after_block: number;
-  missing_validation_period: number;
-  enableQueueSave: boolean;
-  enableQueueWithoutScheduling: boolean;
-  logo: string | null;
-  timeZone: string;
-}
+export type SettingsView = Schema<'SettingsView'>;
 
 /** A delay row of the Atraso tab: saved ones have an id, new ones are sent with the save. */
 export interface DelayRow {
@@ -177,7 +142,7 @@ export function delaysToRows(delays: readonly DelayView[] | null | undefined): D
     id: d.id,
     reason: d.reason,
     time: minutesToHHmm(d.time),
-    icon: d.icon,
+    icon: d.icon ?? null,
   }));
 }
 

@@ -5,17 +5,10 @@
 import type { ApiError } from '../../../shared/apiError';
 import { sm } from '../messages';
 import { isBlankHtml } from './popupForm';
+import type { Schema } from '../../../shared/api/types';
 
 /** GET /api/useTerm/company/{companyId} and /api/useTerm/{id} (docs/api.md). */
-export interface UseTermView {
-  id: number;
-  title: string;
-  content: string;
-  active: boolean;
-  company: { id: number };
-  createdAt: string;
-  updatedAt: string;
-}
+export type UseTermView = Schema<'UseTermView'>;
 
 export interface TermFormValues {
   title: string;
@@ -23,13 +16,8 @@ export interface TermFormValues {
   content: string;
 }
 
-export interface TermPayload {
-  id: number | null;
-  title: string;
-  content: string;
-  active: boolean;
-  company: { id: number };
-}
+/** The generated `company` is an empty object (a free JSON value on the server): named here. */
+export type TermPayload = Omit<Schema<'UseTermBody'>, 'company'> & { company: { id: number } };
 
 /** The term id of the route: a number edits, 'undefined' (or anything else) creates. */
 export function termIdOfParam(param: string | null | undefined): number | null {

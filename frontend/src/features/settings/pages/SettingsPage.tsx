@@ -307,7 +307,7 @@ function SettingsWorkspace({
               </span>
             ),
             forceRender: true,
-            children: <InfoTab companyId={companyId} logo={settings.logo} saveBar={saveBar} />,
+            children: <InfoTab companyId={companyId} logo={settings.logo ?? null} saveBar={saveBar} />,
           },
           { key: 'bloqueios', label: sm.tabBlocks, children: <BlocksTab companyId={companyId} /> },
           { key: 'termos', label: sm.tabTerms, children: <TermsTab companyId={companyId} /> },
