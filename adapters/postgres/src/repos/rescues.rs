@@ -40,8 +40,6 @@ struct RescueRow {
     restored_at: Option<DateTime<Utc>>,
     #[diesel(sql_type = Nullable<Timestamptz>)]
     missed_at: Option<DateTime<Utc>>,
-    #[diesel(sql_type = BigInt)]
-    total: i64,
 }
 
 impl From<RescueRow> for RescueRecord {
@@ -90,8 +88,7 @@ const SELECT: &str = "SELECT r.id, r.company_id, c.name AS company_name, r.queue
                     FROM order_shipping_companies os
                     JOIN shipping_companies x ON x.id = os.shipping_company_id
                    WHERE os.order_id = r.order_id)) AS shipping_company_name, r.qty_transported::float8 AS qty_transported,
-        r.status, r.created_at, r.restored_at, q.closed_at AS missed_at,
-        count(*) OVER () AS total
+        r.status, r.created_at, r.restored_at, q.closed_at AS missed_at
    FROM queue_restores r
    JOIN companies c ON c.id = r.company_id
    JOIN orders o ON o.id = r.order_id
@@ -100,6 +97,39 @@ const SELECT: &str = "SELECT r.id, r.company_id, c.name AS company_name, r.queue
    JOIN queue_entries q ON q.id = r.queue_entry_id
    LEFT JOIN schedulings s ON s.id = q.scheduling_id
    LEFT JOIN shipping_companies sc ON sc.id = s.shipping_company_id";
+
+#[derive(QueryableByName)]
+struct Total {
+    #[diesel(sql_type = BigInt)]
+    total: i64,
+}
+
+/// The pending rescues' conditions: `$1` the company, `$2` the shipping company (through the
+/// entry's loading `s`, or the order's carriers for a freelancer), `$3` the folded text and `$4`
+/// the plate pattern (orders `o`, drivers `d`, trucks `t`). A side left out needs none of its
+/// tables.
+fn pending_where(shipping: bool, searching: bool) -> String {
+    let mut w =
+        String::from("WHERE r.status = FALSE AND ($1::bigint IS NULL OR r.company_id = $1)");
+    if shipping {
+        w.push_str(
+            " AND ($2::bigint IS NULL OR s.shipping_company_id = $2
+                   OR (s.shipping_company_id IS NULL
+                       AND EXISTS (SELECT 1 FROM order_shipping_companies os
+                                    WHERE os.order_id = r.order_id
+                                      AND os.shipping_company_id = $2)))",
+        );
+    }
+    if searching {
+        w.push_str(
+            " AND ($3::text IS NULL
+                   OR t.license_plate LIKE $4
+                   OR patio_fold(d.name) LIKE patio_fold($3)
+                   OR patio_fold(o.code) LIKE patio_fold($3))",
+        );
+    }
+    w
+}
 
 impl RescueRepo for PgRepos<'_> {
     fn insert_rescue(&mut self, n: &NewRescue) -> AppResult<i64> {
@@ -150,31 +180,50 @@ impl RescueRepo for PgRepos<'_> {
         // its letters and digits (stored upper-case without separators).
         let search = search_text(filter.search.as_deref());
         let plate = search.as_ref().and_then(plate_pattern);
+        let pattern = search.as_ref().map(|s| s.pattern.clone());
         let rows: Vec<RescueRow> = diesel::sql_query(format!(
-            "{SELECT}
-              WHERE r.status = FALSE
-                AND ($1::bigint IS NULL OR r.company_id = $1)
-                AND ($2::bigint IS NULL OR s.shipping_company_id = $2
-                     OR (s.shipping_company_id IS NULL
-                         AND EXISTS (SELECT 1 FROM order_shipping_companies os
-                                      WHERE os.order_id = r.order_id
-                                        AND os.shipping_company_id = $2)))
-                AND ($3::text IS NULL
-                     OR t.license_plate LIKE $6
-                     OR patio_fold(d.name) LIKE patio_fold($3)
-                     OR patio_fold(o.code) LIKE patio_fold($3))
+            "{SELECT} {}
               ORDER BY r.created_at DESC, r.id DESC
-              OFFSET $4 LIMIT $5"
+              OFFSET $5 LIMIT $6",
+            pending_where(true, true)
         ))
         .bind::<Nullable<BigInt>, _>(filter.company_id)
         .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
-        .bind::<Nullable<Text>, _>(search.as_ref().map(|s| s.pattern.clone()))
+        .bind::<Nullable<Text>, _>(pattern.clone())
+        .bind::<Nullable<Text>, _>(plate.clone())
         .bind::<BigInt, _>(offset)
         .bind::<BigInt, _>(limit)
-        .bind::<Nullable<Text>, _>(plate)
         .load(self.conn)
         .map_err(db_error)?;
-        let total = rows.first().map(|r| r.total).unwrap_or(0);
+        // Counted apart, joining only what the filter reads: a window count joined every
+        // pending rescue with its order, driver, truck and entry before the page's limit.
+        let shipping = filter.shipping_company_id.is_some();
+        let searching = pattern.is_some();
+        let mut from = String::from("FROM queue_restores r");
+        if shipping {
+            from.push_str(
+                " JOIN queue_entries q ON q.id = r.queue_entry_id
+                  LEFT JOIN schedulings s ON s.id = q.scheduling_id",
+            );
+        }
+        if searching {
+            from.push_str(
+                " JOIN orders o ON o.id = r.order_id
+                  JOIN drivers d ON d.id = r.driver_id
+                  JOIN trucks t ON t.id = r.truck_id",
+            );
+        }
+        let total: Total = diesel::sql_query(format!(
+            "SELECT count(*) AS total {from} {}",
+            pending_where(shipping, searching)
+        ))
+        .bind::<Nullable<BigInt>, _>(filter.company_id)
+        .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
+        .bind::<Nullable<Text>, _>(pattern)
+        .bind::<Nullable<Text>, _>(plate)
+        .get_result(self.conn)
+        .map_err(db_error)?;
+        let total = total.total;
         Ok((rows.into_iter().map(RescueRecord::from).collect(), total))
     }
 

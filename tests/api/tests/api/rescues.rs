@@ -455,6 +455,10 @@ async fn the_list_has_six_rows_a_page_newest_first() {
     assert_eq!(p2["page"], 2);
     assert_eq!(p2["items"].as_array().unwrap().len(), 1);
     assert_eq!(p2["items"][0]["driverName"], "MOTORISTA 1");
+    // Past the last page the list is empty but still says how many there are.
+    let (_, p9) = root.get(&format!("{LIST}?page=9")).await.pair();
+    assert_eq!(p9["items"].as_array().unwrap().len(), 0);
+    assert_eq!(p9["total"], 7);
     let (_, u) = app
         .staff(USUARIO)
         .await
