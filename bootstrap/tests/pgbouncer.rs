@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use diesel::connection::SimpleConnection;
 use patio_postgres::testkit::TestDb;
-use support::{eventually, free_port, scalar, Instance, DEADLINE};
+use support::{eventually, free_port, is_root, scalar, Instance, DEADLINE};
 use tungstenite::client::IntoClientRequest;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::Message;
@@ -127,13 +127,6 @@ impl Drop for Bouncer {
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
-}
-
-fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
 /// The port of a `postgres://...@host:port/db` URL.

@@ -4,6 +4,8 @@
 //! instance finish its in-flight requests while the other keeps serving.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod support;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
@@ -15,6 +17,8 @@ use patio_postgres::testkit::TestDb;
 use tungstenite::client::IntoClientRequest;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::Message;
+
+use support::http;
 
 const SECRET: &str = "two-instances-secret-two-instances-secret";
 /// Generous: the claim is "within a second"; the deadline only keeps a broken run finite.
@@ -103,40 +107,6 @@ impl Drop for Instance {
         let _ = self.child.wait();
         let _ = std::fs::remove_file(&self.log);
     }
-}
-
-/// One HTTP/1.1 request on its own connection; the status and the body.
-fn http(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&str>,
-) -> std::io::Result<(u16, String)> {
-    let mut stream = TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
-    let auth = token
-        .map(|t| format!("Authorization: Bearer {t}\r\n"))
-        .unwrap_or_default();
-    let body = body.unwrap_or("");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response)?;
-    let status = response
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| std::io::Error::other(format!("no response: {response:?}")))?;
-    let text = response
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_owned())
-        .unwrap_or_default();
-    Ok((status, text))
 }
 
 /// One HTTP/1.1 answer read off a kept-alive connection: status and body (by Content-Length).

@@ -36,7 +36,8 @@ pub fn pg_bin() -> Option<PathBuf> {
     found.pop()
 }
 
-fn is_root() -> bool {
+/// Whether the tests run as root (PostgreSQL and PgBouncer then run as `postgres`).
+pub fn is_root() -> bool {
     Command::new("id")
         .arg("-u")
         .output()
