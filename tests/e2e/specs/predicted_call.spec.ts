@@ -74,11 +74,7 @@ test('the driver and the dispatcher read the predicted call time, and a delay mo
   // ---- The phone: "Previsão de chamada: …" on the home and on the status page.
   const phoneContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
   const phone = await phoneContext.newPage();
-  const login = await phone.request.post('/api/auth/app/login', {
-    data: { cpf: vehicle.cpf, company: { id: demo }, birthDate: '1990-01-15', recaptcha_token: '' },
-  });
-  expect(login.status(), await login.text()).toBe(201);
-  await phone.goto('/');
+  await signIn(phone, '/app/login', { cpf: vehicle.cpf, birthDate: '15/01/1990', apiCompanyId: demo }, '/');
   await expect(phone.getByTestId('predicted-call')).toHaveText(new RegExp(`^Previsão de chamada: (${WHEN.source})$`));
   await shot(phone, 'phone-home');
   // The status page stays open from here on: what follows reaches it without a reload.
