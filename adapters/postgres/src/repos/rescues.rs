@@ -106,9 +106,9 @@ struct Total {
 
 /// The pending rescues' conditions: `$1` the company, `$2` the shipping company (through the
 /// entry's loading `s`, or the order's carriers for a freelancer), `$3` the folded text and `$4`
-/// the plate pattern (orders `o`, drivers `d`, trucks `t`). A side left out needs none of its
-/// tables.
-fn pending_where(shipping: bool, searching: bool) -> String {
+/// the plate pattern. The search reads each table through its own trigram index (semi-joins):
+/// joined, the planner hashed every order of every company against the pending rescues.
+fn pending_where(shipping: bool) -> String {
     let mut w =
         String::from("WHERE r.status = FALSE AND ($1::bigint IS NULL OR r.company_id = $1)");
     if shipping {
@@ -120,14 +120,14 @@ fn pending_where(shipping: bool, searching: bool) -> String {
                                       AND os.shipping_company_id = $2)))",
         );
     }
-    if searching {
-        w.push_str(
-            " AND ($3::text IS NULL
-                   OR t.license_plate LIKE $4
-                   OR patio_fold(d.name) LIKE patio_fold($3)
-                   OR patio_fold(o.code) LIKE patio_fold($3))",
-        );
-    }
+    w.push_str(
+        " AND ($3::text IS NULL
+               OR r.truck_id IN (SELECT x.id FROM trucks x WHERE x.license_plate LIKE $4)
+               OR r.driver_id IN (SELECT x.id FROM drivers x
+                                   WHERE patio_fold(x.name) LIKE patio_fold($3))
+               OR r.order_id IN (SELECT x.id FROM orders x
+                                  WHERE patio_fold(x.code) LIKE patio_fold($3)))",
+    );
     w
 }
 
@@ -185,7 +185,7 @@ impl RescueRepo for PgRepos<'_> {
             "{SELECT} {}
               ORDER BY r.created_at DESC, r.id DESC
               OFFSET $5 LIMIT $6",
-            pending_where(true, true)
+            pending_where(true)
         ))
         .bind::<Nullable<BigInt>, _>(filter.company_id)
         .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
@@ -198,7 +198,6 @@ impl RescueRepo for PgRepos<'_> {
         // Counted apart, joining only what the filter reads: a window count joined every
         // pending rescue with its order, driver, truck and entry before the page's limit.
         let shipping = filter.shipping_company_id.is_some();
-        let searching = pattern.is_some();
         let mut from = String::from("FROM queue_restores r");
         if shipping {
             from.push_str(
@@ -206,16 +205,9 @@ impl RescueRepo for PgRepos<'_> {
                   LEFT JOIN schedulings s ON s.id = q.scheduling_id",
             );
         }
-        if searching {
-            from.push_str(
-                " JOIN orders o ON o.id = r.order_id
-                  JOIN drivers d ON d.id = r.driver_id
-                  JOIN trucks t ON t.id = r.truck_id",
-            );
-        }
         let total: Total = diesel::sql_query(format!(
             "SELECT count(*) AS total {from} {}",
-            pending_where(shipping, searching)
+            pending_where(shipping)
         ))
         .bind::<Nullable<BigInt>, _>(filter.company_id)
         .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
