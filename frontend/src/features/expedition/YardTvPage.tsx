@@ -10,7 +10,15 @@ import { useSearchParams } from 'react-router';
 import { EventSocket, eventsUrl } from '../../shared/realtime';
 import { currentHost, useCompanyByHostQuery } from '../company/api';
 import { Announcer, announcement, sayNow, webSpeech } from './announcer';
-import { autoplayAllowed, browserSound, initialSound, SoundGate, type SoundState } from './soundGate';
+import {
+  afterSecondLook,
+  autoplayAllowed,
+  browserSound,
+  initialSound,
+  shownBeforeSecondLook,
+  SoundGate,
+  type SoundState,
+} from './soundGate';
 
 interface Call {
   id: number;
@@ -55,7 +63,7 @@ function Tv({ companyId }: { companyId: number }) {
   const [calls, setCalls] = useState<Call[]>([]);
   const [status, setStatus] = useState<Status>('loading');
   const [initial] = useState<SoundState>(() => initialSound(browserSound()));
-  const [sound, setSound] = useState<SoundState>(initial);
+  const [sound, setSound] = useState<SoundState>(() => shownBeforeSecondLook(initial));
   const [gate] = useState(() => new SoundGate(initial === 'on'));
   const announcer = useMemo(() => new Announcer(webSpeech(gate)), [gate]);
   const enableSound = useCallback(() => {
@@ -69,10 +77,9 @@ function Tv({ companyId }: { companyId: number }) {
     if (initial !== 'locked') return;
     let alive = true;
     void autoplayAllowed().then((allowed) => {
-      if (alive && allowed) {
-        gate.unlock();
-        setSound('on');
-      }
+      if (!alive) return;
+      if (allowed) gate.unlock();
+      setSound((current) => afterSecondLook(current, allowed));
     });
     return () => {
       alive = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSound, SoundGate } from './soundGate';
+import { afterSecondLook, initialSound, shownBeforeSecondLook, SoundGate } from './soundGate';
 
 describe("the yard TV's sound (issue 22)", () => {
   it('is unavailable without Web Speech, on when the browser allows it, locked otherwise', () => {
@@ -22,5 +22,15 @@ describe("the yard TV's sound (issue 22)", () => {
     expect(heard).toEqual(['a', 'b']);
     await gate.wait();
     expect(gate.isOpen).toBe(true);
+  });
+
+  it("shows nothing about sound until the second look settles a 'locked' first reading", () => {
+    expect(shownBeforeSecondLook('locked')).toBe('checking');
+    expect(shownBeforeSecondLook('on')).toBe('on');
+    expect(shownBeforeSecondLook('unavailable')).toBe('unavailable');
+    expect(afterSecondLook('checking', false)).toBe('locked');
+    expect(afterSecondLook('checking', true)).toBe('on');
+    // A touch during the second look already turned the sound on: a late refusal keeps it.
+    expect(afterSecondLook('on', false)).toBe('on');
   });
 });

@@ -23,6 +23,21 @@ export function initialSound(env: SoundEnvironment): SoundState {
   return env.audioState() === 'running' ? 'on' : 'locked';
 }
 
+/**
+ * What the TV shows before the second look (`autoplayAllowed`) has answered: a first 'locked'
+ * reading may only mean a kiosk TV's audio had not started yet, so the TV says nothing about
+ * sound until the second look settles it (no 'Ativar som' flashing on a TV that needs none).
+ */
+export function shownBeforeSecondLook(initial: SoundState): SoundState {
+  return initial === 'locked' ? 'checking' : initial;
+}
+
+/** The state once the second look answered, unless a touch already turned the sound on. */
+export function afterSecondLook(current: SoundState, allowed: boolean): SoundState {
+  if (current === 'on') return 'on';
+  return allowed ? 'on' : 'locked';
+}
+
 /** A gate the voice waits on until sound is allowed. */
 export class SoundGate {
   private open = false;
