@@ -229,6 +229,22 @@ impl DriverLogPayload {
         }
     }
 
+    /// IN_ORDER: the driver was added to an order through a loading of his truck.
+    pub fn added_to_order(
+        company_id: i64,
+        loading_id: i64,
+        order_code: &str,
+        truck_id: i64,
+        plate: &str,
+    ) -> Self {
+        Self {
+            order_code: Some(order_code.to_owned()),
+            ..Self::at_company(company_id)
+                .scheduling(Some(loading_id), Some(order_code.to_owned()))
+                .truck(truck_id, plate)
+        }
+    }
+
     pub fn queue(mut self, id: i64) -> Self {
         self.queue = Some(LogId { id });
         self

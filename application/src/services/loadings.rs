@@ -672,12 +672,13 @@ impl LoadingService {
                     None => repos.insert_loading(&write)?,
                 };
                 if existing.as_ref().is_none_or(|l| l.driver_id != driver.id) {
-                    let data = DriverLogPayload {
-                        order_code: Some(order.code.clone()),
-                        ..DriverLogPayload::at_company(company_id)
-                            .scheduling(Some(id), Some(order.code.clone()))
-                            .truck(truck.id, truck.license_plate.as_str())
-                    };
+                    let data = DriverLogPayload::added_to_order(
+                        company_id,
+                        id,
+                        &order.code,
+                        truck.id,
+                        truck.license_plate.as_str(),
+                    );
                     DriverLog::of(driver.id, company_id).write(
                         repos,
                         DriverLogType::InOrder,

@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 use patio_domain::admin::audit::{ObjectType, Operation};
 use patio_domain::admin::listing::{search_text, PageRequest};
 use patio_domain::auth::Actor;
+use patio_domain::driver_log::DriverLogType;
 use patio_domain::queue::rescue::{
     may_approve_rescue, may_approve_rescues, may_approve_row, may_request_rescue, RescueCheck,
     RescueRefusal,
@@ -24,8 +25,9 @@ use super::loadings::{check_rescue_loading, order_room};
 use super::public::company_today;
 use super::queue::{day_bounds, engine_settings, forbidden, staff_of, store_plan, Loaded};
 use super::yard::{check_weight, close_loading, WEIGHT_INVALID_MESSAGE};
-use super::{Audit, Deps};
+use super::{Audit, Deps, DriverLog};
 use crate::error::{AppError, AppResult};
+use crate::model::DriverLogPayload;
 use crate::orders_ports::OrderFilter;
 use crate::ports::{Repos, StoreExt};
 use crate::queue_ports::DomainEvent;
@@ -400,6 +402,17 @@ impl RescueService {
                 if !repos.attach_loading(entry.id, loading)? {
                     return Err(conflict(LOADING_CLOSED_MESSAGE));
                 }
+                DriverLog::of(entry.driver_id, company_id).write(
+                    repos,
+                    DriverLogType::InOrder,
+                    DriverLogPayload::added_to_order(
+                        company_id,
+                        loading,
+                        &rescue.order_code,
+                        entry.truck_id,
+                        &entry.license_plate,
+                    ),
+                )?;
                 entry_of(repos, entry.id)?
             } else {
                 entry

@@ -5,13 +5,14 @@
  * fallback.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Input, Select, Space, Tag, Typography } from 'antd';
 import { useCompanyEvents } from '../../shared/realtime';
 import { useSession } from '../../shared/records/hooks';
 import { useAppDispatch } from '../../app/store';
 import { invalidateYard, useShippingQueueQuery, type QueueRow } from './api';
 import { byPlate } from './model';
 import { yardMsg } from './texts';
+import { StaffTable } from '../../shared/ui/StaffTable';
 
 export const carrierMsg = {
   title: 'Fila Virtual',
@@ -92,7 +93,7 @@ export default function CarrierQueue() {
       {!isError && days.length === 0 && <Typography.Paragraph>{carrierMsg.empty}</Typography.Paragraph>}
       {days.map((d) => (
         <Card key={d.label} size="small" title={d.label} style={{ marginBottom: 12 }}>
-          <Table rowKey="id" size="small" columns={columns} dataSource={d.queue} pagination={{ pageSize: 100 }} />
+          <StaffTable label={d.label} rowKey="id" size="small" columns={columns} dataSource={d.queue} pagination={{ pageSize: 100 }} />
         </Card>
       ))}
     </div>

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { App, Button, Col, DatePicker, Descriptions, Empty, Form, Row, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Col, DatePicker, Descriptions, Empty, Form, Row, Space, Spin, Tooltip, Typography } from 'antd';
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDateTime } from '../../shared/formatters';
@@ -19,6 +19,7 @@ import { adminMsg } from '../../shared/records/messages';
 import '../../shared/records/admin.css';
 import { checkDriverLogRange, defaultDriverLogRange, DRIVER_LOG_PAGE_SIZE, driverMsg, driverPaths } from './drivers';
 import { useDriverQuery, useLazyDriverLogsQuery, type DriverLogEntry } from './driversApi';
+import { StaffTable } from '../../shared/ui/StaffTable';
 
 const DAY = 'YYYY-MM-DD';
 const SHOWN = 'DD/MM/YYYY';
@@ -181,7 +182,8 @@ export default function DriverLogsPage() {
         </Form>
       </div>
       <Spin spinning={loading} tip={driverMsg.searching}>
-        <Table<DriverLogEntry>
+        <StaffTable<DriverLogEntry>
+          label={driverMsg.logsTitle}
           rowKey="id"
           size="middle"
           columns={columns}

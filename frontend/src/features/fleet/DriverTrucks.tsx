@@ -7,12 +7,13 @@
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Form, Input, Modal, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { adminMsg } from '../../shared/records/messages';
 import { antdRules, checkField } from '../../shared/records/validation';
 import { driverMsg, type TruckRow } from './drivers';
 import { normalizePlate, tonnes, truckLimits, truckMsg, truckPaths, truckRules } from './trucks';
+import { StaffTable } from '../../shared/ui/StaffTable';
 
 /** The dialog's renavam: digits only, at most 11 (spec 2 section 5: an 11-digit mask). */
 const renavamDigits = (v: string | undefined) => (v ?? '').replace(/\D/g, '').slice(0, 11);
@@ -148,7 +149,8 @@ export function DriverTrucks({ value = [], onChange }: { value?: TruckRow[]; onC
           {editing.problem}
         </Typography.Text>
       )}
-      <Table<TruckRow>
+      <StaffTable<TruckRow>
+        label={driverMsg.trucks}
         size="small"
         rowKey={(t) => (t.id ? `id-${t.id}` : `new-${t.licensePlate}`)}
         columns={columns}

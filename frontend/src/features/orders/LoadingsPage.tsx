@@ -6,7 +6,7 @@
  * the server's refusal as it comes.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Col, Descriptions, Row, Space, Statistic, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Col, Descriptions, Row, Space, Statistic, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { useStaffGoTo } from '../auth/session';
@@ -32,6 +32,7 @@ import {
 import { tonnes } from './format';
 import { NewLoadingDialog, PlateField } from './NewLoadingDialog';
 import { orderMsg, orderPaths } from './texts';
+import { StaffTable } from '../../shared/ui/StaffTable';
 
 const dateBr = (d?: string | null) => (d ? new Date(`${d.slice(0, 10)}T12:00:00`).toLocaleDateString('pt-BR') : '—');
 
@@ -113,12 +114,12 @@ function OrderLoadings({ order }: { order: Order }) {
           {
             key: 'waiting',
             label: `${orderMsg.waiting} (${waiting.length})`,
-            children: <LoadingTable rows={waiting} loading={loadings.isFetching} companyId={order.company.id} />,
+            children: <LoadingTable label={orderMsg.waiting} rows={waiting} loading={loadings.isFetching} companyId={order.company.id} />,
           },
           {
             key: 'done',
             label: `${orderMsg.done} (${done.length})`,
-            children: <LoadingTable rows={done} loading={loadings.isFetching} companyId={order.company.id} />,
+            children: <LoadingTable label={orderMsg.done} rows={done} loading={loadings.isFetching} companyId={order.company.id} />,
           },
           {
             key: 'dropouts',
@@ -140,7 +141,7 @@ interface Draft {
   quantity: string;
 }
 
-function LoadingTable({ rows, loading, companyId }: { rows: Loading[]; loading: boolean; companyId: number }) {
+function LoadingTable({ label, rows, loading, companyId }: { label: string; rows: Loading[]; loading: boolean; companyId: number }) {
   const { message } = App.useApp();
   const [editing, setEditing] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -184,7 +185,8 @@ function LoadingTable({ rows, loading, companyId }: { rows: Loading[]; loading: 
   return (
     <>
       {error && <Alert type="error" showIcon title={error} role="alert" className="a-notice" />}
-      <Table<Loading>
+      <StaffTable<Loading>
+        label={label}
         rowKey="id"
         size="small"
         loading={loading}
@@ -293,7 +295,8 @@ function LoadingTable({ rows, loading, companyId }: { rows: Loading[]; loading: 
 
 function DeletedTable({ rows, loading }: { rows: DeletedLoading[]; loading: boolean }) {
   return (
-    <Table<DeletedLoading>
+    <StaffTable<DeletedLoading>
+      label={orderMsg.dropouts}
       rowKey="id"
       size="small"
       loading={loading}

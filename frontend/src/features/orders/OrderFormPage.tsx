@@ -6,7 +6,7 @@
  * The status percent is the server's.
  */
 import { useMemo, useState } from 'react';
-import { App, Button, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Switch, Table, Typography } from 'antd';
+import { App, Button, Checkbox, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useStaffGoTo } from '../auth/session';
 import { readApiError } from '../../shared/apiError';
@@ -22,6 +22,7 @@ import { useDeleteOrderItemMutation, useOrderQuery, useSaveOrderMutation, type O
 import { tonnes } from './format';
 import { ORDER_CODE_MAX, orderMsg, orderPaths } from './texts';
 import { FormActions } from '../../shared/records/components/FormActions';
+import { StaffTable } from '../../shared/ui/StaffTable';
 
 interface Values {
   code: string;
@@ -276,7 +277,8 @@ function OrderForm({ order }: { order?: Order }) {
           {itemError}
         </Typography.Text>
       )}
-      <Table<ItemRow>
+      <StaffTable<ItemRow>
+        label={orderMsg.items}
         rowKey="key"
         size="small"
         pagination={false}

@@ -5,7 +5,7 @@
  * apply on edit only (state registration required, street at most 25); the password has at
  * most 11 characters.
  */
-import { Checkbox, Col, Form, Input, Row, Switch, Table, Typography } from 'antd';
+import { Checkbox, Col, Form, Input, Row, Switch, Typography } from 'antd';
 import { useStaffGoTo } from '../auth/session';
 import { contactPayload, contactRows } from '../../shared/records/contacts';
 import { ContactTable } from '../../shared/records/components/ContactTable';
@@ -20,6 +20,7 @@ import type { ContactItem } from '../../shared/records/api';
 import { partyAddressBody, partyAddressValues, type PartyAddressValues } from '../../shared/records/party';
 import '../../shared/records/admin.css';
 import { useSaveShippingCompanyMutation, useShippingCompanyQuery, type ShippingCompany, type ShippingUser } from './api';
+import { StaffTable } from '../../shared/ui/StaffTable';
 
 interface Values extends PartyAddressValues {
   companyId: number | null;
@@ -69,7 +70,8 @@ function UserFlags({ value = [], onChange }: { value?: ShippingUser[]; onChange?
     ),
   });
   return (
-    <Table<ShippingUser>
+    <StaffTable<ShippingUser>
+      label={adminMsg.usersSection}
       size="small"
       rowKey="id"
       pagination={false}

@@ -670,6 +670,16 @@ async fn a_missing_freelancer_is_rescued_onto_an_order_chosen_for_it() {
         )),
         1
     );
+    // The driver's history says he was added to the order, as a loading made on the screen does.
+    assert_eq!(
+        one(&app, &format!(
+            "SELECT concat_ws('|', data->'scheduling'->>'id', data->'truck'->>'id') AS v
+               FROM driver_logs
+              WHERE driver_id = {} AND operation_type = 'IN_ORDER' AND data->>'orderCode' = 'PED-R1'",
+            free.0
+        )),
+        format!("{loading_id}|{}", free.1)
+    );
     let (_, b) = exp
         .get(&format!("/api/queue/attendeds/{demo}"))
         .await

@@ -4,7 +4,7 @@
  * the last day; delete after a confirmation.
  */
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
-import { App, Button, DatePicker, Form, Input, Popconfirm, Table, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, Popconfirm, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { readApiError } from '../../../shared/apiError';
@@ -14,6 +14,7 @@ import { SETTINGS_PAGE_SIZE, sm } from '../messages';
 import { blockPayload, blockSpan, validateBlock, type HolidayView } from '../model/blocks';
 import { isoDayToBr } from '../model/time';
 import { keepEnterInPicker } from './keys';
+import { StaffTable } from '../../../shared/ui/StaffTable';
 
 interface BlockValues {
   title: string;
@@ -110,7 +111,8 @@ export function BlocksTab({ companyId }: { companyId: number }) {
           </Button>
         </Form.Item>
       </Form>
-      <Table<HolidayView>
+      <StaffTable<HolidayView>
+        label={sm.tabBlocks}
         rowKey="id"
         size="small"
         loading={list.isFetching}

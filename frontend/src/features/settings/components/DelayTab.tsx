@@ -4,13 +4,14 @@
  * reason is empty. A saved reason is deleted at once (DELETE /api/delay/delete/{id}).
  */
 import { useState, type ReactNode } from 'react';
-import { App, Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { TOAST_SECONDS } from '../../../shared/messages';
 import { useDeleteDelayMutation } from '../api';
 import { DELAY_ICONS, SETTINGS_PAGE_SIZE, sm } from '../messages';
 import { checkDelay, type DelayRow } from '../model/settingsForm';
 import { maskHHmm } from '../model/time';
+import { StaffTable } from '../../../shared/ui/StaffTable';
 
 export function DelayTab({
   rows,
@@ -108,7 +109,8 @@ export function DelayTab({
           {error}
         </div>
       )}
-      <Table<DelayRow>
+      <StaffTable<DelayRow>
+        label={sm.tabDelay}
         rowKey="key"
         size="small"
         dataSource={rows}

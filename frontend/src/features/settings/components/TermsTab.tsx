@@ -4,7 +4,7 @@
  * and deleted here after a confirmation.
  */
 import { useState } from 'react';
-import { App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../shared/formatters';
 import { TOAST_SECONDS } from '../../../shared/messages';
@@ -12,6 +12,7 @@ import { useStaffGoTo } from '../../auth/session';
 import { useCompanyUseTermsQuery, useDeleteUseTermMutation } from '../api';
 import { SETTINGS_PAGE_SIZE, sm } from '../messages';
 import { termFormPath, type UseTermView } from '../model/termForm';
+import { StaffTable } from '../../../shared/ui/StaffTable';
 
 export function TermsTab({ companyId }: { companyId: number }) {
   const { message } = App.useApp();
@@ -40,7 +41,8 @@ export function TermsTab({ companyId }: { companyId: number }) {
           {sm.termNew}
         </Button>
       </div>
-      <Table<UseTermView>
+      <StaffTable<UseTermView>
+        label={sm.termsList}
         rowKey="id"
         size="small"
         loading={list.isFetching}

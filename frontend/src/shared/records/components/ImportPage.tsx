@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Form, Row, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Col, Form, Row, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import { useStaffGoTo } from '../../../features/auth/session';
@@ -12,6 +12,7 @@ import type { ImportCheck, Imported } from '../api';
 import { errorLine } from '../importErrors';
 import { PageHeader } from './PageHeader';
 import { RemoteSelect } from './RemoteSelect';
+import { StaffTable } from '../../ui/StaffTable';
 
 const PREVIEW_PAGE_SIZE = 10;
 
@@ -229,7 +230,8 @@ export function ImportPage<R extends { line: number }>({
                   .join(' ') || undefined
               }
             />
-            <Table<R>
+            <StaffTable<R>
+              label={title}
               rowKey="line"
               size="small"
               columns={columns}
