@@ -590,6 +590,11 @@ async fn v1_orders_and_loadings_are_the_keys_scope_with_their_balance() {
         .expect(StatusCode::NOT_FOUND);
     let none = other.get(LOADINGS).await.expect(StatusCode::OK);
     assert_eq!((ids_of(&none), &none["total"]), (vec![], &json!(0)));
+    let orders = other
+        .get("/api/integration/v1/orders")
+        .await
+        .expect(StatusCode::OK);
+    assert!(!orders.to_string().contains("PED-A"), "{orders}");
 }
 
 #[actix_rt::test]
