@@ -175,8 +175,10 @@ fn timed<T: Clone + Send + 'static>(
 
 /// The webhook job every 2 s until `stop`, as `patio serve`'s loop: (runs, longest run s,
 /// attempts that failed).
-fn job_loop(app_jobs: patio_application::services::integration::WebhookJobs, stop: Arc<AtomicBool>)
-    -> std::thread::JoinHandle<(usize, f64, usize)> {
+fn job_loop(
+    app_jobs: patio_application::services::integration::WebhookJobs,
+    stop: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<(usize, f64, usize)> {
     std::thread::spawn(move || {
         let (mut runs, mut longest, mut failed) = (0, 0.0_f64, 0);
         while !stop.load(Ordering::Relaxed) {
@@ -244,26 +246,22 @@ fn run(delay_ms: Option<u64>) -> Value {
     let joins_figures = summary(ms, secs, refused);
     let loading_svc = state.services.loadings.clone();
     let who = usuario.clone();
-    let (ms, secs, refused) = timed(
-        fleet[..loadings].to_vec(),
-        10,
-        move |(driver, truck)| {
-            loading_svc
-                .save(
-                    &who,
-                    vec![LoadingInput {
-                        id: None,
-                        order_id: Some(order),
-                        truck_id: Some(truck),
-                        plate: None,
-                        driver_id: Some(driver),
-                        quantity: Some("10".to_owned()),
-                        expiration: Some("2026-03-20".to_owned()),
-                    }],
-                )
-                .is_ok()
-        },
-    );
+    let (ms, secs, refused) = timed(fleet[..loadings].to_vec(), 10, move |(driver, truck)| {
+        loading_svc
+            .save(
+                &who,
+                vec![LoadingInput {
+                    id: None,
+                    order_id: Some(order),
+                    truck_id: Some(truck),
+                    plate: None,
+                    driver_id: Some(driver),
+                    quantity: Some("10".to_owned()),
+                    expiration: Some("2026-03-20".to_owned()),
+                }],
+            )
+            .is_ok()
+    });
     let loadings_figures = summary(ms, secs, refused);
     let entries: Vec<(i64, i64)> = fleet[..calls]
         .iter()
@@ -338,11 +336,9 @@ fn run(delay_ms: Option<u64>) -> Value {
     loop {
         let report = jobs.run().unwrap();
         recovery_runs += 1;
-        let pending = during(
-            "SELECT count(*) AS v FROM integration_events WHERE NOT fanned_out",
-        ) + during("SELECT count(*) AS v FROM webhook_deliveries WHERE status = 'pending'");
-        if pending == 0 || (report.delivered == 0 && report.fanned_out == 0 && recovery_runs > 50)
-        {
+        let pending = during("SELECT count(*) AS v FROM integration_events WHERE NOT fanned_out")
+            + during("SELECT count(*) AS v FROM webhook_deliveries WHERE status = 'pending'");
+        if pending == 0 || (report.delivered == 0 && report.fanned_out == 0 && recovery_runs > 50) {
             break;
         }
     }
@@ -354,7 +350,9 @@ fn run(delay_ms: Option<u64>) -> Value {
     }
     // At least once: an attempt the sender gave up on still reaches the slow receiver, and
     // is sent again; so a vehicle's ids may repeat, never go back.
-    let in_order = per_vehicle.values().all(|ids| ids.windows(2).all(|w| w[0] <= w[1]));
+    let in_order = per_vehicle
+        .values()
+        .all(|ids| ids.windows(2).all(|w| w[0] <= w[1]));
     let distinct: usize = per_vehicle
         .values()
         .map(|ids| {
