@@ -121,6 +121,8 @@ bench: pg e2e-deps frontend-build
 	$(CARGO) bench -p patio-domain --bench predict
 	$(CARGO) bench -p patio-domain --bench eta
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example join_bench
+	# Joins, loadings, check-ins and calls with a webhook subscriber that answers in 5 s (issue 26).
+	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example webhook_bench
 	$(CARGO) build --release -p patio
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/position_bench.sh
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" tests/load/groups_bench.sh

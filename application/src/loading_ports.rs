@@ -4,6 +4,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use patio_domain::orders::Tonnes;
 
 use crate::error::AppResult;
+use crate::model::Page;
+use patio_domain::admin::listing::PageRequest;
 
 /// A loading with the names its list shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,8 +73,22 @@ pub struct LoadingDriver {
     pub name: String,
 }
 
+/// A scope's loadings, newest first, one page (the integration v1 list, issue 26).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadingFilter {
+    /// `None`: every company (an administrator).
+    pub company_id: Option<i64>,
+    /// A carrier: only the loadings it carries.
+    pub shipping_company_id: Option<i64>,
+    pub order_id: Option<i64>,
+    pub page: PageRequest,
+}
+
 pub trait LoadingRepo {
     fn loadings_of_order(&mut self, order_id: i64) -> AppResult<Vec<LoadingRecord>>;
+    /// One page of loadings, newest first, with the total; read by index
+    /// (`schedulings_company_recent_idx`, `schedulings_shipping_recent_idx`).
+    fn list_loadings(&mut self, f: &LoadingFilter) -> AppResult<Page<LoadingRecord>>;
     fn deleted_loadings_of_order(&mut self, order_id: i64) -> AppResult<Vec<DeletedLoadingRecord>>;
     fn loading(&mut self, id: i64) -> AppResult<Option<LoadingRecord>>;
     /// A driver's open and finished loadings, optionally of one plate.

@@ -127,6 +127,8 @@ pub struct OrderFilter {
 pub trait OrderRepo {
     fn list_orders(&mut self, f: &OrderFilter) -> AppResult<Page<OrderRecord>>;
     fn order(&mut self, id: i64) -> AppResult<Option<OrderRecord>>;
+    /// Several orders by id with their totals (in no particular order).
+    fn orders_by_ids(&mut self, ids: &[i64]) -> AppResult<Vec<OrderRecord>>;
     fn order_by_code(&mut self, company_id: i64, code: &str) -> AppResult<Option<i64>>;
     fn order_items(&mut self, order_id: i64) -> AppResult<Vec<OrderItemRecord>>;
     fn order_shipping_companies(&mut self, order_id: i64) -> AppResult<Vec<OrderShippingRecord>>;

@@ -17,7 +17,7 @@ use diesel::pg::PgConnection;
 use diesel::sql_types::{Array, BigInt, Text};
 use diesel::{sql_query, Connection, QueryResult, QueryableByName, RunQueryDsl};
 use patio_application::fleet_ports::{DriverAdminRepo, DriverFilter, TruckFilter, TruckRepo};
-use patio_application::loading_ports::LoadingRepo;
+use patio_application::loading_ports::{LoadingFilter, LoadingRepo};
 use patio_application::model::{HistoryFilter, ListFilter, LogFilter};
 use patio_application::orders_ports::{OrderFilter, OrderRepo, ProductFilter, ProductRepo};
 use patio_application::ports::{
@@ -81,6 +81,8 @@ struct Known {
     shipping: i64,
     driver: i64,
     user: i64,
+    /// The order of the carrier's newest loading.
+    order: i64,
 }
 
 fn fill(conn: &mut PgConnection) -> Known {
@@ -110,12 +112,20 @@ fn fill(conn: &mut PgConnection) -> Known {
         conn,
         &format!("SELECT min(id) AS id FROM users WHERE company_id = {company}"),
     );
+    let order = id(
+        conn,
+        &format!(
+            "SELECT order_id AS id FROM schedulings WHERE shipping_company_id = {shipping}
+              ORDER BY id DESC LIMIT 1"
+        ),
+    );
     conn.batch_execute("VACUUM ANALYZE").unwrap();
     Known {
         company,
         shipping,
         driver,
         user,
+        order,
     }
 }
 
@@ -432,6 +442,45 @@ fn cases(k: &Known) -> Vec<(String, Case)> {
             Box::new(move |r| r.yard_list(c, list, day, Some("ABC")).map(|v| v.len())),
         );
     }
+    // The integration v1's loadings (issue 26): a company's key, a carrier's, one order's;
+    // then the orders' balances of a page.
+    for (view, shipping, order) in [
+        ("usuario", None, None),
+        ("transportadora", Some(s), None),
+        ("transportadora order", Some(s), Some(k.order)),
+    ] {
+        for p in [1, 50] {
+            let f = LoadingFilter {
+                company_id: Some(c),
+                shipping_company_id: shipping,
+                order_id: order,
+                page: PageRequest { page: p, size: 20 },
+            };
+            add(
+                &format!("v1 loadings {view} page {p}"),
+                Box::new(move |r| r.list_loadings(&f).map(|p| p.items.len())),
+            );
+        }
+    }
+    let f = LoadingFilter {
+        company_id: Some(c),
+        shipping_company_id: None,
+        order_id: None,
+        page: PageRequest { page: 1, size: 20 },
+    };
+    add(
+        "v1 loadings' order balances",
+        Box::new(move |r| {
+            let mut ids: Vec<i64> = r
+                .list_loadings(&f)?
+                .items
+                .iter()
+                .map(|l| l.order_id)
+                .collect();
+            ids.dedup();
+            r.orders_by_ids(&ids).map(|v| v.len())
+        }),
+    );
     let t = search_text(Some("joão"));
     let first = PageRequest { page: 1, size: 10 };
     add(

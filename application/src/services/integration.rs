@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use patio_domain::admin::audit::{ObjectType, Operation};
+use patio_domain::admin::listing::{page_request, PageRequest};
 use patio_domain::auth::Actor;
 use patio_domain::integration::{
     self as rules, event_of, key_hash, looks_like_key, QueueFact, Scope, WebhookEvent,
@@ -20,7 +21,7 @@ use serde_json::json;
 use super::loadings::{LoadingInput, LoadingService, LoadingView};
 use super::orders::{OrderListOf, OrderService, OrderView};
 use super::queue_reads::QueueReadService;
-use super::{Audit, Deleted, Deps, ListQuery, Listing};
+use super::{Audit, Deleted, Deps, ListQuery, Listing, PageView};
 use crate::error::{AppError, AppResult};
 use crate::integration_ports::{
     AttemptOutcome, IdempotencyClaim, NewApiKey, NewDelivery, NewWebhook, WebhookPost,
@@ -116,14 +117,21 @@ pub struct V1QueueEntry {
     pub predicted_call_to: Option<DateTime<Utc>>,
 }
 
-/// A loading with what is left to load on it (tonnes).
+/// A loading with what is left to load on it and on its order (tonnes).
 #[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct V1Loading {
     #[serde(flatten)]
     pub loading: LoadingView,
+    /// The loading's tonnes not yet transported (`qtyOrdered - qtyTransported`).
     pub balance: f64,
+    /// The order's tonnes still to deliver (ordered less delivered, never below zero), as
+    /// the orders list shows it.
+    pub order_balance: f64,
 }
+
+/// Loadings listed per v1 page unless `pageSize` says otherwise.
+pub const V1_LOADINGS_PAGE: u32 = 20;
 
 /// A request made with an API key.
 #[derive(Debug, Clone)]
@@ -343,16 +351,32 @@ impl IntegrationService {
             .list(&caller.actor, OrderListOf::Scope, q, include_complete)
     }
 
-    pub fn loadings(&self, caller: &KeyCaller, order_id: i64) -> AppResult<Vec<V1Loading>> {
-        Ok(self
-            .loadings
-            .of_order(&caller.actor, order_id)?
-            .into_iter()
-            .map(|l| V1Loading {
-                balance: round3(l.qty_ordered - l.qty_transported),
-                loading: l,
-            })
-            .collect())
+    /// The key's scope's loadings, newest first, one page (`orderId` narrows to one order).
+    pub fn loadings(
+        &self,
+        caller: &KeyCaller,
+        order_id: Option<i64>,
+        page: Option<i64>,
+        page_size: Option<i64>,
+    ) -> AppResult<PageView<V1Loading>> {
+        let request = page_request(page, page_size, V1_LOADINGS_PAGE).unwrap_or(PageRequest {
+            page: 1,
+            size: V1_LOADINGS_PAGE,
+        });
+        let (rows, total) = self.loadings.page(&caller.actor, order_id, request)?;
+        Ok(PageView {
+            items: rows
+                .into_iter()
+                .map(|(l, order_left)| V1Loading {
+                    balance: round3(l.qty_ordered - l.qty_transported),
+                    order_balance: order_left.as_f64(),
+                    loading: l,
+                })
+                .collect(),
+            total,
+            page: request.page,
+            page_size: request.size,
+        })
     }
 
     // ---- v1 write.
@@ -407,48 +431,47 @@ impl IntegrationService {
                 }
             }
         };
+        // The answer kept for the Idempotency-Key and the staff log commit with the loading.
+        let mut json = String::new();
         let saved = self
             .loadings
-            .save(&caller.actor, vec![input])
-            .and_then(|mut v| v.pop().ok_or_else(AppError::not_found));
-        let loading = match saved {
-            Ok(l) => l,
-            Err(e) => {
+            .save_then(&caller.actor, vec![input], |repos, saved| {
+                let loading = saved.first().ok_or_else(AppError::not_found)?;
+                json = serde_json::to_string(loading).map_err(AppError::internal)?;
                 if let Some(key) = claimed {
-                    let released = self
-                        .deps
-                        .store
-                        .tx(|repos| repos.release_idempotency(caller.key_id, key));
-                    if let Err(error) = released {
-                        tracing::warn!(%error, "idempotency key not released");
-                    }
+                    repos.finish_idempotency(caller.key_id, key, &json)?;
                 }
-                return Err(e);
-            }
-        };
-        let json = serde_json::to_string(&loading).map_err(AppError::internal)?;
-        self.deps.store.tx(|repos| {
+                Audit::by(&caller.actor, ip).write(
+                    repos,
+                    Operation::Create,
+                    ObjectType::Scheduling,
+                    loading.company.id,
+                    format!(
+                        "Carregamento do pedido <b>{}</b> ({}) criado pela chave de API <b>{}</b> ({}…)",
+                        escape_html(&loading.order.code),
+                        escape_html(&loading.truck.license_plate),
+                        escape_html(&caller.name),
+                        escape_html(&caller.prefix)
+                    ),
+                    vec![
+                        ("Chave de API", caller.name.clone()),
+                        ("Carregamento", loading.id.to_string()),
+                    ],
+                )
+            });
+        if let Err(e) = saved {
+            // Nothing was written: the claim goes, so the request may be sent again.
             if let Some(key) = claimed {
-                repos.finish_idempotency(caller.key_id, key, &json)?;
+                let released = self
+                    .deps
+                    .store
+                    .tx(|repos| repos.release_idempotency(caller.key_id, key));
+                if let Err(error) = released {
+                    tracing::warn!(%error, "idempotency key not released");
+                }
             }
-            Audit::by(&caller.actor, ip).write(
-                repos,
-                Operation::Create,
-                ObjectType::Scheduling,
-                loading.company.id,
-                format!(
-                    "Carregamento do pedido <b>{}</b> ({}) criado pela chave de API <b>{}</b> ({}…)",
-                    escape_html(&loading.order.code),
-                    escape_html(&loading.truck.license_plate),
-                    escape_html(&caller.name),
-                    escape_html(&caller.prefix)
-                ),
-                vec![
-                    ("Chave de API", caller.name.clone()),
-                    ("Carregamento", loading.id.to_string()),
-                ],
-            )
-        })?;
+            return Err(e);
+        }
         Ok(KeyWrite {
             json,
             replayed: false,

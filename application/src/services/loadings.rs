@@ -4,10 +4,12 @@
 //! the driver app uses. Administrators see every company; a Usuario its company; a
 //! Transportadora its own loadings on the orders open to its shipping company.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
 use patio_domain::admin::access::{scope, Access, Area, Scope};
+use patio_domain::admin::listing::PageRequest;
 use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
 use patio_domain::orders::loading::{
@@ -15,6 +17,7 @@ use patio_domain::orders::loading::{
     may_delete_loading, may_edit_loading, LoadingEditor, OrderLoading, LOADING_IN_QUEUE_MESSAGE,
     QUEUE_DESK_QUANTITY,
 };
+use patio_domain::orders::status::{balance, delivered};
 use patio_domain::orders::{check_new_loading, LoadingDraft, OrderBalance, Tonnes};
 use patio_domain::roles::Role;
 use serde::Serialize;
@@ -23,7 +26,7 @@ use super::orders::refresh_status;
 use super::public::company_today;
 use super::{forbidden, Deleted, Deps, DriverLog};
 use crate::error::{AppError, AppResult, FieldError};
-use crate::loading_ports::{DeletedLoadingRecord, LoadingRecord, LoadingWrite};
+use crate::loading_ports::{DeletedLoadingRecord, LoadingFilter, LoadingRecord, LoadingWrite};
 use crate::model::DriverLogPayload;
 use crate::orders_ports::OrderRecord;
 use crate::ports::{Repos, StoreExt};
@@ -396,6 +399,57 @@ impl LoadingService {
         })
     }
 
+    /// The scope's loadings, newest first, one page (the integration v1, issue 26), each
+    /// with its order's balance (tonnes still to deliver); `order_id` narrows to one order
+    /// of the scope (another's: 404). A carrier reads only the loadings it carries.
+    pub fn page(
+        &self,
+        actor: &Actor,
+        order_id: Option<i64>,
+        page: PageRequest,
+    ) -> AppResult<(Vec<(LoadingView, Tonnes)>, i64)> {
+        let s = scope(actor, Area::Loadings, Access::Read).map_err(forbidden)?;
+        self.deps.store.reads(|repos| {
+            if let Some(id) = order_id {
+                order_in_scope(repos, &s, id)?;
+            }
+            let found = repos.list_loadings(&LoadingFilter {
+                company_id: s.company(),
+                shipping_company_id: s.shipping_company(),
+                order_id,
+                page,
+            })?;
+            let mut ids: Vec<i64> = found.items.iter().map(|l| l.order_id).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            let balances: HashMap<i64, Tonnes> = repos
+                .orders_by_ids(&ids)?
+                .into_iter()
+                .map(|o| {
+                    (
+                        o.id,
+                        balance(o.ordered, delivered([o.loaded], o.qty_transported)),
+                    )
+                })
+                .collect();
+            let mut today: HashMap<i64, NaiveDate> = HashMap::new();
+            let mut items = Vec::with_capacity(found.items.len());
+            for l in found.items {
+                let day = match today.get(&l.company_id) {
+                    Some(d) => *d,
+                    None => {
+                        let d = self.today(repos, l.company_id)?;
+                        today.insert(l.company_id, d);
+                        d
+                    }
+                };
+                let left = balances.get(&l.order_id).copied().unwrap_or_default();
+                items.push((view(l, actor, day), left));
+            }
+            Ok((items, found.total))
+        })
+    }
+
     /// `GET /scheduling/order/{orderId}/truck/{plate}`: the dialog's plate search, within the
     /// order's company (a carrier: its own trucks). Not found: 404.
     pub fn truck_for_order(
@@ -544,6 +598,18 @@ impl LoadingService {
     /// `POST /scheduling/saveOne`: every row checked in order, against the order as the rows
     /// before it left it; the first refusal is the answer and nothing is saved.
     pub fn save(&self, actor: &Actor, rows: Vec<LoadingInput>) -> AppResult<Vec<LoadingView>> {
+        self.save_then(actor, rows, |_, _| Ok(()))
+    }
+
+    /// [`LoadingService::save`], then `after` with the saved loadings in the same
+    /// transaction: what it writes (an API key's idempotency answer and staff log) commits
+    /// with the loadings or not at all.
+    pub fn save_then(
+        &self,
+        actor: &Actor,
+        rows: Vec<LoadingInput>,
+        after: impl FnOnce(&mut dyn Repos, &[LoadingView]) -> AppResult<()>,
+    ) -> AppResult<Vec<LoadingView>> {
         let s = scope(actor, Area::Loadings, Access::Write).map_err(forbidden)?;
         if rows.is_empty() {
             return Err(refused("scheduling", NO_LOADINGS_MESSAGE));
@@ -694,6 +760,7 @@ impl LoadingService {
                 let today = self.today(repos, l.company_id)?;
                 out.push(view(l, actor, today));
             }
+            after(repos, &out)?;
             Ok(out)
         })
     }

@@ -196,12 +196,16 @@ pub async fn v1_orders(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct V1LoadingParams {
-    /// The order whose loadings are read.
-    order_id: i64,
+    /// Only this order's loadings (an order outside the key's scope: 404).
+    order_id: Option<i64>,
+    /// 1-based (default 1).
+    page: Option<i64>,
+    /// Default 20, at most 100.
+    page_size: Option<i64>,
 }
 
 #[utoipa::path(tag = "integration", security(("apiKey" = [])), params(V1LoadingParams),
-    responses((status = 200, description = "The order's loadings (a carrier: its own) with the tonnes left on each (`balance`)", body = Vec<V1Loading>),
+    responses((status = 200, description = "The scope's loadings (a carrier: those it carries), newest first, one page, with the tonnes left on each (`balance`) and on its order (`orderBalance`)", body = patio_application::services::PageView<V1Loading>),
         (status = 401), (status = 404, description = "An order outside the key's scope"), (status = 429)))]
 #[get("/integration/v1/loadings")]
 pub async fn v1_loadings(
@@ -209,9 +213,9 @@ pub async fn v1_loadings(
     key: ApiKey,
     q: web::Query<V1LoadingParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = q.into_inner().order_id;
+    let q = q.into_inner();
     let svc = state.services.integration.clone();
-    let out = blocking(move || svc.loadings(&key.0, order)).await?;
+    let out = blocking(move || svc.loadings(&key.0, q.order_id, q.page, q.page_size)).await?;
     Ok(HttpResponse::Ok().json(out))
 }
 

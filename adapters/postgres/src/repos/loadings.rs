@@ -3,8 +3,10 @@
 use chrono::NaiveDate;
 use diesel::prelude::*;
 use patio_application::loading_ports::{
-    DeletedLoadingRecord, LoadingDriver, LoadingRecord, LoadingRepo, LoadingTruck, LoadingWrite,
+    DeletedLoadingRecord, LoadingDriver, LoadingFilter, LoadingRecord, LoadingRepo, LoadingTruck,
+    LoadingWrite,
 };
+use patio_application::model::Page;
 use patio_application::{AppError, AppResult};
 
 use super::orders::{decimal, tonnes};
@@ -162,6 +164,41 @@ impl LoadingRepo for PgRepos<'_> {
             .into_iter()
             .map(record)
             .collect()
+    }
+
+    fn list_loadings(&mut self, f: &LoadingFilter) -> AppResult<Page<LoadingRecord>> {
+        // The page's ids first, from the scope's (company or carrier, id) index alone; the
+        // names are joined for those ids only.
+        let matching = || {
+            let mut q = schedulings::table.into_boxed();
+            if let Some(c) = f.company_id {
+                q = q.filter(schedulings::company_id.eq(c));
+            }
+            if let Some(s) = f.shipping_company_id {
+                q = q.filter(schedulings::shipping_company_id.eq(s));
+            }
+            if let Some(o) = f.order_id {
+                q = q.filter(schedulings::order_id.eq(o));
+            }
+            q
+        };
+        let total: i64 = matching().count().get_result(self.conn).map_err(db_error)?;
+        let ids: Vec<i64> = matching()
+            .select(schedulings::id)
+            .order(schedulings::id.desc())
+            .offset(f.page.offset())
+            .limit(f.page.limit())
+            .load(self.conn)
+            .map_err(db_error)?;
+        let items = named_loadings!()
+            .filter(schedulings::id.eq_any(ids))
+            .order(schedulings::id.desc())
+            .load::<NamedLoadingRow>(self.conn)
+            .map_err(db_error)?
+            .into_iter()
+            .map(record)
+            .collect::<AppResult<Vec<_>>>()?;
+        Ok(Page { items, total })
     }
 
     fn deleted_loadings_of_order(&mut self, order_id: i64) -> AppResult<Vec<DeletedLoadingRecord>> {

@@ -204,10 +204,14 @@ impl OrderRepo for PgRepos<'_> {
     }
 
     fn order(&mut self, id: i64) -> AppResult<Option<OrderRecord>> {
+        Ok(self.orders_by_ids(&[id])?.into_iter().next())
+    }
+
+    fn orders_by_ids(&mut self, ids: &[i64]) -> AppResult<Vec<OrderRecord>> {
         let rows: Vec<Loaded> = orders::table
             .inner_join(customers::table)
             .inner_join(companies::table)
-            .filter(orders::id.eq(id))
+            .filter(orders::id.eq_any(ids))
             .select((
                 OrderRow::as_select(),
                 (
@@ -220,7 +224,7 @@ impl OrderRepo for PgRepos<'_> {
             ))
             .load(self.conn)
             .map_err(db_error)?;
-        Ok(self.records(rows)?.into_iter().next())
+        self.records(rows)
     }
 
     fn order_by_code(&mut self, company_id: i64, code: &str) -> AppResult<Option<i64>> {

@@ -4,7 +4,7 @@
  * and its webhooks (made with a secret shown once, deliveries, deletion). The server decides
  * who may and checks every field; the form checks the same before sending.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { readApiError } from '../../shared/apiError';
 import { formatDateTime } from '../../shared/formatters';
@@ -48,6 +48,109 @@ function ShownOnce({ label, value, warning }: { label: string; value: string; wa
         </Button>
       </Space.Compact>
     </Space>
+  );
+}
+
+/** The dialog around [`ShownOnce`]: closed only by its button, so the value is not lost. */
+function ShownOnceModal({ title, onClose, ...shown }: { title: string; label: string; value: string; warning: string; onClose: () => void }) {
+  return (
+    <Modal
+      open
+      title={title}
+      closable={false}
+      maskClosable={false}
+      footer={[
+        <Button key="close" onClick={onClose}>
+          {im.close}
+        </Button>,
+      ]}
+    >
+      <ShownOnce {...shown} />
+    </Modal>
+  );
+}
+
+/** A destructive action's confirmation: cancel, or the action's danger button. */
+function ConfirmModal(props: { title: string; text: string; action: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Modal
+      open
+      title={props.title}
+      onCancel={props.onCancel}
+      footer={[
+        <Button key="cancel" onClick={props.onCancel}>
+          {im.cancel}
+        </Button>,
+        <Button key="ok" danger type="primary" loading={props.busy} onClick={props.onConfirm}>
+          {props.action}
+        </Button>,
+      ]}
+    >
+      <p>{props.text}</p>
+    </Modal>
+  );
+}
+
+interface ListSectionProps<T> {
+  /** The heading's id (the section is labelled by it). */
+  id: string;
+  title: string;
+  /** The create button's text and its dialog's title. */
+  newLabel: string;
+  emptyText: string;
+  list: { isError: boolean; isFetching: boolean; data?: T[]; refetch: () => unknown };
+  columns: TableColumnsType<T>;
+  formOpen: boolean;
+  setFormOpen: (open: boolean) => void;
+  saving: boolean;
+  /** Submits the dialog's form. */
+  onOk: () => void;
+  /** The create dialog's form. */
+  form: ReactNode;
+  /** The section's other dialogs. */
+  children: ReactNode;
+  style?: CSSProperties;
+}
+
+/** A section of the page: heading with its create button, the list, and the create dialog. */
+function ListSection<T extends { id: number }>(p: ListSectionProps<T>) {
+  return (
+    <section aria-labelledby={p.id} style={p.style}>
+      <PageHeader
+        title={<span id={p.id}>{p.title}</span>}
+        extra={
+          <Button type="primary" onClick={() => p.setFormOpen(true)}>
+            {p.newLabel}
+          </Button>
+        }
+      />
+      {p.list.isError ? (
+        <LoadError onRetry={() => void p.list.refetch()} />
+      ) : (
+        <Table<T>
+          rowKey="id"
+          size="small"
+          loading={p.list.isFetching}
+          columns={p.columns}
+          dataSource={p.list.data ?? []}
+          locale={{ emptyText: p.emptyText }}
+          pagination={false}
+        />
+      )}
+      <Modal
+        open={p.formOpen}
+        title={p.newLabel}
+        onCancel={() => p.setFormOpen(false)}
+        okText={im.create}
+        cancelText={im.cancel}
+        confirmLoading={p.saving}
+        onOk={p.onOk}
+        destroyOnHidden
+      >
+        {p.form}
+      </Modal>
+      {p.children}
+    </section>
   );
 }
 
@@ -105,38 +208,19 @@ function KeysSection() {
   ];
 
   return (
-    <section aria-labelledby="keys-title" style={{ marginBottom: 32 }}>
-      <PageHeader
-        title={<span id="keys-title">{im.keysTitle}</span>}
-        extra={
-          <Button type="primary" onClick={() => setFormOpen(true)}>
-            {im.newKey}
-          </Button>
-        }
-      />
-      {list.isError ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <Table
-          rowKey="id"
-          size="small"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data ?? []}
-          locale={{ emptyText: im.keysEmpty }}
-          pagination={false}
-        />
-      )}
-      <Modal
-        open={formOpen}
-        title={im.newKey}
-        onCancel={() => setFormOpen(false)}
-        okText={im.create}
-        cancelText={im.cancel}
-        confirmLoading={creating.isLoading}
-        onOk={() => form.submit()}
-        destroyOnHidden
-      >
+    <ListSection
+      id="keys-title"
+      title={im.keysTitle}
+      newLabel={im.newKey}
+      emptyText={im.keysEmpty}
+      list={list}
+      columns={columns}
+      formOpen={formOpen}
+      setFormOpen={setFormOpen}
+      saving={creating.isLoading}
+      onOk={() => form.submit()}
+      style={{ marginBottom: 32 }}
+      form={
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
           <Form.Item
             name="name"
@@ -149,40 +233,28 @@ function KeysSection() {
             <Input placeholder={im.keyNamePlaceholder} maxLength={60} autoFocus />
           </Form.Item>
         </Form>
-      </Modal>
+      }
+    >
       {made && (
-        <Modal
-          open
+        <ShownOnceModal
           title={`${im.keyCreatedTitle}: ${made.name}`}
-          closable={false}
-          maskClosable={false}
-          footer={[
-            <Button key="close" onClick={() => setMade(null)}>
-              {im.close}
-            </Button>,
-          ]}
-        >
-          <ShownOnce label={im.keyLabel} value={made.key} warning={im.keyCreatedWarning} />
-        </Modal>
+          label={im.keyLabel}
+          value={made.key}
+          warning={im.keyCreatedWarning}
+          onClose={() => setMade(null)}
+        />
       )}
       {target && (
-        <Modal
-          open
+        <ConfirmModal
           title={im.revokeTitle}
+          text={im.revokeText(target.name)}
+          action={im.revoke}
+          busy={revoking.isLoading}
           onCancel={() => setTarget(null)}
-          footer={[
-            <Button key="cancel" onClick={() => setTarget(null)}>
-              {im.cancel}
-            </Button>,
-            <Button key="ok" danger type="primary" loading={revoking.isLoading} onClick={() => void confirmRevoke()}>
-              {im.revoke}
-            </Button>,
-          ]}
-        >
-          <p>{im.revokeText(target.name)}</p>
-        </Modal>
+          onConfirm={() => void confirmRevoke()}
+        />
       )}
-    </section>
+    </ListSection>
   );
 }
 
@@ -281,38 +353,18 @@ function WebhooksSection() {
   ];
 
   return (
-    <section aria-labelledby="hooks-title">
-      <PageHeader
-        title={<span id="hooks-title">{im.hooksTitle}</span>}
-        extra={
-          <Button type="primary" onClick={() => setFormOpen(true)}>
-            {im.newHook}
-          </Button>
-        }
-      />
-      {list.isError ? (
-        <LoadError onRetry={() => void list.refetch()} />
-      ) : (
-        <Table
-          rowKey="id"
-          size="small"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data ?? []}
-          locale={{ emptyText: im.hooksEmpty }}
-          pagination={false}
-        />
-      )}
-      <Modal
-        open={formOpen}
-        title={im.newHook}
-        onCancel={() => setFormOpen(false)}
-        okText={im.create}
-        cancelText={im.cancel}
-        confirmLoading={creating.isLoading}
-        onOk={() => form.submit()}
-        destroyOnHidden
-      >
+    <ListSection
+      id="hooks-title"
+      title={im.hooksTitle}
+      newLabel={im.newHook}
+      emptyText={im.hooksEmpty}
+      list={list}
+      columns={columns}
+      formOpen={formOpen}
+      setFormOpen={setFormOpen}
+      saving={creating.isLoading}
+      onOk={() => form.submit()}
+      form={
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ events: [] }}>
           <Form.Item
             name="url"
@@ -328,41 +380,29 @@ function WebhooksSection() {
             <Checkbox.Group options={EVENTS} style={{ display: 'flex', flexDirection: 'column', gap: 4 }} />
           </Form.Item>
         </Form>
-      </Modal>
+      }
+    >
       {secret && (
-        <Modal
-          open
+        <ShownOnceModal
           title={im.hookCreatedTitle}
-          closable={false}
-          maskClosable={false}
-          footer={[
-            <Button key="close" onClick={() => setSecret(null)}>
-              {im.close}
-            </Button>,
-          ]}
-        >
-          <ShownOnce label={im.secretLabel} value={secret} warning={im.hookCreatedWarning} />
-        </Modal>
+          label={im.secretLabel}
+          value={secret}
+          warning={im.hookCreatedWarning}
+          onClose={() => setSecret(null)}
+        />
       )}
       {target && (
-        <Modal
-          open
+        <ConfirmModal
           title={im.removeTitle}
+          text={im.removeText(target.url)}
+          action={im.remove}
+          busy={removing.isLoading}
           onCancel={() => setTarget(null)}
-          footer={[
-            <Button key="cancel" onClick={() => setTarget(null)}>
-              {im.cancel}
-            </Button>,
-            <Button key="ok" danger type="primary" loading={removing.isLoading} onClick={() => void confirmRemove()}>
-              {im.remove}
-            </Button>,
-          ]}
-        >
-          <p>{im.removeText(target.url)}</p>
-        </Modal>
+          onConfirm={() => void confirmRemove()}
+        />
       )}
       {showing && <Deliveries hook={showing} onClose={() => setShowing(null)} />}
-    </section>
+    </ListSection>
   );
 }
 

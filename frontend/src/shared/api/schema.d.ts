@@ -5242,6 +5242,27 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        PageView_V1Loading: {
+            items: (components["schemas"]["LoadingView"] & {
+                /**
+                 * Format: double
+                 * @description The loading's tonnes not yet transported (`qtyOrdered - qtyTransported`).
+                 */
+                balance: number;
+                /**
+                 * Format: double
+                 * @description The order's tonnes still to deliver (ordered less delivered, never below zero), as
+                 *     the orders list shows it.
+                 */
+                orderBalance: number;
+            })[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
         /** @description `PATCH shipping-company/unbind`: a linked pair (truck and driver), a truck or a driver. */
         PairUnbindBody: {
             driver?: null | components["schemas"]["OptIdRef"];
@@ -6371,10 +6392,19 @@ export interface components {
             /** Format: int64 */
             viewsUnique: number;
         };
-        /** @description A loading with what is left to load on it (tonnes). */
+        /** @description A loading with what is left to load on it and on its order (tonnes). */
         V1Loading: components["schemas"]["LoadingView"] & {
-            /** Format: double */
+            /**
+             * Format: double
+             * @description The loading's tonnes not yet transported (`qtyOrdered - qtyTransported`).
+             */
             balance: number;
+            /**
+             * Format: double
+             * @description The order's tonnes still to deliver (ordered less delivered, never below zero), as
+             *     the orders list shows it.
+             */
+            orderBalance: number;
         };
         V1LoadingBody: {
             /** Format: int64 */
@@ -10672,9 +10702,13 @@ export interface operations {
     };
     v1_loadings: {
         parameters: {
-            query: {
-                /** @description The order whose loadings are read. */
-                orderId: number;
+            query?: {
+                /** @description Only this order's loadings (an order outside the key's scope: 404). */
+                orderId?: number;
+                /** @description 1-based (default 1). */
+                page?: number;
+                /** @description Default 20, at most 100. */
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -10682,13 +10716,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The order's loadings (a carrier: its own) with the tonnes left on each (`balance`) */
+            /** @description The scope's loadings (a carrier: those it carries), newest first, one page, with the tonnes left on each (`balance`) and on its order (`orderBalance`) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["V1Loading"][];
+                    "application/json": components["schemas"]["PageView_V1Loading"];
                 };
             };
             /** @description Malformed request, or a NUL byte in it */

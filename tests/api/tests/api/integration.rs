@@ -15,6 +15,9 @@ use sha2::{Digest, Sha256};
 use crate::common::{fixtures, Client, Res, TestApp};
 use crate::queue_common::{add_pair, at, now, open_for_freelancers, MONDAY_0900};
 
+const QUEUE: &str = "/api/integration/v1/queue";
+const LOADINGS: &str = "/api/integration/v1/loadings";
+
 // ---- Helpers.
 
 /// A key made by `by` through the API; (id, key text).
@@ -46,6 +49,57 @@ async fn with_key(client: &Client, key: &str, method: &str, uri: &str, body: Opt
     client.send(req).await
 }
 
+/// A user's session and an API key it made; `get`/`post`/`call` send with the key alone (no
+/// session), as the integrator's system does.
+struct Keyed {
+    session: Client,
+    id: i64,
+    key: String,
+}
+
+impl Keyed {
+    async fn made_by(session: Client, name: &str) -> Self {
+        let (id, key) = key_of(&session, name).await;
+        Self { session, id, key }
+    }
+
+    /// The demo company's Transportadora and its key 'TMS'.
+    async fn carrier(app: &TestApp) -> Self {
+        Self::made_by(app.transportadora_of(app.ids.demo).await, "TMS").await
+    }
+
+    /// A Usuario of `company` and its key 'ERP'.
+    async fn company(app: &TestApp, company: i64) -> Self {
+        Self::made_by(app.usuario_of(company).await, "ERP").await
+    }
+
+    async fn call(&self, method: &str, uri: &str, body: Option<Value>) -> Res {
+        with_key(&self.session.anonymous(), &self.key, method, uri, body).await
+    }
+
+    async fn get(&self, uri: &str) -> Res {
+        self.call("GET", uri, None).await
+    }
+
+    async fn post(&self, uri: &str, body: Value) -> Res {
+        self.call("POST", uri, Some(body)).await
+    }
+
+    /// A POST with an `Idempotency-Key`.
+    async fn post_once(&self, uri: &str, body: Value, idempotency: &str) -> Res {
+        self.session
+            .anonymous()
+            .send(
+                TestRequest::post()
+                    .uri(uri)
+                    .insert_header(("X-Api-Key", self.key.clone()))
+                    .insert_header(("Idempotency-Key", idempotency.to_owned()))
+                    .set_json(body),
+            )
+            .await
+    }
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -72,8 +126,12 @@ struct Receiver {
 
 impl Receiver {
     fn start() -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-        Self::on(listener)
+        Self::on(TcpListener::bind("127.0.0.1:0").unwrap(), None)
+    }
+
+    /// A receiver that answers each POST only after `delay`.
+    fn slow(delay: std::time::Duration) -> Self {
+        Self::on(TcpListener::bind("127.0.0.1:0").unwrap(), Some(delay))
     }
 
     /// A receiver on a port nobody listens on yet; [`Receiver::come_up`] starts it.
@@ -87,10 +145,10 @@ impl Receiver {
     }
 
     fn come_up(port: u16) -> Self {
-        Self::on(TcpListener::bind(("127.0.0.1", port)).unwrap())
+        Self::on(TcpListener::bind(("127.0.0.1", port)).unwrap(), None)
     }
 
-    fn on(listener: TcpListener) -> Self {
+    fn on(listener: TcpListener, delay: Option<std::time::Duration>) -> Self {
         let addr = listener.local_addr().unwrap();
         let got = Arc::new(Mutex::new(Vec::new()));
         let sink = got.clone();
@@ -110,6 +168,9 @@ impl Receiver {
                                         .unwrap_or_default()
                                         .to_owned()
                                 };
+                                if let Some(d) = delay {
+                                    actix_rt::time::sleep(d).await;
+                                }
                                 sink.lock().unwrap().push(Received {
                                     signature: h("x-patio-signature"),
                                     timestamp: h("x-patio-timestamp"),
@@ -206,15 +267,12 @@ async fn a_key_is_shown_once_kept_as_its_hash_and_listed_by_prefix() {
     assert!(list[0]["lastUsedAt"].is_null());
     assert!(list[0].get("key").is_none(), "{list}");
     // Used once: the list shows when.
-    with_key(
-        &transp.anonymous(),
-        key,
-        "GET",
-        "/api/integration/v1/queue",
-        None,
-    )
-    .await
-    .expect(StatusCode::OK);
+    let keyed = Keyed {
+        session: transp.clone(),
+        id,
+        key: key.to_owned(),
+    };
+    keyed.get(QUEUE).await.expect(StatusCode::OK);
     let list = transp
         .get("/api/integration/keys")
         .await
@@ -237,22 +295,21 @@ async fn a_key_is_shown_once_kept_as_its_hash_and_listed_by_prefix() {
 #[actix_rt::test]
 async fn a_revoked_key_is_401_at_once_on_every_instance() {
     let app = TestApp::new();
-    let usuario = app.usuario_of(app.ids.demo).await;
-    let (id, key) = key_of(&usuario, "ERP").await;
+    let erp = Keyed::company(&app, app.ids.demo).await;
     // Two instances of the server on the same database.
     let one = app.wiring().anonymous().await;
     let other = app.on(app.state_with_account_memory()).anonymous().await;
     for instance in [&one, &other] {
-        with_key(instance, &key, "GET", "/api/integration/v1/queue", None)
+        with_key(instance, &erp.key, "GET", QUEUE, None)
             .await
             .expect(StatusCode::OK);
     }
-    usuario
-        .delete(&format!("/api/integration/keys/{id}"))
+    erp.session
+        .delete(&format!("/api/integration/keys/{}", erp.id))
         .await
         .expect(StatusCode::OK);
     for instance in [&one, &other] {
-        with_key(instance, &key, "GET", "/api/integration/v1/queue", None)
+        with_key(instance, &erp.key, "GET", QUEUE, None)
             .await
             .expect_message(
                 StatusCode::UNAUTHORIZED,
@@ -260,13 +317,14 @@ async fn a_revoked_key_is_401_at_once_on_every_instance() {
             );
     }
     // Revoked: gone from the list, a second revocation is 404, and both are in the log.
-    let list = usuario
+    let list = erp
+        .session
         .get("/api/integration/keys")
         .await
         .expect(StatusCode::OK);
     assert_eq!(list, json!([]));
-    usuario
-        .delete(&format!("/api/integration/keys/{id}"))
+    erp.session
+        .delete(&format!("/api/integration/keys/{}", erp.id))
         .await
         .expect(StatusCode::NOT_FOUND);
     assert_eq!(
@@ -280,23 +338,19 @@ async fn a_revoked_key_is_401_at_once_on_every_instance() {
         &one,
         &format!("patio_{}", "0".repeat(64)),
         "GET",
-        "/api/integration/v1/queue",
+        QUEUE,
         None,
     )
     .await
     .expect(StatusCode::UNAUTHORIZED);
-    one.get("/api/integration/v1/queue")
-        .await
-        .expect(StatusCode::UNAUTHORIZED);
+    one.get(QUEUE).await.expect(StatusCode::UNAUTHORIZED);
 }
 
 #[actix_rt::test]
 async fn a_key_is_refused_on_staff_administration_endpoints() {
     let app = TestApp::new();
     // Even an administrator's key (of a company) reaches nothing of the administration.
-    let usuario = app.usuario_of(app.ids.demo).await;
-    let (_, key) = key_of(&usuario, "ERP").await;
-    let anon = usuario.anonymous();
+    let erp = Keyed::company(&app, app.ids.demo).await;
     for (method, uri) in [
         ("GET", "/api/user"),
         ("GET", "/api/company"),
@@ -311,15 +365,13 @@ async fn a_key_is_refused_on_staff_administration_endpoints() {
         ("POST", "/api/scheduling/save"),
     ] {
         let body = (method == "POST").then(|| json!({ "name": "x" }));
-        with_key(&anon, &key, method, uri, body)
-            .await
-            .expect_message(
-                StatusCode::FORBIDDEN,
-                "Chaves de API só acessam /api/integration/v1 e os webhooks.",
-            );
+        erp.call(method, uri, body).await.expect_message(
+            StatusCode::FORBIDDEN,
+            "Chaves de API só acessam /api/integration/v1 e os webhooks.",
+        );
     }
     // A session with a key in the header is refused the same: the key is never ignored.
-    with_key(&usuario, &key, "GET", "/api/user", None)
+    with_key(&erp.session, &erp.key, "GET", "/api/user", None)
         .await
         .expect(StatusCode::FORBIDDEN);
 }
@@ -327,11 +379,9 @@ async fn a_key_is_refused_on_staff_administration_endpoints() {
 #[actix_rt::test]
 async fn keys_follow_the_role_and_tenant_matrix() {
     let app = TestApp::new();
-    let usuario = app.usuario_of(app.ids.demo).await;
-    let transp = app.transportadora_of(app.ids.demo).await;
+    let erp = Keyed::company(&app, app.ids.demo).await;
+    let tms = Keyed::carrier(&app).await;
     let other = app.usuario_of(app.ids.other).await;
-    let (usuario_key, _) = key_of(&usuario, "ERP").await;
-    let (transp_key, _) = key_of(&transp, "TMS").await;
     for wrong in [
         app.expedicao_of(app.ids.demo).await,
         app.portaria_of(app.ids.demo).await,
@@ -346,7 +396,7 @@ async fn keys_follow_the_role_and_tenant_matrix() {
             .await
             .expect(StatusCode::FORBIDDEN);
         wrong
-            .delete(&format!("/api/integration/keys/{usuario_key}"))
+            .delete(&format!("/api/integration/keys/{}", erp.id))
             .await
             .expect(StatusCode::FORBIDDEN);
     }
@@ -357,18 +407,15 @@ async fn keys_follow_the_role_and_tenant_matrix() {
         .await
         .expect(StatusCode::UNAUTHORIZED);
     // Another company's user, and the carrier for the company's key (and back): 404.
-    other
-        .delete(&format!("/api/integration/keys/{usuario_key}"))
-        .await
-        .expect(StatusCode::NOT_FOUND);
-    transp
-        .delete(&format!("/api/integration/keys/{usuario_key}"))
-        .await
-        .expect(StatusCode::NOT_FOUND);
-    usuario
-        .delete(&format!("/api/integration/keys/{transp_key}"))
-        .await
-        .expect(StatusCode::NOT_FOUND);
+    for (who, id) in [
+        (&other, erp.id),
+        (&tms.session, erp.id),
+        (&erp.session, tms.id),
+    ] {
+        who.delete(&format!("/api/integration/keys/{id}"))
+            .await
+            .expect(StatusCode::NOT_FOUND);
+    }
     assert_eq!(
         other
             .get("/api/integration/keys")
@@ -376,57 +423,45 @@ async fn keys_follow_the_role_and_tenant_matrix() {
             .expect(StatusCode::OK),
         json!([])
     );
-    let theirs = transp
+    let theirs = tms
+        .session
         .get("/api/integration/keys")
         .await
         .expect(StatusCode::OK);
     assert_eq!(theirs.as_array().unwrap().len(), 1);
-    assert_eq!(theirs[0]["id"], transp_key);
+    assert_eq!(theirs[0]["id"], tms.id);
 }
 
 #[actix_rt::test]
 async fn a_key_past_its_rate_limit_is_429() {
     let app = TestApp::new();
-    let usuario = app.usuario_of(app.ids.demo).await;
-    let (id, key) = key_of(&usuario, "ERP").await;
-    let anon = usuario.anonymous();
-    with_key(&anon, &key, "GET", "/api/integration/v1/queue", None)
-        .await
-        .expect(StatusCode::OK);
+    let erp = Keyed::company(&app, app.ids.demo).await;
+    erp.get(QUEUE).await.expect(StatusCode::OK);
     // why: 299 more requests of this minute, counted without sending them.
     app.sql(&format!(
-        "UPDATE api_keys SET window_count = 300 WHERE id = {id}"
+        "UPDATE api_keys SET window_count = 300 WHERE id = {}",
+        erp.id
     ));
-    with_key(&anon, &key, "GET", "/api/integration/v1/queue", None)
-        .await
-        .expect_message(
-            StatusCode::TOO_MANY_REQUESTS,
-            "Limite de requisições da chave de API atingido. Tente novamente em um minuto.",
-        );
+    erp.get(QUEUE).await.expect_message(
+        StatusCode::TOO_MANY_REQUESTS,
+        "Limite de requisições da chave de API atingido. Tente novamente em um minuto.",
+    );
     // A minute later the count starts over.
     *app.clock.0.lock().unwrap() = now(&app) + Duration::seconds(61);
-    with_key(&anon, &key, "GET", "/api/integration/v1/queue", None)
-        .await
-        .expect(StatusCode::OK);
+    erp.get(QUEUE).await.expect(StatusCode::OK);
 }
 
 #[actix_rt::test]
 async fn a_key_stops_when_its_owner_is_disabled_or_moved() {
     let app = TestApp::new();
-    let transp = app.transportadora_of(app.ids.demo).await;
-    let (_, key) = key_of(&transp, "TMS").await;
-    let anon = transp.anonymous();
-    with_key(&anon, &key, "GET", "/api/integration/v1/queue", None)
-        .await
-        .expect(StatusCode::OK);
+    let tms = Keyed::carrier(&app).await;
+    tms.get(QUEUE).await.expect(StatusCode::OK);
     // why: the administrator disabling the user is another area's form.
     app.sql(&format!(
         "UPDATE users SET is_enabled = FALSE WHERE id = {}",
         app.ids.transp
     ));
-    with_key(&anon, &key, "GET", "/api/integration/v1/queue", None)
-        .await
-        .expect(StatusCode::UNAUTHORIZED);
+    tms.get(QUEUE).await.expect(StatusCode::UNAUTHORIZED);
 }
 
 // ---- v1 reads.
@@ -437,20 +472,8 @@ async fn a_carriers_key_reads_only_its_vehicles_in_the_queue() {
     let (ours, theirs, _) = two_carriers(&app).await;
     join_truck(&app, ours).await;
     join_truck(&app, theirs).await;
-    let transp = app.transportadora_of(app.ids.demo).await;
-    let (_, carrier_key) = key_of(&transp, "TMS").await;
-    let usuario = app.usuario_of(app.ids.demo).await;
-    let (_, company_key) = key_of(&usuario, "ERP").await;
-    let anon = transp.anonymous();
-    let mine = with_key(
-        &anon,
-        &carrier_key,
-        "GET",
-        "/api/integration/v1/queue",
-        None,
-    )
-    .await
-    .expect(StatusCode::OK);
+    let tms = Keyed::carrier(&app).await;
+    let mine = tms.get(QUEUE).await.expect(StatusCode::OK);
     let plates: Vec<&str> = mine
         .as_array()
         .unwrap()
@@ -460,65 +483,172 @@ async fn a_carriers_key_reads_only_its_vehicles_in_the_queue() {
     assert_eq!(plates, vec!["TQD0001"], "{mine}");
     assert_eq!(mine[0]["position"], 1);
     assert!(mine[0]["forecast"].is_string(), "{mine}");
-    let all = with_key(
-        &anon,
-        &company_key,
-        "GET",
-        "/api/integration/v1/queue",
-        None,
-    )
-    .await
-    .expect(StatusCode::OK);
+    let all = Keyed::company(&app, app.ids.demo)
+        .await
+        .get(QUEUE)
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(all.as_array().unwrap().len(), 2, "{all}");
     // Another company's key sees none of it.
-    let other = app.usuario_of(app.ids.other).await;
-    let (_, other_key) = key_of(&other, "ERP").await;
-    let none = with_key(&anon, &other_key, "GET", "/api/integration/v1/queue", None)
+    let none = Keyed::company(&app, app.ids.other)
+        .await
+        .get(QUEUE)
         .await
         .expect(StatusCode::OK);
     assert_eq!(none, json!([]));
 }
 
+/// Three orders of the demo company, each with a loading of our carrier's truck (newest
+/// last), the first also with a loading of the other carrier: (order ids, our loading ids,
+/// their loading id).
+async fn loadings_of_two_carriers(app: &TestApp) -> (Vec<i64>, Vec<i64>, i64) {
+    let (ours, theirs, other) = two_carriers(app).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let (mut orders, mut mine) = (Vec::new(), Vec::new());
+    for (n, code) in [(1, "PED-A"), (2, "PED-B"), (3, "PED-C")] {
+        let name = format!("Cliente {code}");
+        let spec = fixtures::OrderSpec::new(code, 100.0)
+            .customer(n, &name)
+            .product(n, "SOJA")
+            .shipping(&[app.ids.shipping, other]);
+        let order = fixtures::order(&usuario, spec).await.id;
+        orders.push(order);
+        mine.push(
+            fixtures::loading(&usuario, order, ours.1, ours.0, 30.0, Some("2026-03-20")).await,
+        );
+    }
+    let theirs = fixtures::loading(
+        &usuario,
+        orders[0],
+        theirs.1,
+        theirs.0,
+        20.0,
+        Some("2026-03-20"),
+    )
+    .await;
+    // why: the yard's transported tonnes come from finishing a loading, another area's flow.
+    app.sql(&format!(
+        "UPDATE schedulings SET qty_transported = 12 WHERE id = {}",
+        mine[0]
+    ));
+    (orders, mine, theirs)
+}
+
+fn ids_of(page: &Value) -> Vec<i64> {
+    page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["id"].as_i64().unwrap())
+        .collect()
+}
+
 #[actix_rt::test]
 async fn v1_orders_and_loadings_are_the_keys_scope_with_their_balance() {
     let app = TestApp::new();
-    let (ours, _, _) = two_carriers(&app).await;
-    let usuario = app.usuario_of(app.ids.demo).await;
-    let spec = fixtures::OrderSpec::new("PED-INT", 100.0).shipping(&[app.ids.shipping]);
-    let order = fixtures::order(&usuario, spec).await.id;
-    fixtures::loading(&usuario, order, ours.1, ours.0, 30.0, Some("2026-03-20")).await;
-    let transp = app.transportadora_of(app.ids.demo).await;
-    let (_, key) = key_of(&transp, "TMS").await;
-    let anon = transp.anonymous();
-    let orders = with_key(&anon, &key, "GET", "/api/integration/v1/orders", None)
+    let (orders, mine, theirs) = loadings_of_two_carriers(&app).await;
+    let tms = Keyed::carrier(&app).await;
+    let listed = tms
+        .get("/api/integration/v1/orders")
         .await
         .expect(StatusCode::OK);
-    assert!(orders.to_string().contains("PED-INT"), "{orders}");
-    let loadings = with_key(
-        &anon,
-        &key,
-        "GET",
-        &format!("/api/integration/v1/loadings?orderId={order}"),
-        None,
+    assert!(listed.to_string().contains("PED-A"), "{listed}");
+    // The carrier's whole scope, newest first, paged: only its own loadings.
+    let page = tms.get(LOADINGS).await.expect(StatusCode::OK);
+    assert_eq!(ids_of(&page), vec![mine[2], mine[1], mine[0]], "{page}");
+    assert_eq!(
+        (&page["total"], &page["page"], &page["pageSize"]),
+        (&json!(3), &json!(1), &json!(20))
+    );
+    let first = &page["items"][2];
+    assert_eq!(first["qtyOrdered"], 30.0);
+    assert_eq!(first["qtyTransported"], 12.0);
+    assert_eq!(first["truck"]["licensePlate"], "TQD0001");
+    // Left on the loading: 30 - 12; on its order: 100 - 12.
+    assert_eq!(first["balance"], 18.0);
+    assert_eq!(first["orderBalance"], 88.0);
+    assert_eq!(page["items"][0]["orderBalance"], 100.0);
+    // One order: still only the carrier's loading on it.
+    let one = tms
+        .get(&format!("{LOADINGS}?orderId={}", orders[0]))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(ids_of(&one), vec![mine[0]], "{one}");
+    assert_eq!(one["total"], 1);
+    // The company's key reads every carrier's loadings.
+    let company = Keyed::company(&app, app.ids.demo)
+        .await
+        .get(LOADINGS)
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(ids_of(&company), vec![theirs, mine[2], mine[1], mine[0]]);
+    // Another company's key: that order is not found, and its scope has no loadings.
+    let other = Keyed::company(&app, app.ids.other).await;
+    other
+        .get(&format!("{LOADINGS}?orderId={}", orders[0]))
+        .await
+        .expect(StatusCode::NOT_FOUND);
+    let none = other.get(LOADINGS).await.expect(StatusCode::OK);
+    assert_eq!((ids_of(&none), &none["total"]), (vec![], &json!(0)));
+    let orders = other
+        .get("/api/integration/v1/orders")
+        .await
+        .expect(StatusCode::OK);
+    assert!(!orders.to_string().contains("PED-A"), "{orders}");
+}
+
+#[actix_rt::test]
+async fn v1_loadings_are_paged_newest_first() {
+    let app = TestApp::new();
+    let (_, mine, _) = loadings_of_two_carriers(&app).await;
+    let tms = Keyed::carrier(&app).await;
+    let mut seen = Vec::new();
+    for page in 1..=2 {
+        let got = tms
+            .get(&format!("{LOADINGS}?page={page}&pageSize=2"))
+            .await
+            .expect(StatusCode::OK);
+        assert_eq!(
+            (&got["total"], &got["page"], &got["pageSize"]),
+            (&json!(3), &json!(page), &json!(2)),
+            "{got}"
+        );
+        seen.extend(ids_of(&got));
+    }
+    assert_eq!(seen, vec![mine[2], mine[1], mine[0]]);
+    let past = tms
+        .get(&format!("{LOADINGS}?page=3&pageSize=2"))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!((ids_of(&past), &past["total"]), (vec![], &json!(3)));
+}
+
+#[actix_rt::test]
+async fn v1_loadings_of_an_order_outside_the_carriers_scope_are_404() {
+    let app = TestApp::new();
+    let (_, _, other) = two_carriers(&app).await;
+    let usuario = app.usuario_of(app.ids.demo).await;
+    // An order of the demo company open only to the other carrier, and another company's.
+    let spec = fixtures::OrderSpec::new("PED-OUTRA", 100.0).shipping(&[other]);
+    let not_ours = fixtures::order(&usuario, spec).await.id;
+    let elsewhere = fixtures::order(
+        &app.usuario_of(app.ids.other).await,
+        fixtures::OrderSpec::new("PED-X", 50.0),
     )
     .await
-    .expect(StatusCode::OK);
-    assert_eq!(loadings.as_array().unwrap().len(), 1, "{loadings}");
-    assert_eq!(loadings[0]["qtyOrdered"], 30.0);
-    assert_eq!(loadings[0]["balance"], 30.0);
-    assert_eq!(loadings[0]["truck"]["licensePlate"], "TQD0001");
-    // Another company's key: the order is not found.
-    let other = app.usuario_of(app.ids.other).await;
-    let (_, other_key) = key_of(&other, "ERP").await;
-    with_key(
-        &anon,
-        &other_key,
-        "GET",
-        &format!("/api/integration/v1/loadings?orderId={order}"),
-        None,
-    )
-    .await
-    .expect(StatusCode::NOT_FOUND);
+    .id;
+    let tms = Keyed::carrier(&app).await;
+    for order in [not_ours, elsewhere, 999_999] {
+        tms.get(&format!("{LOADINGS}?orderId={order}"))
+            .await
+            .expect(StatusCode::NOT_FOUND);
+    }
+    // No key: 401.
+    usuario
+        .anonymous()
+        .get(LOADINGS)
+        .await
+        .expect(StatusCode::UNAUTHORIZED);
 }
 
 // ---- v1 write.
@@ -530,33 +660,29 @@ async fn order_for_carrier(app: &TestApp) -> (i64, (i64, i64)) {
     (fixtures::order(&usuario, spec).await.id, ours)
 }
 
+/// The body of a v1 loading of `qty` tonnes for our carrier's truck.
+fn loading_body(order: i64, ours: (i64, i64), qty: Value) -> Value {
+    json!({ "orderId": order, "truckId": ours.1, "driverId": ours.0,
+            "qtyOrdered": qty, "expirationDate": "2026-03-20" })
+}
+
 #[actix_rt::test]
 async fn a_loading_made_with_a_key_passes_the_screens_checks_and_is_logged() {
     let app = TestApp::new();
     let (order, ours) = order_for_carrier(&app).await;
-    let transp = app.transportadora_of(app.ids.demo).await;
-    let (_, key) = key_of(&transp, "TMS").await;
-    let anon = transp.anonymous();
-    let body = |qty: Value| {
-        json!({ "orderId": order, "truckId": ours.1, "driverId": ours.0,
-                "qtyOrdered": qty, "expirationDate": "2026-03-20" })
-    };
+    let tms = Keyed::carrier(&app).await;
     // The screen's check and message: the quantity is required.
-    let refused = with_key(
-        &anon,
-        &key,
-        "POST",
-        "/api/integration/v1/loadings",
-        Some(body(json!(null))),
-    )
-    .await;
+    let refused = tms
+        .post(LOADINGS, loading_body(order, ours, json!(null)))
+        .await;
     assert_eq!(
         refused.status,
         StatusCode::UNPROCESSABLE_ENTITY,
         "{}",
         refused.body
     );
-    let screen = transp
+    let screen = tms
+        .session
         .post(
             "/api/scheduling/save",
             json!([{ "order": { "id": order }, "truck": { "id": ours.1 },
@@ -567,15 +693,10 @@ async fn a_loading_made_with_a_key_passes_the_screens_checks_and_is_logged() {
         .expect(StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(refused.body["message"], screen["message"]);
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM schedulings"), 0);
-    let made = with_key(
-        &anon,
-        &key,
-        "POST",
-        "/api/integration/v1/loadings",
-        Some(body(json!(20))),
-    )
-    .await
-    .expect(StatusCode::CREATED);
+    let made = tms
+        .post(LOADINGS, loading_body(order, ours, json!(20)))
+        .await
+        .expect(StatusCode::CREATED);
     assert_eq!(made["qtyOrdered"], 20.0);
     assert_eq!(made["truck"]["licensePlate"], "TQD0001");
     let title = app.scalar_text(
@@ -586,17 +707,11 @@ async fn a_loading_made_with_a_key_passes_the_screens_checks_and_is_logged() {
         "{title}"
     );
     // Another company's key: the order is not found, nothing is made.
-    let other = app.usuario_of(app.ids.other).await;
-    let (_, other_key) = key_of(&other, "ERP").await;
-    with_key(
-        &anon,
-        &other_key,
-        "POST",
-        "/api/integration/v1/loadings",
-        Some(body(json!(5))),
-    )
-    .await
-    .expect(StatusCode::NOT_FOUND);
+    Keyed::company(&app, app.ids.other)
+        .await
+        .post(LOADINGS, loading_body(order, ours, json!(5)))
+        .await
+        .expect(StatusCode::NOT_FOUND);
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM schedulings"), 1);
 }
 
@@ -604,24 +719,12 @@ async fn a_loading_made_with_a_key_passes_the_screens_checks_and_is_logged() {
 async fn an_idempotency_replay_returns_the_same_answer_and_creates_one_loading() {
     let app = TestApp::new();
     let (order, ours) = order_for_carrier(&app).await;
-    let transp = app.transportadora_of(app.ids.demo).await;
-    let (_, key) = key_of(&transp, "TMS").await;
-    let anon = transp.anonymous();
-    let body = json!({ "orderId": order, "truckId": ours.1, "driverId": ours.0,
-                       "qtyOrdered": 12.5, "expirationDate": "2026-03-20" });
-    let send = |b: Value, idem: &'static str| {
-        anon.send(
-            TestRequest::post()
-                .uri("/api/integration/v1/loadings")
-                .insert_header(("X-Api-Key", key.clone()))
-                .insert_header(("Idempotency-Key", idem))
-                .set_json(b),
-        )
-    };
-    let first = send(body.clone(), "pedido-123-1").await;
+    let tms = Keyed::carrier(&app).await;
+    let body = loading_body(order, ours, json!(12.5));
+    let first = tms.post_once(LOADINGS, body.clone(), "pedido-123-1").await;
     assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
     assert!(first.header("Idempotent-Replayed").is_none());
-    let again = send(body.clone(), "pedido-123-1").await;
+    let again = tms.post_once(LOADINGS, body.clone(), "pedido-123-1").await;
     assert_eq!(again.status, StatusCode::CREATED);
     assert_eq!(again.bytes, first.bytes);
     assert_eq!(again.header("Idempotent-Replayed").as_deref(), Some("true"));
@@ -629,13 +732,15 @@ async fn an_idempotency_replay_returns_the_same_answer_and_creates_one_loading()
     // The same key with another body is refused; nothing is made.
     let mut changed = body.clone();
     changed["qtyOrdered"] = json!(13);
-    send(changed, "pedido-123-1").await.expect_containing(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "Esta Idempotency-Key já foi usada com outro conteúdo.",
-    );
+    tms.post_once(LOADINGS, changed, "pedido-123-1")
+        .await
+        .expect_containing(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Esta Idempotency-Key já foi usada com outro conteúdo.",
+        );
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM schedulings"), 1);
     // Another Idempotency-Key is another request: a second loading.
-    let second = send(body, "pedido-123-2").await;
+    let second = tms.post_once(LOADINGS, body, "pedido-123-2").await;
     assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
     assert_ne!(second.body["id"], first.body["id"]);
     assert_eq!(app.scalar_i64("SELECT count(*) AS v FROM schedulings"), 2);
@@ -645,6 +750,53 @@ async fn an_idempotency_replay_returns_the_same_answer_and_creates_one_loading()
             "SELECT count(*) AS v FROM staff_logs WHERE title LIKE '%criado pela chave de API%'"
         ),
         2
+    );
+}
+
+/// Item 4 of the follow-up: the Idempotency-Key's answer and the staff log commit in the
+/// loading's transaction, so a write that fails anywhere leaves none of them behind.
+#[actix_rt::test]
+async fn a_key_write_that_fails_leaves_no_loading_idempotency_record_or_log() {
+    let app = TestApp::new();
+    let (order, ours) = order_for_carrier(&app).await;
+    let tms = Keyed::carrier(&app).await;
+    let counts = || {
+        [
+            "SELECT count(*) AS v FROM schedulings",
+            "SELECT count(*) AS v FROM idempotency_keys",
+            "SELECT count(*) AS v FROM staff_logs WHERE title LIKE '%chave de API%'",
+        ]
+        .map(|q| app.scalar_i64(q))
+    };
+    // Refused by the screen's checks: nothing kept.
+    tms.post_once(LOADINGS, loading_body(order, ours, json!(null)), "viagem-1")
+        .await
+        .expect(StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(counts(), [0, 0, 0]);
+    // why: the staff log's insert, the transaction's last write, made to fail.
+    app.sql(
+        "CREATE FUNCTION refuse_key_logs() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+           IF NEW.title LIKE '%chave de API%' THEN RAISE EXCEPTION 'log indisponível'; END IF;
+           RETURN NEW;
+         END $$;
+         CREATE TRIGGER refuse_key_logs BEFORE INSERT ON staff_logs
+           FOR EACH ROW EXECUTE FUNCTION refuse_key_logs();",
+    );
+    let failed = tms
+        .post_once(LOADINGS, loading_body(order, ours, json!(20)), "viagem-1")
+        .await;
+    assert!(failed.status.is_server_error(), "{}", failed.status);
+    assert_eq!(counts(), [0, 0, 0]);
+    // Sent again with the same key once the log is back: made once, answered and logged.
+    app.sql("DROP TRIGGER refuse_key_logs ON staff_logs");
+    tms.post_once(LOADINGS, loading_body(order, ours, json!(20)), "viagem-1")
+        .await
+        .expect(StatusCode::CREATED);
+    assert_eq!(counts(), [1, 1, 1]);
+    assert_eq!(
+        app.scalar_i64("SELECT count(*) AS v FROM idempotency_keys WHERE response IS NOT NULL"),
+        1
     );
 }
 
@@ -912,16 +1064,11 @@ async fn webhooks_follow_the_role_and_tenant_matrix() {
     assert_eq!(listed.as_array().unwrap().len(), 1);
     assert!(listed[0].get("secret").is_none(), "{listed}");
     // The carrier's key manages the carrier's webhooks.
-    let (_, key) = key_of(&transp, "TMS").await;
-    let by_key = with_key(
-        &transp.anonymous(),
-        &key,
-        "GET",
-        "/api/integration/webhooks",
-        None,
-    )
-    .await
-    .expect(StatusCode::OK);
+    let by_key = Keyed::made_by(transp.clone(), "TMS")
+        .await
+        .get("/api/integration/webhooks")
+        .await
+        .expect(StatusCode::OK);
     assert_eq!(by_key, listed);
     // Bad input: 422 with the field's message, nothing made.
     let bad = usuario
@@ -991,29 +1138,9 @@ async fn private_and_loopback_webhook_urls_are_refused_by_default() {
 async fn a_slow_receiver_never_slows_the_queue() {
     let app = TestApp::new();
     let (ours, _, _) = two_carriers(&app).await;
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/hook", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        actix_rt::System::new().block_on(async move {
-            HttpServer::new(|| {
-                App::new().route(
-                    "/hook",
-                    web::post().to(|| async {
-                        actix_rt::time::sleep(std::time::Duration::from_secs(8)).await;
-                        HttpResponse::Ok().finish()
-                    }),
-                )
-            })
-            .workers(1)
-            .listen(listener)
-            .unwrap()
-            .run()
-            .await
-            .unwrap();
-        });
-    });
+    let receiver = Receiver::slow(std::time::Duration::from_secs(8));
     let transp = app.transportadora_of(app.ids.demo).await;
-    let (hook, _) = webhook(&transp, &url, &["queue.joined"]).await;
+    let (hook, _) = webhook(&transp, &receiver.url, &["queue.joined"]).await;
     join_truck(&app, ours).await;
     let jobs = app.state.services.webhook_jobs.clone();
     let started = std::time::Instant::now();
