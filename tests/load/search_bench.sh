@@ -41,6 +41,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# Before the fill (ten minutes), not after it.
+if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
+  echo "127.0.0.1:$PORT já está em uso (BENCH_PORT=...)" >&2; exit 1
+fi
 echo "== banco de três anos de dez empresas (1/$FRACTION)"
 psql "$PG_URL" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
 psql "$PG_URL" -qc "CREATE DATABASE $DB"
@@ -67,9 +71,6 @@ echo "   $COUNTS (preenchido em ${FILL_SECONDS}s)"
 psql "$DB_URL" -tA -F' ' -c "SELECT relname, pg_total_relation_size(oid), pg_relation_size(oid)
   FROM pg_class WHERE relname IN ('staff_logs', 'driver_logs', 'schedulings', 'queue_entries', 'drivers', 'trucks', 'outbox')" >"$TMP/sizes.txt"
 
-if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
-  echo "127.0.0.1:$PORT já está em uso (BENCH_PORT=...)" >&2; exit 1
-fi
 
 export BENCH_LOAD_AT_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== patio serve em 127.0.0.1:$PORT (carga da máquina: $BENCH_LOAD_AT_START)"
