@@ -41,6 +41,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# Before the fill (ten minutes), not after it.
+if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
+  echo "127.0.0.1:$PORT já está em uso (BENCH_PORT=...)" >&2; exit 1
+fi
 echo "== banco de três anos de dez empresas (1/$FRACTION)"
 psql "$PG_URL" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
 psql "$PG_URL" -qc "CREATE DATABASE $DB"
@@ -67,11 +71,9 @@ echo "   $COUNTS (preenchido em ${FILL_SECONDS}s)"
 psql "$DB_URL" -tA -F' ' -c "SELECT relname, pg_total_relation_size(oid), pg_relation_size(oid)
   FROM pg_class WHERE relname IN ('staff_logs', 'driver_logs', 'schedulings', 'queue_entries', 'drivers', 'trucks', 'outbox')" >"$TMP/sizes.txt"
 
-if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
-  echo "127.0.0.1:$PORT já está em uso (BENCH_PORT=...)" >&2; exit 1
-fi
 
-echo "== patio serve em 127.0.0.1:$PORT"
+export BENCH_LOAD_AT_START="$(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== patio serve em 127.0.0.1:$PORT (carga da máquina: $BENCH_LOAD_AT_START)"
 DATABASE_URL="$DB_URL" PATIO_ADDR="127.0.0.1:$PORT" PATIO_JOBS=off RUST_LOG=warn \
   PATIO_SECRET="bench-secret-bench-secret-bench-secret" PATIO_DB_POOL="${BENCH_POOL:-16}" \
   PATIO_STATIC_DIR=/nonexistent "$BIN" serve >"$TMP/serve.log" 2>&1 &
@@ -93,6 +95,16 @@ declare -A TOKENS=(
 )
 # A driver with a log (the demo's has none in the fill), and the days of the log screens.
 LOG_DRIVER="$(psql "$DB_URL" -tAc "SELECT driver_id FROM driver_logs ORDER BY created_at DESC LIMIT 1")"
+# Documents people type: the root of a customer's and a carrier's CNPJ stored masked, typed
+# masked, and a whole CNPJ stored masked typed as plain digits (both must find it by index).
+DEMO_COMPANY="SELECT company_id FROM users WHERE email = 'usuario@patio.local'"
+CNPJ_ROOT="$(psql "$DB_URL" -tAc "SELECT left(cnpj, 10) FROM customers WHERE company_id = ($DEMO_COMPANY)
+  AND cnpj LIKE '%/%' ORDER BY code OFFSET 60 LIMIT 1")"
+CNPJ_PLAIN="$(psql "$DB_URL" -tAc "SELECT cnpj_plain FROM customers WHERE company_id = ($DEMO_COMPANY)
+  AND cnpj LIKE '%/%' ORDER BY code OFFSET 61 LIMIT 1")"
+CARRIER_ROOT="$(psql "$DB_URL" -tAc "SELECT left(cnpj, 10) FROM shipping_companies
+  WHERE company_id = ($DEMO_COMPANY) AND cnpj LIKE '%/%' ORDER BY code OFFSET 5 LIMIT 1")"
+urlenc() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1"; }
 TODAY="$(date +%F)"
 DAYS_90="$(date -d '90 days ago' +%F)"
 DAYS_7="$(date -d '7 days ago' +%F)"
@@ -110,12 +122,14 @@ measure() {
   wrk -t1 -c"$CLIENTS" -d"${SECONDS_EACH}s" -s "$ROOT/tests/load/groups.lua" "http://127.0.0.1:$PORT" |
     tail -1 >"$TMP/$name.json"
   python3 - "$TMP/$name.json" "$name" "$path" <<'PY'
-import json, sys
+import json, os, sys
 r = json.load(open(sys.argv[1]))
 r["path"] = sys.argv[3]
+# The machine is shared: the load it carried while this request was measured.
+r["load_average"] = [round(x, 1) for x in os.getloadavg()]
 json.dump(r, open(sys.argv[1], "w"))
 print(f'{sys.argv[2]:55s} p50 {r["p50_us"]/1000:7.1f} ms  p99 {r["p99_us"]/1000:7.1f} ms  '
-      f'{r["requests"]/(r["duration_us"]/1e6):7.1f} req/s')
+      f'{r["requests"]/(r["duration_us"]/1e6):7.1f} req/s  load {r["load_average"][0]}')
 PY
 }
 
@@ -132,10 +146,12 @@ for role in admin usuario transportadora; do
   measure customers "$role" page_1 "/api/customer?page=1&pageSize=9"
   measure customers "$role" deep_page "/api/customer?page=200&pageSize=9"
   measure customers "$role" search_name "/api/customer?page=1&pageSize=9&search=fazenda%20jo%C3%A3o"
-  measure customers "$role" search_cnpj "/api/customer?page=1&pageSize=9&search=33.000.000%2F0001"
+  measure customers "$role" search_cnpj "/api/customer?page=1&pageSize=9&search=$(urlenc "$CNPJ_ROOT")"
+  measure customers "$role" search_cnpj_plain "/api/customer?page=1&pageSize=9&search=$CNPJ_PLAIN"
   measure shipping_companies "$role" page_1 "/api/shipping-company?page=1&pageSize=8"
   measure shipping_companies "$role" deep_page "/api/shipping-company?page=5&pageSize=8"
   measure shipping_companies "$role" search_name "/api/shipping-company?page=1&pageSize=8&search=transportes%20ara%C3%BAjo"
+  measure shipping_companies "$role" search_cnpj "/api/shipping-company?page=1&pageSize=8&search=$(urlenc "$CARRIER_ROOT")"
   measure orders "$role" page_1 "/api/order?page=1&pageSize=10&complete=true"
   measure orders "$role" deep_page "/api/order?page=300&pageSize=10&complete=true"
   measure orders "$role" search_code "/api/order?page=1&pageSize=10&complete=true&search=PV0000123"
@@ -159,6 +175,8 @@ for role in admin usuario transportadora; do
   measure staff_logs_90_days "$role" search_text "/api/logs?startDate=$DAYS_90&endDate=$TODAY&page=1&search=jo%C3%A3o%20braga"
   measure staff_logs_90_days "$role" search_operation "/api/logs?startDate=$DAYS_90&endDate=$TODAY&page=1&operation_type=DELETE"
   measure staff_logs_90_days "$role" search_company_user "/api/logs?startDate=$DAYS_90&endDate=$TODAY&page=1&companyId=2&operation_type=DELETE"
+  measure staff_log_filters "$role" operations "/api/logs/operations"
+  measure staff_log_filters "$role" objects "/api/logs/objects"
   measure driver_logs "$role" page_1 "/api/log-driver/$LOG_DRIVER?startDate=$DAYS_7&endDate=$TODAY"
   measure driver_logs "$role" search_90_days "/api/log-driver/$LOG_DRIVER?startDate=$DAYS_90&endDate=$TODAY"
 done
@@ -177,6 +195,7 @@ def figures(run):
         "max_ms": round(run["max_us"] / 1000, 2),
         "requests": run["requests"],
         "errors": run["errors"] + run["non2xx"],
+        "load_average": run["load_average"],
     }
 
 lists = {}
@@ -205,7 +224,7 @@ for line in open(os.path.join(tmp, "sizes.txt")):
     sizes[name] = {"total_mb": round(int(total) / 2**20), "heap_mb": round(int(heap) / 2**20)}
 result = {
     "benchmark": "lists_and_searches_at_three_years",
-    "note": "taken on a 2-core machine shared with other builds and tests: figures are under load",
+    "note": "taken on a 2-core machine shared with other builds and tests: figures are under load; each figure carries the load average (1, 5, 15 min) when it was taken",
     "volume": {
         "fraction": int(sys.argv[8]),
         "staff_logs": counts[0], "driver_logs": counts[1], "loadings": counts[2],
@@ -217,6 +236,7 @@ result = {
     "seconds": int(sys.argv[4]),
     "load_generator": sys.argv[5],
     "binary": "release" if "/release/" in os.environ.get("BENCH_BIN_PATH", "") else "debug",
+    "load_average_at_start": [float(x) for x in os.environ["BENCH_LOAD_AT_START"].split()],
     "load_average_at_end": [round(x, 1) for x in os.getloadavg()],
     "lists": lists,
     "searches_over_2x_page_1": over_2x,

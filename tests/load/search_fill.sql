@@ -33,12 +33,18 @@ SELECT (ARRAY['JOÃO', 'JOSÉ', 'ANTÔNIO', 'MARIA', 'FRANCISCO', 'CARLOS', 'PAU
   FROM generate_series(0, 7999) i;
 
 -- Shipping companies (code 1 is the demo's where it exists), customers, products.
+-- A CNPJ as they look: an eight-digit root spread over the range (a multiplicative hash of
+-- the row), branch 0001, two check digits (not computed: nothing validates them here). Real
+-- roots share few trigrams; numbers counted up from one constant would share nearly all.
+CREATE FUNCTION pg_temp.fill_cnpj(i bigint, m bigint) RETURNS bigint LANGUAGE sql IMMUTABLE
+    AS $$ SELECT (i * m % 99999989) * 1000000 + 100 + i % 97 $$;
 INSERT INTO shipping_companies (company_id, code, name, cnpj, is_enabled)
 SELECT c.id, 100 + g, 'Transportes ' || n.middle || ' ' || n.last || ' ' || g,
-       CASE WHEN g % 2 = 0 THEN lpad((22000000000000 + c.k * 100000 + g)::text, 14, '0')
-            ELSE to_char(22000000000000 + c.k * 100000 + g, 'FM00"."000"."000"/"0000"-"00') END,
+       CASE WHEN g % 2 = 0 THEN lpad(d.n::text, 14, '0')
+            ELSE to_char(d.n, 'FM00"."000"."000"/"0000"-"00') END,
        TRUE
   FROM fill_scale f CROSS JOIN fill_companies c CROSS JOIN generate_series(1, f.shipping / f.companies) g
+  CROSS JOIN LATERAL (SELECT pg_temp.fill_cnpj(c.k * 1000 + g, 479001599) AS n) d
   JOIN fill_names n ON n.i = g * 7 % 8000;
 CREATE TEMP TABLE fill_shipping AS
 SELECT s.id, c.k, (row_number() OVER (PARTITION BY c.k ORDER BY s.id) - 1)::int AS j
@@ -46,9 +52,10 @@ SELECT s.id, c.k, (row_number() OVER (PARTITION BY c.k ORDER BY s.id) - 1)::int 
 CREATE INDEX ON fill_shipping (k, j);
 INSERT INTO customers (company_id, code, name, company, cnpj)
 SELECT c.id, g, 'Fazenda ' || n.first || ' ' || n.last || ' ' || g, 'Agro ' || n.middle || ' Ltda',
-       CASE WHEN g % 2 = 0 THEN lpad((33000000000000 + c.k * 1000000 + g)::text, 14, '0')
-            ELSE to_char(33000000000000 + c.k * 1000000 + g, 'FM00"."000"."000"/"0000"-"00') END
+       CASE WHEN g % 2 = 0 THEN lpad(d.n::text, 14, '0')
+            ELSE to_char(d.n, 'FM00"."000"."000"/"0000"-"00') END
   FROM fill_scale f CROSS JOIN fill_companies c CROSS JOIN generate_series(1, f.customers / f.companies) g
+  CROSS JOIN LATERAL (SELECT pg_temp.fill_cnpj(c.k * 1000000 + g, 39916801) AS n) d
   JOIN fill_names n ON n.i = g * 13 % 8000;
 INSERT INTO products (company_id, code, name, group_type, ncmcode)
 SELECT c.id, g,

@@ -46,6 +46,7 @@ diesel::table! {
         status -> Bool,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        cnpj_plain -> Nullable<Text>,
     }
 }
 
@@ -107,6 +108,7 @@ diesel::table! {
         zip_code -> Nullable<Text>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        cnpj_plain -> Nullable<Text>,
     }
 }
 
@@ -430,6 +432,7 @@ diesel::table! {
         login_password_hash -> Nullable<Text>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        cnpj_plain -> Nullable<Text>,
     }
 }
 

@@ -57,7 +57,8 @@ pub fn page_request(
 }
 
 /// What a search box typed, ready for the queries: case-insensitive text, its digits (to
-/// match CNPJs stored without mask) and, when it is a whole number, a code.
+/// match CPFs, NCMs and renavams stored without mask), the document it may be (to match a
+/// CNPJ or CPF however it was stored) and, when it is a whole number, a code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchText {
     /// Trimmed, as typed.
@@ -66,6 +67,12 @@ pub struct SearchText {
     pub pattern: String,
     /// `%digits%` when the text has digits and only digits and separators.
     pub digits_pattern: Option<String>,
+    /// `%DOCUMENT%`: the text without `.`, `/`, `-` or spaces, upper-case, when that leaves
+    /// ASCII letters and digits with at least one digit (a CNPJ, alphanumeric or not, or a
+    /// CPF, typed whole or in part, with or without its mask). Compared with a stored
+    /// document folded the same way (`patio_document` in the database), so a masked
+    /// `11.222.333/0001-81` and a plain `11222333000181` are found by either typing.
+    pub document_pattern: Option<String>,
     pub code: Option<i32>,
 }
 
@@ -78,13 +85,29 @@ pub fn search_text(search: Option<&str>) -> Option<SearchText> {
         .chars()
         .all(|c| c.is_ascii_digit() || matches!(c, '.' | '/' | '-' | ' '));
     let digits_pattern = (!digits.is_empty() && only_document).then(|| format!("%{digits}%"));
+    let document_pattern = document_pattern(&text);
     let code = text.parse::<i32>().ok();
     Some(SearchText {
         text,
         pattern,
         digits_pattern,
+        document_pattern,
         code,
     })
+}
+
+/// See [`SearchText::document_pattern`]. Letters and digits only, so nothing in it needs
+/// escaping for LIKE.
+fn document_pattern(text: &str) -> Option<String> {
+    let plain: String = text
+        .chars()
+        .filter(|c| !matches!(c, '.' | '/' | '-' | ' '))
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let document = !plain.is_empty()
+        && plain.chars().all(|c| c.is_ascii_alphanumeric())
+        && plain.chars().any(|c| c.is_ascii_digit());
+    document.then(|| format!("%{plain}%"))
 }
 
 /// Escapes the LIKE wildcards (PostgreSQL's default escape character is `\`).
@@ -138,5 +161,31 @@ mod tests {
         let s = search_text(Some("50%_off\\")).unwrap();
         assert_eq!(s.pattern, "%50\\%\\_off\\\\%");
         assert_eq!(s.digits_pattern, None);
+        assert_eq!(s.document_pattern, None);
+    }
+
+    #[test]
+    fn a_document_typed_with_or_without_its_mask_is_the_same_pattern() {
+        for typed in [
+            "11.222.333/0001-81",
+            "11222333000181",
+            " 11.222.333/0001-81 ",
+        ] {
+            let s = search_text(Some(typed)).unwrap();
+            assert_eq!(s.document_pattern.as_deref(), Some("%11222333000181%"));
+        }
+        let part = search_text(Some("333/0001")).unwrap();
+        assert_eq!(part.document_pattern.as_deref(), Some("%3330001%"));
+        // Alphanumeric CNPJs (from July 2026), letters in any case.
+        let s = search_text(Some("12.abc.345/01de-35")).unwrap();
+        assert_eq!(s.document_pattern.as_deref(), Some("%12ABC34501DE35%"));
+        // A CPF stored as a customer's document.
+        let s = search_text(Some("529.982.247-25")).unwrap();
+        assert_eq!(s.document_pattern.as_deref(), Some("%52998224725%"));
+        // Names, accents and wildcards are not documents; a document has a digit.
+        for typed in ["Fazenda João", "conceicao", "abc", "50%", "11_22"] {
+            let s = search_text(Some(typed)).unwrap();
+            assert_eq!(s.document_pattern, None, "{typed:?}");
+        }
     }
 }

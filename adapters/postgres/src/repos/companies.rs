@@ -39,18 +39,15 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         q = q.filter(companies::id.eq(id));
     }
     if let Some(s) = &f.search {
-        // Absent alternatives repeat the text pattern or match no id: one static shape.
-        let digits = s
-            .digits_pattern
-            .clone()
-            .unwrap_or_else(|| s.pattern.clone());
+        // The document by its letters and digits, however it was stored (`cnpj_plain`); an
+        // absent one binds NULL, which matches nothing. Absent codes match nothing either.
+        let document = s.document_pattern.clone();
         let code = s.code.map_or(-1, i64::from);
         q = q.filter(
             patio_fold(companies::name)
                 .like(patio_fold(s.pattern.clone()))
                 .or(patio_fold(companies::company).like(patio_fold(s.pattern.clone())))
-                .or(companies::cnpj.ilike(s.pattern.clone()))
-                .or(companies::cnpj.like(digits))
+                .or(companies::cnpj_plain.like(document))
                 .or(companies::id.eq(code)),
         );
     }

@@ -39,18 +39,15 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         q = q.filter(customers::company_id.eq(id));
     }
     if let Some(s) = &f.search {
-        // Absent alternatives repeat the text pattern or match no code: one static shape.
-        let digits = s
-            .digits_pattern
-            .clone()
-            .unwrap_or_else(|| s.pattern.clone());
+        // The document by its letters and digits, however it was stored (`cnpj_plain`); an
+        // absent one binds NULL, which matches nothing. Absent codes match nothing either.
+        let document = s.document_pattern.clone();
         let code = s.code.unwrap_or(-1);
         q = q.filter(
             patio_fold(customers::name)
                 .like(patio_fold(s.pattern.clone()))
                 .nullable()
-                .or(customers::cnpj.ilike(s.pattern.clone()))
-                .or(customers::cnpj.like(digits))
+                .or(customers::cnpj_plain.like(document))
                 .or(customers::code.eq(code).nullable()),
         );
     }

@@ -1,5 +1,6 @@
 //! The staff log search.
 
+use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use patio_application::model::{LogFilter, StaffLogRecord};
 use patio_application::ports::LogQueryRepo;
@@ -61,18 +62,35 @@ impl LogQueryRepo for PgRepos<'_> {
     }
 
     fn staff_log_words(&mut self) -> AppResult<(Vec<String>, Vec<String>)> {
-        let operations = staff_logs::table
-            .select(staff_logs::operation_type)
-            .distinct()
-            .order(staff_logs::operation_type.asc())
-            .load::<String>(self.conn)
-            .map_err(db_error)?;
-        let objects = staff_logs::table
-            .select(staff_logs::object_type)
-            .distinct()
-            .order(staff_logs::object_type.asc())
-            .load::<String>(self.conn)
-            .map_err(db_error)?;
-        Ok((operations, objects))
+        Ok((
+            distinct_words(self.conn, "operation_type")?,
+            distinct_words(self.conn, "object_type")?,
+        ))
     }
+}
+
+#[derive(QueryableByName)]
+struct Word {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    word: String,
+}
+
+/// The distinct values of `column` (`operation_type` or `object_type`, each the head of an
+/// index), in order. A `SELECT DISTINCT` reads every entry of the index: over a million log
+/// rows that was 700 ms, twice each time the log screen opened its filters. This walks the
+/// index instead, one probe per value (a "loose index scan"): a handful of values, a handful
+/// of index probes, whatever the log's size.
+fn distinct_words(conn: &mut PgConnection, column: &str) -> AppResult<Vec<String>> {
+    let sql = format!(
+        "WITH RECURSIVE w AS (
+             (SELECT {column} AS word FROM staff_logs ORDER BY {column} LIMIT 1)
+             UNION ALL
+             SELECT (SELECT s.{column} FROM staff_logs s
+                      WHERE s.{column} > w.word ORDER BY s.{column} LIMIT 1)
+               FROM w WHERE w.word IS NOT NULL
+         )
+         SELECT word FROM w WHERE word IS NOT NULL"
+    );
+    let words: Vec<Word> = diesel::sql_query(sql).load(conn).map_err(db_error)?;
+    Ok(words.into_iter().map(|w| w.word).collect())
 }

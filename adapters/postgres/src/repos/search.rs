@@ -1,6 +1,8 @@
 //! Folded text for the searches (issue 28): `patio_fold(column) LIKE patio_fold(pattern)`
 //! matches without accents or case, and is the expression the trigram indexes hold
-//! (db/migrations/20261201002800_search_indexes).
+//! (db/migrations/20261201002800_search_indexes). Documents stored with or without their mask
+//! are searched on their `cnpj_plain` column (letters and digits, upper-case) with
+//! `SearchText::document_pattern`.
 
 use diesel::expression::BoxableExpression;
 use diesel::pg::{Pg, PgConnection};

@@ -55,18 +55,15 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         q = q.filter(shipping_companies::id.eq(id));
     }
     if let Some(s) = &f.search {
-        // Absent alternatives repeat the text pattern or match no code: one static shape.
-        let digits = s
-            .digits_pattern
-            .clone()
-            .unwrap_or_else(|| s.pattern.clone());
+        // The document by its letters and digits, however it was stored (`cnpj_plain`); an
+        // absent one binds NULL, which matches nothing. Absent codes match nothing either.
+        let document = s.document_pattern.clone();
         let code = s.code.unwrap_or(-1);
         q = q.filter(
             patio_fold(shipping_companies::name)
                 .like(patio_fold(s.pattern.clone()))
                 .nullable()
-                .or(shipping_companies::cnpj.ilike(s.pattern.clone()))
-                .or(shipping_companies::cnpj.like(digits))
+                .or(shipping_companies::cnpj_plain.like(document))
                 .or(shipping_companies::code.eq(code).nullable()),
         );
     }
