@@ -2,7 +2,7 @@
 //! that arrive as a number or as text, and the answers of saves and deletes.
 
 use actix_web::HttpResponse;
-use patio_application::services::contacts::ContactCmd;
+use patio_application::admin::contacts::ContactCmd;
 use patio_application::services::{ListQuery, Saved};
 use patio_domain::admin::forms::ContactInput;
 use serde::{Deserialize, Serialize};

@@ -4,11 +4,9 @@
 //! command.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::customers::{CustomerService, SaveCustomer};
-use patio_application::services::party::{ImportRow, PartyService};
-use patio_application::services::shipping_companies::{
-    SaveShippingCompany, ShippingCompanyService,
-};
+use patio_application::admin::customers::{CustomerService, SaveCustomer};
+use patio_application::admin::party::{ImportRow, PartyService};
+use patio_application::admin::shipping_companies::{SaveShippingCompany, ShippingCompanyService};
 use patio_application::AppResult;
 use patio_domain::admin::forms::PartyInput;
 
@@ -67,7 +65,7 @@ impl PartyRoutes for ShippingCompanyService {
 /// The form's contacts as the service's commands.
 pub(super) fn cmds(
     contact: &mut Vec<ContactItem>,
-) -> Vec<patio_application::services::contacts::ContactCmd> {
+) -> Vec<patio_application::admin::contacts::ContactCmd> {
     std::mem::take(contact)
         .into_iter()
         .map(ContactItem::cmd)

@@ -3,7 +3,7 @@
 
 use actix_web::{get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::rescues::{
+use patio_application::queue::rescues::{
     RescueApprovedView, RescueCommand, RescueOrderView, RescuePageView, RescueSavedView,
 };
 use patio_application::AppError;

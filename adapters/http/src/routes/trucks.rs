@@ -4,7 +4,7 @@
 
 use actix_web::{delete, get, patch, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::trucks::{SaveTruck, TruckList, TruckQuery};
+use patio_application::fleet::trucks::{SaveTruck, TruckList, TruckQuery};
 use patio_application::AppError;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -141,7 +141,7 @@ impl TruckUnbindBody {
 }
 
 #[utoipa::path(tag = "trucks",
-    responses((status = 200, description = "The implement table (spec 2 section 3): type, axles, gross and net tonnes", body = Vec<patio_application::services::trucks::ImplementTypeView>)))]
+    responses((status = 200, description = "The implement table (spec 2 section 3): type, axles, gross and net tonnes", body = Vec<patio_application::fleet::trucks::ImplementTypeView>)))]
 #[get("/truck/implement-types")]
 pub async fn implement_types(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(state.services.trucks.implement_types())
@@ -149,7 +149,7 @@ pub async fn implement_types(state: web::Data<AppState>) -> HttpResponse {
 
 #[utoipa::path(tag = "trucks",
     params(("plate" = String, Path, description = "7 letters or digits (separators ignored)")),
-    responses((status = 200, description = "{isTruck}: false for a text that is not a plate; otherwise the plate registry's answer (docs/decisions.md)", body = patio_application::services::trucks::IsTruckView)))]
+    responses((status = 200, description = "{isTruck}: false for a text that is not a plate; otherwise the plate registry's answer (docs/decisions.md)", body = patio_application::fleet::trucks::IsTruckView)))]
 #[get("/truck/isTruck/{plate}")]
 pub async fn is_truck(
     state: web::Data<AppState>,
@@ -173,7 +173,7 @@ async fn like_answer(
 }
 
 #[utoipa::path(tag = "trucks",
-    responses((status = 200, description = "Up to 20 trucks {id, licensePlate, name, vehicleModel, netCapacity} in the actor's scope", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403)))]
+    responses((status = 200, description = "Up to 20 trucks {id, licensePlate, name, vehicleModel, netCapacity} in the actor's scope", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403)))]
 #[get("/truck/like")]
 pub async fn truck_like_all(
     state: web::Data<AppState>,
@@ -184,7 +184,7 @@ pub async fn truck_like_all(
 
 #[utoipa::path(tag = "trucks",
     params(("companyId" = i64, Path)),
-    responses((status = 200, description = "Trucks of one company", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "Trucks of one company", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/like/company/{companyId}")]
 pub async fn truck_like_all_in_company(
     state: web::Data<AppState>,
@@ -197,7 +197,7 @@ pub async fn truck_like_all_in_company(
 
 #[utoipa::path(tag = "trucks",
     params(("shippingCompanyId" = i64, Path)),
-    responses((status = 200, description = "Trucks of one shipping company", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "Trucks of one shipping company", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/like/shipping-company/{shippingCompanyId}")]
 pub async fn truck_like_all_in_shipping_company(
     state: web::Data<AppState>,
@@ -210,7 +210,7 @@ pub async fn truck_like_all_in_shipping_company(
 
 #[utoipa::path(tag = "trucks",
     params(("text" = String, Path, description = "Part of the plate, renavam or model, or the id")),
-    responses((status = 200, description = "Up to 20 trucks in the actor's scope", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403)))]
+    responses((status = 200, description = "Up to 20 trucks in the actor's scope", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403)))]
 #[get("/truck/like/{text}")]
 pub async fn truck_like(
     state: web::Data<AppState>,
@@ -222,7 +222,7 @@ pub async fn truck_like(
 
 #[utoipa::path(tag = "trucks",
     params(("text" = String, Path), ("companyId" = i64, Path)),
-    responses((status = 200, description = "Trucks of one company", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "Trucks of one company", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/like/{text}/company/{companyId}")]
 pub async fn truck_like_in_company(
     state: web::Data<AppState>,
@@ -241,7 +241,7 @@ pub async fn truck_like_in_company(
 
 #[utoipa::path(tag = "trucks",
     params(("text" = String, Path), ("shippingCompanyId" = i64, Path)),
-    responses((status = 200, description = "Trucks of one shipping company", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "Trucks of one shipping company", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/like/{text}/shipping-company/{shippingCompanyId}")]
 pub async fn truck_like_in_shipping_company(
     state: web::Data<AppState>,
@@ -255,7 +255,7 @@ pub async fn truck_like_in_shipping_company(
 
 #[utoipa::path(tag = "trucks",
     params(("companyId" = i64, Path)),
-    responses((status = 200, description = "The drivers the truck form may bind the truck to {id, name} (a Transportadora: its own)", body = Vec<patio_application::services::trucks::TruckDriverChoice>),
+    responses((status = 200, description = "The drivers the truck form may bind the truck to {id, name} (a Transportadora: its own)", body = Vec<patio_application::fleet::trucks::TruckDriverChoice>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/drivers/company/{companyId}")]
 pub async fn truck_driver_choices(
@@ -282,7 +282,7 @@ async fn list_answer(
 }
 
 #[utoipa::path(tag = "trucks", params(TruckListParams),
-    responses((status = 200, description = "Every company's trucks (administrators; 8 per page when paged)", body = patio_application::services::Listing<patio_application::services::trucks::TruckView>),
+    responses((status = 200, description = "Every company's trucks (administrators; 8 per page when paged)", body = patio_application::services::Listing<patio_application::fleet::trucks::TruckView>),
         (status = 401), (status = 403)))]
 #[get("/truck")]
 pub async fn list_trucks(
@@ -294,7 +294,7 @@ pub async fn list_trucks(
 }
 
 #[utoipa::path(tag = "trucks", params(TruckListParams),
-    responses((status = 200, description = "A company's trucks (a Transportadora: its shipping company's)", body = patio_application::services::Listing<patio_application::services::trucks::TruckView>),
+    responses((status = 200, description = "A company's trucks (a Transportadora: its shipping company's)", body = patio_application::services::Listing<patio_application::fleet::trucks::TruckView>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck/company/{id}")]
 pub async fn list_company_trucks(
@@ -308,7 +308,7 @@ pub async fn list_company_trucks(
 }
 
 #[utoipa::path(tag = "trucks", params(TruckListParams),
-    responses((status = 200, description = "A shipping company's trucks", body = patio_application::services::Listing<patio_application::services::trucks::TruckView>),
+    responses((status = 200, description = "A shipping company's trucks", body = patio_application::services::Listing<patio_application::fleet::trucks::TruckView>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck/shipping-company/{id}")]
 pub async fn list_shipping_company_trucks(
@@ -322,7 +322,7 @@ pub async fn list_shipping_company_trucks(
 }
 
 #[utoipa::path(tag = "trucks",
-    responses((status = 200, description = "The driver's trucks (the driver itself, or staff who see the driver)", body = Vec<patio_application::services::trucks::TruckView>),
+    responses((status = 200, description = "The driver's trucks (the driver itself, or staff who see the driver)", body = Vec<patio_application::fleet::trucks::TruckView>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck/driver/{driverId}")]
 pub async fn trucks_of_driver(
@@ -337,7 +337,7 @@ pub async fn trucks_of_driver(
 }
 
 #[utoipa::path(tag = "trucks",
-    responses((status = 200, description = "The truck (staff in scope, or its driver)", body = patio_application::services::trucks::TruckView),
+    responses((status = 200, description = "The truck (staff in scope, or its driver)", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck/{id}")]
 pub async fn get_truck(
@@ -352,8 +352,8 @@ pub async fn get_truck(
 }
 
 #[utoipa::path(tag = "trucks", request_body = TruckBody,
-    responses((status = 201, description = "Created", body = patio_application::services::trucks::TruckView),
-        (status = 200, description = "Updated", body = patio_application::services::trucks::TruckView),
+    responses((status = 201, description = "Created", body = patio_application::fleet::trucks::TruckView),
+        (status = 200, description = "Updated", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Placa já cadastrada!"),
         (status = 422, description = "'Placa e obrigatorio!', 'Tamanho maximo de 7 caracteres', 'Renavam e obrigatorio!', 'Modelo e obrigatorio!', 'Tipo de implemento e obrigatorio!', 'Selecione uma empresa!'...")))]
@@ -390,7 +390,7 @@ pub async fn delete_truck(
 }
 
 #[utoipa::path(tag = "trucks", request_body = TruckUnbindBody,
-    responses((status = 200, description = "{id, message: 'Caminhão desvinculado com sucesso'}", body = patio_application::services::trucks::TruckUnbound),
+    responses((status = 200, description = "{id, message: 'Caminhão desvinculado com sucesso'}", body = patio_application::fleet::trucks::TruckUnbound),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[patch("/truck/unbind-shipping-company")]
 pub async fn unbind_truck_shipping_company(
@@ -407,7 +407,7 @@ pub async fn unbind_truck_shipping_company(
 }
 
 #[utoipa::path(tag = "trucks", request_body = TruckUnbindBody,
-    responses((status = 200, description = "The driver let go of its truck: {id, message}", body = patio_application::services::trucks::TruckUnbound),
+    responses((status = 200, description = "The driver let go of its truck: {id, message}", body = patio_application::fleet::trucks::TruckUnbound),
         (status = 401), (status = 403, description = "Not a driver session"), (status = 404),
         (status = 409, description = "Este caminhão está na fila. Saia da fila antes de desvinculá-lo."),
         (status = 422)))]
@@ -424,8 +424,8 @@ pub async fn unbind_truck(
 }
 
 #[utoipa::path(tag = "trucks", request_body = TruckBody,
-    responses((status = 201, description = "A new plate: registered and bound to the driver", body = patio_application::services::trucks::TruckView),
-        (status = 200, description = "A free truck of the driver's company bound to the driver, or its own updated", body = patio_application::services::trucks::TruckView),
+    responses((status = 201, description = "A new plate: registered and bound to the driver", body = patio_application::fleet::trucks::TruckView),
+        (status = 200, description = "A free truck of the driver's company bound to the driver, or its own updated", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403, description = "Not a driver session"),
         (status = 409, description = "'Este caminhão está vinculado a outro motorista.', 'Este caminhão está cadastrado em outra empresa.'"),
         (status = 422, description = "The driver app's messages: 'Placa é obrigatório!', 'Nome do proprietário é obrigatório!', 'Qtd de eixo é obrigatório!'...")))]
@@ -442,7 +442,7 @@ pub async fn rebind_truck(
 }
 
 #[utoipa::path(tag = "trucks", request_body = TruckBody,
-    responses((status = 200, description = "The driver's truck, edited", body = patio_application::services::trucks::TruckView),
+    responses((status = 200, description = "The driver's truck, edited", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403, description = "Not a driver session"), (status = 404),
         (status = 409, description = "Placa já cadastrada!"),
         (status = 422, description = "The driver app's messages")))]

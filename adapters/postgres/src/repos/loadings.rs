@@ -2,7 +2,7 @@
 
 use chrono::NaiveDate;
 use diesel::prelude::*;
-use patio_application::loading_ports::{
+use patio_application::orders::loading_ports::{
     DeletedLoadingRecord, LoadingDriver, LoadingRecord, LoadingRepo, LoadingTruck, LoadingWrite,
 };
 use patio_application::{AppError, AppResult};

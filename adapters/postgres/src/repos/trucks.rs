@@ -5,7 +5,7 @@ use bigdecimal::{BigDecimal, ToPrimitive};
 use diesel::dsl::{exists, now};
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use patio_application::fleet_ports::{
+use patio_application::fleet::ports::{
     BrandRecord, DriverChoice, ModelRecord, NamedRef, PlateRegistry, ShippingRef, TruckFilter,
     TruckRecord, TruckRepo, TruckWrite,
 };

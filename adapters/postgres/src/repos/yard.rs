@@ -4,7 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Date, Double, Nullable, Text, Timestamptz};
-use patio_application::yard_ports::{
+use patio_application::yard::ports::{
     CheckinRecord, YardEntryRecord, YardList, YardListRecord, YardRepo,
 };
 use patio_application::AppResult;

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use bigdecimal::BigDecimal;
 use diesel::prelude::*;
-use patio_application::fleet_ports::TruckWrite;
+use patio_application::fleet::ports::TruckWrite;
 
 use crate::schema::{drivers, shipping_companies, trucks};
 

@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use actix_web::http::StatusCode;
-use patio_application::services::drivers::SaveDriver;
-use patio_application::services::trucks::SaveTruck;
+use patio_application::fleet::drivers::SaveDriver;
+use patio_application::fleet::trucks::SaveTruck;
 use patio_domain::fleet::DriverInput;
 use patio_domain::roles::Role;
 use serde_json::{json, Value};
