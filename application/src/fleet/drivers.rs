@@ -26,7 +26,9 @@ use patio_domain::fleet::trucks::{
     driver_form_truck, truck_in_queue_message, truck_of_other_driver_message, truck_scope,
     FormTruck, TakeRefusal, TruckAction, PLATE_RENAME_MESSAGE, PLATE_TAKEN_MESSAGE,
 };
-use patio_domain::fleet::{check_driver, check_driver_truck, DriverInput, FleetReferenced};
+use patio_domain::fleet::{
+    check_driver, check_driver_truck, DriverInput, FleetReferenced, TruckData,
+};
 use patio_domain::roles::SessionKind;
 use patio_domain::text::escape_html;
 use patio_domain::values::{parse_birth_date, Cpf, Plate, Renavam};
@@ -39,7 +41,8 @@ use crate::error::{
     AppError, AppResult, CompanyMoveConflict, TransferCompany, TransferDriver, TransferQueue,
 };
 use crate::fleet::ports::{
-    DriverFilter, DriverFull, DriverLogRecord, DriverShipping, DriverWrite, TruckFilter, TruckWrite,
+    DriverFilter, DriverFull, DriverLogRecord, DriverShipping, DriverWrite, TruckFilter,
+    TruckPlacement,
 };
 use crate::model::{
     ContactOwner, ContactRecord, DriverLogPayload, LikeItem, LogCompanyTo, LogNamed,
@@ -422,42 +425,21 @@ fn save_driver_trucks(
         };
         let (truck_id, log) = match existing {
             Some(t) => {
-                let write = TruckWrite {
-                    company_id,
-                    shipping_company_id: t.shipping_company.as_ref().map(|s| s.id),
-                    driver_id: Some(driver_id),
-                    vehicle_model_id: t.model.as_ref().map(|m| m.id),
-                    license_plate: row.plate.as_str().to_owned(),
-                    renavam: Some(row.renavam.as_str().to_owned()),
-                    owner: t.owner.clone(),
-                    implement_type: t.implement_type.clone(),
-                    shaft_quantity: t.shaft_quantity,
-                    gross_capacity: t.gross_capacity,
-                    net_capacity: t.net_capacity,
-                    color: t.color.clone(),
-                    is_enabled: t.is_enabled,
-                };
-                repos.update_truck(t.id, &write).map_err(duplicate)?;
+                repos
+                    .bind_truck_row(t.id, company_id, driver_id, &row.plate, &row.renavam)
+                    .map_err(duplicate)?;
                 let bound = t.driver.as_ref().map(|d| d.id) != Some(driver_id);
                 (t.id, bound.then_some(DriverLogType::BindTruck))
             }
             None => {
-                let write = TruckWrite {
+                let place = TruckPlacement {
                     company_id,
                     shipping_company_id: shipping,
                     driver_id: Some(driver_id),
-                    vehicle_model_id: None,
-                    license_plate: row.plate.as_str().to_owned(),
-                    renavam: Some(row.renavam.as_str().to_owned()),
-                    owner: None,
-                    implement_type: None,
-                    shaft_quantity: None,
-                    gross_capacity: None,
-                    net_capacity: None,
-                    color: None,
                     is_enabled: true,
                 };
-                let id = repos.insert_truck(&write).map_err(duplicate)?;
+                let data = TruckData::plate_only(row.plate.clone(), row.renavam.clone());
+                let id = repos.insert_truck(&data, &place).map_err(duplicate)?;
                 (id, Some(DriverLogType::CadTruck))
             }
         };

@@ -2,6 +2,8 @@
 //! catalog shared by every company.
 
 use patio_domain::admin::listing::{PageRequest, SearchText};
+use patio_domain::fleet::TruckData;
+use patio_domain::values::{Plate, Renavam};
 
 use crate::error::AppResult;
 use crate::model::Page;
@@ -219,33 +221,47 @@ pub struct TruckFilter {
     pub page: Option<PageRequest>,
 }
 
-/// Every stored field of a truck, as a save writes it (axles and capacities from the
-/// implement type).
-#[derive(Debug, Clone, PartialEq)]
-pub struct TruckWrite {
+/// Whose a truck is and whether it is active: what a save stores beside the checked form
+/// ([`TruckData`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TruckPlacement {
     pub company_id: i64,
     pub shipping_company_id: Option<i64>,
     pub driver_id: Option<i64>,
-    pub vehicle_model_id: Option<i64>,
-    pub license_plate: String,
-    pub renavam: Option<String>,
-    pub owner: Option<String>,
-    pub implement_type: Option<String>,
-    pub shaft_quantity: Option<i16>,
-    pub gross_capacity: Option<f64>,
-    pub net_capacity: Option<f64>,
-    pub color: Option<String>,
     pub is_enabled: bool,
+}
+
+impl TruckPlacement {
+    /// Where the truck is now.
+    pub fn of(t: &TruckRecord) -> Self {
+        Self {
+            company_id: t.company.id,
+            shipping_company_id: t.shipping_company.as_ref().map(|s| s.id),
+            driver_id: t.driver.as_ref().map(|d| d.id),
+            is_enabled: t.is_enabled,
+        }
+    }
 }
 
 pub trait TruckRepo {
     fn list_trucks(&mut self, f: &TruckFilter) -> AppResult<Page<TruckRecord>>;
     fn truck(&mut self, id: i64) -> AppResult<Option<TruckRecord>>;
     fn truck_by_plate(&mut self, plate: &str) -> AppResult<Option<TruckRecord>>;
-    /// `Duplicate` when the plate is taken.
-    fn insert_truck(&mut self, truck: &TruckWrite) -> AppResult<i64>;
-    /// `Duplicate` when the plate is taken.
-    fn update_truck(&mut self, id: i64, truck: &TruckWrite) -> AppResult<()>;
+    /// Every stored field. `Duplicate` when the plate is taken.
+    fn insert_truck(&mut self, truck: &TruckData, place: &TruckPlacement) -> AppResult<i64>;
+    /// Every stored field. `Duplicate` when the plate is taken.
+    fn update_truck(&mut self, id: i64, truck: &TruckData, place: &TruckPlacement)
+        -> AppResult<()>;
+    /// The staff driver form's truck row: its plate and renavam, and it goes to the driver (of
+    /// the driver's company); the rest stays. `Duplicate` when the plate is taken.
+    fn bind_truck_row(
+        &mut self,
+        id: i64,
+        company_id: i64,
+        driver_id: i64,
+        plate: &Plate,
+        renavam: &Renavam,
+    ) -> AppResult<()>;
     fn set_truck_shipping_company(&mut self, id: i64, shipping: Option<i64>) -> AppResult<()>;
     fn set_truck_driver(&mut self, id: i64, driver: Option<i64>) -> AppResult<()>;
     /// Whether a waiting or loading queue entry uses the truck.

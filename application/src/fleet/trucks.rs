@@ -15,12 +15,11 @@ use patio_domain::admin::listing::{page_request, search_text, LIKE_LIMIT};
 use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
 use patio_domain::fleet::trucks::{
-    check_app_capacities, check_color, rebind, save_driver_logs, saved_shipping_company,
-    truck_in_scope, truck_scope, KnownTruck, Rebind, TruckAction, DRIVER_MESSAGE,
-    PLATE_TAKEN_MESSAGE, SHIPPING_COMPANY_MESSAGE, TRUCK_IN_QUEUE_MESSAGE, TRUCK_PAGE_SIZE,
-    UNBOUND_MESSAGE,
+    check_app_capacities, rebind, save_driver_logs, saved_shipping_company, truck_in_scope,
+    truck_scope, KnownTruck, Rebind, TruckAction, DRIVER_MESSAGE, PLATE_TAKEN_MESSAGE,
+    SHIPPING_COMPANY_MESSAGE, TRUCK_IN_QUEUE_MESSAGE, TRUCK_PAGE_SIZE, UNBOUND_MESSAGE,
 };
-use patio_domain::fleet::{check_truck, FleetReferenced, TruckData, TruckForm, TruckInput};
+use patio_domain::fleet::{check_truck, FleetReferenced, TruckData, TruckForm};
 use patio_domain::implement::ImplementType;
 use patio_domain::values::Plate;
 use patio_domain::{DomainError, FieldIssue};
@@ -29,7 +28,7 @@ use serde::Serialize;
 use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
 use crate::admin::party::target_company;
 use crate::error::{AppError, AppResult};
-use crate::fleet::ports::{DriverChoice, TruckFilter, TruckRecord, TruckWrite};
+use crate::fleet::ports::{DriverChoice, TruckFilter, TruckPlacement, TruckRecord};
 use crate::fleet::truck_catalog::{BrandView, ModelView};
 use crate::model::{ContactOwner, ContactRecord, DriverLogPayload};
 use crate::ports::{Repos, StoreExt};
@@ -294,26 +293,23 @@ fn driver_log(
 }
 
 /// The form checked by the domain, with the model's name from the catalog (an unknown model
-/// is a missing one) and the colour; every refused field at once.
-fn check_form(
-    repos: &mut dyn Repos,
-    cmd: &SaveTruck,
-    form: TruckForm,
-) -> AppResult<(TruckData, Option<String>)> {
+/// is a missing one); every refused field at once.
+fn check_form(repos: &mut dyn Repos, cmd: &SaveTruck, form: TruckForm) -> AppResult<TruckData> {
     let model = match cmd.model_id.filter(|id| *id > 0) {
         Some(id) => repos.model(id)?,
         None => None,
     };
-    let input = TruckInput {
-        plate: cmd.license_plate.clone(),
-        renavam: cmd.renavam.clone(),
-        owner: cmd.owner.clone(),
-        model: model.map(|m| m.name).unwrap_or_default(),
-        implement_type: cmd.implement_type.clone(),
-    };
     let mut issues = Vec::new();
-    let data = check_truck(&input, form).map_err(|i| issues.extend(i));
-    let color = check_color(cmd.color.as_deref()).map_err(|i| issues.push(i));
+    let data = check_truck(
+        form,
+        &cmd.license_plate,
+        &cmd.renavam,
+        &cmd.owner,
+        model.as_ref().map(|m| (m.id, m.name.as_str())),
+        &cmd.implement_type,
+        cmd.color.as_deref(),
+    )
+    .map_err(|i| issues.extend(i));
     if form == TruckForm::DriverApp {
         issues.extend(check_app_capacities(
             cmd.shaft_quantity,
@@ -321,53 +317,9 @@ fn check_form(
             cmd.net_capacity,
         ));
     }
-    match (data, color, issues.is_empty()) {
-        (Ok(data), Ok(color), true) => Ok((data, color)),
+    match (data, issues.is_empty()) {
+        (Ok(data), true) => Ok(data),
         _ => Err(invalid(issues)),
-    }
-}
-
-/// The stored fields of a checked form.
-fn write_of(
-    data: &TruckData,
-    color: Option<String>,
-    model_id: Option<i64>,
-    place: Placement,
-) -> TruckWrite {
-    TruckWrite {
-        company_id: place.company_id,
-        shipping_company_id: place.shipping_company_id,
-        driver_id: place.driver_id,
-        vehicle_model_id: model_id.filter(|id| *id > 0),
-        license_plate: data.plate.as_str().to_owned(),
-        renavam: Some(data.renavam.as_str().to_owned()),
-        owner: data.owner.clone(),
-        implement_type: Some(data.implement_type.label().to_owned()),
-        shaft_quantity: Some(i16::from(data.axles)),
-        gross_capacity: Some(data.gross_tonnes),
-        net_capacity: Some(data.net_tonnes),
-        color,
-        is_enabled: place.is_enabled,
-    }
-}
-
-/// Whose the truck is: company, shipping company, driver, and whether it is active.
-#[derive(Clone, Copy)]
-struct Placement {
-    company_id: i64,
-    shipping_company_id: Option<i64>,
-    driver_id: Option<i64>,
-    is_enabled: bool,
-}
-
-impl Placement {
-    fn of(t: &TruckRecord) -> Self {
-        Self {
-            company_id: t.company.id,
-            shipping_company_id: shipping_of(t),
-            driver_id: t.driver.as_ref().map(|d| d.id),
-            is_enabled: t.is_enabled,
-        }
     }
 }
 
@@ -560,7 +512,7 @@ impl TruckService {
             let chosen = cmd.company_id.or(before.as_ref().map(|t| t.company.id));
             // Another tenant's company is 404 before anything else; a missing choice is one
             // more field message.
-            let (company_id, (data, color)) = match (
+            let (company_id, data) = match (
                 target_company(repos, scope, chosen),
                 check_form(repos, &cmd, TruckForm::Staff),
             ) {
@@ -597,7 +549,7 @@ impl TruckService {
                 return Err(invalid(issues));
             }
             plate_free(repos, &data.plate, id)?;
-            let place = Placement {
+            let place = TruckPlacement {
                 company_id,
                 shipping_company_id,
                 driver_id,
@@ -605,14 +557,15 @@ impl TruckService {
                     .is_enabled
                     .unwrap_or(before.as_ref().is_none_or(|t| t.is_enabled)),
             };
-            let write = write_of(&data, color, cmd.model_id, place);
             let (id, operation) = match &before {
                 Some(t) => {
-                    repos.update_truck(t.id, &write).map_err(plate_taken)?;
+                    repos
+                        .update_truck(t.id, &data, &place)
+                        .map_err(plate_taken)?;
                     (t.id, Operation::Update)
                 }
                 None => (
-                    repos.insert_truck(&write).map_err(plate_taken)?,
+                    repos.insert_truck(&data, &place).map_err(plate_taken)?,
                     Operation::Create,
                 ),
             };
@@ -628,20 +581,22 @@ impl TruckService {
                     (Some(t), DriverLogType::UnbindTruck) => t.company.id,
                     _ => company_id,
                 };
-                driver_log(repos, driver, log_company, kind, id, &write.license_plate)?;
+                driver_log(repos, driver, log_company, kind, id, data.plate.as_str())?;
             }
             Audit::by(actor, ip).write(
                 repos,
                 operation,
                 ObjectType::Truck,
                 company_id,
-                title(ObjectType::Truck, operation, &write.license_plate),
+                title(ObjectType::Truck, operation, data.plate.as_str()),
                 vec![
-                    ("Placa", write.license_plate.clone()),
-                    ("Renavam", write.renavam.clone().unwrap_or_default()),
+                    ("Placa", data.plate.as_str().to_owned()),
+                    ("Renavam", data.renavam.as_str().to_owned()),
                     (
                         "Tipo de implemento",
-                        write.implement_type.clone().unwrap_or_default(),
+                        data.implement_type
+                            .map(|t| t.label().to_owned())
+                            .unwrap_or_default(),
                     ),
                 ],
             )?;
@@ -756,7 +711,7 @@ impl TruckService {
     pub fn rebind(&self, actor: &Actor, cmd: SaveTruck) -> AppResult<Saved<TruckView>> {
         self.deps.store.tx(|repos| {
             let driver = the_driver(repos, actor)?;
-            let (data, color) = check_form(repos, &cmd, TruckForm::DriverApp)?;
+            let data = check_form(repos, &cmd, TruckForm::DriverApp)?;
             let known = repos.truck_by_plate(data.plate.as_str())?;
             let decision = rebind(
                 driver.id,
@@ -769,25 +724,23 @@ impl TruckService {
             .map_err(|m| AppError::Conflict(m.to_owned()))?;
             let id = match &known {
                 Some(t) => {
-                    let place = Placement {
+                    let place = TruckPlacement {
                         driver_id: Some(driver.id),
-                        ..Placement::of(t)
+                        ..TruckPlacement::of(t)
                     };
                     repos
-                        .update_truck(t.id, &write_of(&data, color, cmd.model_id, place))
+                        .update_truck(t.id, &data, &place)
                         .map_err(plate_taken)?;
                     t.id
                 }
                 None => {
-                    let place = Placement {
+                    let place = TruckPlacement {
                         company_id: driver.company_id,
                         shipping_company_id: None,
                         driver_id: Some(driver.id),
                         is_enabled: true,
                     };
-                    repos
-                        .insert_truck(&write_of(&data, color, cmd.model_id, place))
-                        .map_err(plate_taken)?
+                    repos.insert_truck(&data, &place).map_err(plate_taken)?
                 }
             };
             driver_log(
@@ -811,13 +764,10 @@ impl TruckService {
         self.deps.store.tx(|repos| {
             let driver = the_driver(repos, actor)?;
             let t = drivers_truck(repos, driver.id, cmd.id.unwrap_or_default())?;
-            let (data, color) = check_form(repos, &cmd, TruckForm::DriverApp)?;
+            let data = check_form(repos, &cmd, TruckForm::DriverApp)?;
             plate_free(repos, &data.plate, Some(t.id))?;
             repos
-                .update_truck(
-                    t.id,
-                    &write_of(&data, color, cmd.model_id, Placement::of(&t)),
-                )
+                .update_truck(t.id, &data, &TruckPlacement::of(&t))
                 .map_err(plate_taken)?;
             driver_log(
                 repos,

@@ -30,7 +30,7 @@ use crate::queue::{
     DELAY_RUNNING_MESSAGE, OPERATE_ROLES,
 };
 use crate::services::{Audit, Deps, DriverLog};
-use crate::yard::ports::{CheckinRecord, YardEntryRecord, YardList, YardListRecord};
+use crate::yard::ports::{CheckinRecord, YardEntryRecord, YardList};
 use patio_domain::queue::dispatch::{may_start_loading, StartCheck, StartRefusal};
 
 pub const START_ATTENDANCE_FIRST_MESSAGE: &str = "Por favor, iniciar o atendimento da empresa!";
@@ -122,7 +122,10 @@ pub struct YardActionView {
     pub order_status: Option<u8>,
 }
 
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+// One row of the dispatch panel's lists (missing, attended, dropouts), the answer and the
+// port's record in one shape: the repository reads it (`order_balance` empty), `list_row` fills
+// the balance and hides what Portaria may not see. (`//`: a doc comment would enter the schema.)
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct YardListRow {
     pub id: i64,
@@ -149,6 +152,12 @@ pub struct YardListRow {
     pub order_balance: Option<f64>,
     pub ip: Option<String>,
     pub device: Option<String>,
+    /// The order's items (tonnes); `None` without an order. Read for the balance, not answered.
+    #[serde(skip)]
+    pub order_ordered: Option<f64>,
+    /// What the order's other loadings and its order-level entry delivered. Not answered.
+    #[serde(skip)]
+    pub order_delivered_others: Option<f64>,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -238,41 +247,14 @@ fn set_kind(loaded: &mut Loaded, id: i64, kind: PlanEntryKind) {
     }
 }
 
-fn list_row(r: YardListRecord, role: Role) -> YardListRow {
-    YardListRow {
-        id: r.id,
-        driver_id: r.driver_id,
-        driver_name: r.driver_name,
-        driver_phone: if role == Role::Portaria {
-            None
-        } else {
-            r.driver_phone
-        },
-        truck_id: r.truck_id,
-        license_plate: r.license_plate,
-        status: r.status,
-        date: r.date,
-        attended_at: r.attended_at,
-        expedition: r.expedition,
-        closed_at: r.closed_at,
-        scheduling_id: r.scheduling_id,
-        order_id: r.order_id,
-        order_code: r.order_code,
-        customer_name: r.customer_name,
-        qty_transported: if role == Role::Portaria {
-            None
-        } else {
-            r.qty_transported
-        },
-        net_capacity: r.net_capacity,
-        order_balance: if role == Role::Portaria {
-            None
-        } else {
-            crate::queue::reads::order_left(r.order_ordered, r.order_delivered_others)
-        },
-        ip: r.ip,
-        device: r.device,
+fn list_row(mut r: YardListRow, role: Role) -> YardListRow {
+    r.order_balance = crate::queue::reads::order_left(r.order_ordered, r.order_delivered_others);
+    if role == Role::Portaria {
+        r.driver_phone = None;
+        r.qty_transported = None;
+        r.order_balance = None;
     }
+    r
 }
 
 /// The loading of `entry` closes with its tonnage (`POST /scheduling/close`, and the approval

@@ -5,6 +5,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::error::AppResult;
+use crate::yard::YardListRow;
 
 /// A queue entry as the dispatch actions read it, with its loading and latest check-in.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,34 +26,6 @@ pub struct YardEntryRecord {
     pub qty_transported: Option<f64>,
     /// The latest check-in of the entry is present (active).
     pub checked_in: bool,
-}
-
-/// One row of the dispatch panel's lists (missing, attended, dropouts).
-#[derive(Debug, Clone, PartialEq)]
-pub struct YardListRecord {
-    pub id: i64,
-    pub driver_id: i64,
-    pub driver_name: String,
-    pub driver_phone: Option<String>,
-    pub truck_id: i64,
-    pub license_plate: String,
-    pub status: String,
-    pub date: Option<NaiveDate>,
-    pub attended_at: Option<DateTime<Utc>>,
-    pub expedition: Option<DateTime<Utc>>,
-    pub closed_at: Option<DateTime<Utc>>,
-    pub scheduling_id: Option<i64>,
-    pub order_id: Option<i64>,
-    pub order_code: Option<String>,
-    pub customer_name: Option<String>,
-    pub qty_transported: Option<f64>,
-    pub net_capacity: Option<f64>,
-    /// The order's items (tonnes); `None` without an order.
-    pub order_ordered: Option<f64>,
-    /// What the order's other loadings and its order-level entry delivered.
-    pub order_delivered_others: Option<f64>,
-    pub ip: Option<String>,
-    pub device: Option<String>,
 }
 
 /// Which list of the panel.
@@ -122,7 +95,7 @@ pub trait YardRepo {
         list: YardList,
         since: DateTime<Utc>,
         plate: Option<&str>,
-    ) -> AppResult<Vec<YardListRecord>>;
+    ) -> AppResult<Vec<YardListRow>>;
     fn insert_checkin(
         &mut self,
         company_id: i64,
