@@ -12,7 +12,7 @@ use patio_domain::driver_log::DriverLogType;
 use patio_domain::roles::NOT_ALLOWED_MESSAGE;
 use patio_domain::DomainError;
 use patio_domain::FieldIssue;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::auth::throttle::LoginThrottle;
 use crate::error::{AppError, FieldError};
@@ -163,6 +163,12 @@ impl Services {
 }
 
 // ---- Shared by the administration services.
+
+/// An optional `{id}` reference.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+pub struct OptIdRef {
+    pub id: Option<i64>,
+}
 
 /// The query of an administration list (`page`, `pageSize`, `search` and filters).
 #[derive(Debug, Clone, Default)]

@@ -23,6 +23,35 @@ pub struct ContactCmd {
     pub input: ContactInput,
 }
 
+/// A contact row of a form: `id` for a saved contact.
+#[derive(Debug, Default, Clone, serde::Deserialize, utoipa::ToSchema)]
+pub struct ContactItem {
+    pub id: Option<i64>,
+    pub name: Option<String>,
+    pub fone: Option<String>,
+    pub email: Option<String>,
+    #[serde(default)]
+    pub whatsapp: bool,
+}
+
+impl ContactItem {
+    pub fn input(&self) -> ContactInput {
+        ContactInput {
+            name: self.name.clone(),
+            fone: self.fone.clone(),
+            email: self.email.clone(),
+            whatsapp: self.whatsapp,
+        }
+    }
+
+    pub fn cmd(self) -> ContactCmd {
+        ContactCmd {
+            id: self.id,
+            input: self.input(),
+        }
+    }
+}
+
 /// A form's contacts, checked before anything is written.
 pub(crate) struct CheckedContacts(Vec<(Option<i64>, ContactWrite)>);
 

@@ -23,16 +23,18 @@ use patio_domain::fleet::{check_truck, FleetReferenced, TruckData, TruckForm};
 use patio_domain::implement::ImplementType;
 use patio_domain::values::Plate;
 use patio_domain::{DomainError, FieldIssue};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
+use crate::admin::contacts::{check_form_contacts, save_contacts, ContactItem};
 use crate::admin::party::target_company;
 use crate::error::{AppError, AppResult};
 use crate::fleet::ports::{DriverChoice, TruckFilter, TruckPlacement, TruckRecord};
 use crate::fleet::truck_catalog::{BrandView, ModelView};
 use crate::model::{ContactOwner, ContactRecord, DriverLogPayload};
 use crate::ports::{Repos, StoreExt};
-use crate::services::{forbidden, invalid, Audit, Deleted, Deps, DriverLog, Listing, Saved};
+use crate::services::{
+    forbidden, invalid, Audit, Deleted, Deps, DriverLog, Listing, OptIdRef, Saved,
+};
 
 // ---- Views.
 
@@ -190,27 +192,51 @@ pub struct TruckQuery {
     pub shipping_company_id: Option<i64>,
 }
 
-/// The truck form's values (`POST truck/save`, and the driver app's `truck/rebind` and
-/// `truck/app/edit`). Axles and capacities are read only to check the driver app's form; what
-/// is stored comes from the implement type.
-#[derive(Debug, Clone, Default)]
+/// The truck's model (`truckBrand` is accepted and ignored: the model names its brand).
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VehicleModelRef {
+    pub id: Option<i64>,
+    pub truck_brand: Option<OptIdRef>,
+}
+
+/// The truck form (`POST truck/save`; the driver app's `truck/rebind` and `truck/app/edit`).
+/// `id` 0 or absent creates. Axles and capacities are stored from `implementType`; the driver
+/// app's values are only checked (above 0). The drivers' calls take driver and company from
+/// the session.
+// The command is the HTTP body itself (named `TruckBody` in the contract): it is read as sent
+// and checked into `TruckData`, with no copy between.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = TruckBody)]
 pub struct SaveTruck {
     pub id: Option<i64>,
-    pub license_plate: String,
-    pub renavam: String,
-    pub owner: String,
-    pub implement_type: String,
-    pub model_id: Option<i64>,
+    pub license_plate: Option<String>,
+    pub renavam: Option<String>,
+    pub owner: Option<String>,
+    pub implement_type: Option<String>,
+    pub vehicle_model: Option<VehicleModelRef>,
+    /// `#rrggbb`.
     pub color: Option<String>,
     pub is_enabled: Option<bool>,
-    pub company_id: Option<i64>,
-    pub shipping_company_id: Option<i64>,
-    pub driver_id: Option<i64>,
+    pub company: Option<OptIdRef>,
+    pub shipping_company: Option<OptIdRef>,
+    pub driver: Option<OptIdRef>,
     pub shaft_quantity: Option<f64>,
     pub gross_capacity: Option<f64>,
     pub net_capacity: Option<f64>,
-    /// The staff form's contacts; `None` (the driver app's calls) leaves them as they are.
-    pub contacts: Option<Vec<ContactCmd>>,
+    /// The staff form's contacts (absent: left as they are).
+    pub contact: Option<Vec<ContactItem>>,
+}
+
+impl SaveTruck {
+    fn model_id(&self) -> Option<i64> {
+        self.vehicle_model.and_then(|m| m.id).filter(|id| *id > 0)
+    }
+}
+
+fn id_of(r: Option<OptIdRef>) -> Option<i64> {
+    r.and_then(|r| r.id)
 }
 
 // ---- Helpers.
@@ -295,18 +321,18 @@ fn driver_log(
 /// The form checked by the domain, with the model's name from the catalog (an unknown model
 /// is a missing one); every refused field at once.
 fn check_form(repos: &mut dyn Repos, cmd: &SaveTruck, form: TruckForm) -> AppResult<TruckData> {
-    let model = match cmd.model_id.filter(|id| *id > 0) {
+    let model = match cmd.model_id() {
         Some(id) => repos.model(id)?,
         None => None,
     };
     let mut issues = Vec::new();
     let data = check_truck(
         form,
-        &cmd.license_plate,
-        &cmd.renavam,
-        &cmd.owner,
+        cmd.license_plate.as_deref().unwrap_or_default(),
+        cmd.renavam.as_deref().unwrap_or_default(),
+        cmd.owner.as_deref().unwrap_or_default(),
         model.as_ref().map(|m| (m.id, m.name.as_str())),
-        &cmd.implement_type,
+        cmd.implement_type.as_deref().unwrap_or_default(),
         cmd.color.as_deref(),
     )
     .map_err(|i| issues.extend(i));
@@ -498,18 +524,20 @@ impl TruckService {
         &self,
         actor: &Actor,
         ip: Option<&str>,
-        cmd: SaveTruck,
+        mut cmd: SaveTruck,
     ) -> AppResult<Saved<TruckView>> {
         let scope = allowed(actor, TruckAction::Save)?;
         let contacts = cmd
-            .contacts
+            .contact
+            .take()
+            .map(|list| list.into_iter().map(ContactItem::cmd).collect::<Vec<_>>())
             .as_deref()
             .map(check_form_contacts)
             .transpose()?;
         let id = crate::services::save_target(cmd.id)?;
         self.deps.store.tx(|repos| {
             let before = id.map(|id| visible(repos, &scope, id)).transpose()?;
-            let chosen = cmd.company_id.or(before.as_ref().map(|t| t.company.id));
+            let chosen = id_of(cmd.company).or(before.as_ref().map(|t| t.company.id));
             // Another tenant's company is 404 before anything else; a missing choice is one
             // more field message.
             let (company_id, data) = match (
@@ -524,7 +552,7 @@ impl TruckService {
             };
             let mut issues = Vec::new();
             let shipping_company_id =
-                saved_shipping_company(&scope, cmd.shipping_company_id.filter(|id| *id > 0));
+                saved_shipping_company(&scope, id_of(cmd.shipping_company).filter(|id| *id > 0));
             if let Some(s) = shipping_company_id {
                 let ok = repos
                     .shipping_company_ref(s)?
@@ -533,7 +561,7 @@ impl TruckService {
                     issues.push(FieldIssue::new("shippingCompany", SHIPPING_COMPANY_MESSAGE));
                 }
             }
-            let driver_id = cmd.driver_id.filter(|id| *id > 0);
+            let driver_id = id_of(cmd.driver).filter(|id| *id > 0);
             if let Some(d) = driver_id {
                 let ok = repos.driver_choice(d)?.is_some_and(|d| {
                     d.company_id == company_id

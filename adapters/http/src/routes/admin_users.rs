@@ -4,13 +4,14 @@ use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::admin::admin_users::SaveUser;
 use patio_application::model::AuthorizationFlags;
+use patio_application::services::OptIdRef;
 use patio_application::services::WithSession;
 use patio_application::AppError;
 use patio_domain::admin::forms::{ProfileInput, UserInput};
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, ListParams, OptIdRef};
+use super::admin_common::{saved, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, session_cookie, StaffSession, STAFF_COOKIE};
 use crate::state::AppState;

@@ -3,12 +3,13 @@
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::admin::companies::SaveCompany;
+use patio_application::admin::contacts::ContactItem;
 use patio_domain::admin::forms::CompanyInput;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ContactItem, ListParams};
+use super::admin_common::{saved, text, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;

@@ -2,14 +2,16 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::admin::contacts::ContactItem;
 use patio_application::admin::customers::CustomerService;
+use patio_application::services::OptIdRef;
 use patio_domain::admin::forms::PartyInput;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{text, ContactItem, ListParams, OptIdRef};
+use super::admin_common::{text, ListParams};
 use super::party::{self, PartyBody};
 use crate::error::ApiError;
 use crate::session::StaffSession;

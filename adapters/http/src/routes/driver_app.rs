@@ -3,12 +3,12 @@
 
 use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::admin::contacts::ContactItem;
 use patio_application::queue::driver_app::RegisterDriver;
 use patio_domain::fleet::DriverInput;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::ContactItem;
 use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, secure_cookies, session_cookie, Session, DRIVER_COOKIE};

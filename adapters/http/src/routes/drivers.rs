@@ -8,16 +8,18 @@
 use actix_web::{delete, get, patch, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
+use patio_application::admin::contacts::ContactItem;
 use patio_application::auth::DriverTransfer;
 use patio_application::fleet::drivers::{
     DeleteAccount, DriverListQuery, DriverTruckCmd, SaveDriver,
 };
+use patio_application::services::OptIdRef;
 use patio_domain::fleet::DriverInput;
 use patio_domain::roles::SessionKind;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, ContactItem, OptIdRef};
+use super::admin_common::saved;
 use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{

@@ -3,11 +3,12 @@
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpResponse};
 use patio_application::orders::loadings::{DeletedLoadingView, LoadingInput, LoadingView};
+use patio_application::services::OptIdRef;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{text, OptIdRef};
+use super::admin_common::text;
 use crate::error::{blocking, ApiError};
 use crate::session::{Session, StaffSession};
 use crate::state::AppState;

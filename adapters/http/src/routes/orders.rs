@@ -4,12 +4,13 @@
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::orders::{OrderListOf, SaveOrder};
+use patio_application::services::OptIdRef;
 use patio_domain::orders::{OrderInput, OrderItemInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ListParams, OptIdRef};
+use super::admin_common::{saved, text, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;

@@ -4,13 +4,14 @@
 //! command.
 
 use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::admin::contacts::ContactItem;
 use patio_application::admin::customers::{CustomerService, SaveCustomer};
 use patio_application::admin::party::{ImportRow, PartyService};
 use patio_application::admin::shipping_companies::{SaveShippingCompany, ShippingCompanyService};
 use patio_application::AppResult;
 use patio_domain::admin::forms::PartyInput;
 
-use super::admin_common::{saved, ContactItem, ListParams};
+use super::admin_common::{saved, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;

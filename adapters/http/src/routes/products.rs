@@ -4,13 +4,14 @@
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::orders::products::SaveProduct;
+use patio_application::services::OptIdRef;
 use patio_domain::orders::ProductInput;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ListParams, OptIdRef};
+use super::admin_common::{saved, text, ListParams};
 use super::customers::IMPORT_BODY_LIMIT;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};

@@ -6,11 +6,12 @@ use actix_web::http::header;
 use actix_web::{get, patch, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::fleet::sets::{BindCmd, ExportTable, GroupsQuery, UnbindCmd};
+use patio_application::services::OptIdRef;
 use patio_domain::fleet::sets::PairInput;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{ListParams, OptIdRef};
+use super::admin_common::ListParams;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;

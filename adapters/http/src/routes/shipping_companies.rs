@@ -3,17 +3,19 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::admin::contacts::ContactItem;
 use patio_application::admin::shipping_companies::{
     SaveShippingCompany, ShippingCompanyService, UserFlagsCmd,
 };
 use patio_application::model::AuthorizationFlags;
+use patio_application::services::OptIdRef;
 use patio_domain::admin::forms::{LoginInput, PartyInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{text, ContactItem, ListParams, OptIdRef};
+use super::admin_common::{text, ListParams};
 use super::customers::IMPORT_BODY_LIMIT;
 use super::party::{self, PartyBody};
 use crate::error::ApiError;

@@ -4,10 +4,11 @@
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::fleet::truck_catalog::SaveCatalogItem;
+use patio_application::services::OptIdRef;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, ListParams, OptIdRef};
+use super::admin_common::{saved, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, Session, StaffSession};
 use crate::state::AppState;

@@ -5,11 +5,12 @@
 use actix_web::{delete, get, patch, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::fleet::trucks::{SaveTruck, TruckList, TruckQuery};
+use patio_application::services::OptIdRef;
 use patio_application::AppError;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, ContactItem, OptIdRef};
+use super::admin_common::saved;
 use crate::error::{blocking, ApiError, INVALID_ID_MESSAGE};
 use crate::session::{client_address, Session, StaffSession};
 use crate::state::AppState;
@@ -61,65 +62,6 @@ impl TruckListParams {
             search: self.search,
             company_id: self.company_id,
             shipping_company_id: self.shipping_company_id,
-        }
-    }
-}
-
-/// The truck's model (`truckBrand` is accepted and ignored: the model names its brand).
-#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VehicleModelRef {
-    pub id: Option<i64>,
-    pub truck_brand: Option<OptIdRef>,
-}
-
-/// The truck form (`POST truck/save`; the driver app's `truck/rebind` and `truck/app/edit`).
-/// `id` 0 or absent creates. Axles and capacities are stored from `implementType`; the driver
-/// app's values are only checked (above 0). The drivers' calls take driver and company from
-/// the session.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TruckBody {
-    pub id: Option<i64>,
-    pub license_plate: Option<String>,
-    pub renavam: Option<String>,
-    pub owner: Option<String>,
-    pub implement_type: Option<String>,
-    pub vehicle_model: Option<VehicleModelRef>,
-    /// `#rrggbb`.
-    pub color: Option<String>,
-    pub is_enabled: Option<bool>,
-    pub company: Option<OptIdRef>,
-    pub shipping_company: Option<OptIdRef>,
-    pub driver: Option<OptIdRef>,
-    pub shaft_quantity: Option<f64>,
-    pub gross_capacity: Option<f64>,
-    pub net_capacity: Option<f64>,
-    /// The staff form's contacts (absent: left as they are).
-    pub contact: Option<Vec<ContactItem>>,
-}
-
-impl TruckBody {
-    fn cmd(self) -> SaveTruck {
-        let id_of = |r: Option<OptIdRef>| r.and_then(|r| r.id);
-        SaveTruck {
-            id: self.id,
-            license_plate: self.license_plate.unwrap_or_default(),
-            renavam: self.renavam.unwrap_or_default(),
-            owner: self.owner.unwrap_or_default(),
-            implement_type: self.implement_type.unwrap_or_default(),
-            model_id: self.vehicle_model.and_then(|m| m.id),
-            color: self.color,
-            is_enabled: self.is_enabled,
-            company_id: id_of(self.company),
-            shipping_company_id: id_of(self.shipping_company),
-            driver_id: id_of(self.driver),
-            shaft_quantity: self.shaft_quantity,
-            gross_capacity: self.gross_capacity,
-            net_capacity: self.net_capacity,
-            contacts: self
-                .contact
-                .map(|list| list.into_iter().map(ContactItem::cmd).collect()),
         }
     }
 }
@@ -351,7 +293,7 @@ pub async fn get_truck(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(tag = "trucks", request_body = TruckBody,
+#[utoipa::path(tag = "trucks", request_body = SaveTruck,
     responses((status = 201, description = "Created", body = patio_application::fleet::trucks::TruckView),
         (status = 200, description = "Updated", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403), (status = 404),
@@ -362,9 +304,9 @@ pub async fn save_truck(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<TruckBody>,
+    body: web::Json<SaveTruck>,
 ) -> Result<HttpResponse, ApiError> {
-    let cmd = body.into_inner().cmd();
+    let cmd = body.into_inner();
     let svc = state.services.trucks.clone();
     let ip = client_address(&req);
     let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
@@ -423,7 +365,7 @@ pub async fn unbind_truck(
     Ok(HttpResponse::Ok().json(out))
 }
 
-#[utoipa::path(tag = "trucks", request_body = TruckBody,
+#[utoipa::path(tag = "trucks", request_body = SaveTruck,
     responses((status = 201, description = "A new plate: registered and bound to the driver", body = patio_application::fleet::trucks::TruckView),
         (status = 200, description = "A free truck of the driver's company bound to the driver, or its own updated", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403, description = "Not a driver session"),
@@ -433,15 +375,15 @@ pub async fn unbind_truck(
 pub async fn rebind_truck(
     state: web::Data<AppState>,
     session: Session,
-    body: web::Json<TruckBody>,
+    body: web::Json<SaveTruck>,
 ) -> Result<HttpResponse, ApiError> {
-    let cmd = body.into_inner().cmd();
+    let cmd = body.into_inner();
     let svc = state.services.trucks.clone();
     let out = blocking(move || svc.rebind(&session.0, cmd)).await?;
     Ok(saved(out))
 }
 
-#[utoipa::path(tag = "trucks", request_body = TruckBody,
+#[utoipa::path(tag = "trucks", request_body = SaveTruck,
     responses((status = 200, description = "The driver's truck, edited", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403, description = "Not a driver session"), (status = 404),
         (status = 409, description = "Placa já cadastrada!"),
@@ -450,9 +392,9 @@ pub async fn rebind_truck(
 pub async fn app_edit_truck(
     state: web::Data<AppState>,
     session: Session,
-    body: web::Json<TruckBody>,
+    body: web::Json<SaveTruck>,
 ) -> Result<HttpResponse, ApiError> {
-    let cmd = body.into_inner().cmd();
+    let cmd = body.into_inner();
     let svc = state.services.trucks.clone();
     let out = blocking(move || svc.app_edit(&session.0, cmd)).await?;
     Ok(HttpResponse::Ok().json(out))
