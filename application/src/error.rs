@@ -84,7 +84,7 @@ pub enum AppError {
     RateLimited(String),
     /// A sign-in goes on after this many seconds (issue 21 item 8): the HTTP adapter waits,
     /// holding no thread, and asks again with `waited`. 429 if it ever reached a client.
-    #[error("{}", crate::throttle::RATE_LIMITED_MESSAGE)]
+    #[error("{}", crate::auth::throttle::RATE_LIMITED_MESSAGE)]
     SlowDown(u64),
     #[error("{0}")]
     Captcha(String),

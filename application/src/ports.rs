@@ -99,20 +99,20 @@ pub trait Repos:
     + LogQueryRepo
     + DashboardRepo
     + LookupRepo
-    + crate::settings_ports::SettingsAreaRepos
-    + crate::queue_ports::QueueAreaRepos
-    + crate::orders_ports::OrdersAreaRepos
-    + crate::fleet_ports::TruckCatalogRepo
-    + crate::loading_ports::LoadingRepo
-    + crate::mail_ports::MailRepo
-    + crate::sets_ports::SetsRepo
-    + crate::fleet_ports::DriverAdminRepo
-    + crate::fleet_ports::TruckRepo
-    + crate::yard_ports::YardRepo
-    + crate::rescue_ports::RescueRepo
+    + crate::settings::ports::SettingsAreaRepos
+    + crate::queue::ports::QueueAreaRepos
+    + crate::orders::ports::OrdersAreaRepos
+    + crate::fleet::ports::TruckCatalogRepo
+    + crate::orders::loading_ports::LoadingRepo
+    + crate::mail::ports::MailRepo
+    + crate::fleet::sets_ports::SetsRepo
+    + crate::fleet::ports::DriverAdminRepo
+    + crate::fleet::ports::TruckRepo
+    + crate::yard::ports::YardRepo
+    + crate::queue::rescue_ports::RescueRepo
     + RetentionRepo
-    + crate::predict_ports::PredictRepo
-    + crate::integration_ports::IntegrationRepo
+    + crate::queue::predict_ports::PredictRepo
+    + crate::integration::ports::IntegrationRepo
 {
 }
 
@@ -134,20 +134,20 @@ impl<T> Repos for T where
         + LogQueryRepo
         + DashboardRepo
         + LookupRepo
-        + crate::settings_ports::SettingsAreaRepos
-        + crate::queue_ports::QueueAreaRepos
-        + crate::orders_ports::OrdersAreaRepos
-        + crate::fleet_ports::TruckCatalogRepo
-        + crate::loading_ports::LoadingRepo
-        + crate::mail_ports::MailRepo
-        + crate::sets_ports::SetsRepo
-        + crate::fleet_ports::DriverAdminRepo
-        + crate::fleet_ports::TruckRepo
-        + crate::yard_ports::YardRepo
-        + crate::rescue_ports::RescueRepo
+        + crate::settings::ports::SettingsAreaRepos
+        + crate::queue::ports::QueueAreaRepos
+        + crate::orders::ports::OrdersAreaRepos
+        + crate::fleet::ports::TruckCatalogRepo
+        + crate::orders::loading_ports::LoadingRepo
+        + crate::mail::ports::MailRepo
+        + crate::fleet::sets_ports::SetsRepo
+        + crate::fleet::ports::DriverAdminRepo
+        + crate::fleet::ports::TruckRepo
+        + crate::yard::ports::YardRepo
+        + crate::queue::rescue_ports::RescueRepo
         + RetentionRepo
-        + crate::predict_ports::PredictRepo
-        + crate::integration_ports::IntegrationRepo
+        + crate::queue::predict_ports::PredictRepo
+        + crate::integration::ports::IntegrationRepo
 {
 }
 

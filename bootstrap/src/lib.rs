@@ -6,18 +6,18 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use patio_application::account_check::AccountCheck;
-use patio_application::call_forecast::{CallForecasts, ForecastPublisher};
-use patio_application::mail_ports::Mailer;
+use patio_application::admin::retention::RetentionReport;
+use patio_application::auth::account_check::AccountCheck;
+use patio_application::auth::throttle::{LoginThrottle, ThrottlePolicy};
+use patio_application::mail::ports::Mailer;
+use patio_application::mail::MailSettings;
 use patio_application::ports::{
     CaptchaVerifier, Clock, PasswordHasher, PostalCodeLookup, TokenService,
 };
-use patio_application::position_cache::{InvalidatingPublisher, PositionCache};
-use patio_application::queue_ports::EventPublisher;
-use patio_application::services::mail::MailSettings;
-use patio_application::services::retention::RetentionReport;
+use patio_application::queue::call_forecast::{CallForecasts, ForecastPublisher};
+use patio_application::queue::ports::EventPublisher;
+use patio_application::queue::position_cache::{InvalidatingPublisher, PositionCache};
 use patio_application::services::{Deps, Services};
-use patio_application::throttle::{LoginThrottle, ThrottlePolicy};
 use patio_domain::retention::{parse_retention_days, RetentionPolicy};
 use patio_http::security::JwtTokens;
 use patio_http::{AppState, HttpConfig};
@@ -129,7 +129,7 @@ impl MailConfig {
             None => patio_domain::mail::DEFAULT_REPORT_HOUR,
         };
         let public_url = env("PATIO_PUBLIC_URL")
-            .unwrap_or_else(|| patio_application::services::mail::DEFAULT_PUBLIC_URL.to_owned());
+            .unwrap_or_else(|| patio_application::mail::DEFAULT_PUBLIC_URL.to_owned());
         if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
             anyhow::bail!("PATIO_PUBLIC_URL inválido: use http:// ou https://");
         }
@@ -421,18 +421,16 @@ pub fn run_all_jobs(services: &Services, retention: &RetentionPolicy) -> AllJobs
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct AllJobsReport {
     #[serde(flatten)]
-    pub queue: patio_application::services::jobs::JobsReport,
+    pub queue: patio_application::queue::jobs::JobsReport,
     #[serde(flatten)]
-    pub mail: patio_application::services::mail::MailJobsReport,
+    pub mail: patio_application::mail::MailJobsReport,
     #[serde(flatten)]
     pub retention: RetentionReport,
-    pub webhooks: patio_application::services::integration::WebhookJobReport,
+    pub webhooks: patio_application::integration::WebhookJobReport,
 }
 
 /// The webhook job once (a failure is logged; the deliveries stay for the next run).
-pub fn run_webhooks(
-    services: &Services,
-) -> patio_application::services::integration::WebhookJobReport {
+pub fn run_webhooks(services: &Services) -> patio_application::integration::WebhookJobReport {
     services.webhook_jobs.run().unwrap_or_else(|error| {
         tracing::warn!(job = "webhooks", %error, "webhook job failed");
         Default::default()

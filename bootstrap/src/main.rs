@@ -5,11 +5,11 @@ use std::sync::Arc;
 use actix_web::{App, HttpServer};
 use anyhow::Context;
 use patio::{Config, Parts, SystemClock};
-use patio_application::account_check::{self, AccountCheck};
+use patio_application::auth::account_check::{self, AccountCheck};
+use patio_application::auth::throttle::ThrottlePolicy;
 use patio_application::ports::PasswordHasher;
-use patio_application::position_cache::{EventSinks, PositionCache, DEFAULT_TTL};
-use patio_application::queue_ports::EventSink;
-use patio_application::throttle::ThrottlePolicy;
+use patio_application::queue::ports::EventSink;
+use patio_application::queue::position_cache::{EventSinks, PositionCache, DEFAULT_TTL};
 use patio_http::security::Argon2Hasher;
 use patio_http::HttpConfig;
 
@@ -237,7 +237,7 @@ fn instance_state(
     let reader = Arc::new(reader);
     // With a replica, the positions are read there (the session check stays on the primary:
     // a signed-out token must be refused at once).
-    let positions: Arc<dyn patio_application::queue_ports::PositionReader> = match &pools.read {
+    let positions: Arc<dyn patio_application::queue::ports::PositionReader> = match &pools.read {
         Some(replica) => Arc::new(patio_postgres::ReplicaPositions {
             replica: replica.clone(),
             primary: reader.clone(),

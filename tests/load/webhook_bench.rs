@@ -35,7 +35,7 @@ use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
 use actix_web::{web, App, HttpResponse, HttpServer};
-use patio_application::services::loadings::LoadingInput;
+use patio_application::orders::loadings::LoadingInput;
 use patio_postgres::pool::{build_pool_with, PoolOptions};
 use serde_json::{json, Value};
 
@@ -176,7 +176,7 @@ fn timed<T: Clone + Send + 'static>(
 /// The webhook job every 2 s until `stop`, as `patio serve`'s loop: (runs, longest run s,
 /// attempts that failed).
 fn job_loop(
-    app_jobs: patio_application::services::integration::WebhookJobs,
+    app_jobs: patio_application::integration::WebhookJobs,
     stop: Arc<AtomicBool>,
 ) -> std::thread::JoinHandle<(usize, f64, usize)> {
     std::thread::spawn(move || {

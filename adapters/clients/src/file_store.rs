@@ -8,7 +8,7 @@
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use patio_application::settings_ports::FileStore;
+use patio_application::settings::ports::FileStore;
 use patio_application::{AppError, AppResult};
 
 /// Where the files are served.

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use lettre::message::{Mailbox, MultiPart};
 use lettre::{Message, SmtpTransport, Transport};
-use patio_application::mail_ports::{Delivery, Envelope, Mailer};
+use patio_application::mail::ports::{Delivery, Envelope, Mailer};
 
 /// How long one SMTP command may take before the try counts as failed.
 pub const SMTP_TIMEOUT: Duration = Duration::from_secs(10);

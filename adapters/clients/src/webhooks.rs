@@ -7,7 +7,7 @@ use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use patio_application::integration_ports::{WebhookPost, WebhookSender};
+use patio_application::integration::ports::{WebhookPost, WebhookSender};
 use patio_domain::integration::is_public_ip;
 
 /// A receiver has this long to answer.

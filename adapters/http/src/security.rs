@@ -297,7 +297,7 @@ mod dummy_hash_tests {
     #[test]
     fn the_timing_dummy_hash_is_a_real_argon2id_hash() {
         // If it did not parse, unknown e-mails would answer faster than wrong passwords.
-        let parsed = PasswordHash::new(patio_application::services::auth::DUMMY_HASH).unwrap();
+        let parsed = PasswordHash::new(patio_application::auth::DUMMY_HASH).unwrap();
         assert_eq!(parsed.algorithm.as_str(), "argon2id");
     }
 }

@@ -6,7 +6,7 @@ use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
-use patio_application::account_check::AccountCheck;
+use patio_application::auth::account_check::AccountCheck;
 use patio_domain::auth::Actor;
 use patio_domain::roles::SessionKind;
 

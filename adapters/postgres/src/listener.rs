@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
-use patio_application::queue_ports::{DomainEvent, EventSink};
+use patio_application::queue::ports::{DomainEvent, EventSink};
 
 use crate::replica::ReadReplica;
 use crate::repos::events::EVENTS_CHANNEL;

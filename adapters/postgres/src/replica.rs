@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use patio_application::queue_ports::{DriverPositionRecord, PositionReader};
+use patio_application::queue::ports::{DriverPositionRecord, PositionReader};
 use patio_application::{AppError, AppResult};
 
 use crate::pool::{build_pool_with, PgPool, PgPooledConnection, PoolOptions};

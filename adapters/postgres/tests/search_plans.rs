@@ -16,17 +16,17 @@ use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::sql_types::{Array, BigInt, Text};
 use diesel::{sql_query, Connection, QueryResult, QueryableByName, RunQueryDsl};
-use patio_application::fleet_ports::{DriverAdminRepo, DriverFilter, TruckFilter, TruckRepo};
-use patio_application::loading_ports::{LoadingFilter, LoadingRepo};
+use patio_application::fleet::ports::{DriverAdminRepo, DriverFilter, TruckFilter, TruckRepo};
+use patio_application::fleet::sets_ports::{GroupsFilter, SetsRepo};
 use patio_application::model::{HistoryFilter, ListFilter, LogFilter};
-use patio_application::orders_ports::{OrderFilter, OrderRepo, ProductFilter, ProductRepo};
+use patio_application::orders::loading_ports::{LoadingFilter, LoadingRepo};
+use patio_application::orders::ports::{OrderFilter, OrderRepo, ProductFilter, ProductRepo};
 use patio_application::ports::{
     CompanyAdminRepo, CustomerRepo, DashboardRepo, LogQueryRepo, LookupRepo, ShippingCompanyRepo,
     UserAdminRepo,
 };
-use patio_application::rescue_ports::{RescueFilter, RescueRepo};
-use patio_application::sets_ports::{GroupsFilter, SetsRepo};
-use patio_application::yard_ports::{YardList, YardRepo};
+use patio_application::queue::rescue_ports::{RescueFilter, RescueRepo};
+use patio_application::yard::ports::{YardList, YardRepo};
 use patio_application::AppResult;
 use patio_domain::admin::listing::{search_text, PageRequest};
 use patio_domain::fleet::sets::driver_search;

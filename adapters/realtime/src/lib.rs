@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
 
-use patio_application::queue_ports::{DomainEvent, EventSink, EVERY_COMPANY_ROOM};
+use patio_application::queue::ports::{DomainEvent, EventSink, EVERY_COMPANY_ROOM};
 use patio_domain::audience::{may_hear, Heard, Listener};
 use patio_domain::roles::SessionKind;
 

@@ -123,27 +123,47 @@ pub enum TruckForm {
     DriverApp,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TruckInput {
-    pub plate: String,
-    pub renavam: String,
-    pub owner: String,
-    pub model: String,
-    pub implement_type: String,
-}
-
+/// A truck's checked fields, typed, as the repository stores them (the write's one shape
+/// between the command and the row). Axles and capacities are not fields: they come from the
+/// implement type, never from the form, so the table is the one source of truth for server and
+/// screen.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TruckData {
     pub plate: Plate,
     pub renavam: Renavam,
     pub owner: Option<String>,
-    pub model: String,
-    pub implement_type: ImplementType,
-    /// Axles and capacities come from the implement type, never from the form: the table is the
-    /// one source of truth for server and screen.
-    pub axles: u8,
-    pub gross_tonnes: f64,
-    pub net_tonnes: f64,
+    /// The catalog's model.
+    pub model_id: Option<i64>,
+    /// `None` only for the staff driver form's trucks (plate and renavam).
+    pub implement_type: Option<ImplementType>,
+    /// `#rrggbb`.
+    pub color: Option<String>,
+}
+
+impl TruckData {
+    /// A truck the staff driver form adds: plate and renavam, nothing else (spec 2 section 5).
+    pub fn plate_only(plate: Plate, renavam: Renavam) -> Self {
+        Self {
+            plate,
+            renavam,
+            owner: None,
+            model_id: None,
+            implement_type: None,
+            color: None,
+        }
+    }
+
+    pub fn axles(&self) -> Option<u8> {
+        self.implement_type.map(ImplementType::axles)
+    }
+
+    pub fn gross_tonnes(&self) -> Option<f64> {
+        self.implement_type.map(ImplementType::gross_tonnes)
+    }
+
+    pub fn net_tonnes(&self) -> Option<f64> {
+        self.implement_type.map(ImplementType::net_tonnes)
+    }
 }
 
 pub fn check_plate(text: &str) -> Result<Plate, &'static str> {
@@ -230,13 +250,24 @@ fn renavam_field(text: &str, staff: bool, issues: &mut Vec<FieldIssue>) -> Optio
     }
 }
 
-pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<FieldIssue>> {
+/// The truck form (staff or driver app, whose messages differ): plate, renavam, owner, the
+/// catalog's model (its id and name; `None` when absent or unknown), implement type and colour,
+/// every refused field at once.
+pub fn check_truck(
+    form: TruckForm,
+    plate: &str,
+    renavam: &str,
+    owner: &str,
+    model: Option<(i64, &str)>,
+    implement_type: &str,
+    color: Option<&str>,
+) -> Result<TruckData, Vec<FieldIssue>> {
     let staff = form == TruckForm::Staff;
     let max_message = |n: usize| length_message(staff, n);
     let mut issues = Vec::new();
-    let plate = plate_field(&i.plate, staff, &mut issues);
-    let renavam = renavam_field(&i.renavam, staff, &mut issues);
-    let owner = i.owner.trim();
+    let plate = plate_field(plate, staff, &mut issues);
+    let renavam = renavam_field(renavam, staff, &mut issues);
+    let owner = owner.trim();
     let owner_max = if staff {
         OWNER_MAX
     } else {
@@ -250,18 +281,18 @@ pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<Fie
     } else if too_long(owner, owner_max) {
         issues.push(FieldIssue::new("owner", max_message(owner_max)));
     }
-    let model = i.model.trim();
-    if model.is_empty() {
+    let model_name = model.map(|(_, name)| name.trim()).unwrap_or_default();
+    if model_name.is_empty() {
         let m = if staff {
             "Modelo e obrigatorio!"
         } else {
             "Modelo é obrigatório!"
         };
         issues.push(FieldIssue::new("vehicleModel", m));
-    } else if too_long(model, MODEL_MAX) {
+    } else if too_long(model_name, MODEL_MAX) {
         issues.push(FieldIssue::new("vehicleModel", max_message(MODEL_MAX)));
     }
-    let implement = if blank(&i.implement_type) {
+    let implement = if blank(implement_type) {
         let m = if staff {
             "Tipo de implemento e obrigatorio!"
         } else {
@@ -270,7 +301,7 @@ pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<Fie
         issues.push(FieldIssue::new("implementType", m));
         None
     } else {
-        match ImplementType::parse(&i.implement_type) {
+        match ImplementType::parse(implement_type) {
             Ok(t) => Some(t),
             Err(e) => {
                 issues.push(FieldIssue::new("implementType", e.message()));
@@ -278,16 +309,15 @@ pub fn check_truck(i: &TruckInput, form: TruckForm) -> Result<TruckData, Vec<Fie
             }
         }
     };
-    match (plate, renavam, implement, issues.is_empty()) {
-        (Some(plate), Some(renavam), Some(t), true) => Ok(TruckData {
+    let color = trucks::check_color(color).map_err(|i| issues.push(i));
+    match (plate, renavam, implement, color, issues.is_empty()) {
+        (Some(plate), Some(renavam), Some(t), Ok(color), true) => Ok(TruckData {
             plate,
             renavam,
             owner: (!owner.is_empty()).then(|| owner.to_owned()),
-            model: model.to_owned(),
-            implement_type: t,
-            axles: t.axles(),
-            gross_tonnes: t.gross_tonnes(),
-            net_tonnes: t.net_tonnes(),
+            model_id: model.map(|(id, _)| id),
+            implement_type: Some(t),
+            color,
         }),
         _ => Err(issues),
     }
@@ -430,37 +460,46 @@ mod tests {
     #[test]
     fn implement_type_fills_axles_and_capacities() {
         let t = check_truck(
-            &TruckInput {
-                plate: "abc-1d23".into(),
-                renavam: "12345678901".into(),
-                owner: String::new(),
-                model: "FH 540".into(),
-                implement_type: "rodotrem 11 eixos".into(),
-            },
             TruckForm::Staff,
+            "abc-1d23",
+            "12345678901",
+            "",
+            Some((7, "FH 540")),
+            "rodotrem 11 eixos",
+            None,
         )
         .unwrap();
         assert_eq!(t.plate.as_str(), "ABC1D23");
-        assert_eq!((t.axles, t.gross_tonnes, t.net_tonnes), (11, 91.0, 65.6));
+        assert_eq!(t.model_id, Some(7));
+        assert_eq!(
+            (t.axles(), t.gross_tonnes(), t.net_tonnes()),
+            (Some(11), Some(91.0), Some(65.6))
+        );
     }
 
     #[test]
     fn truck_messages_follow_the_form_that_sent_it() {
-        let staff = messages(check_truck(&TruckInput::default(), TruckForm::Staff));
+        let empty = |form| check_truck(form, "", "", "", None, "", None);
+        let staff = messages(empty(TruckForm::Staff));
         assert_eq!(staff[0].1, "Placa e obrigatorio!");
         assert_eq!(staff[1].1, "Renavam e obrigatorio!");
-        let app = messages(check_truck(&TruckInput::default(), TruckForm::DriverApp));
+        let app = messages(empty(TruckForm::DriverApp));
         assert_eq!(app[0].1, "Placa é obrigatório!");
         assert_eq!(app[2].1, "Nome do proprietário é obrigatório!");
-        let long = TruckInput {
-            plate: "ABC12345".into(),
-            renavam: "1234567890123".into(),
-            owner: "O".repeat(81),
-            model: "M".repeat(51),
-            implement_type: "TRUCK".into(),
+        let (owner, model) = ("O".repeat(81), "M".repeat(51));
+        let long = |form| {
+            check_truck(
+                form,
+                "ABC12345",
+                "1234567890123",
+                &owner,
+                Some((1, model.as_str())),
+                "TRUCK",
+                None,
+            )
         };
         assert_eq!(
-            messages(check_truck(&long, TruckForm::Staff)),
+            messages(long(TruckForm::Staff)),
             [
                 (
                     "licensePlate".into(),
@@ -475,7 +514,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            messages(check_truck(&long, TruckForm::DriverApp)),
+            messages(long(TruckForm::DriverApp)),
             [
                 (
                     "licensePlate".into(),

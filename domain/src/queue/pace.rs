@@ -291,11 +291,12 @@ fn spread_of(values: &mut [(f64, f64)]) -> Option<Spread> {
     })
 }
 
-/// Measures the pace from the history at `now`; the configured pace while fewer than
-/// [`MIN_HISTORY`] loadings finished.
-pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Utc>) -> Pace {
-    let since = now - Duration::days(HISTORY_DAYS);
-    let loadings: Vec<(FinishedLoading, f64, f64)> = history
+/// A finished loading of the last [`HISTORY_DAYS`], with its minutes and its weight.
+type Timed = (FinishedLoading, f64, f64);
+
+/// The loadings that count: recent, closed, and not left open past [`MAX_LOADING_MINUTES`].
+fn recent_loadings(history: &History<'_>, since: DateTime<Utc>, now: DateTime<Utc>) -> Vec<Timed> {
+    history
         .loadings
         .iter()
         .filter(|l| l.started_at >= since && l.ended_at <= now && l.ended_at > l.started_at)
@@ -304,52 +305,26 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
             (*l, minutes, weight(l.ended_at, now))
         })
         .filter(|(_, m, _)| *m <= MAX_LOADING_MINUTES)
+        .collect()
+}
+
+/// The spread of the loadings `of` a group, when the group has [`MIN_GROUP`] of them.
+fn group_spread(loadings: &[Timed], of: impl Fn(&Vehicle) -> bool) -> Option<Spread> {
+    let mut v: Vec<(f64, f64)> = loadings
+        .iter()
+        .filter(|(l, _, _)| of(&l.vehicle))
+        .map(|(_, m, w)| (*m, *w))
         .collect();
-    let configured = Pace::configured(settings);
-    if loadings.len() < MIN_HISTORY {
-        return configured;
+    if v.len() >= MIN_GROUP {
+        spread_of(&mut v)
+    } else {
+        None
     }
-    let mut all: Vec<(f64, f64)> = loadings.iter().map(|(_, m, w)| (*m, *w)).collect();
-    let Some(overall) = spread_of(&mut all) else {
-        return configured;
-    };
+}
 
-    let mut by_implement = Vec::new();
-    for t in ImplementType::ALL {
-        let mut v: Vec<(f64, f64)> = loadings
-            .iter()
-            .filter(|(l, _, _)| l.vehicle.implement == Some(t))
-            .map(|(_, m, w)| (*m, *w))
-            .collect();
-        if v.len() >= MIN_GROUP {
-            if let Some(s) = spread_of(&mut v) {
-                by_implement.push((t, s));
-            }
-        }
-    }
-    let mut by_axles = Vec::new();
-    for axles in 1..=12u8 {
-        let mut v: Vec<(f64, f64)> = loadings
-            .iter()
-            .filter(|(l, _, _)| {
-                l.vehicle.axles.or(l.vehicle.implement.map(|t| t.axles())) == Some(axles)
-            })
-            .map(|(_, m, w)| (*m, *w))
-            .collect();
-        if v.len() >= MIN_GROUP {
-            if let Some(s) = spread_of(&mut v) {
-                by_axles.push((axles, s));
-            }
-        }
-    }
-
-    // How much longer than its group's median each loading took, by hour and weekday.
-    let mut pace = Pace {
-        by_implement,
-        by_axles,
-        overall,
-        ..configured
-    };
+/// How much longer than its group's median each loading took, by hour and weekday, and the
+/// shape of the lengths around the median.
+fn slowdowns(pace: &mut Pace, loadings: &[Timed], settings: &QueueSettings) {
     let ratios: Vec<(DateTime<Utc>, f64, f64)> = loadings
         .iter()
         .map(|(l, m, w)| {
@@ -385,11 +360,17 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
         })
         .collect();
     pace.length_shape = percentiles(&mut lengths);
+}
 
-    // Per operating day: the most loadings at once and the turnaround between them. A loading
-    // far longer than usual (left open) does not count as a bay.
+/// Per operating day: the most loadings at once (bays) and the turnaround between them. A
+/// loading far longer than usual (left open) does not count as a bay.
+fn bays_and_turnaround(
+    loadings: &[Timed],
+    overall: Spread,
+    settings: &QueueSettings,
+) -> (u32, f64) {
     let mut days: Vec<(NaiveDate, Vec<Run>, f64)> = Vec::new();
-    for (l, m, w) in &loadings {
+    for (l, m, w) in loadings {
         if *m > overall.p50 * 3.0 {
             continue;
         }
@@ -425,10 +406,20 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
         }
         bays.push((most as f64, *w));
     }
-    pace.bays = weighted_quantile(&mut bays, 0.5).map_or(1, |b| b.round().max(1.0) as u32);
-    pace.turnaround_minutes = weighted_quantile(&mut gaps, 0.5).unwrap_or(0.0);
+    (
+        weighted_quantile(&mut bays, 0.5).map_or(1, |b| b.round().max(1.0) as u32),
+        weighted_quantile(&mut gaps, 0.5).unwrap_or(0.0),
+    )
+}
 
-    let mut lags: Vec<(f64, f64)> = history
+/// How late after opening each recent attendance started (minutes, at most 180).
+fn start_lags(
+    history: &History<'_>,
+    settings: &QueueSettings,
+    since: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Vec<(f64, f64)> {
+    history
         .attendance_starts
         .iter()
         .filter(|(_, at)| *at >= since && *at <= now)
@@ -437,12 +428,11 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
             let lag = ((at - open).num_seconds() as f64 / 60.0).clamp(0.0, 180.0);
             Some((lag, weight(at, now)))
         })
-        .collect();
-    if let Some(s) = spread_of(&mut lags) {
-        pace.start_lag = s;
-    }
-    pace.lag_shape = percentiles(&mut lags);
+        .collect()
+}
 
+/// The weighted share of recent closed entries that never loaded (at most a half).
+fn no_show(history: &History<'_>, since: DateTime<Utc>, now: DateTime<Utc>) -> Option<f64> {
     let (gone, total) = history
         .closed
         .iter()
@@ -451,8 +441,47 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
             let w = weight(c.closed_at, now);
             (gone + if c.loaded { 0.0 } else { w }, total + w)
         });
-    if total > 0.0 {
-        pace.no_show = (gone / total).clamp(0.0, 0.5);
+    (total > 0.0).then(|| (gone / total).clamp(0.0, 0.5))
+}
+
+/// Measures the pace from the history at `now`; the configured pace while fewer than
+/// [`MIN_HISTORY`] loadings finished.
+pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Utc>) -> Pace {
+    let since = now - Duration::days(HISTORY_DAYS);
+    let loadings = recent_loadings(history, since, now);
+    let configured = Pace::configured(settings);
+    if loadings.len() < MIN_HISTORY {
+        return configured;
+    }
+    let mut all: Vec<(f64, f64)> = loadings.iter().map(|(_, m, w)| (*m, *w)).collect();
+    let Some(overall) = spread_of(&mut all) else {
+        return configured;
+    };
+    let by_implement = ImplementType::ALL
+        .into_iter()
+        .filter_map(|t| Some((t, group_spread(&loadings, |v| v.implement == Some(t))?)))
+        .collect();
+    let by_axles = (1..=12u8)
+        .filter_map(|axles| {
+            let of = |v: &Vehicle| v.axles.or(v.implement.map(|t| t.axles())) == Some(axles);
+            Some((axles, group_spread(&loadings, of)?))
+        })
+        .collect();
+    let mut pace = Pace {
+        by_implement,
+        by_axles,
+        overall,
+        ..configured
+    };
+    slowdowns(&mut pace, &loadings, settings);
+    (pace.bays, pace.turnaround_minutes) = bays_and_turnaround(&loadings, overall, settings);
+    let mut lags = start_lags(history, settings, since, now);
+    if let Some(s) = spread_of(&mut lags) {
+        pace.start_lag = s;
+    }
+    pace.lag_shape = percentiles(&mut lags);
+    if let Some(share) = no_show(history, since, now) {
+        pace.no_show = share;
     }
     pace.samples = loadings.len();
     pace

@@ -378,10 +378,118 @@ fn check_delays(delays: &[DelayForm], issues: &mut Vec<FieldIssue>) -> Vec<Valid
     out
 }
 
+/// The day's hours as the form gives them: attendance time, opening, closing and the break.
+struct DayHours {
+    time_attendence: Option<NaiveTime>,
+    start: Option<NaiveTime>,
+    end: Option<NaiveTime>,
+    start_interval: Option<NaiveTime>,
+    end_interval: Option<NaiveTime>,
+}
+
+/// Each hour is `HH:mm`; the day closes after it opens (00:00 to 00:00 is the whole day), and
+/// a break (equal ends: none) ends after it starts, inside the opening hours.
+fn check_day_hours(form: &SettingsForm, issues: &mut Vec<FieldIssue>) -> DayHours {
+    let hours = DayHours {
+        time_attendence: time_field("timeAttendence", &form.time_attendence, issues),
+        start: time_field("start", &form.start, issues),
+        end: time_field("end", &form.end, issues),
+        start_interval: time_field("startInterval", &form.start_interval, issues),
+        end_interval: time_field("endInterval", &form.end_interval, issues),
+    };
+    if let (Some(s), Some(e)) = (hours.start, hours.end) {
+        let whole_day = s == NaiveTime::MIN && e == NaiveTime::MIN;
+        if !whole_day && minute_of_day(e, true) <= minute_of_day(s, false) {
+            issues.push(FieldIssue::new("end", END_BEFORE_START_MESSAGE));
+        } else if let (Some(si), Some(ei)) = (hours.start_interval, hours.end_interval) {
+            // Equal ends: no break.
+            if si != ei {
+                let (si_m, ei_m) = (minute_of_day(si, false), minute_of_day(ei, true));
+                if ei_m <= si_m {
+                    issues.push(FieldIssue::new("endInterval", INTERVAL_ORDER_MESSAGE));
+                } else if si_m < minute_of_day(s, false) || ei_m > minute_of_day(e, true) {
+                    issues.push(FieldIssue::new("startInterval", INTERVAL_OUTSIDE_MESSAGE));
+                }
+            }
+        }
+    }
+    hours
+}
+
+/// With reCAPTCHA on, its site key and secret are required; the site key, when given.
+fn check_recaptcha(form: &SettingsForm, issues: &mut Vec<FieldIssue>) -> Option<String> {
+    let site = non_empty(form.recaptcha_site.as_deref());
+    if form.enable_recaptcha {
+        if site.is_none() {
+            issues.push(FieldIssue::new("recaptchaSite", RECAPTCHA_SITE_MESSAGE));
+        }
+        if !form.has_recaptcha_secret {
+            issues.push(FieldIssue::new("recaptchaSecret", RECAPTCHA_SECRET_MESSAGE));
+        }
+    }
+    site
+}
+
+/// The missing-limit rule: how many faults block (above 0 when the rule is on), for how many
+/// days, counted over one of the allowed periods.
+struct MissingRule {
+    limit: Option<u32>,
+    block_days: Option<u32>,
+    period: Option<u32>,
+}
+
+fn check_missing_rule(form: &SettingsForm, issues: &mut Vec<FieldIssue>) -> MissingRule {
+    let limit = whole_number(
+        "missing_limit",
+        &form.missing_limit,
+        MISSING_LIMIT_MAX,
+        issues,
+    );
+    if form.enable_missing_validation && limit == Some(0) {
+        issues.push(FieldIssue::new(
+            "missing_limit",
+            MISSING_LIMIT_REQUIRED_MESSAGE,
+        ));
+    }
+    let block_days = whole_number(
+        "missing_limit_after_block",
+        &form.missing_limit_after_block,
+        MISSING_BLOCK_DAYS_MAX,
+        issues,
+    );
+    let period = form
+        .missing_validation_period
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|p| VALIDATION_PERIODS.contains(p));
+    if period.is_none() {
+        issues.push(FieldIssue::new("missing_validation_period", PERIOD_MESSAGE));
+    }
+    MissingRule {
+        limit,
+        block_days,
+        period,
+    }
+}
+
+/// The company's time zone; empty is São Paulo's.
+fn check_time_zone(form: &SettingsForm, issues: &mut Vec<FieldIssue>) -> Option<Tz> {
+    let zone_text = form.time_zone.trim();
+    let time_zone = if zone_text.is_empty() {
+        Some(chrono_tz::America::Sao_Paulo)
+    } else {
+        zone_text.parse::<Tz>().ok()
+    };
+    if time_zone.is_none() {
+        issues.push(FieldIssue::new("timeZone", TIME_ZONE_MESSAGE));
+    }
+    time_zone
+}
+
 /// Checks every field; all the problems at once, in form order.
 pub fn validate(form: &SettingsForm) -> Result<ValidSettings, Vec<FieldIssue>> {
     let mut issues = Vec::new();
-
     let checkin_ips = parse_checkin_ips(form.checkin_ip.as_deref())
         .map_err(|m| issues.push(FieldIssue::new("checkinIp", m)))
         .unwrap_or_default();
@@ -397,33 +505,10 @@ pub fn validate(form: &SettingsForm) -> Result<ValidSettings, Vec<FieldIssue>> {
         QUEUE_EDIT_HOURS_MAX,
         &mut issues,
     );
-    let time_attendence = time_field("timeAttendence", &form.time_attendence, &mut issues);
-    let start = time_field("start", &form.start, &mut issues);
-    let end = time_field("end", &form.end, &mut issues);
-    let start_interval = time_field("startInterval", &form.start_interval, &mut issues);
-    let end_interval = time_field("endInterval", &form.end_interval, &mut issues);
-
-    if let (Some(s), Some(e)) = (start, end) {
-        let whole_day = s == NaiveTime::MIN && e == NaiveTime::MIN;
-        if !whole_day && minute_of_day(e, true) <= minute_of_day(s, false) {
-            issues.push(FieldIssue::new("end", END_BEFORE_START_MESSAGE));
-        } else if let (Some(si), Some(ei)) = (start_interval, end_interval) {
-            // Equal ends: no break.
-            if si != ei {
-                let (si_m, ei_m) = (minute_of_day(si, false), minute_of_day(ei, true));
-                if ei_m <= si_m {
-                    issues.push(FieldIssue::new("endInterval", INTERVAL_ORDER_MESSAGE));
-                } else if si_m < minute_of_day(s, false) || ei_m > minute_of_day(e, true) {
-                    issues.push(FieldIssue::new("startInterval", INTERVAL_OUTSIDE_MESSAGE));
-                }
-            }
-        }
-    }
-
+    let hours = check_day_hours(form, &mut issues);
     let google_maps = parse_google_maps(form.google_maps.as_deref())
         .map_err(|m| issues.push(FieldIssue::new("googleMaps", m)))
         .unwrap_or_default();
-
     let scheduling_day_limit = if form.scheduling_day_limit.trim().is_empty() {
         None
     } else {
@@ -441,113 +526,43 @@ pub fn validate(form: &SettingsForm) -> Result<ValidSettings, Vec<FieldIssue>> {
         &mut issues,
     );
     let tolerance = time_field("tolerance", &form.tolerance, &mut issues);
-
-    let recaptcha_site = non_empty(form.recaptcha_site.as_deref());
-    if form.enable_recaptcha {
-        if recaptcha_site.is_none() {
-            issues.push(FieldIssue::new("recaptchaSite", RECAPTCHA_SITE_MESSAGE));
-        }
-        if !form.has_recaptcha_secret {
-            issues.push(FieldIssue::new("recaptchaSecret", RECAPTCHA_SECRET_MESSAGE));
-        }
-    }
-
-    let missing_limit = whole_number(
-        "missing_limit",
-        &form.missing_limit,
-        MISSING_LIMIT_MAX,
-        &mut issues,
-    );
-    if form.enable_missing_validation && missing_limit == Some(0) {
-        issues.push(FieldIssue::new(
-            "missing_limit",
-            MISSING_LIMIT_REQUIRED_MESSAGE,
-        ));
-    }
-    let missing_limit_after_block = whole_number(
-        "missing_limit_after_block",
-        &form.missing_limit_after_block,
-        MISSING_BLOCK_DAYS_MAX,
-        &mut issues,
-    );
-    let missing_validation_period = form
-        .missing_validation_period
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|p| VALIDATION_PERIODS.contains(p));
-    if missing_validation_period.is_none() {
-        issues.push(FieldIssue::new("missing_validation_period", PERIOD_MESSAGE));
-    }
-
-    let zone_text = form.time_zone.trim();
-    let time_zone = if zone_text.is_empty() {
-        Some(chrono_tz::America::Sao_Paulo)
-    } else {
-        zone_text.parse::<Tz>().ok()
-    };
-    if time_zone.is_none() {
-        issues.push(FieldIssue::new("timeZone", TIME_ZONE_MESSAGE));
-    }
-
+    let recaptcha_site = check_recaptcha(form, &mut issues);
+    let missing = check_missing_rule(form, &mut issues);
+    let time_zone = check_time_zone(form, &mut issues);
     let delays = check_delays(&form.delays, &mut issues);
 
-    match (
-        programmed_total,
-        queue_edit_hours_limit,
-        time_attendence,
-        start,
-        end,
-        start_interval,
-        end_interval,
-        hour_entry_limit,
-        tolerance,
-        missing_limit,
-        missing_limit_after_block,
-        missing_validation_period,
-        time_zone,
-    ) {
-        (
-            Some(programmed_total),
-            Some(queue_edit_hours_limit),
-            Some(time_attendence),
-            Some(start),
-            Some(end),
-            Some(start_interval),
-            Some(end_interval),
-            Some(hour_entry_limit),
-            Some(tolerance),
-            Some(missing_limit),
-            Some(missing_limit_after_block),
-            Some(missing_validation_period),
-            Some(time_zone),
-        ) if issues.is_empty() => Ok(ValidSettings {
+    // Every refused field pushed an issue; a `None` below only follows one.
+    let valid = || {
+        Some(ValidSettings {
             checkin_ips,
             enable_checkin: form.enable_checkin,
-            programmed_total,
-            queue_edit_hours_limit,
-            time_attendence,
-            start,
-            end,
-            start_interval,
-            end_interval,
+            programmed_total: programmed_total?,
+            queue_edit_hours_limit: queue_edit_hours_limit?,
+            time_attendence: hours.time_attendence?,
+            start: hours.start?,
+            end: hours.end?,
+            start_interval: hours.start_interval?,
+            end_interval: hours.end_interval?,
             google_maps,
             week_days: form.week_days,
             scheduling_day_limit,
-            hour_entry_limit,
+            hour_entry_limit: hour_entry_limit?,
             enable_tolerance: form.enable_tolerance,
-            tolerance,
+            tolerance: tolerance?,
             enable_recaptcha: form.enable_recaptcha,
             recaptcha_site,
             enable_missing_validation: form.enable_missing_validation,
-            missing_limit,
-            missing_limit_after_block,
-            missing_validation_period,
+            missing_limit: missing.limit?,
+            missing_limit_after_block: missing.block_days?,
+            missing_validation_period: missing.period?,
             enable_queue_save: form.enable_queue_save,
             enable_queue_without_scheduling: form.enable_queue_without_scheduling,
-            time_zone,
+            time_zone: time_zone?,
             delays,
-        }),
+        })
+    };
+    match valid() {
+        Some(settings) if issues.is_empty() => Ok(settings),
         _ => Err(issues),
     }
 }

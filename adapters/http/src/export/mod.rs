@@ -6,7 +6,7 @@ mod helvetica;
 
 use actix_web::http::header;
 use actix_web::HttpResponse;
-use patio_application::services::history::ExportCell;
+use patio_application::orders::history::ExportCell;
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
 use crate::error::ApiError;

@@ -1,10 +1,9 @@
-//! Request pieces shared by the administration routes: list queries, contact rows, values
-//! that arrive as a number or as text, and the answers of saves and deletes.
+//! Request pieces shared by the administration routes: list queries, values that arrive as a
+//! number or as text, and the answers of saves and deletes. (Contact rows and `{id}`
+//! references are the application's: its commands deserialise them.)
 
 use actix_web::HttpResponse;
-use patio_application::services::contacts::ContactCmd;
 use patio_application::services::{ListQuery, Saved};
-use patio_domain::admin::forms::ContactInput;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -35,41 +34,6 @@ impl ListParams {
             role: self.role,
         }
     }
-}
-
-/// A contact row of a form: `id` for a saved contact.
-#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
-pub struct ContactItem {
-    pub id: Option<i64>,
-    pub name: Option<String>,
-    pub fone: Option<String>,
-    pub email: Option<String>,
-    #[serde(default)]
-    pub whatsapp: bool,
-}
-
-impl ContactItem {
-    pub fn input(&self) -> ContactInput {
-        ContactInput {
-            name: self.name.clone(),
-            fone: self.fone.clone(),
-            email: self.email.clone(),
-            whatsapp: self.whatsapp,
-        }
-    }
-
-    pub fn cmd(self) -> ContactCmd {
-        ContactCmd {
-            id: self.id,
-            input: self.input(),
-        }
-    }
-}
-
-/// An optional `{id}` reference.
-#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
-pub struct OptIdRef {
-    pub id: Option<i64>,
 }
 
 /// A value typed in a form that may arrive as a JSON number or as text (codes, numbers); the

@@ -2,15 +2,16 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
+use patio_application::admin::admin_users::SaveUser;
 use patio_application::model::AuthorizationFlags;
-use patio_application::services::admin_users::SaveUser;
+use patio_application::services::OptIdRef;
 use patio_application::services::WithSession;
 use patio_application::AppError;
 use patio_domain::admin::forms::{ProfileInput, UserInput};
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, ListParams, OptIdRef};
+use super::admin_common::{saved, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, session_cookie, StaffSession, STAFF_COOKIE};
 use crate::state::AppState;
@@ -57,7 +58,7 @@ pub struct ProfileBody {
 }
 
 #[utoipa::path(tag = "users", params(ListParams),
-    responses((status = 200, description = "Users (8 per page when paged); search by name or e-mail, filters companyId and role", body = patio_application::services::Listing<patio_application::services::users::UserView>),
+    responses((status = 200, description = "Users (8 per page when paged); search by name or e-mail, filters companyId and role", body = patio_application::services::Listing<patio_application::admin::users::UserView>),
         (status = 401), (status = 403), (status = 404), (status = 422, description = "Unknown role")))]
 #[get("/users")]
 pub async fn list_users(
@@ -72,7 +73,7 @@ pub async fn list_users(
 }
 
 #[utoipa::path(tag = "users", request_body = UserBody,
-    responses((status = 201, description = "Created", body = patio_application::services::users::UserView), (status = 200, description = "Edited", body = patio_application::services::users::UserView),
+    responses((status = 201, description = "Created", body = patio_application::admin::users::UserView), (status = 200, description = "Edited", body = patio_application::admin::users::UserView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Email já cadastrado!"), (status = 422)))]
 #[post("/users/save")]
@@ -115,7 +116,7 @@ pub async fn save_user(
 }
 
 #[utoipa::path(tag = "users", request_body = ProfileBody,
-    responses((status = 200, description = "The signed-in user", body = patio_application::services::users::UserView), (status = 401), (status = 422)))]
+    responses((status = 200, description = "The signed-in user", body = patio_application::admin::users::UserView), (status = 401), (status = 422)))]
 #[post("/users/profile")]
 pub async fn save_profile(
     req: HttpRequest,

@@ -23,8 +23,8 @@ pub struct StartBody {
 }
 
 #[utoipa::path(tag = "attendance", request_body = StartBody,
-    responses((status = 201, description = "{id, status: true, day, companyId}", body = patio_application::services::attendance::AttendanceView),
-        (status = 200, description = "Already open: the open attendance", body = patio_application::services::attendance::AttendanceView),
+    responses((status = 201, description = "{id, status: true, day, companyId}", body = patio_application::queue::attendance::AttendanceView),
+        (status = 200, description = "Already open: the open attendance", body = patio_application::queue::attendance::AttendanceView),
         (status = 401), (status = 403), (status = 404)))]
 #[post("/attendances/save")]
 pub async fn start(
@@ -45,7 +45,7 @@ pub async fn start(
 }
 
 #[utoipa::path(tag = "attendance", request_body = IdRef,
-    responses((status = 200, description = "{id, status: false, day, companyId, moved, movedTo}", body = patio_application::services::attendance::AttendanceView),
+    responses((status = 200, description = "{id, status: false, day, companyId, moved, movedTo}", body = patio_application::queue::attendance::AttendanceView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "'O atendimento já foi encerrado.'")))]
 #[put("/attendances/update")]

@@ -3,7 +3,7 @@
 
 use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::auth::{DriverLogin, StaffLogin};
+use patio_application::auth::{DriverLogin, StaffLogin};
 use patio_application::AppError;
 use patio_domain::roles::LoginPage;
 use serde::Deserialize;
@@ -43,7 +43,7 @@ pub struct StaffLoginBody {
 }
 
 #[utoipa::path(tag = "auth", request_body = StaffLoginBody,
-    responses((status = 200, description = "Signed in; sets the patio_staff cookie", body = patio_application::services::auth::StaffLoginView),
+    responses((status = 200, description = "Signed in; sets the patio_staff cookie", body = patio_application::auth::StaffLoginView),
         (status = 401, description = "Usuário ou senha inválido"),
         (status = 403, description = "Blocked, or role not admitted by this login page"),
         (status = 429, description = "Too many attempts")))]
@@ -177,7 +177,7 @@ fn probed<T>(
 }
 
 #[utoipa::path(tag = "auth", params(SessionProbe),
-    responses((status = 200, description = "The staff session with its menu and routes", body = patio_application::services::auth::StaffSessionView),
+    responses((status = 200, description = "The staff session with its menu and routes", body = patio_application::auth::StaffSessionView),
         (status = 204, description = "Signed out (with `probe=true` only)"), (status = 401)))]
 #[get("/auth/session")]
 pub async fn staff_session(
@@ -207,7 +207,7 @@ pub struct DriverLoginBody {
 }
 
 #[utoipa::path(tag = "auth", request_body = DriverLoginBody,
-    responses((status = 201, description = "Signed in; sets the patio_driver cookie", body = patio_application::services::auth::DriverLoginView),
+    responses((status = 201, description = "Signed in; sets the patio_driver cookie", body = patio_application::auth::DriverLoginView),
         (status = 406, description = "Registered at another company: transfer conflict body"),
         (status = 409, description = "Refused, with a message"),
         (status = 422, description = "Invalid CPF or birth date")))]
@@ -261,7 +261,7 @@ pub async fn driver_logout(
 }
 
 #[utoipa::path(tag = "auth", params(SessionProbe),
-    responses((status = 200, description = "The driver session", body = patio_application::services::auth::DriverSessionView),
+    responses((status = 200, description = "The driver session", body = patio_application::auth::DriverSessionView),
         (status = 204, description = "Signed out (with `probe=true` only)"), (status = 401)))]
 #[get("/auth/app/session")]
 pub async fn driver_session(
@@ -285,7 +285,7 @@ pub struct DriverLinkBody {
 }
 
 #[utoipa::path(tag = "auth", request_body = DriverLinkBody,
-    responses((status = 201, description = "A signed, expiring driver-login link", body = patio_application::services::auth::DriverLinkView), (status = 403), (status = 404)))]
+    responses((status = 201, description = "A signed, expiring driver-login link", body = patio_application::auth::DriverLinkView), (status = 403), (status = 404)))]
 #[post("/auth/driver-link")]
 pub async fn issue_driver_link(
     state: web::Data<AppState>,
@@ -299,7 +299,7 @@ pub async fn issue_driver_link(
 }
 
 #[utoipa::path(tag = "auth",
-    responses((status = 200, description = "CPF and birth date to pre-fill", body = patio_application::services::auth::DriverLinkContent), (status = 404, description = "Link inválido ou expirado")))]
+    responses((status = 200, description = "CPF and birth date to pre-fill", body = patio_application::auth::DriverLinkContent), (status = 404, description = "Link inválido ou expirado")))]
 #[get("/auth/driver-link/{token}")]
 pub async fn read_driver_link(
     state: web::Data<AppState>,

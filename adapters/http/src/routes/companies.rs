@@ -2,13 +2,14 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::companies::SaveCompany;
+use patio_application::admin::companies::SaveCompany;
+use patio_application::admin::contacts::ContactItem;
 use patio_domain::admin::forms::CompanyInput;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ContactItem, ListParams};
+use super::admin_common::{saved, text, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
@@ -44,7 +45,7 @@ pub struct CompanyBody {
 }
 
 #[utoipa::path(tag = "companies", params(ListParams),
-    responses((status = 200, description = "Companies (6 per page when paged); search over name, legal name and CNPJ", body = patio_application::services::Listing<patio_application::services::companies::CompanyListItem>),
+    responses((status = 200, description = "Companies (6 per page when paged); search over name, legal name and CNPJ", body = patio_application::services::Listing<patio_application::admin::companies::CompanyListItem>),
         (status = 401), (status = 403)))]
 #[get("/company")]
 pub async fn list_companies(
@@ -59,7 +60,7 @@ pub async fn list_companies(
 }
 
 #[utoipa::path(tag = "companies",
-    responses((status = 200, description = "The company with its contacts", body = patio_application::services::companies::CompanyView), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "The company with its contacts", body = patio_application::admin::companies::CompanyView), (status = 401), (status = 403), (status = 404)))]
 #[get("/company/{id}")]
 pub async fn get_company(
     state: web::Data<AppState>,
@@ -73,7 +74,7 @@ pub async fn get_company(
 }
 
 #[utoipa::path(tag = "companies", request_body = CompanyBody,
-    responses((status = 201, description = "Created", body = patio_application::services::companies::CompanyView), (status = 200, description = "Edited", body = patio_application::services::companies::CompanyView),
+    responses((status = 201, description = "Created", body = patio_application::admin::companies::CompanyView), (status = 200, description = "Edited", body = patio_application::admin::companies::CompanyView),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[post("/company/create")]
 pub async fn save_company(

@@ -2,14 +2,16 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::customers::CustomerService;
+use patio_application::admin::contacts::ContactItem;
+use patio_application::admin::customers::CustomerService;
+use patio_application::services::OptIdRef;
 use patio_domain::admin::forms::PartyInput;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{text, ContactItem, ListParams, OptIdRef};
+use super::admin_common::{text, ListParams};
 use super::party::{self, PartyBody};
 use crate::error::ApiError;
 use crate::session::StaffSession;
@@ -105,7 +107,7 @@ pub struct ImportParams {
 }
 
 #[utoipa::path(tag = "customers", params(ListParams),
-    responses((status = 200, description = "Customers (9 per page when paged); search over name, CNPJ and code", body = patio_application::services::Listing<patio_application::services::customers::CustomerView>),
+    responses((status = 200, description = "Customers (9 per page when paged); search over name, CNPJ and code", body = patio_application::services::Listing<patio_application::admin::customers::CustomerView>),
         (status = 401), (status = 403)))]
 #[get("/customer")]
 pub async fn list_customers(
@@ -117,7 +119,7 @@ pub async fn list_customers(
 }
 
 #[utoipa::path(tag = "customers", params(ListParams),
-    responses((status = 200, description = "The company's customers", body = patio_application::services::Listing<patio_application::services::customers::CustomerView>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "The company's customers", body = patio_application::services::Listing<patio_application::admin::customers::CustomerView>), (status = 401), (status = 403), (status = 404)))]
 #[get("/customer/company/{companyId}")]
 pub async fn list_company_customers(
     state: web::Data<AppState>,
@@ -129,7 +131,7 @@ pub async fn list_company_customers(
 }
 
 #[utoipa::path(tag = "customers",
-    responses((status = 200, description = "The customer with its contacts", body = patio_application::services::customers::CustomerView), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "The customer with its contacts", body = patio_application::admin::customers::CustomerView), (status = 401), (status = 403), (status = 404)))]
 #[get("/customer/{id}")]
 pub async fn get_customer(
     state: web::Data<AppState>,
@@ -140,7 +142,7 @@ pub async fn get_customer(
 }
 
 #[utoipa::path(tag = "customers", request_body = CustomerBody,
-    responses((status = 201, description = "Created", body = patio_application::services::customers::CustomerView), (status = 200, description = "Edited", body = patio_application::services::customers::CustomerView),
+    responses((status = 201, description = "Created", body = patio_application::admin::customers::CustomerView), (status = 200, description = "Edited", body = patio_application::admin::customers::CustomerView),
         (status = 401), (status = 403), (status = 404), (status = 409, description = "Código já cadastrado!"), (status = 422)))]
 #[post("/customer/create")]
 pub async fn save_customer(

@@ -2,7 +2,7 @@
 
 use actix_web::get;
 use actix_web::{web, HttpResponse};
-use patio_application::services::dashboard::{CarrierDashboardQuery, DateQuery};
+use patio_application::admin::dashboard::{CarrierDashboardQuery, DateQuery};
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -31,7 +31,7 @@ pub struct CarrierDashboardParams {
 }
 
 #[utoipa::path(tag = "dashboard", params(CarrierDashboardParams),
-    responses((status = 200, description = "The carrier dashboard's figures over the range", body = patio_application::services::dashboard::CarrierDashboardView),
+    responses((status = 200, description = "The carrier dashboard's figures over the range", body = patio_application::admin::dashboard::CarrierDashboardView),
         (status = 401), (status = 403, description = "Expedicao, Espectador, Portaria"), (status = 404, description = "Another company"), (status = 422)))]
 #[get("/dashboard")]
 pub async fn carrier_dashboard(
@@ -72,7 +72,7 @@ impl RangeParams {
 }
 
 #[utoipa::path(tag = "dashboard", params(RangeParams),
-    responses((status = 200, description = "[{name, companyId, faulty, attended, programmedTotal}] one per company", body = Vec<patio_application::services::dashboard::SchedulingTotals>),
+    responses((status = 200, description = "[{name, companyId, faulty, attended, programmedTotal}] one per company", body = Vec<patio_application::admin::dashboard::SchedulingTotals>),
         (status = 401), (status = 403), (status = 422)))]
 #[get("/scheduling/totals/all")]
 pub async fn scheduling_totals_all(
@@ -87,7 +87,7 @@ pub async fn scheduling_totals_all(
 }
 
 #[utoipa::path(tag = "dashboard", params(RangeParams),
-    responses((status = 200, description = "[{name: dd/MM, date, faulty, attended, programmedTotal}] one per day", body = Vec<patio_application::services::dashboard::SchedulingTotals>),
+    responses((status = 200, description = "[{name: dd/MM, date, faulty, attended, programmedTotal}] one per day", body = Vec<patio_application::admin::dashboard::SchedulingTotals>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/scheduling/totals/company/{id}")]
 pub async fn scheduling_totals_company(

@@ -3,12 +3,12 @@
 
 use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::driver_app::RegisterDriver;
+use patio_application::admin::contacts::ContactItem;
+use patio_application::queue::driver_app::RegisterDriver;
 use patio_domain::fleet::DriverInput;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::ContactItem;
 use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, secure_cookies, session_cookie, Session, DRIVER_COOKIE};
@@ -44,7 +44,7 @@ pub struct DriverRegisterBody {
 }
 
 #[utoipa::path(tag = "driver-app", request_body = DriverRegisterBody,
-    responses((status = 201, description = "{id, name, message: 'Cadastro realizado com sucesso'}; REG_DRIVER log; sets the patio_driver cookie (signed in)", body = patio_application::services::driver_app::RegisteredDriverView),
+    responses((status = 201, description = "{id, name, message: 'Cadastro realizado com sucesso'}; REG_DRIVER log; sets the patio_driver cookie (signed in)", body = patio_application::queue::driver_app::RegisteredDriverView),
         (status = 409, description = "code duplicate: 'Já existe cadastro!' (the CPF is registered); 'Empresa não encontrada.'"),
         (status = 422, description = "The registration's messages (spec 3 section 5): 'Nome é obrigatório!', 'Cpf Inválido', ...")))]
 #[post("/driver/app/register")]
@@ -79,7 +79,7 @@ pub async fn register_driver(
 }
 
 #[utoipa::path(tag = "driver-app",
-    responses((status = 200, description = "{id, message: 'Recusado com sucesso!'}: the loading left the order (reason 'RECUSADO PELO MOTORISTA')", body = patio_application::services::driver_app::RefusedLoadingView),
+    responses((status = 200, description = "{id, message: 'Recusado com sucesso!'}: the loading left the order (reason 'RECUSADO PELO MOTORISTA')", body = patio_application::queue::driver_app::RefusedLoadingView),
         (status = 401), (status = 403, description = "Staff"), (status = 404, description = "Not the driver's loading"),
         (status = 409, description = "Started, finished, or held by the driver's queue entry")))]
 #[post("/scheduling/refuse/{id}")]
@@ -95,7 +95,7 @@ pub async fn refuse_loading(
 }
 
 #[utoipa::path(tag = "driver-app",
-    responses((status = 200, description = "Every truck brand, by name: the registration wizard's truck step, before the driver has a session", body = Vec<patio_application::services::truck_catalog::BrandView>)))]
+    responses((status = 200, description = "Every truck brand, by name: the registration wizard's truck step, before the driver has a session", body = Vec<patio_application::fleet::truck_catalog::BrandView>)))]
 #[get("/driver/app/truck-brands")]
 pub async fn registration_brands(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let svc = state.services.truck_catalog.clone();
@@ -104,7 +104,7 @@ pub async fn registration_brands(state: web::Data<AppState>) -> Result<HttpRespo
 }
 
 #[utoipa::path(tag = "driver-app",
-    responses((status = 200, description = "The brand's models: the registration wizard's truck step", body = Vec<patio_application::services::truck_catalog::ModelView>),
+    responses((status = 200, description = "The brand's models: the registration wizard's truck step", body = Vec<patio_application::fleet::truck_catalog::ModelView>),
         (status = 404)))]
 #[get("/driver/app/truck-models/{brandId}")]
 pub async fn registration_models(
@@ -118,7 +118,7 @@ pub async fn registration_models(
 }
 
 #[utoipa::path(tag = "driver-app",
-    responses((status = 200, description = "The signed-in driver with its contacts and authorizations (the profile screen)", body = patio_application::services::drivers::DriverView),
+    responses((status = 200, description = "The signed-in driver with its contacts and authorizations (the profile screen)", body = patio_application::fleet::drivers::DriverView),
         (status = 401), (status = 403, description = "Staff")))]
 #[get("/driver/app/profile")]
 pub async fn own_profile(

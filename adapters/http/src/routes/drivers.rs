@@ -8,16 +8,18 @@
 use actix_web::{delete, get, patch, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
-use patio_application::services::auth::DriverTransfer;
-use patio_application::services::drivers::{
+use patio_application::admin::contacts::ContactItem;
+use patio_application::auth::DriverTransfer;
+use patio_application::fleet::drivers::{
     DeleteAccount, DriverListQuery, DriverTruckCmd, SaveDriver,
 };
+use patio_application::services::OptIdRef;
 use patio_domain::fleet::DriverInput;
 use patio_domain::roles::SessionKind;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, ContactItem, OptIdRef};
+use super::admin_common::saved;
 use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{
@@ -86,7 +88,7 @@ async fn list(
 }
 
 #[utoipa::path(tag = "drivers", params(DriverListParams),
-    responses((status = 200, description = "The drivers the caller sees (8 per page when paged): an Administrador every company's, a Usuario its company's, a Transportadora its shipping company's", body = patio_application::services::Listing<patio_application::services::drivers::DriverItem>),
+    responses((status = 200, description = "The drivers the caller sees (8 per page when paged): an Administrador every company's, a Usuario its company's, a Transportadora its shipping company's", body = patio_application::services::Listing<patio_application::fleet::drivers::DriverItem>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/driver")]
 pub async fn list_all(
@@ -98,7 +100,7 @@ pub async fn list_all(
 }
 
 #[utoipa::path(tag = "drivers", params(DriverListParams),
-    responses((status = 200, description = "Same as GET /driver", body = patio_application::services::Listing<patio_application::services::drivers::DriverItem>),
+    responses((status = 200, description = "Same as GET /driver", body = patio_application::services::Listing<patio_application::fleet::drivers::DriverItem>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/driver/")]
 pub async fn list_all_slash(
@@ -110,7 +112,7 @@ pub async fn list_all_slash(
 }
 
 #[utoipa::path(tag = "drivers", params(("id" = i64, Path), DriverListParams),
-    responses((status = 200, description = "One company's drivers (404 outside the caller's companies)", body = patio_application::services::Listing<patio_application::services::drivers::DriverItem>),
+    responses((status = 200, description = "One company's drivers (404 outside the caller's companies)", body = patio_application::services::Listing<patio_application::fleet::drivers::DriverItem>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/driver/company/{id}")]
 pub async fn list_company(
@@ -130,7 +132,7 @@ pub async fn list_company(
 }
 
 #[utoipa::path(tag = "drivers", params(("id" = i64, Path), DriverListParams),
-    responses((status = 200, description = "One shipping company's drivers (404 outside the caller's reach)", body = patio_application::services::Listing<patio_application::services::drivers::DriverItem>),
+    responses((status = 200, description = "One shipping company's drivers (404 outside the caller's reach)", body = patio_application::services::Listing<patio_application::fleet::drivers::DriverItem>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/driver/shipping-company/{id}")]
 pub async fn list_shipping(
@@ -150,7 +152,7 @@ pub async fn list_shipping(
 }
 
 #[utoipa::path(tag = "drivers",
-    responses((status = 200, description = "The driver with its contacts and authorizations", body = patio_application::services::drivers::DriverView),
+    responses((status = 200, description = "The driver with its contacts and authorizations", body = patio_application::fleet::drivers::DriverView),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/driver/{id}")]
 pub async fn get_driver(
@@ -206,8 +208,8 @@ pub struct DriverTruckItem {
 #[serde(untagged)]
 #[allow(dead_code)] // documentation only: the handler answers either body
 pub enum DriverSaveAnswer {
-    Driver(patio_application::services::drivers::DriverView),
-    Transfer(patio_application::services::auth::TransferView),
+    Driver(patio_application::fleet::drivers::DriverView),
+    Transfer(patio_application::auth::TransferView),
 }
 
 impl DriverSaveBody {
@@ -218,7 +220,7 @@ impl DriverSaveBody {
 }
 
 #[utoipa::path(tag = "drivers", request_body = DriverSaveBody,
-    responses((status = 201, description = "Created", body = patio_application::services::drivers::DriverView),
+    responses((status = 201, description = "Created", body = patio_application::fleet::drivers::DriverView),
         (status = 200, description = "Updated (the form), or the driver moved to the company (the sign-in transfer: a TransferView, with `login` when confirmed by the driver's token)", body = DriverSaveAnswer),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "code duplicate: 'Erro ao cadastrar, estes dados ja existem'; code company_move: the driver is in the queue of (or holds a loading at) the company it would leave — save again with override"),
@@ -325,7 +327,7 @@ pub struct UnbindBody {
 }
 
 #[utoipa::path(tag = "drivers", request_body = UnbindBody,
-    responses((status = 200, description = "{id, message: 'Motorista desvinculado com sucesso'}", body = patio_application::services::drivers::UnboundView),
+    responses((status = 200, description = "{id, message: 'Motorista desvinculado com sucesso'}", body = patio_application::fleet::drivers::UnboundView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "The driver has no shipping company")))]
 #[patch("/driver/unbind-shipping-company")]
@@ -354,7 +356,7 @@ pub struct DeleteAccountBody {
 }
 
 #[utoipa::path(tag = "drivers", request_body = DeleteAccountBody,
-    responses((status = 200, description = "{id, message: 'Conta excluida!'}; the driver session ends", body = patio_application::services::drivers::AccountDeletedView),
+    responses((status = 200, description = "{id, message: 'Conta excluida!'}; the driver session ends", body = patio_application::fleet::drivers::AccountDeletedView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Você está na fila. Saia da fila antes de excluir sua conta."),
         (status = 422, description = "CPF ou data de nascimento não conferem.")))]
@@ -389,7 +391,7 @@ pub struct LogRangeParams {
 }
 
 #[utoipa::path(tag = "drivers", params(("id" = i64, Path), LogRangeParams),
-    responses((status = 200, description = "The driver's log rows, newest first: title as HTML built from escaped values, company, details", body = Vec<patio_application::services::drivers::DriverLogView>),
+    responses((status = 200, description = "The driver's log rows, newest first: title as HTML built from escaped values, company, details", body = Vec<patio_application::fleet::drivers::DriverLogView>),
         (status = 400), (status = 401), (status = 403), (status = 404),
         (status = 422, description = "A data final não pode ser menor que a data inicial.")))]
 #[get("/log-driver/{id}")]

@@ -3,7 +3,7 @@
 
 use actix_web::get;
 use actix_web::{web, HttpResponse};
-use patio_application::services::history::{HistoryQuery, HistoryTable};
+use patio_application::orders::history::{HistoryQuery, HistoryTable};
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -53,7 +53,7 @@ impl HistoryParams {
 }
 
 #[utoipa::path(tag = "history", params(HistoryParams),
-    responses((status = 200, description = "One page of 9 finished loadings, or of groups", body = patio_application::services::history::HistoryPageView),
+    responses((status = 200, description = "One page of 9 finished loadings, or of groups", body = patio_application::orders::history::HistoryPageView),
         (status = 401), (status = 403, description = "Other roles than Administrador and Usuario"),
         (status = 404, description = "Another company"), (status = 422, description = "Period or grouping not offered")))]
 #[get("/scheduling")]

@@ -3,7 +3,7 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::holidays::SaveHoliday;
+use patio_application::settings::holidays::SaveHoliday;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -47,7 +47,7 @@ pub struct HolidayBody {
 
 #[utoipa::path(tag = "settings",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "[{id, title, dates: [YYYY-MM-DD], company: {id}, createdAt}]", body = Vec<patio_application::services::holidays::HolidayView>),
+    responses((status = 200, description = "[{id, title, dates: [YYYY-MM-DD], company: {id}, createdAt}]", body = Vec<patio_application::settings::holidays::HolidayView>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/holidays/company/{companyId}")]
 pub async fn company_holidays(
@@ -62,7 +62,7 @@ pub async fn company_holidays(
 }
 
 #[utoipa::path(tag = "settings",
-    responses((status = 200, description = "Administrators: every company's; other staff: their company's", body = Vec<patio_application::services::holidays::HolidayView>),
+    responses((status = 200, description = "Administrators: every company's; other staff: their company's", body = Vec<patio_application::settings::holidays::HolidayView>),
         (status = 401), (status = 403)))]
 #[get("/holidays")]
 pub async fn all_holidays(
@@ -75,7 +75,7 @@ pub async fn all_holidays(
 }
 
 #[utoipa::path(tag = "settings", request_body = HolidayBody,
-    responses((status = 201, description = "Created: the entry", body = patio_application::services::holidays::HolidayView), (status = 200, description = "Updated: the entry", body = patio_application::services::holidays::HolidayView),
+    responses((status = 201, description = "Created: the entry", body = patio_application::settings::holidays::HolidayView), (status = 200, description = "Updated: the entry", body = patio_application::settings::holidays::HolidayView),
         (status = 401), (status = 403), (status = 404), (status = 422, description = "'Data é obrigatório'")))]
 #[post("/holidays/save")]
 pub async fn save_holiday(

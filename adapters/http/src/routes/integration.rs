@@ -6,11 +6,11 @@ use actix_web::http::StatusCode;
 use actix_web::{delete, get, post};
 use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use futures_util::future::LocalBoxFuture;
-use patio_application::services::integration::{
+use patio_application::integration::{
     ApiKeyView, CreatedApiKey, CreatedWebhook, DeliveryView, KeyCaller, V1Loading, V1QueueEntry,
     WebhookView,
 };
-use patio_application::services::loadings::{LoadingInput, LoadingView};
+use patio_application::orders::loadings::{LoadingInput, LoadingView};
 use patio_application::services::{Deleted, ListQuery};
 use patio_application::AppError;
 use patio_domain::auth::Actor;
@@ -171,7 +171,7 @@ pub struct V1OrderParams {
 }
 
 #[utoipa::path(tag = "integration", security(("apiKey" = [])), params(V1OrderParams),
-    responses((status = 200, description = "The scope's orders (a carrier: those it carries), as the orders screen lists them", body = patio_application::services::Listing<patio_application::services::orders::OrderView>),
+    responses((status = 200, description = "The scope's orders (a carrier: those it carries), as the orders screen lists them", body = patio_application::services::Listing<patio_application::orders::OrderView>),
         (status = 401), (status = 429)))]
 #[get("/integration/v1/orders")]
 pub async fn v1_orders(

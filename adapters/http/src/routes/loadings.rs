@@ -2,12 +2,13 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpResponse};
-use patio_application::services::loadings::{DeletedLoadingView, LoadingInput, LoadingView};
+use patio_application::orders::loadings::{DeletedLoadingView, LoadingInput, LoadingView};
+use patio_application::services::OptIdRef;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{text, OptIdRef};
+use super::admin_common::text;
 use crate::error::{blocking, ApiError};
 use crate::session::{Session, StaffSession};
 use crate::state::AppState;
@@ -90,7 +91,7 @@ pub async fn order_loadings(
 }
 
 #[utoipa::path(tag = "loadings",
-    responses((status = 200, description = "The truck of that plate in the order's company (a Transportadora: its own), for the new-loading dialog", body = patio_application::services::loadings::LoadingTruckView),
+    responses((status = 200, description = "The truck of that plate in the order's company (a Transportadora: its own), for the new-loading dialog", body = patio_application::orders::loadings::LoadingTruckView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/scheduling/order/{orderId}/truck/{plate}")]
 pub async fn order_truck(

@@ -2,7 +2,7 @@
 
 use actix_web::get;
 use actix_web::{web, HttpResponse};
-use patio_application::services::logs::LogQuery;
+use patio_application::admin::logs::LogQuery;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -42,7 +42,7 @@ pub struct LogParams {
 }
 
 #[utoipa::path(tag = "logs", params(LogParams),
-    responses((status = 200, description = "[{id, title, operation_type, object_type, company, user, details, ip, created_at}] newest first", body = Vec<patio_application::services::logs::LogView>),
+    responses((status = 200, description = "[{id, title, operation_type, object_type, company, user, details, ip, created_at}] newest first", body = Vec<patio_application::admin::logs::LogView>),
         (status = 401), (status = 403), (status = 422, description = "End date before start date")))]
 #[get("/logs")]
 pub async fn search_logs(
@@ -68,7 +68,7 @@ pub async fn search_logs(
 }
 
 #[utoipa::path(tag = "logs",
-    responses((status = 200, description = "[{id, label}]", body = Vec<patio_application::services::logs::LabelView>), (status = 401), (status = 403)))]
+    responses((status = 200, description = "[{id, label}]", body = Vec<patio_application::admin::logs::LabelView>), (status = 401), (status = 403)))]
 #[get("/logs/operations")]
 pub async fn log_operations(
     state: web::Data<AppState>,
@@ -80,7 +80,7 @@ pub async fn log_operations(
 }
 
 #[utoipa::path(tag = "logs",
-    responses((status = 200, description = "[{id, label}]", body = Vec<patio_application::services::logs::LabelView>), (status = 401), (status = 403)))]
+    responses((status = 200, description = "[{id, label}]", body = Vec<patio_application::admin::logs::LabelView>), (status = 401), (status = 403)))]
 #[get("/logs/objects")]
 pub async fn log_objects(
     state: web::Data<AppState>,

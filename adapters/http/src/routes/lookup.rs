@@ -2,7 +2,7 @@
 
 use actix_web::get;
 use actix_web::{web, HttpResponse};
-use patio_application::services::lookup::{LikeResource, PostalLookup};
+use patio_application::admin::lookup::{LikeResource, PostalLookup};
 use serde_json::json;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -85,7 +85,7 @@ pub async fn like_in_company(
 }
 
 #[utoipa::path(tag = "lookup",
-    responses((status = 200, description = "Every role {id, name}", body = Vec<patio_application::services::lookup::RoleItem>), (status = 401)))]
+    responses((status = 200, description = "Every role {id, name}", body = Vec<patio_application::admin::lookup::RoleItem>), (status = 401)))]
 #[get("/role/like")]
 pub async fn like_roles_all(
     state: web::Data<AppState>,
@@ -96,7 +96,7 @@ pub async fn like_roles_all(
 }
 
 #[utoipa::path(tag = "lookup",
-    responses((status = 200, description = "Roles {id, name} whose spelling or label contains the text", body = Vec<patio_application::services::lookup::RoleItem>), (status = 401)))]
+    responses((status = 200, description = "Roles {id, name} whose spelling or label contains the text", body = Vec<patio_application::admin::lookup::RoleItem>), (status = 401)))]
 #[get("/role/like/{text}")]
 pub async fn like_roles(
     state: web::Data<AppState>,
@@ -128,7 +128,7 @@ pub async fn postal_code(
         PostalLookup::Unavailable => Ok(HttpResponse::ServiceUnavailable().json(json!({
             "statusCode": 503,
             "code": "unavailable",
-            "message": patio_application::services::lookup::POSTAL_UNAVAILABLE_MESSAGE,
+            "message": patio_application::admin::lookup::POSTAL_UNAVAILABLE_MESSAGE,
         }))),
     }
 }

@@ -3,13 +3,14 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::orders::{OrderListOf, SaveOrder};
+use patio_application::orders::{OrderListOf, SaveOrder};
+use patio_application::services::OptIdRef;
 use patio_domain::orders::{OrderInput, OrderItemInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ListParams, OptIdRef};
+use super::admin_common::{saved, text, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
@@ -98,7 +99,7 @@ async fn list(
 }
 
 #[utoipa::path(tag = "orders", params(OrderListParams),
-    responses((status = 200, description = "Orders the actor sees (9 per page when paged), newest first", body = patio_application::services::Listing<patio_application::services::orders::OrderView>),
+    responses((status = 200, description = "Orders the actor sees (9 per page when paged), newest first", body = patio_application::services::Listing<patio_application::orders::OrderView>),
         (status = 401), (status = 403)))]
 #[get("/order")]
 pub async fn list_orders(
@@ -110,7 +111,7 @@ pub async fn list_orders(
 }
 
 #[utoipa::path(tag = "orders", params(OrderListParams),
-    responses((status = 200, description = "The company's orders", body = patio_application::services::Listing<patio_application::services::orders::OrderView>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "The company's orders", body = patio_application::services::Listing<patio_application::orders::OrderView>), (status = 401), (status = 403), (status = 404)))]
 #[get("/order/company/{companyId}")]
 pub async fn list_company_orders(
     state: web::Data<AppState>,
@@ -123,7 +124,7 @@ pub async fn list_company_orders(
 }
 
 #[utoipa::path(tag = "orders", params(OrderListParams),
-    responses((status = 200, description = "The orders open to the shipping company", body = patio_application::services::Listing<patio_application::services::orders::OrderView>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "The orders open to the shipping company", body = patio_application::services::Listing<patio_application::orders::OrderView>), (status = 401), (status = 403), (status = 404)))]
 #[get("/order/shipping-company/{shippingCompanyId}")]
 pub async fn list_shipping_orders(
     state: web::Data<AppState>,
@@ -136,7 +137,7 @@ pub async fn list_shipping_orders(
 }
 
 #[utoipa::path(tag = "orders",
-    responses((status = 200, description = "The order with its items and shipping companies", body = patio_application::services::orders::OrderView),
+    responses((status = 200, description = "The order with its items and shipping companies", body = patio_application::orders::OrderView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/order/{id}")]
 pub async fn get_order(
@@ -151,7 +152,7 @@ pub async fn get_order(
 }
 
 #[utoipa::path(tag = "orders",
-    responses((status = 200, description = "{orderHasThisDriver}", body = patio_application::services::orders::HasDriver), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "{orderHasThisDriver}", body = patio_application::orders::HasDriver), (status = 401), (status = 403), (status = 404)))]
 #[get("/order/{id}/hasDriver/{driverId}")]
 pub async fn order_has_driver(
     state: web::Data<AppState>,
@@ -165,7 +166,7 @@ pub async fn order_has_driver(
 }
 
 #[utoipa::path(tag = "orders", request_body = OrderBody,
-    responses((status = 201, description = "Created", body = patio_application::services::orders::OrderView), (status = 200, description = "Edited", body = patio_application::services::orders::OrderView),
+    responses((status = 201, description = "Created", body = patio_application::orders::OrderView), (status = 200, description = "Edited", body = patio_application::orders::OrderView),
         (status = 401), (status = 403), (status = 404), (status = 409, description = "Código do pedido já cadastrado!"), (status = 422)))]
 #[post("/order/save")]
 pub async fn save_order(

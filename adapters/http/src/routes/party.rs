@@ -4,15 +4,14 @@
 //! command.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::customers::{CustomerService, SaveCustomer};
-use patio_application::services::party::{ImportRow, PartyService};
-use patio_application::services::shipping_companies::{
-    SaveShippingCompany, ShippingCompanyService,
-};
+use patio_application::admin::contacts::ContactItem;
+use patio_application::admin::customers::{CustomerService, SaveCustomer};
+use patio_application::admin::party::{ImportRow, PartyService};
+use patio_application::admin::shipping_companies::{SaveShippingCompany, ShippingCompanyService};
 use patio_application::AppResult;
 use patio_domain::admin::forms::PartyInput;
 
-use super::admin_common::{saved, ContactItem, ListParams};
+use super::admin_common::{saved, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
@@ -67,7 +66,7 @@ impl PartyRoutes for ShippingCompanyService {
 /// The form's contacts as the service's commands.
 pub(super) fn cmds(
     contact: &mut Vec<ContactItem>,
-) -> Vec<patio_application::services::contacts::ContactCmd> {
+) -> Vec<patio_application::admin::contacts::ContactCmd> {
     std::mem::take(contact)
         .into_iter()
         .map(ContactItem::cmd)

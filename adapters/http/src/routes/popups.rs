@@ -3,7 +3,7 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::popups::{ReadPopup, SavePopup};
+use patio_application::settings::popups::{ReadPopup, SavePopup};
 use patio_application::AppError;
 use serde::Deserialize;
 use serde_json::Value;
@@ -88,7 +88,7 @@ pub struct PopupImageUpload {
 
 #[utoipa::path(tag = "popups",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "[{id, start_at, end_at, active, title, label, imageUrl, content, company: {id}, views, viewsUnique, createdAt, updatedAt}]", body = Vec<patio_application::services::popups::PopupView>),
+    responses((status = 200, description = "[{id, start_at, end_at, active, title, label, imageUrl, content, company: {id}, views, viewsUnique, createdAt, updatedAt}]", body = Vec<patio_application::settings::popups::PopupView>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/popups/company/{companyId}")]
 pub async fn company_popups(
@@ -104,7 +104,7 @@ pub async fn company_popups(
 
 #[utoipa::path(tag = "popups",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "The pop-ups active now (start_at <= now <= end_at)", body = Vec<patio_application::services::popups::PopupView>),
+    responses((status = 200, description = "The pop-ups active now (start_at <= now <= end_at)", body = Vec<patio_application::settings::popups::PopupView>),
         (status = 401), (status = 404)))]
 #[get("/popups/company/active/{companyId}")]
 pub async fn showing_popups(
@@ -120,7 +120,7 @@ pub async fn showing_popups(
 
 #[utoipa::path(tag = "popups",
     params(("id" = i64, Path, description = "Pop-up")),
-    responses((status = 200, description = "{id, views}: reads recorded", body = patio_application::services::popups::ViewCount), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "{id, views}: reads recorded", body = patio_application::settings::popups::ViewCount), (status = 401), (status = 403), (status = 404)))]
 #[get("/popups/view-count/{id}")]
 pub async fn view_count(
     state: web::Data<AppState>,
@@ -135,7 +135,7 @@ pub async fn view_count(
 
 #[utoipa::path(tag = "popups",
     params(("id" = i64, Path, description = "Pop-up")),
-    responses((status = 200, description = "{id, viewsUnique}: distinct drivers", body = patio_application::services::popups::UsersCount), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "{id, viewsUnique}: distinct drivers", body = patio_application::settings::popups::UsersCount), (status = 401), (status = 403), (status = 404)))]
 #[get("/popups/users-count/{id}")]
 pub async fn users_count(
     state: web::Data<AppState>,
@@ -149,7 +149,7 @@ pub async fn users_count(
 }
 
 #[utoipa::path(tag = "popups", request_body = PopupBody,
-    responses((status = 201, description = "Created: the pop-up", body = patio_application::services::popups::PopupView), (status = 200, description = "Updated: the pop-up", body = patio_application::services::popups::PopupView),
+    responses((status = 201, description = "Created: the pop-up", body = patio_application::settings::popups::PopupView), (status = 200, description = "Updated: the pop-up", body = patio_application::settings::popups::PopupView),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[post("")]
 pub async fn save_popup(
@@ -184,7 +184,7 @@ pub async fn save_popup(
 
 #[utoipa::path(tag = "popups",
     request_body(content = PopupImageUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "The pop-up with its new imageUrl", body = patio_application::services::popups::PopupView),
+    responses((status = 200, description = "The pop-up with its new imageUrl", body = patio_application::settings::popups::PopupView),
         (status = 401), (status = 403), (status = 404),
         (status = 422, description = "Not PNG/JPEG by content, larger than 2 MB, or not multipart")))]
 #[post("/popups/upload")]
@@ -206,7 +206,7 @@ pub async fn upload_image(
 }
 
 #[utoipa::path(tag = "popups", request_body = PopupReadBody,
-    responses((status = 201, description = "{id, driver: {id}, readAt}; a READ_POPUP driver log is written", body = patio_application::services::popups::ReadView),
+    responses((status = 201, description = "{id, driver: {id}, readAt}; a READ_POPUP driver log is written", body = patio_application::settings::popups::ReadView),
         (status = 401), (status = 404)))]
 #[post("/popups/read")]
 pub async fn read_popup(

@@ -3,14 +3,15 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::products::SaveProduct;
+use patio_application::orders::products::SaveProduct;
+use patio_application::services::OptIdRef;
 use patio_domain::orders::ProductInput;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ListParams, OptIdRef};
+use super::admin_common::{saved, text, ListParams};
 use super::customers::IMPORT_BODY_LIMIT;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
@@ -74,7 +75,7 @@ pub struct ProductImportParams {
 }
 
 #[utoipa::path(tag = "products", params(ListParams),
-    responses((status = 200, description = "Products (9 per page when paged); search over name, NCM code and code", body = patio_application::services::Listing<patio_application::services::products::ProductView>),
+    responses((status = 200, description = "Products (9 per page when paged); search over name, NCM code and code", body = patio_application::services::Listing<patio_application::orders::products::ProductView>),
         (status = 401), (status = 403)))]
 #[get("/product")]
 pub async fn list_products(
@@ -89,7 +90,7 @@ pub async fn list_products(
 }
 
 #[utoipa::path(tag = "products", params(ListParams),
-    responses((status = 200, description = "The company's products", body = patio_application::services::Listing<patio_application::services::products::ProductView>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "The company's products", body = patio_application::services::Listing<patio_application::orders::products::ProductView>), (status = 401), (status = 403), (status = 404)))]
 #[get("/product/company/{companyId}")]
 pub async fn list_company_products(
     state: web::Data<AppState>,
@@ -105,7 +106,7 @@ pub async fn list_company_products(
 }
 
 #[utoipa::path(tag = "products",
-    responses((status = 200, description = "{id, code, name, group, groupName, ncmcode, company}", body = patio_application::services::products::ProductView),
+    responses((status = 200, description = "{id, code, name, group, groupName, ncmcode, company}", body = patio_application::orders::products::ProductView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/product/{id}")]
 pub async fn get_product(
@@ -120,7 +121,7 @@ pub async fn get_product(
 }
 
 #[utoipa::path(tag = "products", request_body = ProductBody,
-    responses((status = 201, description = "Created", body = patio_application::services::products::ProductView), (status = 200, description = "Edited", body = patio_application::services::products::ProductView),
+    responses((status = 201, description = "Created", body = patio_application::orders::products::ProductView), (status = 200, description = "Edited", body = patio_application::orders::products::ProductView),
         (status = 401), (status = 403), (status = 404), (status = 409, description = "Código já cadastrado!"), (status = 422)))]
 #[post("/product/create")]
 pub async fn save_product(

@@ -23,7 +23,7 @@ pub struct HostQuery {
 }
 
 #[utoipa::path(tag = "companies", params(HostQuery),
-    responses((status = 200, description = "The company served on this host", body = patio_application::services::public::HostCompanyView), (status = 404)))]
+    responses((status = 200, description = "The company served on this host", body = patio_application::auth::public::HostCompanyView), (status = 404)))]
 #[get("/company/host")]
 pub async fn company_by_host(
     state: web::Data<AppState>,
@@ -44,7 +44,7 @@ pub async fn public_companies(state: web::Data<AppState>) -> Result<HttpResponse
 }
 
 #[utoipa::path(tag = "settings",
-    responses((status = 200, description = "start, end, weekDays, programmedTotal", body = patio_application::services::public::OperatingDataView), (status = 404)))]
+    responses((status = 200, description = "start, end, weekDays, programmedTotal", body = patio_application::auth::public::OperatingDataView), (status = 404)))]
 #[get("/settings/operating-data/{companyId}")]
 pub async fn operating_data(
     state: web::Data<AppState>,
@@ -83,7 +83,7 @@ pub async fn active_term(
 }
 
 #[utoipa::path(tag = "queue", params(HostQuery),
-    responses((status = 200, description = "The public expedition panel of the company that serves the host: its name and logo, the server's time and the panel rows (plates, positions, forecast times; no names)", body = patio_application::services::queue_reads::PublicPanelView),
+    responses((status = 200, description = "The public expedition panel of the company that serves the host: its name and logo, the server's time and the panel rows (plates, positions, forecast times; no names)", body = patio_application::queue::reads::PublicPanelView),
         (status = 404, description = "No company serves that host")))]
 #[get("/public/panel")]
 pub async fn public_panel(

@@ -3,8 +3,8 @@
 
 use actix_web::{delete, get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::queue::{DelayCommand, JoinCommand};
-use patio_application::services::queue_reads::QueueReadService;
+use patio_application::queue::reads::QueueReadService;
+use patio_application::queue::{DelayCommand, JoinCommand};
 use patio_application::{AppError, AppResult};
 use patio_domain::auth::Actor;
 use serde::{Deserialize, Serialize};
@@ -98,7 +98,7 @@ pub struct JoinBody {
 }
 
 #[utoipa::path(tag = "queue", request_body = JoinBody,
-    responses((status = 201, description = "{id, message: 'Marcação Confirmada', position, date, forecast, time, isFreelancer}", body = patio_application::services::queue::JoinView),
+    responses((status = 201, description = "{id, message: 'Marcação Confirmada', position, date, forecast, time, isFreelancer}", body = patio_application::queue::JoinView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Refused by the queue rules (pt-BR message)"),
         (status = 422, description = "'Selecione um veículo!' and other field messages")))]
@@ -134,7 +134,7 @@ pub async fn join(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "{id, message: 'Você saiu da fila com sucesso'}", body = patio_application::services::queue::LeaveView),
+    responses((status = 200, description = "{id, message: 'Você saiu da fila com sucesso'}", body = patio_application::queue::LeaveView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Inside the leave window, or not waiting")))]
 #[delete("/delete/{queueId}")]
@@ -158,7 +158,7 @@ pub struct CompanyBody {
 }
 
 #[utoipa::path(tag = "queue", request_body = CompanyBody,
-    responses((status = 200, description = "{message: 'Fila resetada', companyId, entries}", body = patio_application::services::queue::ResetView),
+    responses((status = 200, description = "{message: 'Fila resetada', companyId, entries}", body = patio_application::queue::ResetView),
         (status = 401), (status = 403, description = "Root administrators only"), (status = 404)))]
 #[post("/reset")]
 pub async fn reset(
@@ -185,7 +185,7 @@ pub struct DelayBody {
 }
 
 #[utoipa::path(tag = "queue", request_body = DelayBody,
-    responses((status = 200, description = "{companyId, active, delayedTime, delayId}", body = patio_application::services::queue::DelayChangeView),
+    responses((status = 200, description = "{companyId, active, delayedTime, delayId}", body = patio_application::queue::DelayChangeView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "'Por favor, cancelar o atraso!' or no delay to end"),
         (status = 422, description = "'Preencha os campos'")))]
@@ -215,7 +215,7 @@ pub struct DaysQuery {
 }
 
 #[utoipa::path(tag = "queue", params(DaysQuery),
-    responses((status = 200, description = "[{date, label, queue: [queue row]}] waiting entries by day", body = Vec<patio_application::services::queue_reads::QueueDayView>),
+    responses((status = 200, description = "[{date, label, queue: [queue row]}] waiting entries by day", body = Vec<patio_application::queue::reads::QueueDayView>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/company/{id}")]
 pub async fn company_queue(
@@ -231,7 +231,7 @@ pub async fn company_queue(
 }
 
 #[utoipa::path(tag = "queue", params(DaysQuery),
-    responses((status = 200, description = "The shipping company's vehicles by day", body = Vec<patio_application::services::queue_reads::QueueDayView>),
+    responses((status = 200, description = "The shipping company's vehicles by day", body = Vec<patio_application::queue::reads::QueueDayView>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/shipping-company/{id}")]
 pub async fn shipping_queue(
@@ -247,7 +247,7 @@ pub async fn shipping_queue(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "Active entries: loading first, then waiting in queue order", body = Vec<patio_application::services::queue_reads::QueueRowView>),
+    responses((status = 200, description = "Active entries: loading first, then waiting in queue order", body = Vec<patio_application::queue::reads::QueueRowView>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/active/company/{id}")]
 pub async fn active_company(
@@ -265,7 +265,7 @@ pub async fn active_company(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "The shipping company's active entries", body = Vec<patio_application::services::queue_reads::QueueRowView>),
+    responses((status = 200, description = "The shipping company's active entries", body = Vec<patio_application::queue::reads::QueueRowView>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/active/shipping-company/{id}")]
 pub async fn active_shipping(
@@ -283,7 +283,7 @@ pub async fn active_shipping(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "Panel rows: id, position, licensePlate, time, date, isInTolerance, isActive, isMine", body = Vec<patio_application::services::queue_reads::PanelRowView>),
+    responses((status = 200, description = "Panel rows: id, position, licensePlate, time, date, isInTolerance, isActive, isMine", body = Vec<patio_application::queue::reads::PanelRowView>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/active/{companyId}")]
 pub async fn panel(
@@ -295,7 +295,7 @@ pub async fn panel(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "{totals, totalsToday, attended, missing, totalTransportedToday, dropouts}", body = patio_application::services::queue_reads::TotalsView),
+    responses((status = 200, description = "{totals, totalsToday, attended, missing, totalTransportedToday, dropouts}", body = patio_application::queue::reads::TotalsView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/totals/company/{id}")]
 pub async fn totals(
@@ -307,7 +307,7 @@ pub async fn totals(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "{companyId, date, label, forecast, time, plannedAt}", body = patio_application::services::queue_reads::NextDateView),
+    responses((status = 200, description = "{companyId, date, label, forecast, time, plannedAt}", body = patio_application::queue::reads::NextDateView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/next-date/{companyId}")]
 pub async fn next_date(
@@ -325,7 +325,7 @@ pub async fn next_date(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "{id, companyId, position, status: null|pending|tolerance|attended|fault, forecast, date, isInTolerance, isFreelancer, truck}", body = patio_application::services::queue_reads::DriverPositionView),
+    responses((status = 200, description = "{id, companyId, position, status: null|pending|tolerance|attended|fault, forecast, date, isInTolerance, isFreelancer, truck}", body = patio_application::queue::reads::DriverPositionView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/position/driver/{driverId}")]
 pub async fn driver_position(
@@ -344,7 +344,7 @@ pub async fn driver_position(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "{hasDriver, queueId}", body = patio_application::services::queue_reads::HasDriverView),
+    responses((status = 200, description = "{hasDriver, queueId}", body = patio_application::queue::reads::HasDriverView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/hasDriver/{driverId}")]
 pub async fn has_driver(
@@ -368,7 +368,7 @@ pub struct IdsQuery {
 }
 
 #[utoipa::path(tag = "queue", params(IdsQuery),
-    responses((status = 200, description = "[{id (driver), queueId, position, truckId}]", body = Vec<patio_application::services::queue_reads::DriverPositionItem>),
+    responses((status = 200, description = "[{id (driver), queueId, position, truckId}]", body = Vec<patio_application::queue::reads::DriverPositionItem>),
         (status = 401), (status = 403), (status = 422)))]
 #[get("/driver/positions")]
 pub async fn driver_positions(
@@ -392,7 +392,7 @@ pub async fn driver_positions(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "{id, delayedTime, delay: {id, reason, icon}, expedition, created_at, endsAt} or null", body = Option<patio_application::services::queue_reads::DelayStatusView>),
+    responses((status = 200, description = "{id, delayedTime, delay: {id, reason, icon}, expedition, created_at, endsAt} or null", body = Option<patio_application::queue::reads::DelayStatusView>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/delayStatus/company/{id}")]
 pub async fn delay_status(
@@ -410,7 +410,7 @@ pub async fn delay_status(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "The queue entry with its row fields", body = patio_application::services::queue_reads::QueueRowView),
+    responses((status = 200, description = "The queue entry with its row fields", body = patio_application::queue::reads::QueueRowView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/{id}")]
 pub async fn entry(

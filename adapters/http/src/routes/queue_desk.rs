@@ -1,7 +1,7 @@
 //! `/fila`'s '+ Adicionar' (issue 13): `POST /queue/add`, registered in the `/queue` scope.
 
 use actix_web::{post, web, HttpRequest, HttpResponse};
-use patio_application::services::queue_desk::QueueDeskCommand;
+use patio_application::queue::desk::QueueDeskCommand;
 use serde::Deserialize;
 
 use super::IdRef;
@@ -18,7 +18,7 @@ pub struct QueueDeskBody {
 }
 
 #[utoipa::path(tag = "queue", request_body = QueueDeskBody,
-    responses((status = 201, description = "The loading (10 t, valid today) created and the vehicle in the queue with it: {id, message: 'Marcação Confirmada', position, date, forecast, time, isFreelancer}", body = patio_application::services::queue::JoinView),
+    responses((status = 201, description = "The loading (10 t, valid today) created and the vehicle in the queue with it: {id, message: 'Marcação Confirmada', position, date, forecast, time, isFreelancer}", body = patio_application::queue::JoinView),
         (status = 401), (status = 403, description = "Not a company user (Usuario)"),
         (status = 404, description = "Order, truck or driver of another company"),
         (status = 409, description = "Refused by the queue rules (pt-BR message); nothing is kept"),

@@ -8,7 +8,7 @@ use crate::session::Session;
 use crate::state::AppState;
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "The shipping company's vehicles in queue order: {queueId, driverId, driverName, licensePlate, position, date, time, isActive}", body = Vec<patio_application::services::queue_reads::ShippingPositionView>),
+    responses((status = 200, description = "The shipping company's vehicles in queue order: {queueId, driverId, driverName, licensePlate, position, date, time, isActive}", body = Vec<patio_application::queue::reads::ShippingPositionView>),
         (status = 401), (status = 403, description = "A driver"), (status = 404, description = "Another shipping company (Transportadora) or another company's (staff)")))]
 #[get("/shipping-company/{id}/positions")]
 pub async fn shipping_positions(
@@ -23,7 +23,7 @@ pub async fn shipping_positions(
 }
 
 #[utoipa::path(tag = "queue",
-    responses((status = 200, description = "Each company the caller reads (Administrador: every active one; Usuario: its own) with its queue of the operating day", body = Vec<patio_application::services::queue_reads::CompanyQueueView>),
+    responses((status = 200, description = "Each company the caller reads (Administrador: every active one; Usuario: its own) with its queue of the operating day", body = Vec<patio_application::queue::reads::CompanyQueueView>),
         (status = 401), (status = 403, description = "Neither Administrador nor Usuario")))]
 #[get("/companys")]
 pub async fn companies(

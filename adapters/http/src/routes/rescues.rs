@@ -3,14 +3,14 @@
 
 use actix_web::{get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::rescues::{
+use patio_application::queue::rescues::{
     RescueApprovedView, RescueCommand, RescueOrderView, RescuePageView, RescueSavedView,
 };
+use patio_application::services::OptIdRef;
 use patio_application::AppError;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::OptIdRef;
 use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, Session};

@@ -5,12 +5,13 @@
 use actix_web::http::header;
 use actix_web::{get, patch, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::sets::{BindCmd, ExportTable, GroupsQuery, UnbindCmd};
+use patio_application::fleet::sets::{BindCmd, ExportTable, GroupsQuery, UnbindCmd};
+use patio_application::services::OptIdRef;
 use patio_domain::fleet::sets::PairInput;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{ListParams, OptIdRef};
+use super::admin_common::ListParams;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
@@ -112,7 +113,7 @@ fn id(r: Option<OptIdRef>) -> Option<i64> {
 }
 
 #[utoipa::path(tag = "sets", params(GroupsParams),
-    responses((status = 200, description = "One page of sets by driver id after `from_id`; `nextFromId` is null at the end", body = patio_application::services::sets::DriverGroupsPage),
+    responses((status = 200, description = "One page of sets by driver id after `from_id`; `nextFromId` is null at the end", body = patio_application::fleet::sets::DriverGroupsPage),
         (status = 401), (status = 403),
         (status = 422, description = "'Situação inválida.' (status)")))]
 #[get("/driver/groups")]
@@ -221,7 +222,7 @@ pub async fn export_xlsx(
 }
 
 #[utoipa::path(tag = "sets", request_body = BindBody,
-    responses((status = 200, description = "Every pair bound in one transaction: 'Veículos vinculados com sucesso!'", body = patio_application::services::sets::BindView),
+    responses((status = 200, description = "Every pair bound in one transaction: 'Veículos vinculados com sucesso!'", body = patio_application::fleet::sets::BindView),
         (status = 401), (status = 403),
         (status = 404, description = "The shipping company, a truck or a driver is of another company (or not in the caller's scope)"),
         (status = 409, description = "'O caminhão X já está vinculado a outra transportadora!', 'O motorista X já está vinculado a outra transportadora!' (nothing bound)"),
@@ -253,7 +254,7 @@ pub async fn bind(
 }
 
 #[utoipa::path(tag = "sets", request_body = PairUnbindBody,
-    responses((status = 200, description = "'Conjunto desvinculado com sucesso', 'Caminhão desvinculado com sucesso' or 'Motorista desvinculado com sucesso'", body = patio_application::services::sets::UnbindView),
+    responses((status = 200, description = "'Conjunto desvinculado com sucesso', 'Caminhão desvinculado com sucesso' or 'Motorista desvinculado com sucesso'", body = patio_application::fleet::sets::UnbindView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "'Não está vinculado a uma transportadora!'"),
         (status = 422, description = "'Selecione o caminhão ou o motorista!'")))]
@@ -276,7 +277,7 @@ pub async fn unbind(
 }
 
 #[utoipa::path(tag = "sets", params(ListParams),
-    responses((status = 200, description = "The pairs bound to the shipping company (5 per page); `search` matches a plate, a driver name or a CPF", body = patio_application::services::PageView<patio_application::services::sets::LinkedPair>),
+    responses((status = 200, description = "The pairs bound to the shipping company (5 per page); `search` matches a plate, a driver name or a CPF", body = patio_application::services::PageView<patio_application::fleet::sets::LinkedPair>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/shipping-company/{id}/groups")]
 pub async fn linked(
@@ -293,7 +294,7 @@ pub async fn linked(
 }
 
 #[utoipa::path(tag = "sets", params(CandidateParams),
-    responses((status = 200, description = "Up to 20 trucks of the shipping company's company, free or already its own, by plate", body = Vec<patio_application::services::sets::CandidateTruckView>),
+    responses((status = 200, description = "Up to 20 trucks of the shipping company's company, free or already its own, by plate", body = Vec<patio_application::fleet::sets::CandidateTruckView>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/shipping-company/{id}/bind/trucks")]
 pub async fn candidate_trucks(
@@ -311,7 +312,7 @@ pub async fn candidate_trucks(
 }
 
 #[utoipa::path(tag = "sets", params(CandidateParams),
-    responses((status = 200, description = "Up to 20 drivers of the shipping company's company, free or already its own, by name or CPF", body = Vec<patio_application::services::sets::CandidateDriverView>),
+    responses((status = 200, description = "Up to 20 drivers of the shipping company's company, free or already its own, by name or CPF", body = Vec<patio_application::fleet::sets::CandidateDriverView>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/shipping-company/{id}/bind/drivers")]
 pub async fn candidate_drivers(

@@ -7,9 +7,7 @@ use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use std::sync::LazyLock;
 
-use patio_application::services::settings::{
-    DelayInput, SaveSettings, SettingsPatch, SettingsView,
-};
+use patio_application::settings::{DelayInput, SaveSettings, SettingsPatch, SettingsView};
 use patio_application::AppError;
 use patio_domain::settings::form::DelayForm;
 use serde::Deserialize;
@@ -274,7 +272,7 @@ pub(crate) type ObjectBody = web::Json<serde_json::Map<String, Value>>;
 
 #[utoipa::path(tag = "settings",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "Every setting of spec 3 section 3 with its delay list; recaptchaSecret only for root administrators", body = patio_application::services::settings::SettingsView),
+    responses((status = 200, description = "Every setting of spec 3 section 3 with its delay list; recaptchaSecret only for root administrators", body = patio_application::settings::SettingsView),
         (status = 401), (status = 404)))]
 #[get("/settings/company/{companyId}")]
 pub async fn get_settings(
@@ -289,7 +287,7 @@ pub async fn get_settings(
 }
 
 #[utoipa::path(tag = "settings", request_body = SettingsBody,
-    responses((status = 200, description = "{message: 'Alterações salvas com sucesso', settings}", body = patio_application::services::settings::SavedSettingsView),
+    responses((status = 200, description = "{message: 'Alterações salvas com sucesso', settings}", body = patio_application::settings::SavedSettingsView),
         (status = 401), (status = 403, description = "Not a root administrator"), (status = 404),
         (status = 422, description = "A field fails its check, or names no setting ('Campo desconhecido.')")))]
 #[post("/settings/save")]
@@ -326,7 +324,7 @@ pub struct LogoUpload {
 
 #[utoipa::path(tag = "settings",
     request_body(content = LogoUpload, content_type = "multipart/form-data"),
-    responses((status = 200, description = "{company: {id}, logo: '/uploads/logos/...'}", body = patio_application::services::settings::LogoView),
+    responses((status = 200, description = "{company: {id}, logo: '/uploads/logos/...'}", body = patio_application::settings::LogoView),
         (status = 401), (status = 403), (status = 404),
         (status = 422, description = "Not PNG/JPEG by content, larger than 2 MB, or not multipart")))]
 #[post("/settings/upload")]
@@ -358,7 +356,7 @@ pub struct ToleranceBody {
 }
 
 #[utoipa::path(tag = "settings", request_body = ToleranceBody,
-    responses((status = 200, description = "{company: {id}, enableTolerance}", body = patio_application::services::settings::ToleranceView),
+    responses((status = 200, description = "{company: {id}, enableTolerance}", body = patio_application::settings::ToleranceView),
         (status = 401), (status = 403, description = "Not a root administrator nor the company's Expedicao"), (status = 404), (status = 422)))]
 #[post("/settings/toggle-tolerance")]
 pub async fn toggle_tolerance(
@@ -392,7 +390,7 @@ pub struct DateTimeQuery {
 }
 
 #[utoipa::path(tag = "settings", params(DateTimeQuery),
-    responses((status = 200, description = "{dateTime, date: dd/MM/yyyy, time: HH:mm:ss, timeZone, timestamp}", body = patio_application::services::settings::DateTimeView),
+    responses((status = 200, description = "{dateTime, date: dd/MM/yyyy, time: HH:mm:ss, timeZone, timestamp}", body = patio_application::settings::DateTimeView),
         (status = 401), (status = 404)))]
 #[get("/settings/date-time")]
 pub async fn date_time(

@@ -3,17 +3,19 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::model::AuthorizationFlags;
-use patio_application::services::shipping_companies::{
+use patio_application::admin::contacts::ContactItem;
+use patio_application::admin::shipping_companies::{
     SaveShippingCompany, ShippingCompanyService, UserFlagsCmd,
 };
+use patio_application::model::AuthorizationFlags;
+use patio_application::services::OptIdRef;
 use patio_domain::admin::forms::{LoginInput, PartyInput};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{text, ContactItem, ListParams, OptIdRef};
+use super::admin_common::{text, ListParams};
 use super::customers::IMPORT_BODY_LIMIT;
 use super::party::{self, PartyBody};
 use crate::error::ApiError;
@@ -158,7 +160,7 @@ pub struct ImportParams {
 }
 
 #[utoipa::path(tag = "shipping-companies", params(ListParams),
-    responses((status = 200, description = "Shipping companies (8 per page when paged); search over name, CNPJ and code", body = patio_application::services::Listing<patio_application::services::shipping_companies::ShippingCompanyView>),
+    responses((status = 200, description = "Shipping companies (8 per page when paged); search over name, CNPJ and code", body = patio_application::services::Listing<patio_application::admin::shipping_companies::ShippingCompanyView>),
         (status = 401), (status = 403)))]
 #[get("/shipping-company")]
 pub async fn list_shipping_companies(
@@ -170,7 +172,7 @@ pub async fn list_shipping_companies(
 }
 
 #[utoipa::path(tag = "shipping-companies",
-    responses((status = 200, description = "With contacts, users and login (never a password)", body = patio_application::services::shipping_companies::ShippingCompanyView),
+    responses((status = 200, description = "With contacts, users and login (never a password)", body = patio_application::admin::shipping_companies::ShippingCompanyView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/shipping-company/{id}")]
 pub async fn get_shipping_company(
@@ -183,7 +185,7 @@ pub async fn get_shipping_company(
 
 #[utoipa::path(tag = "shipping-companies",
     request_body = ShippingCompanyBody,
-    responses((status = 201, description = "Created", body = patio_application::services::shipping_companies::ShippingCompanyView), (status = 200, description = "Edited", body = patio_application::services::shipping_companies::ShippingCompanyView),
+    responses((status = 201, description = "Created", body = patio_application::admin::shipping_companies::ShippingCompanyView), (status = 200, description = "Edited", body = patio_application::admin::shipping_companies::ShippingCompanyView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Código já cadastrado! / Email já cadastrado!"), (status = 422)))]
 #[post("/shipping-company/create")]

@@ -1,7 +1,7 @@
 use actix_web::post;
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
-use patio_application::services::terms::{AcceptTerms, ContactInput};
+use patio_application::auth::terms::{AcceptTerms, ContactInput};
 use patio_domain::roles::SessionKind;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -50,7 +50,7 @@ pub struct AuthorizationBody {
 }
 
 #[utoipa::path(tag = "terms", request_body = AuthorizationBody,
-    responses((status = 201, description = "Accepted; where to go next", body = patio_application::services::terms::AcceptedView), (status = 401), (status = 404), (status = 409), (status = 422)))]
+    responses((status = 201, description = "Accepted; where to go next", body = patio_application::auth::terms::AcceptedView), (status = 401), (status = 404), (status = 409), (status = 422)))]
 #[post("/useTerm/authorization/save")]
 pub async fn accept_terms(
     req: HttpRequest,

@@ -3,11 +3,12 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::truck_catalog::SaveCatalogItem;
+use patio_application::fleet::truck_catalog::SaveCatalogItem;
+use patio_application::services::OptIdRef;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, ListParams, OptIdRef};
+use super::admin_common::{saved, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, Session, StaffSession};
 use crate::state::AppState;
@@ -42,7 +43,7 @@ pub struct ModelBody {
 }
 
 #[utoipa::path(tag = "truck-catalog",
-    responses((status = 200, description = "Every brand, by name (the truck forms)", body = Vec<patio_application::services::truck_catalog::BrandView>), (status = 401)))]
+    responses((status = 200, description = "Every brand, by name (the truck forms)", body = Vec<patio_application::fleet::truck_catalog::BrandView>), (status = 401)))]
 #[get("/truck-brand/")]
 pub async fn all_brands(
     state: web::Data<AppState>,
@@ -54,7 +55,7 @@ pub async fn all_brands(
 }
 
 #[utoipa::path(tag = "truck-catalog", params(ListParams),
-    responses((status = 200, description = "Brands (8 per page when paged); search by id or name", body = patio_application::services::Listing<patio_application::services::truck_catalog::BrandView>),
+    responses((status = 200, description = "Brands (8 per page when paged); search by id or name", body = patio_application::services::Listing<patio_application::fleet::truck_catalog::BrandView>),
         (status = 401), (status = 403)))]
 #[get("/truck-brand")]
 pub async fn list_brands(
@@ -69,7 +70,7 @@ pub async fn list_brands(
 }
 
 #[utoipa::path(tag = "truck-catalog",
-    responses((status = 200, description = "{id, name}", body = patio_application::services::truck_catalog::BrandView),
+    responses((status = 200, description = "{id, name}", body = patio_application::fleet::truck_catalog::BrandView),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck-brand/{id}")]
 pub async fn get_brand(
@@ -84,8 +85,8 @@ pub async fn get_brand(
 }
 
 #[utoipa::path(tag = "truck-catalog", request_body = BrandBody,
-    responses((status = 201, description = "Created", body = patio_application::services::truck_catalog::BrandView),
-        (status = 200, description = "Updated", body = patio_application::services::truck_catalog::BrandView),
+    responses((status = 201, description = "Created", body = patio_application::fleet::truck_catalog::BrandView),
+        (status = 200, description = "Updated", body = patio_application::fleet::truck_catalog::BrandView),
         (status = 401), (status = 403), (status = 404),
         (status = 422, description = "'Nome é obrigatório!', 'Tamanho máximo de 80 caracteres', 'Marca já cadastrada!'")))]
 #[post("/truck-brand/save")]
@@ -126,7 +127,7 @@ pub async fn delete_brand(
 }
 
 #[utoipa::path(tag = "truck-catalog", params(ListParams),
-    responses((status = 200, description = "Models with their brand (8 per page when paged); search by id, name or brand", body = patio_application::services::Listing<patio_application::services::truck_catalog::ModelView>),
+    responses((status = 200, description = "Models with their brand (8 per page when paged); search by id, name or brand", body = patio_application::services::Listing<patio_application::fleet::truck_catalog::ModelView>),
         (status = 401), (status = 403)))]
 #[get("/truck-model")]
 pub async fn list_models(
@@ -141,7 +142,7 @@ pub async fn list_models(
 }
 
 #[utoipa::path(tag = "truck-catalog",
-    responses((status = 200, description = "The brand's models (the truck forms)", body = Vec<patio_application::services::truck_catalog::ModelView>),
+    responses((status = 200, description = "The brand's models (the truck forms)", body = Vec<patio_application::fleet::truck_catalog::ModelView>),
         (status = 401), (status = 404), (status = 422)))]
 #[get("/truck-model/brand/{brandId}")]
 pub async fn models_of_brand(
@@ -156,7 +157,7 @@ pub async fn models_of_brand(
 }
 
 #[utoipa::path(tag = "truck-catalog",
-    responses((status = 200, description = "{id, name, truckBrand: {id, name}}", body = patio_application::services::truck_catalog::ModelView),
+    responses((status = 200, description = "{id, name, truckBrand: {id, name}}", body = patio_application::fleet::truck_catalog::ModelView),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck-model/{id}")]
 pub async fn get_model(
@@ -171,8 +172,8 @@ pub async fn get_model(
 }
 
 #[utoipa::path(tag = "truck-catalog", request_body = ModelBody,
-    responses((status = 201, description = "Created", body = patio_application::services::truck_catalog::ModelView),
-        (status = 200, description = "Updated", body = patio_application::services::truck_catalog::ModelView),
+    responses((status = 201, description = "Created", body = patio_application::fleet::truck_catalog::ModelView),
+        (status = 200, description = "Updated", body = patio_application::fleet::truck_catalog::ModelView),
         (status = 401), (status = 403), (status = 404),
         (status = 422, description = "'Nome é obrigatório!', 'Tamanho máximo de 80 caracteres', 'Marca é obrigatório!', 'Modelo já cadastrado para esta marca!'")))]
 #[post("/truck-model/save")]

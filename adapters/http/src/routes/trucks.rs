@@ -4,12 +4,13 @@
 
 use actix_web::{delete, get, patch, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::trucks::{SaveTruck, TruckList, TruckQuery};
+use patio_application::fleet::trucks::{SaveTruck, TruckList, TruckQuery};
+use patio_application::services::OptIdRef;
 use patio_application::AppError;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, ContactItem, OptIdRef};
+use super::admin_common::saved;
 use crate::error::{blocking, ApiError, INVALID_ID_MESSAGE};
 use crate::session::{client_address, Session, StaffSession};
 use crate::state::AppState;
@@ -65,65 +66,6 @@ impl TruckListParams {
     }
 }
 
-/// The truck's model (`truckBrand` is accepted and ignored: the model names its brand).
-#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VehicleModelRef {
-    pub id: Option<i64>,
-    pub truck_brand: Option<OptIdRef>,
-}
-
-/// The truck form (`POST truck/save`; the driver app's `truck/rebind` and `truck/app/edit`).
-/// `id` 0 or absent creates. Axles and capacities are stored from `implementType`; the driver
-/// app's values are only checked (above 0). The drivers' calls take driver and company from
-/// the session.
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TruckBody {
-    pub id: Option<i64>,
-    pub license_plate: Option<String>,
-    pub renavam: Option<String>,
-    pub owner: Option<String>,
-    pub implement_type: Option<String>,
-    pub vehicle_model: Option<VehicleModelRef>,
-    /// `#rrggbb`.
-    pub color: Option<String>,
-    pub is_enabled: Option<bool>,
-    pub company: Option<OptIdRef>,
-    pub shipping_company: Option<OptIdRef>,
-    pub driver: Option<OptIdRef>,
-    pub shaft_quantity: Option<f64>,
-    pub gross_capacity: Option<f64>,
-    pub net_capacity: Option<f64>,
-    /// The staff form's contacts (absent: left as they are).
-    pub contact: Option<Vec<ContactItem>>,
-}
-
-impl TruckBody {
-    fn cmd(self) -> SaveTruck {
-        let id_of = |r: Option<OptIdRef>| r.and_then(|r| r.id);
-        SaveTruck {
-            id: self.id,
-            license_plate: self.license_plate.unwrap_or_default(),
-            renavam: self.renavam.unwrap_or_default(),
-            owner: self.owner.unwrap_or_default(),
-            implement_type: self.implement_type.unwrap_or_default(),
-            model_id: self.vehicle_model.and_then(|m| m.id),
-            color: self.color,
-            is_enabled: self.is_enabled,
-            company_id: id_of(self.company),
-            shipping_company_id: id_of(self.shipping_company),
-            driver_id: id_of(self.driver),
-            shaft_quantity: self.shaft_quantity,
-            gross_capacity: self.gross_capacity,
-            net_capacity: self.net_capacity,
-            contacts: self
-                .contact
-                .map(|list| list.into_iter().map(ContactItem::cmd).collect()),
-        }
-    }
-}
-
 /// The truck an unbind is about: `{truck: {id}}` (the spec's) or `{id}`.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct TruckUnbindBody {
@@ -141,7 +83,7 @@ impl TruckUnbindBody {
 }
 
 #[utoipa::path(tag = "trucks",
-    responses((status = 200, description = "The implement table (spec 2 section 3): type, axles, gross and net tonnes", body = Vec<patio_application::services::trucks::ImplementTypeView>)))]
+    responses((status = 200, description = "The implement table (spec 2 section 3): type, axles, gross and net tonnes", body = Vec<patio_application::fleet::trucks::ImplementTypeView>)))]
 #[get("/truck/implement-types")]
 pub async fn implement_types(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(state.services.trucks.implement_types())
@@ -149,7 +91,7 @@ pub async fn implement_types(state: web::Data<AppState>) -> HttpResponse {
 
 #[utoipa::path(tag = "trucks",
     params(("plate" = String, Path, description = "7 letters or digits (separators ignored)")),
-    responses((status = 200, description = "{isTruck}: false for a text that is not a plate; otherwise the plate registry's answer (docs/decisions.md)", body = patio_application::services::trucks::IsTruckView)))]
+    responses((status = 200, description = "{isTruck}: false for a text that is not a plate; otherwise the plate registry's answer (docs/decisions.md)", body = patio_application::fleet::trucks::IsTruckView)))]
 #[get("/truck/isTruck/{plate}")]
 pub async fn is_truck(
     state: web::Data<AppState>,
@@ -173,7 +115,7 @@ async fn like_answer(
 }
 
 #[utoipa::path(tag = "trucks",
-    responses((status = 200, description = "Up to 20 trucks {id, licensePlate, name, vehicleModel, netCapacity} in the actor's scope", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403)))]
+    responses((status = 200, description = "Up to 20 trucks {id, licensePlate, name, vehicleModel, netCapacity} in the actor's scope", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403)))]
 #[get("/truck/like")]
 pub async fn truck_like_all(
     state: web::Data<AppState>,
@@ -184,7 +126,7 @@ pub async fn truck_like_all(
 
 #[utoipa::path(tag = "trucks",
     params(("companyId" = i64, Path)),
-    responses((status = 200, description = "Trucks of one company", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "Trucks of one company", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/like/company/{companyId}")]
 pub async fn truck_like_all_in_company(
     state: web::Data<AppState>,
@@ -197,7 +139,7 @@ pub async fn truck_like_all_in_company(
 
 #[utoipa::path(tag = "trucks",
     params(("shippingCompanyId" = i64, Path)),
-    responses((status = 200, description = "Trucks of one shipping company", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "Trucks of one shipping company", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/like/shipping-company/{shippingCompanyId}")]
 pub async fn truck_like_all_in_shipping_company(
     state: web::Data<AppState>,
@@ -210,7 +152,7 @@ pub async fn truck_like_all_in_shipping_company(
 
 #[utoipa::path(tag = "trucks",
     params(("text" = String, Path, description = "Part of the plate, renavam or model, or the id")),
-    responses((status = 200, description = "Up to 20 trucks in the actor's scope", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403)))]
+    responses((status = 200, description = "Up to 20 trucks in the actor's scope", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403)))]
 #[get("/truck/like/{text}")]
 pub async fn truck_like(
     state: web::Data<AppState>,
@@ -222,7 +164,7 @@ pub async fn truck_like(
 
 #[utoipa::path(tag = "trucks",
     params(("text" = String, Path), ("companyId" = i64, Path)),
-    responses((status = 200, description = "Trucks of one company", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "Trucks of one company", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/like/{text}/company/{companyId}")]
 pub async fn truck_like_in_company(
     state: web::Data<AppState>,
@@ -241,7 +183,7 @@ pub async fn truck_like_in_company(
 
 #[utoipa::path(tag = "trucks",
     params(("text" = String, Path), ("shippingCompanyId" = i64, Path)),
-    responses((status = 200, description = "Trucks of one shipping company", body = Vec<patio_application::services::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "Trucks of one shipping company", body = Vec<patio_application::fleet::trucks::TruckLikeItem>), (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/like/{text}/shipping-company/{shippingCompanyId}")]
 pub async fn truck_like_in_shipping_company(
     state: web::Data<AppState>,
@@ -255,7 +197,7 @@ pub async fn truck_like_in_shipping_company(
 
 #[utoipa::path(tag = "trucks",
     params(("companyId" = i64, Path)),
-    responses((status = 200, description = "The drivers the truck form may bind the truck to {id, name} (a Transportadora: its own)", body = Vec<patio_application::services::trucks::TruckDriverChoice>),
+    responses((status = 200, description = "The drivers the truck form may bind the truck to {id, name} (a Transportadora: its own)", body = Vec<patio_application::fleet::trucks::TruckDriverChoice>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/truck/drivers/company/{companyId}")]
 pub async fn truck_driver_choices(
@@ -282,7 +224,7 @@ async fn list_answer(
 }
 
 #[utoipa::path(tag = "trucks", params(TruckListParams),
-    responses((status = 200, description = "Every company's trucks (administrators; 8 per page when paged)", body = patio_application::services::Listing<patio_application::services::trucks::TruckView>),
+    responses((status = 200, description = "Every company's trucks (administrators; 8 per page when paged)", body = patio_application::services::Listing<patio_application::fleet::trucks::TruckView>),
         (status = 401), (status = 403)))]
 #[get("/truck")]
 pub async fn list_trucks(
@@ -294,7 +236,7 @@ pub async fn list_trucks(
 }
 
 #[utoipa::path(tag = "trucks", params(TruckListParams),
-    responses((status = 200, description = "A company's trucks (a Transportadora: its shipping company's)", body = patio_application::services::Listing<patio_application::services::trucks::TruckView>),
+    responses((status = 200, description = "A company's trucks (a Transportadora: its shipping company's)", body = patio_application::services::Listing<patio_application::fleet::trucks::TruckView>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck/company/{id}")]
 pub async fn list_company_trucks(
@@ -308,7 +250,7 @@ pub async fn list_company_trucks(
 }
 
 #[utoipa::path(tag = "trucks", params(TruckListParams),
-    responses((status = 200, description = "A shipping company's trucks", body = patio_application::services::Listing<patio_application::services::trucks::TruckView>),
+    responses((status = 200, description = "A shipping company's trucks", body = patio_application::services::Listing<patio_application::fleet::trucks::TruckView>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck/shipping-company/{id}")]
 pub async fn list_shipping_company_trucks(
@@ -322,7 +264,7 @@ pub async fn list_shipping_company_trucks(
 }
 
 #[utoipa::path(tag = "trucks",
-    responses((status = 200, description = "The driver's trucks (the driver itself, or staff who see the driver)", body = Vec<patio_application::services::trucks::TruckView>),
+    responses((status = 200, description = "The driver's trucks (the driver itself, or staff who see the driver)", body = Vec<patio_application::fleet::trucks::TruckView>),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck/driver/{driverId}")]
 pub async fn trucks_of_driver(
@@ -337,7 +279,7 @@ pub async fn trucks_of_driver(
 }
 
 #[utoipa::path(tag = "trucks",
-    responses((status = 200, description = "The truck (staff in scope, or its driver)", body = patio_application::services::trucks::TruckView),
+    responses((status = 200, description = "The truck (staff in scope, or its driver)", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[get("/truck/{id}")]
 pub async fn get_truck(
@@ -351,9 +293,9 @@ pub async fn get_truck(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(tag = "trucks", request_body = TruckBody,
-    responses((status = 201, description = "Created", body = patio_application::services::trucks::TruckView),
-        (status = 200, description = "Updated", body = patio_application::services::trucks::TruckView),
+#[utoipa::path(tag = "trucks", request_body = SaveTruck,
+    responses((status = 201, description = "Created", body = patio_application::fleet::trucks::TruckView),
+        (status = 200, description = "Updated", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Placa já cadastrada!"),
         (status = 422, description = "'Placa e obrigatorio!', 'Tamanho maximo de 7 caracteres', 'Renavam e obrigatorio!', 'Modelo e obrigatorio!', 'Tipo de implemento e obrigatorio!', 'Selecione uma empresa!'...")))]
@@ -362,9 +304,9 @@ pub async fn save_truck(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<TruckBody>,
+    body: web::Json<SaveTruck>,
 ) -> Result<HttpResponse, ApiError> {
-    let cmd = body.into_inner().cmd();
+    let cmd = body.into_inner();
     let svc = state.services.trucks.clone();
     let ip = client_address(&req);
     let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
@@ -390,7 +332,7 @@ pub async fn delete_truck(
 }
 
 #[utoipa::path(tag = "trucks", request_body = TruckUnbindBody,
-    responses((status = 200, description = "{id, message: 'Caminhão desvinculado com sucesso'}", body = patio_application::services::trucks::TruckUnbound),
+    responses((status = 200, description = "{id, message: 'Caminhão desvinculado com sucesso'}", body = patio_application::fleet::trucks::TruckUnbound),
         (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[patch("/truck/unbind-shipping-company")]
 pub async fn unbind_truck_shipping_company(
@@ -407,7 +349,7 @@ pub async fn unbind_truck_shipping_company(
 }
 
 #[utoipa::path(tag = "trucks", request_body = TruckUnbindBody,
-    responses((status = 200, description = "The driver let go of its truck: {id, message}", body = patio_application::services::trucks::TruckUnbound),
+    responses((status = 200, description = "The driver let go of its truck: {id, message}", body = patio_application::fleet::trucks::TruckUnbound),
         (status = 401), (status = 403, description = "Not a driver session"), (status = 404),
         (status = 409, description = "Este caminhão está na fila. Saia da fila antes de desvinculá-lo."),
         (status = 422)))]
@@ -423,9 +365,9 @@ pub async fn unbind_truck(
     Ok(HttpResponse::Ok().json(out))
 }
 
-#[utoipa::path(tag = "trucks", request_body = TruckBody,
-    responses((status = 201, description = "A new plate: registered and bound to the driver", body = patio_application::services::trucks::TruckView),
-        (status = 200, description = "A free truck of the driver's company bound to the driver, or its own updated", body = patio_application::services::trucks::TruckView),
+#[utoipa::path(tag = "trucks", request_body = SaveTruck,
+    responses((status = 201, description = "A new plate: registered and bound to the driver", body = patio_application::fleet::trucks::TruckView),
+        (status = 200, description = "A free truck of the driver's company bound to the driver, or its own updated", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403, description = "Not a driver session"),
         (status = 409, description = "'Este caminhão está vinculado a outro motorista.', 'Este caminhão está cadastrado em outra empresa.'"),
         (status = 422, description = "The driver app's messages: 'Placa é obrigatório!', 'Nome do proprietário é obrigatório!', 'Qtd de eixo é obrigatório!'...")))]
@@ -433,16 +375,16 @@ pub async fn unbind_truck(
 pub async fn rebind_truck(
     state: web::Data<AppState>,
     session: Session,
-    body: web::Json<TruckBody>,
+    body: web::Json<SaveTruck>,
 ) -> Result<HttpResponse, ApiError> {
-    let cmd = body.into_inner().cmd();
+    let cmd = body.into_inner();
     let svc = state.services.trucks.clone();
     let out = blocking(move || svc.rebind(&session.0, cmd)).await?;
     Ok(saved(out))
 }
 
-#[utoipa::path(tag = "trucks", request_body = TruckBody,
-    responses((status = 200, description = "The driver's truck, edited", body = patio_application::services::trucks::TruckView),
+#[utoipa::path(tag = "trucks", request_body = SaveTruck,
+    responses((status = 200, description = "The driver's truck, edited", body = patio_application::fleet::trucks::TruckView),
         (status = 401), (status = 403, description = "Not a driver session"), (status = 404),
         (status = 409, description = "Placa já cadastrada!"),
         (status = 422, description = "The driver app's messages")))]
@@ -450,9 +392,9 @@ pub async fn rebind_truck(
 pub async fn app_edit_truck(
     state: web::Data<AppState>,
     session: Session,
-    body: web::Json<TruckBody>,
+    body: web::Json<SaveTruck>,
 ) -> Result<HttpResponse, ApiError> {
-    let cmd = body.into_inner().cmd();
+    let cmd = body.into_inner();
     let svc = state.services.trucks.clone();
     let out = blocking(move || svc.app_edit(&session.0, cmd)).await?;
     Ok(HttpResponse::Ok().json(out))

@@ -4,7 +4,7 @@
 
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::services::use_terms::SaveTerm;
+use patio_application::settings::use_terms::SaveTerm;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::scope;
@@ -44,7 +44,7 @@ pub struct UseTermBody {
 
 #[utoipa::path(tag = "terms",
     params(("companyId" = i64, Path, description = "Company")),
-    responses((status = 200, description = "[{id, title, content, active, company: {id}, createdAt, updatedAt}]", body = Vec<patio_application::services::use_terms::UseTermView>),
+    responses((status = 200, description = "[{id, title, content, active, company: {id}, createdAt, updatedAt}]", body = Vec<patio_application::settings::use_terms::UseTermView>),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/useTerm/company/{companyId}")]
 pub async fn company_terms(
@@ -60,7 +60,7 @@ pub async fn company_terms(
 
 #[utoipa::path(tag = "terms",
     params(("id" = i64, Path, description = "Term")),
-    responses((status = 200, description = "{id, title, content, active, company: {id}, createdAt, updatedAt}", body = patio_application::services::use_terms::UseTermView),
+    responses((status = 200, description = "{id, title, content, active, company: {id}, createdAt, updatedAt}", body = patio_application::settings::use_terms::UseTermView),
         (status = 401), (status = 403), (status = 404)))]
 #[get("/useTerm/{id}")]
 pub async fn get_term(
@@ -75,8 +75,8 @@ pub async fn get_term(
 }
 
 #[utoipa::path(tag = "terms", request_body = UseTermBody,
-    responses((status = 201, description = "{message: 'Cadastro realizado com sucesso', useTerm, acceptanceReset}", body = patio_application::services::use_terms::SavedTermView),
-        (status = 200, description = "Updated, same body", body = patio_application::services::use_terms::SavedTermView),
+    responses((status = 201, description = "{message: 'Cadastro realizado com sucesso', useTerm, acceptanceReset}", body = patio_application::settings::use_terms::SavedTermView),
+        (status = 200, description = "Updated, same body", body = patio_application::settings::use_terms::SavedTermView),
         (status = 401), (status = 403), (status = 404),
         (status = 409, description = "'Dado já cadastrado!' (title taken in the company)"), (status = 422)))]
 #[post("")]

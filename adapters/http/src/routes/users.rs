@@ -11,7 +11,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
 }
 
 #[utoipa::path(tag = "users",
-    responses((status = 200, description = "The user, without password", body = patio_application::services::users::UserView), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, description = "The user, without password", body = patio_application::admin::users::UserView), (status = 401), (status = 403), (status = 404)))]
 #[get("/users/{id}")]
 pub async fn get_user(
     state: web::Data<AppState>,

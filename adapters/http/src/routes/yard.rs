@@ -6,11 +6,11 @@
 use actix_web::{get, post, put};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
-use patio_application::services::yard::{
+use patio_application::yard::ports::YardList;
+use patio_application::yard::{
     queue_export, CheckinStateView, CheckinView, CompleteCommand, QueueExportTable, YardActionView,
     YardListRow, YardService, EXPORT_DAYS,
 };
-use patio_application::yard_ports::YardList;
 use patio_application::{AppError, AppResult};
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;

@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Date, Integer, Nullable, Text, Timestamptz};
-use patio_application::queue_ports::{
+use patio_application::queue::ports::{
     AttendanceDayRecord, AttendanceOpsRepo, DelayInProgressRecord, DelayReasonRecord,
 };
 use patio_application::AppResult;

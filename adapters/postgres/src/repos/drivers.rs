@@ -2,7 +2,7 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::exists;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use patio_application::fleet_ports::{
+use patio_application::fleet::ports::{
     DriverAdminRepo, DriverFilter, DriverFull, DriverLogRecord, DriverShipping, DriverWrite,
 };
 use patio_application::model::{AuthorizationFlags, CompanyRef, DriverRecord, LikeItem, Page};

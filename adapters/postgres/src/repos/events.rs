@@ -3,7 +3,7 @@
 
 use diesel::prelude::*;
 use diesel::sql_types::Text;
-use patio_application::queue_ports::{DomainEvent, EventPublisher};
+use patio_application::queue::ports::{DomainEvent, EventPublisher};
 
 use crate::pool::PgPool;
 

@@ -2,7 +2,7 @@
 
 use chrono::NaiveDate;
 use diesel::prelude::*;
-use patio_application::settings_ports::{HolidayRecord, HolidayRepo, HolidayWrite};
+use patio_application::settings::ports::{HolidayRecord, HolidayRepo, HolidayWrite};
 use patio_application::AppResult;
 
 use crate::rows::HolidayRow;

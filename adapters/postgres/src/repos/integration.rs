@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Int4, Nullable, Text, Timestamptz};
-use patio_application::integration_ports::{
+use patio_application::integration::ports::{
     ApiKeyRecord, AttemptOutcome, DeliveryRecord, DueDelivery, IdempotencyClaim, IntegrationRepo,
     KeyUse, NewApiKey, NewDelivery, NewWebhook, QueueFactRecord, WebhookRecord,
 };

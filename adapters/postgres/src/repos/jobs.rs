@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Date, Text, Timestamptz};
-use patio_application::queue_ports::{ExpiryCandidate, QueueJobRepo};
+use patio_application::queue::ports::{ExpiryCandidate, QueueJobRepo};
 use patio_application::AppResult;
 
 use super::queue_engine::ACTIVE;

@@ -2,11 +2,11 @@
 
 use chrono::NaiveDate;
 use diesel::prelude::*;
-use patio_application::loading_ports::{
+use patio_application::model::Page;
+use patio_application::orders::loading_ports::{
     DeletedLoadingRecord, LoadingDriver, LoadingFilter, LoadingRecord, LoadingRepo, LoadingTruck,
     LoadingWrite,
 };
-use patio_application::model::Page;
 use patio_application::{AppError, AppResult};
 
 use super::orders::{decimal, tonnes};

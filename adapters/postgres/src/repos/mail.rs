@@ -5,7 +5,7 @@ use bigdecimal::BigDecimal;
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Nullable, Numeric, Text, Timestamptz};
-use patio_application::mail_ports::{
+use patio_application::mail::ports::{
     DayLoadings, MailRecipient, MailRepo, NewOutboxMail, OrderLoadingRecord, OutboxMail,
     ReportCompany,
 };

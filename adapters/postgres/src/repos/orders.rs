@@ -7,7 +7,7 @@ use diesel::dsl::sum;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use patio_application::model::Page;
-use patio_application::orders_ports::{
+use patio_application::orders::ports::{
     OrderCustomerRecord, OrderFilter, OrderItemRecord, OrderRecord, OrderRepo, OrderShippingRecord,
     OrderWrite,
 };

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use patio_application::settings_ports::{PopupRecord, PopupRepo, PopupWrite};
+use patio_application::settings::ports::{PopupRecord, PopupRepo, PopupWrite};
 use patio_application::AppResult;
 
 use crate::schema::{popup_reads, popups};

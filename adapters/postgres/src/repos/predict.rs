@@ -4,7 +4,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Date, Nullable, SmallInt, Text, Timestamptz};
-use patio_application::predict_ports::{
+use patio_application::queue::predict_ports::{
     FinishedLoadingRecord, PaceHistoryRecord, PredictEntryRecord, PredictRepo,
 };
 use patio_application::AppResult;

@@ -3,7 +3,7 @@
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use patio_application::model::{LikeItem, Page};
-use patio_application::orders_ports::{ProductFilter, ProductRecord, ProductRepo, ProductWrite};
+use patio_application::orders::ports::{ProductFilter, ProductRecord, ProductRepo, ProductWrite};
 use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 use patio_domain::orders::ProductGroup;

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{
     Array, BigInt, Bool, Date, Integer, Jsonb, Nullable, Text, Time, Timestamptz,
 };
-use patio_application::queue_ports::{
+use patio_application::queue::ports::{
     DelayInProgressRecord, NewDropout, NewQueueEntry, PlanEntryKind, PlanEntryRecord, PlanRow,
     QueueConfigRecord, QueueDriverRecord, QueueEngineRepo, QueueSchedulingRecord, QueueStateRecord,
     QueueStateWrite, QueueTruckRecord,

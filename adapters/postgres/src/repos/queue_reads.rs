@@ -5,8 +5,8 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::r2d2::{ConnectionManager, Pool};
 use diesel::sql_types::{Array, BigInt, Bool, Date, Double, Integer, Nullable, Text, Timestamptz};
-use patio_application::account_check::AccountReader;
-use patio_application::queue_ports::{
+use patio_application::auth::account_check::AccountReader;
+use patio_application::queue::ports::{
     DelayInProgressRecord, DriverActivePosition, DriverPositionRecord, NextDateRecord,
     PositionReader, QueueReadRepo, QueueRowRecord, QueueScope, QueueTotalsRecord,
 };

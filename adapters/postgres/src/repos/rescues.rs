@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Double, Nullable, Text, Timestamptz};
-use patio_application::rescue_ports::{NewRescue, RescueFilter, RescueRecord, RescueRepo};
+use patio_application::queue::rescue_ports::{NewRescue, RescueFilter, RescueRecord, RescueRepo};
 use patio_application::AppResult;
 use patio_domain::admin::listing::search_text;
 use patio_domain::fleet::trucks::plate_pattern;

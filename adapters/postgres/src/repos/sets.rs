@@ -10,12 +10,12 @@ use chrono::{DateTime, NaiveDate, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Date, Double, Integer, Nullable, Text, Timestamptz};
-use patio_application::model::Page;
-use patio_application::sets_ports::{
+use patio_application::fleet::sets_ports::{
     CandidateDriver, CandidateTruck, GroupContactRecord, GroupQueueRecord, GroupRecord,
     GroupTruckRecord, GroupsFilter, LinkDriver, LinkTruck, LinkedPairRecord, SetsRepo,
     ShippingBrief, ShippingRecord,
 };
+use patio_application::model::Page;
 use patio_application::AppResult;
 use patio_domain::admin::listing::{PageRequest, SearchText};
 use patio_domain::fleet::sets::{DriverSearch, QueueLabel};

@@ -2,7 +2,7 @@
 
 use chrono::NaiveTime;
 use diesel::prelude::*;
-use patio_application::settings_ports::{
+use patio_application::settings::ports::{
     CompanySettingsRepo, DelayRecord, DelayRepo, DelayWrite, SettingsRecord, SettingsWrite,
 };
 use patio_application::AppResult;

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use diesel::sql_types::{Array, BigInt, Text, Timestamptz};
 use diesel::{QueryableByName, RunQueryDsl};
-use patio_application::throttle::ThrottleStore;
+use patio_application::auth::throttle::ThrottleStore;
 use patio_application::AppResult;
 
 use crate::pool::{checkout, PgPool};

@@ -2,7 +2,7 @@
 
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use patio_application::fleet_ports::{BrandRecord, CatalogFilter, ModelRecord, TruckCatalogRepo};
+use patio_application::fleet::ports::{BrandRecord, CatalogFilter, ModelRecord, TruckCatalogRepo};
 use patio_application::model::Page;
 use patio_application::AppResult;
 

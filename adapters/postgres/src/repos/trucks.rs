@@ -5,14 +5,15 @@ use bigdecimal::{BigDecimal, ToPrimitive};
 use diesel::dsl::{exists, now};
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use patio_application::fleet_ports::{
+use patio_application::fleet::ports::{
     BrandRecord, DriverChoice, ModelRecord, NamedRef, PlateRegistry, ShippingRef, TruckFilter,
-    TruckRecord, TruckRepo, TruckWrite,
+    TruckPlacement, TruckRecord, TruckRepo,
 };
 use patio_application::model::Page;
 use patio_application::AppResult;
 use patio_domain::fleet::trucks::{plate_is_truck, plate_pattern};
-use patio_domain::values::Plate;
+use patio_domain::fleet::TruckData;
+use patio_domain::values::{Plate, Renavam};
 
 use super::search::{fk_named, named, Named};
 use crate::pool::{checkout, PgPool};
@@ -199,17 +200,43 @@ impl TruckRepo for PgRepos<'_> {
         Ok(self.load_trucks(q)?.pop())
     }
 
-    fn insert_truck(&mut self, truck: &TruckWrite) -> AppResult<i64> {
+    fn insert_truck(&mut self, truck: &TruckData, place: &TruckPlacement) -> AppResult<i64> {
         diesel::insert_into(trucks::table)
-            .values(TruckWriteRow::from(truck))
+            .values(TruckWriteRow::of(truck, place))
             .returning(trucks::id)
             .get_result(self.conn)
             .map_err(db_error)
     }
 
-    fn update_truck(&mut self, id: i64, truck: &TruckWrite) -> AppResult<()> {
+    fn update_truck(
+        &mut self,
+        id: i64,
+        truck: &TruckData,
+        place: &TruckPlacement,
+    ) -> AppResult<()> {
         diesel::update(trucks::table.find(id))
-            .set((TruckWriteRow::from(truck), trucks::updated_at.eq(now)))
+            .set((TruckWriteRow::of(truck, place), trucks::updated_at.eq(now)))
+            .execute(self.conn)
+            .map(|_| ())
+            .map_err(db_error)
+    }
+
+    fn bind_truck_row(
+        &mut self,
+        id: i64,
+        company_id: i64,
+        driver_id: i64,
+        plate: &Plate,
+        renavam: &Renavam,
+    ) -> AppResult<()> {
+        diesel::update(trucks::table.find(id))
+            .set((
+                trucks::company_id.eq(company_id),
+                trucks::driver_id.eq(Some(driver_id)),
+                trucks::license_plate.eq(plate.as_str()),
+                trucks::renavam.eq(Some(renavam.as_str())),
+                trucks::updated_at.eq(now),
+            ))
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)

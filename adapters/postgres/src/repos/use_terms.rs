@@ -2,7 +2,7 @@
 
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use patio_application::settings_ports::{UseTermAdminRepo, UseTermFull, UseTermWrite};
+use patio_application::settings::ports::{UseTermAdminRepo, UseTermFull, UseTermWrite};
 use patio_application::{AppError, AppResult};
 
 use crate::rows::UseTermRow;

@@ -4,9 +4,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Date, Double, Nullable, Text, Timestamptz};
-use patio_application::yard_ports::{
-    CheckinRecord, YardEntryRecord, YardList, YardListRecord, YardRepo,
-};
+use patio_application::yard::ports::{CheckinRecord, YardEntryRecord, YardList, YardRepo};
+use patio_application::yard::YardListRow;
 use patio_application::AppResult;
 
 use crate::store::{db_error, PgRepos};
@@ -390,7 +389,7 @@ impl YardRepo for PgRepos<'_> {
         list: YardList,
         since: DateTime<Utc>,
         plate: Option<&str>,
-    ) -> AppResult<Vec<YardListRecord>> {
+    ) -> AppResult<Vec<YardListRow>> {
         let phone = "(SELECT ct.fone FROM contacts ct WHERE ct.driver_id = d.id
                         ORDER BY ct.id LIMIT 1)";
         let order_load = super::queue_reads::order_load_columns!();
@@ -448,7 +447,7 @@ impl YardRepo for PgRepos<'_> {
             .map_err(db_error)?;
         Ok(rows
             .into_iter()
-            .map(|r| YardListRecord {
+            .map(|r| YardListRow {
                 id: r.id,
                 driver_id: r.driver_id,
                 driver_name: r.driver_name,
@@ -466,10 +465,11 @@ impl YardRepo for PgRepos<'_> {
                 customer_name: r.customer_name,
                 qty_transported: r.qty_transported,
                 net_capacity: r.net_capacity,
-                order_ordered: r.order_ordered,
-                order_delivered_others: r.order_delivered_others,
+                order_balance: None,
                 ip: r.ip,
                 device: r.device,
+                order_ordered: r.order_ordered,
+                order_delivered_others: r.order_delivered_others,
             })
             .collect())
     }

@@ -80,8 +80,8 @@ pub struct DriverWriteRow<'a> {
     pub is_enabled: bool,
 }
 
-impl<'a> From<&'a patio_application::fleet_ports::DriverWrite> for DriverWriteRow<'a> {
-    fn from(d: &'a patio_application::fleet_ports::DriverWrite) -> Self {
+impl<'a> From<&'a patio_application::fleet::ports::DriverWrite> for DriverWriteRow<'a> {
+    fn from(d: &'a patio_application::fleet::ports::DriverWrite) -> Self {
         Self {
             company_id: d.company_id,
             shipping_company_id: d.shipping_company_id,

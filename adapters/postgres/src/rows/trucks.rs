@@ -1,11 +1,12 @@
-//! A truck as a save writes it, and the small rows a truck's read joins (its shipping company
+//! A truck as a save writes it (the checked `TruckData` where it is placed), and the small rows a truck's read joins (its shipping company
 //! and driver). The full row is `fleet::TruckRow`.
 
 use std::str::FromStr;
 
 use bigdecimal::BigDecimal;
 use diesel::prelude::*;
-use patio_application::fleet_ports::TruckWrite;
+use patio_application::fleet::ports::TruckPlacement;
+use patio_domain::fleet::TruckData;
 
 use crate::schema::{drivers, shipping_companies, trucks};
 
@@ -33,22 +34,23 @@ pub struct TruckWriteRow<'a> {
     pub is_enabled: bool,
 }
 
-impl<'a> From<&'a TruckWrite> for TruckWriteRow<'a> {
-    fn from(t: &'a TruckWrite) -> Self {
+impl<'a> TruckWriteRow<'a> {
+    /// The checked truck where it is placed; axles and capacities from its implement type.
+    pub fn of(t: &'a TruckData, place: &TruckPlacement) -> Self {
         Self {
-            company_id: t.company_id,
-            shipping_company_id: t.shipping_company_id,
-            driver_id: t.driver_id,
-            vehicle_model_id: t.vehicle_model_id,
-            license_plate: &t.license_plate,
-            renavam: t.renavam.as_deref(),
+            company_id: place.company_id,
+            shipping_company_id: place.shipping_company_id,
+            driver_id: place.driver_id,
+            vehicle_model_id: t.model_id,
+            license_plate: t.plate.as_str(),
+            renavam: Some(t.renavam.as_str()),
             owner: t.owner.as_deref(),
-            implement_type: t.implement_type.as_deref(),
-            shaft_quantity: t.shaft_quantity,
-            gross_capacity: tonnes(t.gross_capacity),
-            net_capacity: tonnes(t.net_capacity),
+            implement_type: t.implement_type.map(|i| i.label()),
+            shaft_quantity: t.axles().map(i16::from),
+            gross_capacity: tonnes(t.gross_tonnes()),
+            net_capacity: tonnes(t.net_tonnes()),
             color: t.color.as_deref(),
-            is_enabled: t.is_enabled,
+            is_enabled: place.is_enabled,
         }
     }
 }

@@ -4,7 +4,7 @@ use crate::common;
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use common::*;
-use patio_application::throttle::ThrottlePolicy;
+use patio_application::auth::throttle::ThrottlePolicy;
 use serde_json::json;
 
 fn login(email: &str, password: &str, page: &str) -> TestRequest {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use actix_web::http::StatusCode;
 use actix_web::test::TestRequest;
 use diesel::{Connection, PgConnection, RunQueryDsl};
-use patio_application::position_cache::{PositionCache, DEFAULT_TTL};
+use patio_application::queue::position_cache::{PositionCache, DEFAULT_TTL};
 use patio_domain::auth::Actor;
 use patio_domain::roles::SessionKind;
 

@@ -14,7 +14,7 @@ use actix_web::test::TestRequest;
 use serde_json::{json, Value};
 
 use common::{cookie_pair, fixtures, TestApp};
-use patio_application::services::driver_app::{
+use patio_application::queue::driver_app::{
     REFUSED_MESSAGE, REFUSED_REASON, REFUSE_IN_QUEUE_MESSAGE, REFUSE_STARTED_MESSAGE,
     REGISTERED_MESSAGE, REGISTER_DUPLICATE_MESSAGE,
 };

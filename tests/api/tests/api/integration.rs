@@ -202,7 +202,7 @@ impl Receiver {
 
 /// The webhook job once, off the async threads (its HTTP client blocks), as the background
 /// loop of `patio serve` runs it.
-fn run_webhooks(app: &TestApp) -> patio_application::services::integration::WebhookJobReport {
+fn run_webhooks(app: &TestApp) -> patio_application::integration::WebhookJobReport {
     let jobs = app.state.services.webhook_jobs.clone();
     std::thread::spawn(move || jobs.run().unwrap())
         .join()

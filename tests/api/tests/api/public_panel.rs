@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use actix_web::http::StatusCode;
 use common::*;
-use patio_application::queue_ports::{DomainEvent, EventSink};
+use patio_application::queue::ports::{DomainEvent, EventSink};
 use queue_common::*;
 use ws_common::*;
 

@@ -4,7 +4,7 @@
 use crate::{common, queue_common};
 use actix_web::http::StatusCode;
 use diesel::connection::SimpleConnection;
-use patio_application::services::jobs::TOLERANCE_JOB_KEY;
+use patio_application::queue::jobs::TOLERANCE_JOB_KEY;
 use serde_json::{json, Value};
 
 use common::{fixtures, TestApp};

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use actix_web::http::StatusCode;
-use patio_application::position_cache::{PositionCache, DEFAULT_TTL};
-use patio_application::queue_ports::PositionReader;
+use patio_application::queue::ports::PositionReader;
+use patio_application::queue::position_cache::{PositionCache, DEFAULT_TTL};
 
 use common::TestApp;
 use queue_common::*;

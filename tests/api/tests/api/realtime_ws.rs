@@ -5,7 +5,7 @@ use crate::{common, queue_common, ws_common};
 use std::time::{Duration, Instant};
 
 use common::TestApp;
-use patio_application::queue_ports::EventSink;
+use patio_application::queue::ports::EventSink;
 use queue_common::*;
 use ws_common::*;
 
@@ -49,7 +49,7 @@ fn only_a_signed_in_caller_opens_the_socket_and_only_into_its_own_company() {
     while app
         .state
         .hub
-        .room_size(patio_application::queue_ports::EVERY_COMPANY_ROOM)
+        .room_size(patio_application::queue::ports::EVERY_COMPANY_ROOM)
         < 1
     {
         assert!(Instant::now() < until, "the socket never joined");
@@ -57,9 +57,7 @@ fn only_a_signed_in_caller_opens_the_socket_and_only_into_its_own_company() {
     }
     app.state
         .hub
-        .event(&patio_application::queue_ports::DomainEvent::queue_changed(
-            other,
-        ));
+        .event(&patio_application::queue::ports::DomainEvent::queue_changed(other));
     assert_eq!(
         next_text(&mut all, Duration::from_secs(10)),
         Some(format!(r#"{{"event":"queueChanged","companyId":{other}}}"#))

@@ -5,7 +5,7 @@
 
 use crate::common;
 use diesel::prelude::*;
-use patio_application::services::retention::{RetentionReport, RETENTION_JOB_KEY};
+use patio_application::admin::retention::{RetentionReport, RETENTION_JOB_KEY};
 use patio_domain::retention::{RetentionPolicy, PRUNE_BATCH};
 
 use common::TestApp;

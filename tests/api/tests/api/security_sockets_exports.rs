@@ -13,7 +13,7 @@ use common::admin::*;
 use common::{addr, fixtures, TestApp, PASSWORD};
 use diesel::connection::SimpleConnection;
 use diesel::Connection;
-use patio_application::throttle::ThrottlePolicy;
+use patio_application::auth::throttle::ThrottlePolicy;
 use patio_domain::roles::Role;
 use queue_common::*;
 use serde_json::{json, Value};

@@ -635,7 +635,7 @@ async fn check_in_only_from_the_yard_network_a_call_and_the_tv_list() {
 
 #[test]
 fn a_call_reaches_browsers_as_check_in_call_response() {
-    use patio_application::queue_ports::DomainEvent;
+    use patio_application::queue::ports::DomainEvent;
     let e = DomainEvent::CheckInCall {
         company_id: 1,
         checkin_id: 2,

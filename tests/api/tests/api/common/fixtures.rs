@@ -4,8 +4,9 @@
 #![allow(dead_code)]
 
 use actix_web::http::StatusCode;
-use patio_application::services::drivers::SaveDriver;
-use patio_application::services::trucks::SaveTruck;
+use patio_application::fleet::drivers::SaveDriver;
+use patio_application::fleet::trucks::{SaveTruck, VehicleModelRef};
+use patio_application::services::OptIdRef;
 use patio_domain::fleet::DriverInput;
 use patio_domain::roles::Role;
 use serde_json::{json, Value};
@@ -317,16 +318,20 @@ pub fn saved_carried_truck(
     implement: &str,
 ) -> i64 {
     let root = crate::queue_common::staff(app, "admin@patio.local");
+    let id = |id| Some(OptIdRef { id });
     let cmd = SaveTruck {
-        license_plate: plate.to_owned(),
-        renavam: "12345678901".to_owned(),
-        owner: "Dono".to_owned(),
-        implement_type: implement.to_owned(),
-        model_id: Some(model(app)),
+        license_plate: Some(plate.to_owned()),
+        renavam: Some("12345678901".to_owned()),
+        owner: Some("Dono".to_owned()),
+        implement_type: Some(implement.to_owned()),
+        vehicle_model: Some(VehicleModelRef {
+            id: Some(model(app)),
+            truck_brand: None,
+        }),
         is_enabled: Some(true),
-        company_id: Some(company),
-        shipping_company_id: shipping,
-        driver_id: driver,
+        company: id(Some(company)),
+        shipping_company: id(shipping),
+        driver: id(driver),
         ..SaveTruck::default()
     };
     app.state

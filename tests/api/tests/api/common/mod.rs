@@ -12,8 +12,8 @@ use chrono::{DateTime, Utc};
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use patio::{build_state, Parts};
+use patio_application::auth::throttle::ThrottlePolicy;
 use patio_application::ports::{Clock, PasswordHasher};
-use patio_application::throttle::ThrottlePolicy;
 use patio_http::security::Argon2Hasher;
 use patio_http::HttpConfig;
 use patio_postgres::testkit::TestDb;
@@ -376,7 +376,7 @@ impl TestApp {
     #[allow(dead_code)]
     pub fn instance_with_cache(
         &self,
-        cache: Arc<patio_application::position_cache::PositionCache>,
+        cache: Arc<patio_application::queue::position_cache::PositionCache>,
     ) -> patio_http::AppState {
         build_state(self.parts(self.db.pool().clone(), Some(cache)))
     }
@@ -385,10 +385,12 @@ impl TestApp {
     pub fn state_with_account_memory(&self) -> patio_http::AppState {
         let reader = patio_postgres::PgDirectReader::from_pool(self.db.pool().clone());
         let mut parts = self.parts(self.db.pool().clone(), None);
-        parts.accounts = Some(patio_application::account_check::AccountCheck::with_memory(
-            Arc::new(reader),
-            patio_application::account_check::DEFAULT_MEMORY,
-        ));
+        parts.accounts = Some(
+            patio_application::auth::account_check::AccountCheck::with_memory(
+                Arc::new(reader),
+                patio_application::auth::account_check::DEFAULT_MEMORY,
+            ),
+        );
         build_state(parts)
     }
 
@@ -396,14 +398,16 @@ impl TestApp {
     #[allow(dead_code)]
     pub fn instance_as_served(
         &self,
-        cache: Arc<patio_application::position_cache::PositionCache>,
+        cache: Arc<patio_application::queue::position_cache::PositionCache>,
     ) -> patio_http::AppState {
         let reader = patio_postgres::PgDirectReader::from_pool(self.db.pool().clone());
         let mut parts = self.parts(self.db.pool().clone(), Some(cache));
-        parts.accounts = Some(patio_application::account_check::AccountCheck::with_memory(
-            Arc::new(reader),
-            patio_application::account_check::DEFAULT_MEMORY,
-        ));
+        parts.accounts = Some(
+            patio_application::auth::account_check::AccountCheck::with_memory(
+                Arc::new(reader),
+                patio_application::auth::account_check::DEFAULT_MEMORY,
+            ),
+        );
         build_state(parts)
     }
 
@@ -441,7 +445,7 @@ impl TestApp {
     fn parts(
         &self,
         pool: patio_postgres::PgPool,
-        positions: Option<Arc<patio_application::position_cache::PositionCache>>,
+        positions: Option<Arc<patio_application::queue::position_cache::PositionCache>>,
     ) -> Parts {
         Parts {
             pools: pool.into(),

@@ -6,7 +6,7 @@ pub use crate::common::client::bearer;
 use crate::common::{fixtures, TestApp};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use patio_application::services::queue::{JoinCommand, JoinView, QueueService};
+use patio_application::queue::{JoinCommand, JoinView, QueueService};
 use patio_application::AppResult;
 use patio_domain::auth::Actor;
 use patio_domain::roles::{Role, SessionKind};

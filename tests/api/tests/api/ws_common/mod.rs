@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use actix_web::{App, HttpServer};
-use patio_application::queue_ports::{DomainEvent, EventSink};
+use patio_application::queue::ports::{DomainEvent, EventSink};
 use tungstenite::client::IntoClientRequest;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};

@@ -1,0 +1,299 @@
+//! Shipping companies (spec 1 "Shipping companies"): list, read, save with contacts, their
+//! login and their users' contact authorizations, CSV import, delete.
+//!
+//! The login `{login, password}` is the shipping company's Transportadora user: `login` is
+//! the e-mail it signs in with. Saving a new login creates that user (name: the shipping
+//! company's); saving a password changes it. The row records the login and the password hash
+//! as well (the schema's columns). A shipping company without any user is flagged in the
+//! list (`warning`).
+
+use std::sync::Arc;
+
+use patio_domain::admin::access::{scope, Access, Area, Scope};
+use patio_domain::admin::audit::{title, Operation};
+use patio_domain::admin::forms::{check_login, LoginInput, PASSWORD_REQUIRED};
+use patio_domain::admin::listing::{search_text, SHIPPING_COMPANY_PAGE_SIZE};
+pub use patio_domain::admin::party::SHIPPING_REFERENCED_MESSAGE;
+use patio_domain::admin::party::{PartyInput, PartyKind};
+use patio_domain::auth::Actor;
+use patio_domain::roles::{Role, SessionKind};
+use serde::Serialize;
+
+use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
+use crate::admin::party::{self, CompanyRefView, PartyAddressView, PartyService};
+use crate::error::{AppError, AppResult};
+use crate::model::{
+    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyRecord,
+    ShippingCompanyRecord, ShippingUserRecord, UserWrite,
+};
+use crate::ports::{Repos, StoreExt};
+use crate::services::{active_label, forbidden, invalid, Audit, Deps, ListQuery, Listing, Saved};
+
+const KIND: PartyKind = PartyKind::ShippingCompany;
+pub const EMAIL_TAKEN_MESSAGE: &str = "Email já cadastrado!";
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingUserView {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub has_email: bool,
+    #[serde(rename = "hasSMS")]
+    pub has_sms: bool,
+    pub has_whats: bool,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct LoginView {
+    pub login: String,
+}
+
+/// A shipping company. `warning` marks one without a user (so without a password to sign in
+/// with: the list's icon).
+/// `contact`, `users` and `login` are filled when one record is read.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingCompanyView {
+    pub id: i64,
+    pub code: i32,
+    pub name: String,
+    #[serde(flatten)]
+    pub address: PartyAddressView,
+    pub is_enabled: bool,
+    pub warning: bool,
+    pub company: CompanyRefView,
+    pub login: Option<LoginView>,
+    pub contact: Vec<ContactRecord>,
+    pub users: Vec<ShippingUserView>,
+}
+
+fn view(
+    s: ShippingCompanyRecord,
+    contact: Vec<ContactRecord>,
+    users: Vec<ShippingUserRecord>,
+) -> ShippingCompanyView {
+    let p = s.party;
+    ShippingCompanyView {
+        address: PartyAddressView::of(&p),
+        id: p.id,
+        code: p.code,
+        name: p.name,
+        is_enabled: s.is_enabled,
+        warning: s.user_count == 0,
+        company: CompanyRefView {
+            id: p.company_id,
+            name: p.company_name,
+        },
+        login: s.login.map(|login| LoginView { login }),
+        contact,
+        users: users
+            .into_iter()
+            .map(|u| ShippingUserView {
+                id: u.id,
+                name: u.name,
+                email: u.email,
+                has_email: u.flags.has_email,
+                has_sms: u.flags.has_sms,
+                has_whats: u.flags.has_whats,
+            })
+            .collect(),
+    }
+}
+
+/// The authorization flags of one of its users, as the form sends them.
+#[derive(Debug, Clone, Copy)]
+pub struct UserFlagsCmd {
+    pub id: i64,
+    pub flags: AuthorizationFlags,
+}
+
+/// The shipping-company form: `id` 0 (or absent) creates. `company_id` is `company.id`.
+#[derive(Debug, Clone, Default)]
+pub struct SaveShippingCompany {
+    pub id: Option<i64>,
+    pub company_id: Option<i64>,
+    pub input: PartyInput,
+    pub is_enabled: Option<bool>,
+    pub contacts: Vec<ContactCmd>,
+    pub login: LoginInput,
+    pub users: Vec<UserFlagsCmd>,
+}
+
+#[derive(Clone)]
+pub struct ShippingCompanyService {
+    deps: Arc<Deps>,
+}
+
+fn read(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyView> {
+    let found = visible(repos, s, id)?;
+    let contacts = repos.contacts_of(ContactOwner::ShippingCompany(id))?;
+    let users = repos.shipping_users(id)?;
+    Ok(view(found, contacts, users))
+}
+
+fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyRecord> {
+    repos
+        .shipping_company(id)?
+        .filter(|c| s.covers_shipping(c.party.company_id, c.party.id))
+        .ok_or_else(AppError::not_found)
+}
+
+impl ShippingCompanyService {
+    pub fn new(deps: Arc<Deps>) -> Self {
+        Self { deps }
+    }
+}
+
+impl PartyService for ShippingCompanyService {
+    type View = ShippingCompanyView;
+    type Save = SaveShippingCompany;
+    const KIND: PartyKind = KIND;
+
+    fn deps(&self) -> &Deps {
+        &self.deps
+    }
+
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<PartyRecord> {
+        visible(repos, s, id).map(|c| c.party)
+    }
+
+    /// Search: name, CNPJ and code. A Transportadora sees only its own. A shipping company's
+    /// list has no company path: `_company` is always `None`.
+    fn list(
+        &self,
+        actor: &Actor,
+        _company: Option<i64>,
+        q: &ListQuery,
+    ) -> AppResult<Listing<ShippingCompanyView>> {
+        let s = scope(actor, Area::ShippingCompanies, Access::Read).map_err(forbidden)?;
+        if q.company_id.is_some_and(|id| !s.covers_company(id)) {
+            return Err(AppError::not_found());
+        }
+        let page = q.page(SHIPPING_COMPANY_PAGE_SIZE);
+        let filter = ListFilter {
+            company_id: s.company().or(q.company_id),
+            shipping_company_id: s.shipping_company(),
+            search: search_text(q.search.as_deref()),
+            page,
+            ..ListFilter::default()
+        };
+        let found = self
+            .deps
+            .store
+            .replica_reads(|repos| repos.list_shipping_companies(&filter))?;
+        Ok(Listing::of(found, page, |c| {
+            view(c, Vec::new(), Vec::new())
+        }))
+    }
+
+    fn get(&self, actor: &Actor, id: i64) -> AppResult<ShippingCompanyView> {
+        let s = scope(actor, Area::ShippingCompanies, Access::Read).map_err(forbidden)?;
+        self.deps.store.tx(|repos| read(repos, &s, id))
+    }
+
+    fn save(
+        &self,
+        actor: &Actor,
+        ip: Option<&str>,
+        cmd: SaveShippingCompany,
+    ) -> AppResult<Saved<ShippingCompanyView>> {
+        let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
+        let id = crate::services::save_target(cmd.id)?;
+        let data = KIND.check(&cmd.input, id.is_some()).map_err(invalid)?;
+        let contacts = check_form_contacts(&cmd.contacts)?;
+        let login = check_login(&cmd.login, false).map_err(invalid)?;
+        let password_hash = match login.as_ref().and_then(|l| l.password.as_deref()) {
+            Some(p) => Some(self.deps.hasher.hash(p)?),
+            None => None,
+        };
+        let is_enabled = cmd.is_enabled.unwrap_or(true);
+        let mut new_password_of = None;
+        let saved = self.deps.store.tx(|repos| {
+            let (company_id, existing) = match id {
+                Some(id) => (visible(repos, &s, id)?.party.company_id, Some(id)),
+                None => (party::target_company(repos, s, cmd.company_id)?.0, None),
+            };
+            let name = KIND.log_name(data.code, &data.name);
+            let mut details = party::details(&data);
+            details.push(("Status", active_label(is_enabled)));
+            let write = party::party_write(company_id, data, Some(is_enabled));
+            let (id, operation) = party::write(repos, KIND, existing, &write)?;
+            if let Some(login) = &login {
+                let user = match repos.user_by_email(&login.login)? {
+                    Some(u) if u.shipping_company.as_ref().map(|s| s.id) == Some(id) => Some(u),
+                    Some(_) => return Err(AppError::Duplicate(EMAIL_TAKEN_MESSAGE.to_owned())),
+                    None => None,
+                };
+                match (user, password_hash.as_deref()) {
+                    (Some(u), Some(hash)) => {
+                        new_password_of = Some(u.id);
+                        repos.update_staff_user(
+                            u.id,
+                            &UserWrite {
+                                name: u.name,
+                                email: u.email,
+                                role: u.role,
+                                cpf: u.cpf.as_ref().map(|c| c.masked()),
+                                fone: u.fone,
+                                receives_email: u.receives_email,
+                                is_enabled: u.is_enabled,
+                                is_root: false,
+                                company_id: Some(company_id),
+                                shipping_company_id: Some(id),
+                                password_hash: Some(hash.to_owned()),
+                                written_at: self.deps.clock.now(),
+                            },
+                        )?;
+                    }
+                    (Some(_), None) => {}
+                    (None, Some(hash)) => {
+                        repos.insert_staff_user(&UserWrite {
+                            name: write.name.chars().take(25).collect(),
+                            email: login.login.clone(),
+                            role: Role::Transportadora,
+                            cpf: None,
+                            fone: None,
+                            receives_email: false,
+                            is_enabled: true,
+                            is_root: false,
+                            company_id: Some(company_id),
+                            shipping_company_id: Some(id),
+                            password_hash: Some(hash.to_owned()),
+                            written_at: self.deps.clock.now(),
+                        })?;
+                    }
+                    (None, None) => return Err(AppError::field("password", PASSWORD_REQUIRED)),
+                }
+                repos.set_shipping_login(id, &login.login, password_hash.as_deref())?;
+            }
+            if !cmd.users.is_empty() {
+                let users = repos.shipping_users(id)?;
+                for u in &cmd.users {
+                    if !users.iter().any(|known| known.id == u.id) {
+                        return Err(AppError::not_found());
+                    }
+                    repos.set_user_authorization(u.id, u.flags)?;
+                }
+            }
+            save_contacts(repos, ContactOwner::ShippingCompany(id), &contacts)?;
+            Audit::by(actor, ip).write(
+                repos,
+                operation,
+                KIND.object_type(),
+                company_id,
+                title(KIND.object_type(), operation, &name),
+                details,
+            )?;
+            Ok(Saved {
+                created: operation == Operation::Create,
+                view: read(repos, &s, id)?,
+            })
+        })?;
+        // The login's sessions issued before its new password end at once on this instance.
+        if let Some(user) = new_password_of {
+            self.deps.accounts.forget(SessionKind::Staff, user);
+        }
+        Ok(saved)
+    }
+}

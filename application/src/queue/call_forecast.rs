@@ -1,0 +1,385 @@
+//! The predicted call time of every waiting vehicle of a company (issue 25), remembered per
+//! company so that the driver's position read stays one lookup.
+//!
+//! A company's prediction is computed from its queue (one query), its delays and attendance,
+//! and its measured pace, and kept until a queue event of the company (local, or from another
+//! instance through LISTEN) or for [`DEFAULT_TTL`] at most: the clock moves a prediction
+//! only when the yard runs late, which the next computation catches. The pace (a query over
+//! the last eight weeks) is kept longer: it is measured again when a loading has finished
+//! since (the newest `attended_at` of the day changed) or after [`PACE_TTL`].
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use patio_domain::implement::ImplementType;
+use patio_domain::queue::{
+    measure, predict, AttendanceToday, ClosedEntry, Delay, EntryId, FinishedLoading, History,
+    Loading, Pace, PredictInput, QueueSettings, Queued, Vehicle,
+};
+
+use crate::error::AppResult;
+use crate::ports::Repos;
+use crate::queue::ports::{DomainEvent, EventPublisher, EventSink};
+use crate::queue::{day_bounds, engine_settings};
+
+/// How long a company's prediction is served without an event.
+pub const DEFAULT_TTL: Duration = Duration::from_secs(20);
+/// How long a measured pace is kept when no loading finishes.
+pub const PACE_TTL: Duration = Duration::from_secs(600);
+
+/// One waiting vehicle's predicted call and its spread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallForecast {
+    pub at: DateTime<Utc>,
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+}
+
+impl CallForecast {
+    /// As read at `now`: never before it (a call that is due is due now).
+    pub fn at_read(&self, now: DateTime<Utc>) -> CallForecast {
+        let at = self.at.max(now);
+        CallForecast {
+            at,
+            from: self.from.max(now).min(at),
+            to: self.to.max(at),
+        }
+    }
+}
+
+/// A company's prediction.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CompanyForecast {
+    pub entries: HashMap<i64, CallForecast>,
+    /// When the operating day's last loading is expected to end.
+    pub today_ends_at: Option<DateTime<Utc>>,
+    /// The pace it rests on (0 loadings: the configured pace).
+    pub pace_samples: usize,
+}
+
+impl CompanyForecast {
+    pub fn of(&self, entry_id: i64, now: DateTime<Utc>) -> Option<CallForecast> {
+        self.entries.get(&entry_id).map(|f| f.at_read(now))
+    }
+}
+
+struct KeptPace {
+    measured: DateTime<Utc>,
+    /// The newest loading end of the operating day when it was measured.
+    last_finish: Option<DateTime<Utc>>,
+    pace: Arc<Pace>,
+}
+
+#[derive(Default)]
+struct State {
+    generation: u64,
+    forecasts: HashMap<i64, (DateTime<Utc>, Arc<CompanyForecast>)>,
+    touched: HashMap<i64, u64>,
+    paces: HashMap<i64, KeptPace>,
+}
+
+/// The per-company predictions of an instance.
+pub struct CallForecasts {
+    ttl: Duration,
+    state: Mutex<State>,
+}
+
+impl Default for CallForecasts {
+    fn default() -> Self {
+        Self::new(DEFAULT_TTL)
+    }
+}
+
+/// Computed at `at`, still good at `now`.
+fn fresh(at: DateTime<Utc>, now: DateTime<Utc>, ttl: Duration) -> bool {
+    now >= at && (now - at).to_std().is_ok_and(|age| age < ttl)
+}
+
+fn vehicle(implement: Option<&str>, axles: Option<i16>) -> Vehicle {
+    Vehicle {
+        implement: implement.and_then(|t| ImplementType::parse(t).ok()),
+        axles: axles.and_then(|a| u8::try_from(a).ok()),
+    }
+}
+
+impl CallForecasts {
+    pub fn new(ttl: Duration) -> Self {
+        Self {
+            ttl,
+            state: Mutex::new(State::default()),
+        }
+    }
+
+    /// The company's prediction if one is kept and fresh at `now` (the service's clock: a
+    /// clock moved by the tests ages it too).
+    pub fn kept(&self, company_id: i64, now: DateTime<Utc>) -> Option<Arc<CompanyForecast>> {
+        let state = self.state.lock().ok()?;
+        let (at, f) = state.forecasts.get(&company_id)?;
+        fresh(*at, now, self.ttl).then(|| f.clone())
+    }
+
+    /// Forgets a company's prediction (its queue changed).
+    pub fn forget(&self, company_id: i64) {
+        if let Ok(mut state) = self.state.lock() {
+            state.generation += 1;
+            let g = state.generation;
+            state.touched.insert(company_id, g);
+            state.forecasts.remove(&company_id);
+        }
+    }
+
+    /// Forgets every company's prediction.
+    pub fn forget_all(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.generation += 1;
+            let g = state.generation;
+            let companies: Vec<i64> = state.forecasts.keys().copied().collect();
+            for c in companies {
+                state.touched.insert(c, g);
+            }
+            state.forecasts.clear();
+        }
+    }
+
+    /// The company's prediction: the kept one, or computed now with `repos`.
+    pub fn company(
+        &self,
+        repos: &mut dyn Repos,
+        company_id: i64,
+        now: DateTime<Utc>,
+    ) -> AppResult<Arc<CompanyForecast>> {
+        if let Some(f) = self.kept(company_id, now) {
+            return Ok(f);
+        }
+        let generation = self.state.lock().map_or(0, |s| s.generation);
+        let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
+        let forecast = Arc::new(self.compute(repos, company_id, &settings, now)?);
+        if let Ok(mut state) = self.state.lock() {
+            // Not kept when the queue changed while it was computed.
+            let raced = state
+                .touched
+                .get(&company_id)
+                .is_some_and(|&g| g > generation);
+            if !raced {
+                state.forecasts.insert(company_id, (now, forecast.clone()));
+            }
+        }
+        Ok(forecast)
+    }
+
+    fn pace(
+        &self,
+        repos: &mut dyn Repos,
+        company_id: i64,
+        settings: &QueueSettings,
+        last_finish: Option<DateTime<Utc>>,
+        now: DateTime<Utc>,
+    ) -> AppResult<Arc<Pace>> {
+        let kept = self.state.lock().ok().and_then(|s| {
+            s.paces
+                .get(&company_id)
+                .filter(|k| k.last_finish == last_finish && fresh(k.measured, now, PACE_TTL))
+                .map(|k| k.pace.clone())
+        });
+        let pace = match kept {
+            Some(p) => p,
+            None => {
+                let since = now - chrono::Duration::days(patio_domain::queue::pace::HISTORY_DAYS);
+                let h = repos.pace_history(company_id, since)?;
+                let loadings: Vec<FinishedLoading> = h
+                    .loadings
+                    .iter()
+                    .map(|l| FinishedLoading {
+                        started_at: l.started_at,
+                        ended_at: l.ended_at,
+                        vehicle: vehicle(l.implement_type.as_deref(), l.axles),
+                    })
+                    .collect();
+                let closed: Vec<ClosedEntry> = h
+                    .closed
+                    .iter()
+                    .map(|&(closed_at, loaded)| ClosedEntry { closed_at, loaded })
+                    .collect();
+                let pace = Arc::new(measure(
+                    &History {
+                        loadings: &loadings,
+                        attendance_starts: &h.attendance_starts,
+                        closed: &closed,
+                    },
+                    settings,
+                    now,
+                ));
+                if let Ok(mut s) = self.state.lock() {
+                    s.paces.insert(
+                        company_id,
+                        KeptPace {
+                            measured: now,
+                            last_finish,
+                            pace: pace.clone(),
+                        },
+                    );
+                }
+                pace
+            }
+        };
+        // With thin history the settings give the pace: they may have changed since.
+        if pace.samples == 0 {
+            return Ok(Arc::new(Pace::configured(settings)));
+        }
+        Ok(pace)
+    }
+
+    fn compute(
+        &self,
+        repos: &mut dyn Repos,
+        company_id: i64,
+        settings: &QueueSettings,
+        now: DateTime<Utc>,
+    ) -> AppResult<CompanyForecast> {
+        let today = settings.operating_day(now);
+        let (day_start, _) = day_bounds(settings, today);
+        let entries = repos.predict_entries(company_id, day_start, today)?;
+        let delays: Vec<Delay> = repos
+            .delays_since(company_id, day_start)?
+            .iter()
+            .map(|d| Delay {
+                started_at: d.started_at,
+                minutes: i64::from(d.minutes),
+            })
+            .collect();
+        let attendance = match repos.attendance_of_day(company_id, today)? {
+            None => AttendanceToday::NotStarted,
+            Some(a) if a.status => AttendanceToday::Started,
+            Some(_) => AttendanceToday::Ended,
+        };
+        let last_finish = entries.iter().filter_map(|e| e.attended_at).max();
+        let pace = self.pace(repos, company_id, settings, last_finish, now)?;
+        let mut queue = Vec::new();
+        let mut loading = Vec::new();
+        let mut spent_today = 0u32;
+        for e in &entries {
+            let v = vehicle(e.implement_type.as_deref(), e.axles);
+            match e.status.as_str() {
+                "waiting" => queue.push(Queued {
+                    id: EntryId(e.id),
+                    joined_at: e.joined_at,
+                    checked_in: e.checked_in,
+                    day: e.date,
+                    vehicle: v,
+                }),
+                "loading" => {
+                    spent_today += 1;
+                    loading.push(Loading {
+                        started_at: e.expedition.unwrap_or(now),
+                        vehicle: v,
+                    });
+                }
+                _ => spent_today += 1,
+            }
+        }
+        let p = predict(&PredictInput {
+            settings,
+            now,
+            attendance,
+            delays: &delays,
+            queue: &queue,
+            loading: &loading,
+            spent_today,
+            pace: &pace,
+        });
+        Ok(CompanyForecast {
+            entries: p
+                .entries
+                .iter()
+                .map(|e| {
+                    (
+                        e.id.0,
+                        CallForecast {
+                            at: e.at,
+                            from: e.low,
+                            to: e.high,
+                        },
+                    )
+                })
+                .collect(),
+            today_ends_at: p.today_ends_at,
+            pace_samples: pace.samples,
+        })
+    }
+}
+
+impl EventSink for CallForecasts {
+    fn connected(&self) {
+        self.forget_all();
+    }
+
+    fn disconnected(&self) {
+        self.forget_all();
+    }
+
+    fn event(&self, event: &DomainEvent) {
+        if let DomainEvent::QueueChanged { company_id, .. } = event {
+            self.forget(*company_id);
+        }
+    }
+}
+
+/// Forgets a company's prediction when this instance publishes a change of its queue, before
+/// the writer's response leaves, then hands the event on.
+pub struct ForecastPublisher {
+    pub forecasts: Arc<CallForecasts>,
+    pub next: Arc<dyn EventPublisher>,
+}
+
+impl EventPublisher for ForecastPublisher {
+    fn publish(&self, event: &DomainEvent) {
+        if let DomainEvent::QueueChanged { company_id, .. } = event {
+            self.forecasts.forget(*company_id);
+        }
+        self.next.publish(event);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t0() -> DateTime<Utc> {
+        DateTime::<Utc>::from_timestamp(1_800_000_000, 0).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_call_that_is_due_reads_as_now() {
+        let t = |m: i64| DateTime::<Utc>::from_timestamp(m * 60, 0).unwrap_or_default();
+        let f = CallForecast {
+            at: t(100),
+            from: t(90),
+            to: t(110),
+        };
+        assert_eq!(f.at_read(t(50)), f);
+        let late = f.at_read(t(105));
+        assert_eq!((late.at, late.from, late.to), (t(105), t(105), t(110)));
+        let later = f.at_read(t(120));
+        assert_eq!((later.at, later.from, later.to), (t(120), t(120), t(120)));
+    }
+
+    #[test]
+    fn an_event_of_the_company_forgets_its_prediction_only() {
+        let f = CallForecasts::default();
+        {
+            let mut s = f.state.lock().unwrap_or_else(|e| e.into_inner());
+            for c in [1, 2] {
+                s.forecasts
+                    .insert(c, (t0(), Arc::new(CompanyForecast::default())));
+            }
+        }
+        f.event(&DomainEvent::queue_changed(1));
+        assert!(f.kept(1, t0()).is_none());
+        assert!(f.kept(2, t0()).is_some());
+        // Aged out by the clock.
+        assert!(f.kept(2, t0() + chrono::Duration::seconds(21)).is_none());
+        assert!(f.kept(2, t0() - chrono::Duration::seconds(1)).is_none());
+    }
+}
