@@ -47,7 +47,7 @@ export default function LinkPage() {
   const goTo = useStaffGoTo();
   const session = useSession();
   const [shippingId, setShippingId] = useState<number | null>(
-    session?.role === 'Transportadora' ? (session.shippingCompanyId ?? null) : null,
+    session?.screens.ownShippingCompany ? (session.shippingCompanyId ?? null) : null,
   );
   const [truckText, setTruckText] = useState('');
   const [driverText, setDriverText] = useState('');
@@ -200,7 +200,7 @@ export default function LinkPage() {
             value={shippingId}
             onChange={(v) => chooseShipping(v)}
             placeholder={setsMsg.chooseShipping}
-            allowClear={session?.role !== 'Transportadora'}
+            allowClear={!session?.screens.ownShippingCompany}
           />
         </div>
         <div>
