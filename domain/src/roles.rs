@@ -1,6 +1,7 @@
 //! Roles, sign-in pages, landings, the staff sidebar and the staff route allow-lists
 //! (spec 1 sections 2 and 6, spec 3 section 6).
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -492,10 +493,108 @@ pub fn allowed_routes(role: Role, is_root: bool) -> Vec<&'static str> {
         .collect()
 }
 
+/// Pages that send a role elsewhere instead of refusing it: (role, pattern, target).
+const REDIRECTS: [(Role, &str, &str); 1] = [(Role::Transportadora, "/dashboard", "/pedidos")];
+
 /// A page that sends a role elsewhere instead of refusing it: shipping-company users who open
 /// /dashboard go to /pedidos (spec 1 section 2). Checked before [`route_allows`].
 pub fn route_redirect(path: &str, role: Role) -> Option<&'static str> {
-    (role == Role::Transportadora && normalize(path) == "/dashboard").then_some("/pedidos")
+    let path = normalize(path);
+    REDIRECTS
+        .iter()
+        .find(|(r, from, _)| *r == role && *from == path)
+        .map(|(_, _, to)| *to)
+}
+
+/// Every redirect of `role` (pattern -> target), for the browser's guards.
+pub fn route_redirects(role: Role) -> BTreeMap<&'static str, &'static str> {
+    REDIRECTS
+        .iter()
+        .filter(|(r, _, _)| *r == role)
+        .map(|(_, from, to)| (*from, *to))
+        .collect()
+}
+
+/// What the office screens offer a staff role (spec 1 sections 2 and 6, spec 2 sections 2 to 6).
+/// The session carries it, so that a screen shows only what the server allows; the server
+/// checks again on every read and write.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScreenAbilities {
+    /// Every company's records: the company column and filter on the drivers, trucks, history
+    /// and rescues lists, the company field on the driver and truck forms (administrators).
+    pub sees_every_company: bool,
+    /// Kept to its own shipping company (the Transportadora): no shipping-company filter,
+    /// column or field; the link screen's shipping company is fixed; the profile shows it.
+    pub own_shipping_company: bool,
+    /// Creates, edits and deletes orders (everyone but the Transportadora, who reads them).
+    pub edits_orders: bool,
+    /// The customers list is kept to the user's company (a Usuario; administrators see all).
+    pub customers_of_own_company: bool,
+    /// The carriers' dashboard offers a company choice (a root administrator).
+    pub chooses_dashboard_company: bool,
+    /// The window title's prefix (spec 1 section 2).
+    pub title_prefix: &'static str,
+    /// The profile page opened from the avatar and from 'Perfil'; dispatch roles have only the
+    /// simple own-profile form.
+    pub profile_path: &'static str,
+}
+
+/// The office screens' abilities of `role` (`is_root` for an administrator).
+pub const fn screen_abilities(role: Role, is_root: bool) -> ScreenAbilities {
+    let admin = matches!(role, Role::Administrador);
+    let carrier = matches!(role, Role::Transportadora);
+    ScreenAbilities {
+        sees_every_company: admin,
+        own_shipping_company: carrier,
+        edits_orders: !carrier,
+        customers_of_own_company: matches!(role, Role::Usuario),
+        chooses_dashboard_company: admin && is_root,
+        title_prefix: if carrier {
+            "Transportadora - "
+        } else {
+            "Admin - "
+        },
+        profile_path: match role {
+            Role::Administrador => "/admin/edit",
+            Role::Usuario | Role::Transportadora => "/user/edit",
+            Role::Expedicao | Role::Espectador | Role::Portaria => "/perfil",
+        },
+    }
+}
+
+/// Which fields the user form offers for a user of a role (spec 1 sections 5 and 6). Only the
+/// form's shape: the server decides again what is stored.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserFormFields {
+    /// The company picker: every role but Administrador.
+    pub company: bool,
+    /// Whether the company must be chosen (a Transportadora's comes from its shipping company).
+    pub company_required: bool,
+    /// The shipping-company picker: the Transportadora.
+    pub shipping_company: bool,
+    /// The daily loading report: Usuario and Expedicao.
+    pub daily_report: bool,
+    /// The root switch: administrators.
+    pub root_switch: bool,
+    /// SMS / WhatsApp / e-mail authorisations, in the Transportadora's own profile.
+    pub contact_flags: bool,
+}
+
+pub const fn user_form_fields(role: Role) -> UserFormFields {
+    let carrier = matches!(role, Role::Transportadora);
+    let admin = matches!(role, Role::Administrador);
+    UserFormFields {
+        company: !admin,
+        company_required: !admin && !carrier,
+        shipping_company: carrier,
+        daily_report: matches!(role, Role::Usuario | Role::Expedicao),
+        root_switch: admin,
+        contact_flags: carrier,
+    }
 }
 
 /// Spec 3 section 6: Portaria sees no tonnes (the ordered and transported quantities, the
@@ -506,6 +605,63 @@ pub fn sees_tonnes(role: Role) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_administrators_see_every_company_and_only_the_root_chooses_the_dashboard_company() {
+        for role in Role::ALL {
+            let a = super::screen_abilities(role, false);
+            assert_eq!(
+                a.sees_every_company,
+                role == Role::Administrador,
+                "{role:?}"
+            );
+            assert!(!a.chooses_dashboard_company, "{role:?}");
+            let root = super::screen_abilities(role, true);
+            assert_eq!(
+                root.chooses_dashboard_company,
+                role == Role::Administrador,
+                "{role:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_transportadora_keeps_to_its_shipping_company_and_reads_orders() {
+        for role in Role::ALL {
+            let a = super::screen_abilities(role, false);
+            let carrier = role == Role::Transportadora;
+            assert_eq!(a.own_shipping_company, carrier, "{role:?}");
+            assert_eq!(a.edits_orders, !carrier, "{role:?}");
+            assert_eq!(
+                a.title_prefix,
+                if carrier {
+                    "Transportadora - "
+                } else {
+                    "Admin - "
+                }
+            );
+            assert_eq!(
+                super::route_redirect("/dashboard/", role),
+                carrier.then_some("/pedidos")
+            );
+            assert_eq!(
+                super::route_redirects(role).is_empty(),
+                !carrier,
+                "{role:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_user_form_offers_the_fields_of_the_role() {
+        let f = super::user_form_fields;
+        assert!(!f(Role::Administrador).company && f(Role::Administrador).root_switch);
+        assert!(f(Role::Transportadora).company && !f(Role::Transportadora).company_required);
+        assert!(f(Role::Transportadora).shipping_company && f(Role::Transportadora).contact_flags);
+        assert!(f(Role::Usuario).company_required && f(Role::Usuario).daily_report);
+        assert!(f(Role::Expedicao).daily_report && !f(Role::Portaria).daily_report);
+        assert!(!f(Role::Usuario).shipping_company && !f(Role::Usuario).root_switch);
+    }
+
     #[test]
     fn portaria_alone_sees_no_tonnes() {
         for role in Role::ALL {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use patio_domain::admin::access::{scope, Access, Area, Scope};
 use patio_domain::admin::listing::{search_text, LIKE_LIMIT};
 use patio_domain::auth::Actor;
-use patio_domain::roles::Role;
+use patio_domain::roles::{user_form_fields, Role, UserFormFields};
 use patio_domain::values::Cep;
 use serde::Serialize;
 
@@ -34,6 +34,8 @@ pub enum LikeResource {
 pub struct RoleItem {
     pub id: &'static str,
     pub name: &'static str,
+    /// The user form's fields for a user of this role.
+    pub form: UserFormFields,
 }
 
 /// What the postal-code service said.
@@ -102,6 +104,7 @@ impl LookupService {
             .map(|r| RoleItem {
                 id: r.as_str(),
                 name: r.label(),
+                form: user_form_fields(r),
             })
             .collect())
     }

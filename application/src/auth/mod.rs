@@ -11,7 +11,9 @@ use std::sync::Arc;
 use chrono::{DateTime, NaiveDate, Utc};
 use patio_domain::auth::{staff_may_transfer_driver, Actor, TransferRefusal};
 use patio_domain::driver_log::DriverLogType;
-use patio_domain::roles::{self, LoginPage, MenuEntry, PanelAbilities, Role, SessionKind};
+use patio_domain::roles::{
+    self, LoginPage, MenuEntry, PanelAbilities, Role, ScreenAbilities, SessionKind,
+};
 use patio_domain::terms::must_approve_terms;
 use patio_domain::values::{parse_birth_date, Cpf};
 use serde::Serialize;
@@ -168,6 +170,11 @@ pub struct StaffSessionView {
     pub routes: Vec<&'static str>,
     /// What the dispatch panel offers this role.
     pub panel: PanelAbilities,
+    /// What the office screens offer this role.
+    pub screens: ScreenAbilities,
+    /// Pages that send this role elsewhere (pattern -> target).
+    #[schema(value_type = std::collections::BTreeMap<String, String>)]
+    pub redirects: std::collections::BTreeMap<&'static str, &'static str>,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -491,6 +498,8 @@ impl AuthService {
                 menu: roles::sidebar_filtered(user.role, user.is_root, BUILT_PAGES),
                 routes,
                 panel: roles::panel_abilities(user.role),
+                screens: roles::screen_abilities(user.role, user.is_root),
+                redirects: roles::route_redirects(user.role),
             })
         })
     }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_PAGE_KEY, loginPagePath, profilePath, rememberLoginPage, routeAllowed, routeRedirect, titlePrefix } from './session';
+import { LOGIN_PAGE_KEY, loginPagePath, rememberLoginPage, routeAllowed, routeRedirect } from './session';
 
 describe('routeAllowed (server allow-list)', () => {
   const routes = ['/dashboard', '/empresa/novo/:id', '/expedicao/painel'];
@@ -19,20 +19,6 @@ describe('routeAllowed (server allow-list)', () => {
   });
 });
 
-describe('chrome helpers', () => {
-  it('window-title prefix by role', () => {
-    expect(titlePrefix('Transportadora')).toBe('Transportadora - ');
-    expect(titlePrefix('Administrador')).toBe('Admin - ');
-    expect(titlePrefix('Expedicao')).toBe('Admin - ');
-  });
-  it('profile path by role', () => {
-    expect(profilePath('Administrador')).toBe('/admin/edit');
-    expect(profilePath('Usuario')).toBe('/user/edit');
-    expect(profilePath('Expedicao')).toBe('/perfil');
-    expect(profilePath('Transportadora')).toBe('/user/edit');
-  });
-});
-
 describe('login page memory', () => {
   beforeEach(() => localStorage.clear());
   it('defaults to /login and remembers /expedicao', () => {
@@ -45,15 +31,13 @@ describe('login page memory', () => {
   });
 });
 
-describe('routeRedirect (the server route_redirect rule)', () => {
-  it('sends a Transportadora from /dashboard to /pedidos', () => {
-    expect(routeRedirect({ role: 'Transportadora' }, '/dashboard')).toBe('/pedidos');
-    expect(routeRedirect({ role: 'Usuario' }, '/dashboard')).toBeNull();
-    expect(routeRedirect({ role: 'Transportadora' }, '/empresas')).toBeNull();
+describe("routeRedirect (the session's redirects)", () => {
+  it('follows the redirects the server sends', () => {
+    const transp = { redirects: { '/dashboard': '/pedidos' } };
+    expect(routeRedirect(transp, '/dashboard')).toBe('/pedidos');
+    expect(routeRedirect(transp, '/dashboard/')).toBe('/pedidos');
+    expect(routeRedirect(transp, '/empresas')).toBeNull();
+    expect(routeRedirect({ redirects: {} }, '/dashboard')).toBeNull();
     expect(routeRedirect(null, '/dashboard')).toBeNull();
-  });
-  it("follows the session's own redirects when the server sends them", () => {
-    expect(routeRedirect({ role: 'Transportadora', redirects: { '/dashboard': '/fila' } }, '/dashboard')).toBe('/fila');
-    expect(routeRedirect({ role: 'Transportadora', redirects: {} }, '/dashboard')).toBeNull();
   });
 });

@@ -1,10 +1,9 @@
 /**
  * Small session helpers shared by the staff portal: which login page was used (so that
- * signing out returns there), the route allow-list check against the server's `routes`,
- * the window-title prefix and the profile path.
+ * signing out returns there), the route allow-list check against the server's `routes` and
+ * its `redirects`. The window-title prefix and the profile path are the session's `screens`.
  */
 import { paths, type LoginPagePath } from './paths';
-import { msg } from '../shared/messages';
 
 export const LOGIN_PAGE_KEY = 'patio.loginPage';
 
@@ -40,39 +39,19 @@ export function routeAllowed(routes: readonly string[] | null | undefined, patte
   return routes.some((r) => normalizePattern(r) === want);
 }
 
-/** 'Transportadora - ' for the Transportadora role, 'Admin - ' otherwise (spec 1 section 2). */
-export function titlePrefix(role: string | null | undefined): string {
-  return role === 'Transportadora' ? msg.titleCarrier : msg.titleAdmin;
-}
-
-/** The profile page opened from the avatar and from 'Perfil'. */
-export function profilePath(role: string | null | undefined): string {
-  if (role === 'Administrador') return paths.adminProfile;
-  if (role === 'Usuario' || role === 'Transportadora') return paths.userProfile;
-  // Dispatch roles have only the simple own-profile form.
-  return paths.simpleProfile;
-}
-
 /**
  * Pages that send a role elsewhere instead of refusing it (the server's `route_redirect`, spec 1
- * section 2: a Transportadora opening /dashboard goes to /pedidos). The session's `redirects`
- * (pattern -> target) wins when the server sends it; otherwise this copy of the rule.
+ * section 2: a Transportadora opening /dashboard goes to /pedidos), from the session's
+ * `redirects` (pattern -> target).
  */
-export const ROUTE_REDIRECTS: readonly { pattern: string; role: string; to: string }[] = [
-  { pattern: paths.dashboard, role: 'Transportadora', to: paths.orders },
-];
-
 export function routeRedirect(
-  session: { role: string; redirects?: Record<string, string> | null } | null | undefined,
+  session: { redirects: Record<string, string> } | null | undefined,
   pattern: string,
 ): string | null {
   if (!session) return null;
   const want = normalizePattern(pattern);
-  if (session.redirects) {
-    for (const [from, to] of Object.entries(session.redirects)) if (normalizePattern(from) === want) return to;
-    return null;
-  }
-  return ROUTE_REDIRECTS.find((r) => r.role === session.role && normalizePattern(r.pattern) === want)?.to ?? null;
+  for (const [from, to] of Object.entries(session.redirects)) if (normalizePattern(from) === want) return to;
+  return null;
 }
 
 /**

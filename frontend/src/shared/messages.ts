@@ -111,7 +111,6 @@ export const msg = {
   logout: 'Sair',
   menu: 'Menu',
   home: 'Início', // ours: the way back to the landing page
-  titleCarrier: 'Transportadora - ',
   titleAdmin: 'Admin - ',
 
   // Landing pages (ours)

@@ -38,7 +38,6 @@ import { useStaffSessionQuery } from '../../features/auth/api';
 import { useStaffGoTo, useStaffLogout } from '../../features/auth/session';
 import { initial } from '../../shared/formatters';
 import { APP_NAME, msg } from '../../shared/messages';
-import { profilePath, titlePrefix } from '../session';
 import { useNarrow } from './useNarrow';
 
 const { Sider, Header, Content } = Layout;
@@ -82,13 +81,14 @@ export default function StaffLayout({ children }: { children?: ReactNode }) {
   const logout = useStaffLogout();
   const narrow = useNarrow();
   const [menuOpen, setMenuOpen] = useState(false);
-  const role = session?.role;
+  // The session's prefix; 'Admin - ' until the session is read (the default title's own).
+  const prefix = session?.screens.titlePrefix ?? msg.titleAdmin;
 
   // Every route starts from the default title; a page that names itself sets it in its own
   // (passive) effect, which runs after this layout effect.
   useLayoutEffect(() => {
-    document.title = `${titlePrefix(role)}${APP_NAME}`;
-  }, [role, location.pathname]);
+    document.title = `${prefix}${APP_NAME}`;
+  }, [prefix, location.pathname]);
 
   if (!session) return null;
 
@@ -114,7 +114,7 @@ export default function StaffLayout({ children }: { children?: ReactNode }) {
 
   const collapsed = narrow ? !menuOpen : false;
   const company = session.company;
-  const openProfile = () => goTo(profilePath(role));
+  const openProfile = () => goTo(session.screens.profilePath);
 
   return (
     <Layout className={`s-shell${narrow ? ' s-narrow' : ''}`}>

@@ -227,93 +227,18 @@ export default function DriverRegisterPage() {
           {rm.stepOf(step + 1, 3)}: {rm.steps[step]}
         </p>
       </section>
-      {step === 0 && (
-        <section className="d-card" aria-label={rm.steps[0]}>
-          <Field id="reg-name" label={rm.name} error={errors.name}>
-            <input
-              {...inputProps('reg-name', errors.name)}
-              autoComplete="name"
-              maxLength={80}
-              value={personal.name}
-              onChange={(e) => setPersonal({ name: e.target.value })}
-            />
-          </Field>
-          <Field id="reg-cpf" label={rm.cpf} error={errors.cpf}>
-            <input
-              {...inputProps('reg-cpf', errors.cpf)}
-              inputMode="numeric"
-              placeholder="000.000.000-00"
-              value={personal.cpf}
-              onChange={(e) => setPersonal({ cpf: maskCpf(e.target.value) })}
-            />
-          </Field>
-          <Field id="reg-cnh" label={rm.cnh} error={errors.cnh}>
-            <input
-              {...inputProps('reg-cnh', errors.cnh)}
-              inputMode="numeric"
-              value={personal.cnh}
-              onChange={(e) => setPersonal({ cnh: maskCnh(e.target.value) })}
-            />
-          </Field>
-          <Field id="reg-birth" label={rm.birthDate} error={errors.birthDate}>
-            <input
-              {...inputProps('reg-birth', errors.birthDate)}
-              inputMode="numeric"
-              placeholder="dd/mm/aaaa"
-              value={personal.birthDate}
-              onChange={(e) => setPersonal({ birthDate: maskDate(e.target.value) })}
-            />
-          </Field>
-          <Field id="reg-phone" label={rm.phone} error={errors.fone}>
-            <input
-              {...inputProps('reg-phone', errors.fone)}
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="(00) 0 0000-0000"
-              value={personal.fone}
-              onChange={(e) => setPersonal({ fone: maskPhone(e.target.value) })}
-            />
-          </Field>
-          <Field id="reg-email" label={rm.email} error={errors.email}>
-            <input
-              {...inputProps('reg-email', errors.email)}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={50}
-              value={personal.email}
-              onChange={(e) => setPersonal({ email: e.target.value })}
-            />
-          </Field>
-        </section>
-      )}
+      {step === 0 && <PersonalStepCard personal={personal} errors={errors} onChange={setPersonal} />}
       {step === 1 && (
         <section className="d-card" aria-label={rm.steps[1]}>
           <TruckFields truck={truck} errors={errors} onChange={setTruck} onPlate={(v) => void onPlate(v)} />
         </section>
       )}
       {step === 2 && (
-        <section className="d-card" aria-label={rm.steps[2]}>
-          <dl className="d-facts">
-            <dt>{rm.name}</dt>
-            <dd>{personal.name.toLocaleUpperCase('pt-BR')}</dd>
-            <dt>{rm.cpf}</dt>
-            <dd>{personal.cpf}</dd>
-            <dt>{rm.birthDate}</dt>
-            <dd>{personal.birthDate}</dd>
-            <dt>{rm.plate}</dt>
-            <dd>{truck.licensePlate}</dd>
-            <dt>{rm.model}</dt>
-            <dd>
-              {brandName} {modelName}
-            </dd>
-            <dt>{rm.implementType}</dt>
-            <dd>{truck.implementType}</dd>
-          </dl>
+        <ReviewStep personal={personal} truck={truck} brandName={brandName} modelName={modelName}>
           {captchaSite && draft.driverId === null && (
             <Recaptcha ref={captchaRef} siteKey={captchaSite} onToken={setCaptcha} />
           )}
-        </section>
+        </ReviewStep>
       )}
       <div className="d-row">
         <button
@@ -340,19 +265,133 @@ export default function DriverRegisterPage() {
           </button>
         )}
       </div>
-      {notTruckOpen && (
-        <Modal title={rm.plate} onClose={() => setNotTruckOpen(false)}>
-          <p>{rm.notTruck}</p>
-          <a
-            className="d-link"
-            href="https://www.gov.br/transportes/pt-br/assuntos/transito/senatran"
-            target="_blank"
-            rel="noreferrer"
-          >
-            {rm.learnMore}
-          </a>
-        </Modal>
-      )}
+      {notTruckOpen && <NotTruckModal onClose={() => setNotTruckOpen(false)} />}
     </MobileLayout>
+  );
+}
+
+/** Step 0: name, CPF, CNH, birth date, phone and e-mail. */
+function PersonalStepCard({
+  personal,
+  errors,
+  onChange,
+}: {
+  personal: PersonalStep;
+  errors: Errors;
+  onChange: (patch: Partial<PersonalStep>) => void;
+}) {
+  return (
+    <section className="d-card" aria-label={rm.steps[0]}>
+      <Field id="reg-name" label={rm.name} error={errors.name}>
+        <input
+          {...inputProps('reg-name', errors.name)}
+          autoComplete="name"
+          maxLength={80}
+          value={personal.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
+      </Field>
+      <Field id="reg-cpf" label={rm.cpf} error={errors.cpf}>
+        <input
+          {...inputProps('reg-cpf', errors.cpf)}
+          inputMode="numeric"
+          placeholder="000.000.000-00"
+          value={personal.cpf}
+          onChange={(e) => onChange({ cpf: maskCpf(e.target.value) })}
+        />
+      </Field>
+      <Field id="reg-cnh" label={rm.cnh} error={errors.cnh}>
+        <input
+          {...inputProps('reg-cnh', errors.cnh)}
+          inputMode="numeric"
+          value={personal.cnh}
+          onChange={(e) => onChange({ cnh: maskCnh(e.target.value) })}
+        />
+      </Field>
+      <Field id="reg-birth" label={rm.birthDate} error={errors.birthDate}>
+        <input
+          {...inputProps('reg-birth', errors.birthDate)}
+          inputMode="numeric"
+          placeholder="dd/mm/aaaa"
+          value={personal.birthDate}
+          onChange={(e) => onChange({ birthDate: maskDate(e.target.value) })}
+        />
+      </Field>
+      <Field id="reg-phone" label={rm.phone} error={errors.fone}>
+        <input
+          {...inputProps('reg-phone', errors.fone)}
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="(00) 0 0000-0000"
+          value={personal.fone}
+          onChange={(e) => onChange({ fone: maskPhone(e.target.value) })}
+        />
+      </Field>
+      <Field id="reg-email" label={rm.email} error={errors.email}>
+        <input
+          {...inputProps('reg-email', errors.email)}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={50}
+          value={personal.email}
+          onChange={(e) => onChange({ email: e.target.value })}
+        />
+      </Field>
+    </section>
+  );
+}
+
+/** Step 2: what will be saved, and the reCAPTCHA when the company asks for it (`children`). */
+function ReviewStep({
+  personal,
+  truck,
+  brandName,
+  modelName,
+  children,
+}: {
+  personal: PersonalStep;
+  truck: TruckStep;
+  brandName: string;
+  modelName: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="d-card" aria-label={rm.steps[2]}>
+      <dl className="d-facts">
+        <dt>{rm.name}</dt>
+        <dd>{personal.name.toLocaleUpperCase('pt-BR')}</dd>
+        <dt>{rm.cpf}</dt>
+        <dd>{personal.cpf}</dd>
+        <dt>{rm.birthDate}</dt>
+        <dd>{personal.birthDate}</dd>
+        <dt>{rm.plate}</dt>
+        <dd>{truck.licensePlate}</dd>
+        <dt>{rm.model}</dt>
+        <dd>
+          {brandName} {modelName}
+        </dd>
+        <dt>{rm.implementType}</dt>
+        <dd>{truck.implementType}</dd>
+      </dl>
+      {children}
+    </section>
+  );
+}
+
+/** The plate is not a truck's: where to learn more. */
+function NotTruckModal({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal title={rm.plate} onClose={onClose}>
+      <p>{rm.notTruck}</p>
+      <a
+        className="d-link"
+        href="https://www.gov.br/transportes/pt-br/assuntos/transito/senatran"
+        target="_blank"
+        rel="noreferrer"
+      >
+        {rm.learnMore}
+      </a>
+    </Modal>
   );
 }

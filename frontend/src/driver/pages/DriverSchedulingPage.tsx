@@ -14,6 +14,7 @@ import {
   useRefuseLoadingMutation,
   type JoinView,
   type Loading,
+  type Truck,
 } from '../queueApi';
 import { authorisedLoadings, timeOf } from '../queueLogic';
 import { useDriverGoTo } from '../session';
@@ -40,7 +41,6 @@ export default function DriverSchedulingPage() {
   const settings = useCompanySettingsQuery(companyId, { skip: !session });
   const has = useHasDriverQuery(driverId, { skip: !session });
   const [join] = useJoinQueueMutation();
-  const [refuse, refusing] = useRefuseLoadingMutation();
   const [truckId, setTruckId] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
@@ -83,47 +83,10 @@ export default function DriverSchedulingPage() {
     }
   }
 
-  async function confirmRefuse() {
-    if (!toRefuse || refusing.isLoading) return;
-    try {
-      await refuse(toRefuse.id).unwrap();
-      toast.success(dm.refused);
-    } catch {
-      toast.error(dm.refuseError);
-    }
-    setToRefuse(null);
-  }
-
   if (!session) return null;
 
-  if (outcome?.kind === 'done') {
-    const v = outcome.view;
-    return (
-      <DriverShell>
-        <section className="d-success" role="status">
-          <h1>{dm.confirmed}</h1>
-          {v.position ? <p className="d-big">{dm.positionOf(v.position)}</p> : null}
-          {v.date && (
-            <p>
-              {dm.forecast}: {formatDate(v.date)} {v.time ?? timeOf(v.forecast)}
-            </p>
-          )}
-          <p data-testid="arrival-advice">{dm.arrivalAdvice(ARRIVAL_ADVICE_HOURS)}</p>
-          <p className="d-muted">{dm.goingToStatus}</p>
-        </section>
-      </DriverShell>
-    );
-  }
-  if (outcome?.kind === 'error') {
-    return (
-      <DriverShell>
-        <section className="d-error-panel" role="alert">
-          <h1>{dm.errorTitle}</h1>
-          <p>{outcome.message}</p>
-        </section>
-      </DriverShell>
-    );
-  }
+  if (outcome?.kind === 'done') return <JoinedPanel view={outcome.view} />;
+  if (outcome?.kind === 'error') return <ErrorPanel message={outcome.message} />;
 
   const loading = trucks.isLoading || loadings.isLoading || settings.isLoading || has.isLoading;
   const failed = trucks.isError || loadings.isError;
@@ -168,26 +131,7 @@ export default function DriverSchedulingPage() {
         </section>
       ) : (
         <>
-          <section className="d-card">
-            <h1>{dm.chooseVehicle}</h1>
-            <div role="radiogroup" aria-label={dm.chooseVehicle}>
-              {enabledTrucks.map((t) => (
-                <label key={t.id} className="d-choice">
-                  <input
-                    type="radio"
-                    name="truck"
-                    value={t.id}
-                    checked={chosen === t.id}
-                    onChange={() => setTruckId(t.id)}
-                  />
-                  <span>
-                    {t.licensePlate}
-                    {t.vehicleModel?.name ? <span className="d-muted"> {t.vehicleModel.name}</span> : null}
-                  </span>
-                </label>
-              ))}
-            </div>
-          </section>
+          <TruckChoice trucks={enabledTrucks} chosen={chosen} onChoose={setTruckId} />
           <section className="d-card" aria-labelledby="d-orders-title">
             <h2 id="d-orders-title">{dm.authorisedOrders}</h2>
             {orders.length === 0 ? (
@@ -197,40 +141,7 @@ export default function DriverSchedulingPage() {
               </>
             ) : (
               orders.map((l) => (
-                <article key={l.id} className="d-order" aria-label={`${dm.order} ${l.order.code}`}>
-                  <h3>
-                    {dm.order} {l.order.code}
-                  </h3>
-                  <dl>
-                    <dt>{dm.plate}</dt>
-                    <dd>{l.truck.licensePlate}</dd>
-                    <dt>{dm.quantity}</dt>
-                    <dd>{dm.tonnes(l.qtyOrdered)}</dd>
-                    {l.expirationDate && (
-                      <>
-                        <dt>{dm.daysLeft}</dt>
-                        <dd>
-                          {formatDate(l.expirationDate)}
-                          {l.daysLeftLabel ? ` (${l.daysLeftLabel})` : ''}
-                        </dd>
-                      </>
-                    )}
-                  </dl>
-                  <div className="d-row">
-                    <button type="button" className="d-btn d-btn-secondary" onClick={() => setToRefuse(l)}>
-                      {dm.refuse}
-                    </button>
-                    <button
-                      type="button"
-                      className="d-btn"
-                      disabled={busy}
-                      aria-busy={busy || undefined}
-                      onClick={() => void enter(l)}
-                    >
-                      {dm.enterQueueOrder}
-                    </button>
-                  </div>
-                </article>
+                <OrderCard key={l.id} loading={l} busy={busy} onRefuse={setToRefuse} onEnter={(x) => void enter(x)} />
               ))
             )}
           </section>
@@ -250,30 +161,163 @@ export default function DriverSchedulingPage() {
           </div>
         </>
       )}
-      {toRefuse && (
-        <Modal
-          title={dm.refuse}
-          onClose={() => setToRefuse(null)}
-          footer={
-            <>
-              <button type="button" className="d-btn d-btn-secondary" onClick={() => setToRefuse(null)}>
-                {dm.cancel}
-              </button>
-              <button
-                type="button"
-                className="d-btn d-btn-danger"
-                disabled={refusing.isLoading}
-                aria-busy={refusing.isLoading || undefined}
-                onClick={() => void confirmRefuse()}
-              >
-                {dm.refuse}
-              </button>
-            </>
-          }
-        >
-          <p>{dm.confirmRefuse(toRefuse.order.code)}</p>
-        </Modal>
-      )}
+      {toRefuse && <RefuseModal loading={toRefuse} onClose={() => setToRefuse(null)} />}
     </DriverShell>
+  );
+}
+
+/** 'Entrada confirmada': the position, the forecast and the advice to arrive early. */
+function JoinedPanel({ view: v }: { view: JoinView }) {
+  return (
+    <DriverShell>
+      <section className="d-success" role="status">
+        <h1>{dm.confirmed}</h1>
+        {v.position ? <p className="d-big">{dm.positionOf(v.position)}</p> : null}
+        {v.date && (
+          <p>
+            {dm.forecast}: {formatDate(v.date)} {v.time ?? timeOf(v.forecast)}
+          </p>
+        )}
+        <p data-testid="arrival-advice">{dm.arrivalAdvice(ARRIVAL_ADVICE_HOURS)}</p>
+        <p className="d-muted">{dm.goingToStatus}</p>
+      </section>
+    </DriverShell>
+  );
+}
+
+/** The server's refusal, before going home. */
+function ErrorPanel({ message }: { message: string }) {
+  return (
+    <DriverShell>
+      <section className="d-error-panel" role="alert">
+        <h1>{dm.errorTitle}</h1>
+        <p>{message}</p>
+      </section>
+    </DriverShell>
+  );
+}
+
+/** 'Selecione o veículo': the driver's enabled trucks. */
+function TruckChoice({
+  trucks,
+  chosen,
+  onChoose,
+}: {
+  trucks: Truck[];
+  chosen: number | null;
+  onChoose: (id: number) => void;
+}) {
+  return (
+  <section className="d-card">
+    <h1>{dm.chooseVehicle}</h1>
+    <div role="radiogroup" aria-label={dm.chooseVehicle}>
+      {trucks.map((t) => (
+        <label key={t.id} className="d-choice">
+          <input
+            type="radio"
+            name="truck"
+            value={t.id}
+            checked={chosen === t.id}
+            onChange={() => onChoose(t.id)}
+          />
+          <span>
+            {t.licensePlate}
+            {t.vehicleModel?.name ? <span className="d-muted"> {t.vehicleModel.name}</span> : null}
+          </span>
+        </label>
+      ))}
+    </div>
+  </section>
+  );
+}
+
+/** An authorised loading with 'Recusar' and 'Entrar na fila'. */
+function OrderCard({
+  loading: l,
+  busy,
+  onRefuse,
+  onEnter,
+}: {
+  loading: Loading;
+  busy: boolean;
+  onRefuse: (l: Loading) => void;
+  onEnter: (l: Loading) => void;
+}) {
+  return (
+    <article className="d-order" aria-label={`${dm.order} ${l.order.code}`}>
+      <h3>
+        {dm.order} {l.order.code}
+      </h3>
+      <dl>
+        <dt>{dm.plate}</dt>
+        <dd>{l.truck.licensePlate}</dd>
+        <dt>{dm.quantity}</dt>
+        <dd>{dm.tonnes(l.qtyOrdered)}</dd>
+        {l.expirationDate && (
+          <>
+            <dt>{dm.daysLeft}</dt>
+            <dd>
+              {formatDate(l.expirationDate)}
+              {l.daysLeftLabel ? ` (${l.daysLeftLabel})` : ''}
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="d-row">
+        <button type="button" className="d-btn d-btn-secondary" onClick={() => onRefuse(l)}>
+          {dm.refuse}
+        </button>
+        <button
+          type="button"
+          className="d-btn"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => onEnter(l)}
+        >
+          {dm.enterQueueOrder}
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** 'Recusar' a loading, after the confirmation. */
+function RefuseModal({ loading, onClose }: { loading: Loading; onClose: () => void }) {
+  const [refuse, refusing] = useRefuseLoadingMutation();
+
+  async function confirmRefuse() {
+    if (refusing.isLoading) return;
+    try {
+      await refuse(loading.id).unwrap();
+      toast.success(dm.refused);
+    } catch {
+      toast.error(dm.refuseError);
+    }
+    onClose();
+  }
+
+  return (
+    <Modal
+      title={dm.refuse}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="d-btn d-btn-secondary" onClick={onClose}>
+            {dm.cancel}
+          </button>
+          <button
+            type="button"
+            className="d-btn d-btn-danger"
+            disabled={refusing.isLoading}
+            aria-busy={refusing.isLoading || undefined}
+            onClick={() => void confirmRefuse()}
+          >
+            {dm.refuse}
+          </button>
+        </>
+      }
+    >
+      <p>{dm.confirmRefuse(loading.order.code)}</p>
+    </Modal>
   );
 }

@@ -12,8 +12,18 @@ import {
   useLeaveQueueMutation,
   useQueuePanelQuery,
   useServerTimeQuery,
+  type DriverPosition,
+  type PanelRow,
 } from '../queueApi';
-import { driverStage, exitCode, exitCodeError, insideLeaveWindow, rowsAround, timeOf } from '../queueLogic';
+import {
+  driverStage,
+  exitCode,
+  exitCodeError,
+  insideLeaveWindow,
+  rowsAround,
+  timeOf,
+  type DriverStage,
+} from '../queueLogic';
 import { useCheckinStateQuery } from '../checkinApi';
 import { useDriverGoTo } from '../session';
 import { PredictedCall } from '../components/PredictedCall';
@@ -63,10 +73,7 @@ export default function DriverStatusPage() {
   const panel = useQueuePanelQuery(companyId, { skip: !session, pollingInterval: POSITION_POLL_MS });
   const settings = useCompanySettingsQuery(companyId, { skip: !session });
   const clock = useServerClock();
-  const [leave, leaving] = useLeaveQueueMutation();
   const [code, setCode] = useState<string | null>(null);
-  const [typed, setTyped] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { refetch: refetchPosition } = position;
   const { refetch: refetchPanel } = panel;
@@ -112,23 +119,6 @@ export default function DriverStatusPage() {
   const blocked = waiting && insideLeaveWindow(p?.forecast, clock.now, hours);
   const around = rowsAround(panel.data ?? []);
 
-  async function confirmLeave() {
-    if (code === null || !p?.id || leaving.isLoading) return;
-    const err = exitCodeError(typed, code);
-    setCodeError(err);
-    if (err) return;
-    try {
-      await leave(p.id).unwrap();
-      setCode(null);
-      toast.success(dm.left);
-      timer.current = setTimeout(() => goTo(driverPaths.edit, { replace: true }), LEAVE_REDIRECT_MS);
-    } catch (e) {
-      const ae = readApiError(e);
-      setCode(null);
-      toast.error(ae.statusCode === 409 ? ae.message : dm.leaveError);
-    }
-  }
-
   return (
     <DriverShell>
       <div className="d-topbar" aria-label={dm.serverTime}>
@@ -144,87 +134,9 @@ export default function DriverStatusPage() {
         </section>
       ) : (
         <>
-          <section className="d-card d-center" aria-labelledby="d-pos-title">
-            <h1 id="d-pos-title">{dm.statusTitle}</h1>
-            {stage === 'loading' ? (
-              <div className="d-stage d-stage-loading" role="status" data-testid="driver-stage" data-stage={stage}>
-                <strong>{dm.stageLoading}</strong>
-                <span>{dm.stageLoadingText}</span>
-              </div>
-            ) : stage === 'done' ? (
-              <div className="d-stage d-stage-done" role="status" data-testid="driver-stage" data-stage={stage}>
-                <strong>{dm.stageDone}</strong>
-                <span>{dm.stageDoneText}</span>
-              </div>
-            ) : (
-              <>
-                {p.status && dm.statusLabels[p.status] && (
-                  <span className={p.isInTolerance ? 'd-tag' : 'd-tag d-tag-blue'}>{dm.statusLabels[p.status]}</span>
-                )}
-                <p className="d-big" aria-label={`${dm.position} ${p.position}`} data-testid="my-position">
-                  {dm.positionOf(p.position)}
-                </p>
-                {p.date && (
-                  <p>
-                    {dm.forecast}: <strong>{formatDate(p.date)} {timeOf(p.forecast)}</strong>
-                  </p>
-                )}
-                {stage === 'waiting' && p.date && (
-                  <p className="d-muted" data-testid="arrival-advice">
-                    {dm.arrivalAdvice(ARRIVAL_ADVICE_HOURS)}
-                  </p>
-                )}
-                {stage === 'checkedIn' && (
-                  <div className="d-wait" role="status" data-testid="driver-stage" data-stage={stage}>
-                    <strong>{dm.waitCall}</strong>
-                  </div>
-                )}
-                {stage === 'called' && (
-                  <div className="d-called" role="status" data-testid="driver-stage" data-stage={stage}>
-                    <strong>{dm.calledTitle}</strong>
-                    <span>{dm.stageCalledText}</span>
-                  </div>
-                )}
-              </>
-            )}
-            {p.status !== 'attended' && <PredictedCall position={p} />}
-          </section>
-          {around.length > 0 && (
-            <section className="d-card" aria-labelledby="d-around-title">
-              <h2 id="d-around-title">{dm.around}</h2>
-              <table className="d-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{dm.position}</th>
-                    <th scope="col">{dm.plate}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {around.map((r) => (
-                    <tr key={r.id} className={r.isMine ? 'd-mine' : undefined}>
-                      <td>{r.position}</td>
-                      <td>
-                        {r.licensePlate} {r.isMine && <span className="d-tag d-tag-blue">{dm.you}</span>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
-          <section className="d-card" aria-labelledby="d-details-title">
-            <h2 id="d-details-title">{dm.details}</h2>
-            <dl className="d-facts">
-              <dt>{dm.plate}</dt>
-              <dd>{p.truck?.licensePlate ?? '-'}</dd>
-              {p.isFreelancer && (
-                <>
-                  <dt>{dm.order}</dt>
-                  <dd>{dm.freelancerTag}</dd>
-                </>
-              )}
-            </dl>
-          </section>
+          <PositionCard p={p} stage={stage} />
+          {around.length > 0 && <AroundCard around={around} />}
+          <DetailsCard p={p} />
           <div className="d-stack">
             {blocked && (
               <p className="d-notice" role="status">
@@ -236,11 +148,7 @@ export default function DriverStatusPage() {
                 type="button"
                 className="d-btn d-btn-danger"
                 disabled={blocked}
-                onClick={() => {
-                  setTyped('');
-                  setCodeError(null);
-                  setCode(exitCode());
-                }}
+                onClick={() => setCode(exitCode())}
               >
                 {dm.leaveQueue}
               </button>
@@ -261,54 +169,196 @@ export default function DriverStatusPage() {
         </button>
       </div>
       {code !== null && (
-        <Modal
-          title={dm.leaveTitle}
+        <LeaveModal
+          code={code}
+          entryId={p?.id ?? 0}
           onClose={() => setCode(null)}
-          footer={
-            <>
-              <button type="button" className="d-btn d-btn-secondary" onClick={() => setCode(null)}>
-                {dm.cancel}
-              </button>
-              <button
-                type="button"
-                className="d-btn d-btn-danger"
-                disabled={leaving.isLoading}
-                aria-busy={leaving.isLoading || undefined}
-                onClick={() => void confirmLeave()}
-              >
-                {dm.confirm}
-              </button>
-            </>
-          }
-        >
-          <p>{dm.leaveTypeCode}</p>
-          <p className="d-code" data-testid="exit-code">
-            {code}
-          </p>
-          <div className="d-field">
-            <label htmlFor="exit-code-input">{dm.code}</label>
-            <input
-              id="exit-code-input"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={5}
-              value={typed}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? 'exit-code-error' : undefined}
-              onChange={(e) => setTyped(e.target.value.replace(/\D/g, '').slice(0, 5))}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') void confirmLeave();
-              }}
-            />
-            {codeError && (
-              <p id="exit-code-error" className="d-field-error" role="alert">
-                {codeError}
-              </p>
-            )}
-          </div>
-        </Modal>
+          onLeft={() => {
+            setCode(null);
+            timer.current = setTimeout(() => goTo(driverPaths.edit, { replace: true }), LEAVE_REDIRECT_MS);
+          }}
+        />
       )}
       {yardCall.call && <YardCallNotice call={yardCall.call} onClose={yardCall.dismiss} />}
     </DriverShell>
+  );
+}
+
+/** The position and its status, or the stage (loading, done, checked in, called), and the forecast. */
+function PositionCard({ p, stage }: { p: DriverPosition; stage: DriverStage }) {
+  return (
+  <section className="d-card d-center" aria-labelledby="d-pos-title">
+    <h1 id="d-pos-title">{dm.statusTitle}</h1>
+    {stage === 'loading' ? (
+      <div className="d-stage d-stage-loading" role="status" data-testid="driver-stage" data-stage={stage}>
+        <strong>{dm.stageLoading}</strong>
+        <span>{dm.stageLoadingText}</span>
+      </div>
+    ) : stage === 'done' ? (
+      <div className="d-stage d-stage-done" role="status" data-testid="driver-stage" data-stage={stage}>
+        <strong>{dm.stageDone}</strong>
+        <span>{dm.stageDoneText}</span>
+      </div>
+    ) : (
+      <>
+        {p.status && dm.statusLabels[p.status] && (
+          <span className={p.isInTolerance ? 'd-tag' : 'd-tag d-tag-blue'}>{dm.statusLabels[p.status]}</span>
+        )}
+        <p className="d-big" aria-label={`${dm.position} ${p.position}`} data-testid="my-position">
+          {dm.positionOf(p.position)}
+        </p>
+        {p.date && (
+          <p>
+            {dm.forecast}: <strong>{formatDate(p.date)} {timeOf(p.forecast)}</strong>
+          </p>
+        )}
+        {stage === 'waiting' && p.date && (
+          <p className="d-muted" data-testid="arrival-advice">
+            {dm.arrivalAdvice(ARRIVAL_ADVICE_HOURS)}
+          </p>
+        )}
+        {stage === 'checkedIn' && (
+          <div className="d-wait" role="status" data-testid="driver-stage" data-stage={stage}>
+            <strong>{dm.waitCall}</strong>
+          </div>
+        )}
+        {stage === 'called' && (
+          <div className="d-called" role="status" data-testid="driver-stage" data-stage={stage}>
+            <strong>{dm.calledTitle}</strong>
+            <span>{dm.stageCalledText}</span>
+          </div>
+        )}
+      </>
+    )}
+    {p.status !== 'attended' && <PredictedCall position={p} />}
+  </section>
+  );
+}
+
+/** The plates around the driver's. */
+function AroundCard({ around }: { around: PanelRow[] }) {
+  return (
+    <section className="d-card" aria-labelledby="d-around-title">
+      <h2 id="d-around-title">{dm.around}</h2>
+      <table className="d-table">
+        <thead>
+          <tr>
+            <th scope="col">{dm.position}</th>
+            <th scope="col">{dm.plate}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {around.map((r) => (
+            <tr key={r.id} className={r.isMine ? 'd-mine' : undefined}>
+              <td>{r.position}</td>
+              <td>
+                {r.licensePlate} {r.isMine && <span className="d-tag d-tag-blue">{dm.you}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The truck's plate, and 'Avulso' for a freelancer. */
+function DetailsCard({ p }: { p: DriverPosition }) {
+  return (
+  <section className="d-card" aria-labelledby="d-details-title">
+    <h2 id="d-details-title">{dm.details}</h2>
+    <dl className="d-facts">
+      <dt>{dm.plate}</dt>
+      <dd>{p.truck?.licensePlate ?? '-'}</dd>
+      {p.isFreelancer && (
+        <>
+          <dt>{dm.order}</dt>
+          <dd>{dm.freelancerTag}</dd>
+        </>
+      )}
+    </dl>
+  </section>
+  );
+}
+
+/** 'Sair da fila': the random code typed again, then the entry leaves. */
+function LeaveModal({
+  code,
+  entryId,
+  onClose,
+  onLeft,
+}: {
+  code: string;
+  entryId: number;
+  onClose: () => void;
+  onLeft: () => void;
+}) {
+  const [leave, leaving] = useLeaveQueueMutation();
+  const [typed, setTyped] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  async function confirmLeave() {
+    if (!entryId || leaving.isLoading) return;
+    const err = exitCodeError(typed, code);
+    setCodeError(err);
+    if (err) return;
+    try {
+      await leave(entryId).unwrap();
+      toast.success(dm.left);
+      onLeft();
+    } catch (e) {
+      const ae = readApiError(e);
+      onClose();
+      toast.error(ae.statusCode === 409 ? ae.message : dm.leaveError);
+    }
+  }
+
+  return (
+    <Modal
+      title={dm.leaveTitle}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="d-btn d-btn-secondary" onClick={onClose}>
+            {dm.cancel}
+          </button>
+          <button
+            type="button"
+            className="d-btn d-btn-danger"
+            disabled={leaving.isLoading}
+            aria-busy={leaving.isLoading || undefined}
+            onClick={() => void confirmLeave()}
+          >
+            {dm.confirm}
+          </button>
+        </>
+      }
+    >
+      <p>{dm.leaveTypeCode}</p>
+      <p className="d-code" data-testid="exit-code">
+        {code}
+      </p>
+      <div className="d-field">
+        <label htmlFor="exit-code-input">{dm.code}</label>
+        <input
+          id="exit-code-input"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={5}
+          value={typed}
+          aria-invalid={codeError ? true : undefined}
+          aria-describedby={codeError ? 'exit-code-error' : undefined}
+          onChange={(e) => setTyped(e.target.value.replace(/\D/g, '').slice(0, 5))}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void confirmLeave();
+          }}
+        />
+        {codeError && (
+          <p id="exit-code-error" className="d-field-error" role="alert">
+            {codeError}
+          </p>
+        )}
+      </div>
+    </Modal>
   );
 }

@@ -14,7 +14,7 @@ export default function CustomersPage() {
   const session = useSession();
   const list = useListState();
   // Administrators list every customer; a Usuario its company's (spec 1 section 6).
-  const ownCompanyId = session?.role === 'Usuario' ? session.company?.id : undefined;
+  const ownCompanyId = session?.screens.customersOfOwnCompany ? session.company?.id : undefined;
   const query = useCustomersQuery({
     page: list.page,
     pageSize: PAGE_SIZE.customers,

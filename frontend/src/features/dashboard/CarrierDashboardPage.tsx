@@ -58,8 +58,8 @@ const decimal = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits
 export default function CarrierDashboardPage() {
   const ids = useId();
   const session = useStaffSessionQuery().data ?? null;
-  const isRoot = session?.role === 'Administrador' && !!session.isRoot;
-  const companies = useSettingsCompanyOptionsQuery(undefined, { skip: !isRoot });
+  const choosesCompany = !!session?.screens.choosesDashboardCompany;
+  const companies = useSettingsCompanyOptionsQuery(undefined, { skip: !choosesCompany });
   const today = useMemo(() => yardToday(), []);
   const [range, setRange] = useState(() => defaultDashboardRange(today));
   const [company, setCompany] = useState<number | null>(null);
@@ -128,7 +128,7 @@ export default function CarrierDashboardPage() {
         )}
       </div>
       <form className="a-card a-notice d-filters" onSubmit={search}>
-        {isRoot && (
+        {choosesCompany && (
           <div className="d-field d-field-wide">
             <label htmlFor={`${ids}-company`}>{adminMsg.dashCompany}</label>
             <select

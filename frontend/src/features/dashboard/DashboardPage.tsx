@@ -11,7 +11,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { paths } from '../../app/paths';
-import { routeAllowed } from '../../app/session';
+import { routeAllowed, routeRedirect } from '../../app/session';
 import { useStaffSessionQuery } from '../auth/api';
 import { checkDashboardRange, defaultDashboardRange, yardToday } from '../../shared/records/dates';
 import { adminMsg } from '../../shared/records/messages';
@@ -42,7 +42,9 @@ export default function DashboardPage() {
   const perDay = useSchedulingTotalsQuery({ ...dates, companyId }, { skip: !!problem || !companyId });
   const orders = useOrderTotalsQuery({ ...dates, companyId }, { skip: !!problem });
 
-  if (session?.role === 'Transportadora') return <Navigate to={paths.orders} replace />;
+  // A role this page sends elsewhere (the session's redirects: a Transportadora goes to /pedidos).
+  const redirect = routeRedirect(session, paths.dashboard);
+  if (redirect) return <Navigate to={redirect} replace />;
 
   const scheduling = companyId ? perDay : all;
   // A failed read shows zeros, without a message (spec 1 section 8).

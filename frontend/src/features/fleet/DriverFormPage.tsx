@@ -54,8 +54,8 @@ function DriverForm({ id, record }: { id: number; record: Driver | undefined }) 
   const session = useSession();
   const [save, { isLoading }] = useSaveDriverMutation();
   const { done, leaving } = useSaveAndReturn(driverPaths.list);
-  const isAdmin = session?.role === 'Administrador';
-  const isCarrier = session?.role === 'Transportadora';
+  const everyCompany = !!session?.screens.seesEveryCompany;
+  const ownShipping = !!session?.screens.ownShippingCompany;
   const companyId = Form.useWatch('companyId', form) as number | null | undefined;
 
   function saved() {
@@ -107,7 +107,7 @@ function DriverForm({ id, record }: { id: number; record: Driver | undefined }) 
   }
 
   async function onFinish(v: DriverValues) {
-    const values = isAdmin ? v : { ...v, companyId: record?.company.id ?? session?.company?.id ?? null };
+    const values = everyCompany ? v : { ...v, companyId: record?.company.id ?? session?.company?.id ?? null };
     try {
       await save(driverBody(id, values)).unwrap();
       saved();
@@ -176,9 +176,9 @@ function DriverForm({ id, record }: { id: number; record: Driver | undefined }) 
           </Form.Item>
         </Col>
       </Row>
-      {(isAdmin || !isCarrier) && (
+      {(everyCompany || !ownShipping) && (
         <Row gutter={16}>
-          {isAdmin && (
+          {everyCompany && (
             <Col xs={24} md={12}>
               <CompanyPicker selected={record?.company} />
             </Col>
@@ -187,7 +187,7 @@ function DriverForm({ id, record }: { id: number; record: Driver | undefined }) 
             <Form.Item label={driverMsg.shippingCompany} name="shippingCompanyId">
               <RemoteSelect
                 resource="shipping-company"
-                companyId={(isAdmin ? companyId : session?.company?.id) ?? undefined}
+                companyId={(everyCompany ? companyId : session?.company?.id) ?? undefined}
                 selected={record?.shippingCompany ?? null}
                 placeholder={driverMsg.noShipping}
                 ariaLabel={driverMsg.shippingCompany}

@@ -34,8 +34,8 @@ export default function DriversPage() {
   const session = useSession();
   const list = useListState();
   const [shippingId, setShippingId] = useState<number | null>(null);
-  const isAdmin = session?.role === 'Administrador';
-  const isCarrier = session?.role === 'Transportadora';
+  const everyCompany = !!session?.screens.seesEveryCompany;
+  const ownShipping = !!session?.screens.ownShippingCompany;
   const query = useDriversQuery({
     page: list.page,
     pageSize: DRIVER_PAGE_SIZE,
@@ -101,10 +101,10 @@ export default function DriversPage() {
     { title: 'Id', dataIndex: 'id', key: 'id', width: 80 },
     { title: driverMsg.name, dataIndex: 'name', key: 'name' },
     { title: driverMsg.cpf, dataIndex: 'cpf', key: 'cpf', width: 150 },
-    ...(isAdmin
+    ...(everyCompany
       ? [{ title: driverMsg.company, key: 'company', render: (_: unknown, d: DriverItem) => d.company.name }]
       : []),
-    ...(!isCarrier
+    ...(!ownShipping
       ? [
           {
             title: driverMsg.shippingCompany,
@@ -176,9 +176,9 @@ export default function DriversPage() {
       list={list}
       query={query}
       pageSize={DRIVER_PAGE_SIZE}
-      companyFilter={isAdmin}
+      companyFilter={everyCompany}
       toolbarExtra={
-        !isCarrier && (
+        !ownShipping && (
           <div className="a-filter">
             <RemoteSelect
               resource="shipping-company"

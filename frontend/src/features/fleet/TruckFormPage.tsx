@@ -98,12 +98,12 @@ function TruckForm({ id, record }: { id: number; record: Truck | undefined }) {
   const [save, { isLoading }] = useSaveTruckMutation();
   const { done, leaving } = useSaveAndReturn(truckPaths.list);
   const showError = useSaveError(form, FIELDS, RENAME);
-  const isAdmin = session?.role === 'Administrador';
-  const isCarrier = session?.role === 'Transportadora';
+  const everyCompany = !!session?.screens.seesEveryCompany;
+  const ownShipping = !!session?.screens.ownShippingCompany;
 
   const brandId = Form.useWatch('brandId', form);
   const chosenCompany = Form.useWatch('companyId', form);
-  const companyId = isAdmin ? (chosenCompany ?? record?.company.id ?? null) : (session?.company?.id ?? null);
+  const companyId = everyCompany ? (chosenCompany ?? record?.company.id ?? null) : (session?.company?.id ?? null);
   const brands = useAllBrandsQuery();
   const models = useModelsOfBrandQuery(brandId ?? 0, { skip: !brandId });
   const table = useImplementTypesQuery();
@@ -121,7 +121,7 @@ function TruckForm({ id, record }: { id: number; record: Truck | undefined }) {
         color: v.color || null,
         isEnabled: v.isEnabled,
         company: companyId ? { id: companyId } : null,
-        shippingCompany: !isCarrier && v.shippingCompanyId ? { id: v.shippingCompanyId } : null,
+        shippingCompany: !ownShipping && v.shippingCompanyId ? { id: v.shippingCompanyId } : null,
         driver: v.driverId ? { id: v.driverId } : null,
         contact: v.contact.map(contactBody),
       }).unwrap();
@@ -233,12 +233,12 @@ function TruckForm({ id, record }: { id: number; record: Truck | undefined }) {
         </Col>
       </Row>
       <Row gutter={16}>
-        {isAdmin && (
+        {everyCompany && (
           <Col xs={24} md={8}>
             <CompanyPicker selected={record ? { id: record.company.id, name: record.company.name } : null} />
           </Col>
         )}
-        {!isCarrier && (
+        {!ownShipping && (
           <Col xs={24} md={8}>
             <Form.Item label={adminMsg.shippingCompany} name="shippingCompanyId">
               <RemoteSelect

@@ -41,12 +41,11 @@ export default function TrucksPage() {
     setShippingId(null);
   }
 
-  const role = session?.role;
-  const isAdmin = role === 'Administrador';
-  const isCarrier = role === 'Transportadora';
-  const scope: TruckScope | null = isAdmin
+  const everyCompany = !!session?.screens.seesEveryCompany;
+  const ownShipping = !!session?.screens.ownShippingCompany;
+  const scope: TruckScope | null = everyCompany
     ? { kind: 'all', companyId: list.companyId ?? undefined }
-    : isCarrier && session?.shippingCompanyId
+    : ownShipping && session?.shippingCompanyId
       ? { kind: 'shipping', shippingCompanyId: session.shippingCompanyId }
       : session?.company
         ? { kind: 'company', companyId: session.company.id }
@@ -59,7 +58,7 @@ export default function TrucksPage() {
   );
   const [remove] = useDeleteTruckMutation();
   // The shipping-company filter lists the chosen company's (an administrator's) or the user's.
-  const filterCompany = isAdmin ? (list.companyId ?? undefined) : session?.company?.id;
+  const filterCompany = everyCompany ? (list.companyId ?? undefined) : session?.company?.id;
 
   const columns = [
     { title: 'Id', dataIndex: 'id', key: 'id', width: 80 },
@@ -72,7 +71,7 @@ export default function TrucksPage() {
     { title: truckMsg.implementType, dataIndex: 'implementType', key: 'implementType' },
     { title: truckMsg.net, key: 'net', width: 130, render: (_: unknown, t: Truck) => tonnes(t.netCapacity) },
     { title: truckMsg.driver, key: 'driver', render: (_: unknown, t: Truck) => t.driver?.name ?? '' },
-    ...(isCarrier
+    ...(ownShipping
       ? []
       : [
           {
@@ -81,7 +80,7 @@ export default function TrucksPage() {
             render: (_: unknown, t: Truck) => t.shippingCompany?.name ?? truckMsg.none,
           },
         ]),
-    ...(isAdmin ? [{ title: adminMsg.company, key: 'company', render: (_: unknown, t: Truck) => t.company.name }] : []),
+    ...(everyCompany ? [{ title: adminMsg.company, key: 'company', render: (_: unknown, t: Truck) => t.company.name }] : []),
     {
       title: adminMsg.status,
       key: 'status',
@@ -95,7 +94,7 @@ export default function TrucksPage() {
       render: (_: unknown, t: Truck) => (
         <Space size={0}>
           <EditButton to={truckPaths.edit(t.id)} name={t.licensePlate} />
-          {isAdmin ? (
+          {everyCompany ? (
             <DeleteButton what={truckMsg.removeWhat(t.licensePlate)} onDelete={() => remove(t.id).unwrap()} />
           ) : (
             t.shippingCompany && <UnbindButton truck={t} onDone={() => void query.refetch()} />
@@ -118,10 +117,10 @@ export default function TrucksPage() {
       query={query}
       pageSize={TRUCK_PAGE_SIZE}
       columns={columns}
-      companyFilter={isAdmin}
+      companyFilter={everyCompany}
       scroll={{ x: 1000 }}
       toolbarExtra={
-        isCarrier ? undefined : (
+        ownShipping ? undefined : (
           <div className="a-filter">
             <RemoteSelect
               resource="shipping-company"

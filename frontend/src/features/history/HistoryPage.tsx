@@ -79,7 +79,7 @@ function OrderPicker({ value, onChange, companyId }: { value?: number | null; on
 
 export default function HistoryPage() {
   const session = useSession();
-  const isAdmin = session?.role === 'Administrador';
+  const everyCompany = !!session?.screens.seesEveryCompany;
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({ period: 30, groupBy: '' });
   const [page, setPage] = useState(1);
@@ -93,7 +93,7 @@ export default function HistoryPage() {
   useCompanyEvents(reread);
   const data = query.data;
   const chosenCompany = Form.useWatch('companyId', form) as number | null | undefined;
-  const companyId = (isAdmin ? chosenCompany : session?.company?.id) ?? undefined;
+  const companyId = (everyCompany ? chosenCompany : session?.company?.id) ?? undefined;
 
   const grouped = !!data?.groupedBy;
   const columns: TableColumnsType<HistoryRow> = grouped
@@ -105,7 +105,7 @@ export default function HistoryPage() {
       ]
     : [
         { title: text.date, dataIndex: 'date', key: 'date', width: 110 },
-        ...(isAdmin ? [{ title: text.company, dataIndex: 'company', key: 'company' }] : []),
+        ...(everyCompany ? [{ title: text.company, dataIndex: 'company', key: 'company' }] : []),
         { title: text.order, dataIndex: 'orderCode', key: 'order' },
         { title: text.customer, dataIndex: 'customer', key: 'customer' },
         { title: text.plate, dataIndex: 'licensePlate', key: 'plate', width: 100 },
@@ -118,7 +118,7 @@ export default function HistoryPage() {
     const next: Filters = {
       period: v.period ?? 30,
       groupBy: v.groupBy ?? '',
-      companyId: isAdmin ? (v.companyId ?? null) : null,
+      companyId: everyCompany ? (v.companyId ?? null) : null,
       customerId: v.customerId ?? null,
       orderId: v.orderId ?? null,
       truckId: v.truckId ?? null,
@@ -152,7 +152,7 @@ export default function HistoryPage() {
       />
       <Form<Filters> form={form} layout="vertical" className="a-card a-notice" initialValues={{ period: 30, groupBy: '' }} onFinish={apply}>
         <Row gutter={12}>
-          {isAdmin && (
+          {everyCompany && (
             <Col xs={24} md={8}>
               <Form.Item label={text.company} name="companyId">
                 <RemoteSelect resource="company" ariaLabel={text.company} placeholder={text.company} />

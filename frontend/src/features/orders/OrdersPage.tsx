@@ -30,7 +30,7 @@ export default function OrdersPage() {
   });
   const [remove] = useDeleteOrderMutation();
   const isAdmin = !!session && !session.company;
-  const readOnly = session?.role === 'Transportadora';
+  const readOnly = session?.screens.editsOrders === false;
   return (
     <ListPage<Order>
       title={orderMsg.ordersTitle}

@@ -29,7 +29,7 @@ export default function RescuesPage() {
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), 400);
   const [target, setTarget] = useState<RescueRow | null>(null);
-  const isAdmin = session?.role === 'Administrador';
+  const everyCompany = !!session?.screens.seesEveryCompany;
   const list = useRescuesQuery({ page, search: term || undefined }, { pollingInterval: FALLBACK_POLL_MS, refetchOnMountOrArgChange: true });
   const rows = list.data?.items ?? [];
   // The server says who may approve which row (`canApprove`), never the session.
@@ -57,7 +57,7 @@ export default function RescuesPage() {
       render: (_: unknown, r) => `${shortName(r.driverName)} - ${tonnes(r.qtyTransported)}`,
     },
     { title: rescueMsg.order, dataIndex: 'orderCode' },
-    ...(isAdmin
+    ...(everyCompany
       ? [{ title: rescueMsg.carrier, render: (_: unknown, r: RescueRow) => r.shippingCompanyName ?? r.companyName }]
       : []),
     ...(anyApprovable

@@ -19,7 +19,7 @@ export default function ProfilePage() {
   const id = session?.id ?? 0;
   const record = useUserQuery(id, { skip: !id });
   // A Transportadora's authorizations are read from its shipping company's users.
-  const shippingId = session?.role === 'Transportadora' ? (session.shippingCompanyId ?? 0) : 0;
+  const shippingId = session?.screens.ownShippingCompany ? (session.shippingCompanyId ?? 0) : 0;
   const shipping = useShippingCompanyQuery(shippingId, { skip: !shippingId });
   const me = shipping.data?.users.find((u) => u.id === id);
   const flags: ContactFlags | undefined = me ? { hasSMS: me.hasSMS, hasWhats: me.hasWhats, hasEmail: me.hasEmail } : undefined;

@@ -94,7 +94,7 @@ export function UserForm({
   const id = record?.id ?? null;
   const role = Form.useWatch('role', form) ?? record?.role ?? 'Usuario';
   const companyId = Form.useWatch('companyId', form) as number | null | undefined;
-  const shape = formShape(role, profile);
+  const shape = formShape(roles.data?.find((r) => r.id === role)?.form, profile);
   const rights = formRights({ id: session?.id ?? 0, isRoot: !!session?.isRoot }, id);
   const rules = userRules(!id);
 
@@ -188,12 +188,8 @@ export function UserForm({
             <Form.Item
               label={adminMsg.company}
               name="companyId"
-              required={role !== 'Transportadora'}
-              rules={
-                role === 'Transportadora'
-                  ? []
-                  : [{ required: true, message: adminMsg.companyForUser }]
-              }
+              required={shape.companyRequired}
+              rules={shape.companyRequired ? [{ required: true, message: adminMsg.companyForUser }] : []}
             >
               <RemoteSelect
                 resource="company"

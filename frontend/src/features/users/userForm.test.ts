@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { formRights, formShape, orderRoles } from './userForm';
 
-describe('user form shape (spec 1 sections 2 and 6)', () => {
-  it('company picker for every role but Administrador; shipping company for Transportadora', () => {
-    expect(formShape('Administrador', false)).toMatchObject({ company: false, shippingCompany: false, rootSwitch: true });
-    expect(formShape('Transportadora', false)).toMatchObject({ company: true, shippingCompany: true, contactFlags: false });
-    expect(formShape('Portaria', false)).toMatchObject({ company: true, shippingCompany: false, rootSwitch: false });
+describe("user form shape (the role lookup's form fields)", () => {
+  const transp = {
+    company: true,
+    companyRequired: false,
+    shippingCompany: true,
+    dailyReport: false,
+    rootSwitch: false,
+    contactFlags: true,
+  };
+  it("offers the server's fields of the role", () => {
+    expect(formShape(transp, false)).toMatchObject({ company: true, shippingCompany: true, companyRequired: false });
   });
-  it('the daily report only for Usuario and Expedicao', () => {
-    expect(['Usuario', 'Expedicao', 'Administrador', 'Transportadora', 'Espectador', 'Portaria'].filter((r) => formShape(r, false).dailyReport)).toEqual([
-      'Usuario',
-      'Expedicao',
-    ]);
+  it('offers the contact authorizations only in the own profile', () => {
+    expect(formShape(transp, true).contactFlags).toBe(true);
+    expect(formShape(transp, false).contactFlags).toBe(false);
   });
-  it('a Transportadora sees the contact authorizations in its profile', () => {
-    expect(formShape('Transportadora', true).contactFlags).toBe(true);
-    expect(formShape('Usuario', true).contactFlags).toBe(false);
+  it('offers nothing role-dependent before the roles are read', () => {
+    expect(Object.values(formShape(undefined, true)).some(Boolean)).toBe(false);
   });
 });
 

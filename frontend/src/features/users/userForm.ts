@@ -1,33 +1,32 @@
 /**
- * Which parts of the user and profile forms are offered (spec 1 sections 2, 5 and 6). These
- * only shape the form: the server decides again what an actor may change and keeps the
+ * Which parts of the user and profile forms are offered (spec 1 sections 2, 5 and 6): the role
+ * lookup carries each role's `form` fields, decided by the server (`roles::user_form_fields`).
+ * These only shape the form: the server decides again what an actor may change and keeps the
  * stored value of anything else.
  */
+import type { Schema } from '../../shared/api/types';
 
 export const ROLES = ['Usuario', 'Administrador', 'Expedicao', 'Transportadora', 'Espectador', 'Portaria'] as const;
 
-export interface UserFormShape {
-  /** Company picker: every role but Administrador. */
-  company: boolean;
-  /** Shipping-company picker: Transportadora only. */
-  shippingCompany: boolean;
-  /** Daily loading report: Usuario and Expedicao only. */
-  dailyReport: boolean;
-  /** Root switch: administrators only. */
-  rootSwitch: boolean;
-  /** SMS / WhatsApp / e-mail authorizations: a Transportadora in its profile. */
-  contactFlags: boolean;
-}
+export type UserFormShape = Schema<'UserFormFields'>;
 
-export function formShape(role: string | null | undefined, profile: boolean): UserFormShape {
-  const r = role || 'Usuario';
-  return {
-    company: r !== 'Administrador',
-    shippingCompany: r === 'Transportadora',
-    dailyReport: r === 'Usuario' || r === 'Expedicao',
-    rootSwitch: r === 'Administrador',
-    contactFlags: profile && r === 'Transportadora',
-  };
+/** Nothing role-dependent until the roles are read. */
+const NO_FIELDS: UserFormShape = {
+  company: false,
+  companyRequired: false,
+  shippingCompany: false,
+  dailyReport: false,
+  rootSwitch: false,
+  contactFlags: false,
+};
+
+/**
+ * The form's fields for a user of the role chosen, from the role lookup's `form`; the contact
+ * authorizations only in the user's own profile.
+ */
+export function formShape(fields: UserFormShape | null | undefined, profile: boolean): UserFormShape {
+  const f = fields ?? NO_FIELDS;
+  return { ...f, contactFlags: profile && f.contactFlags };
 }
 
 export interface UserFormRights {

@@ -5728,6 +5728,8 @@ export interface components {
         Role: "Administrador" | "Usuario" | "Transportadora" | "Expedicao" | "Espectador" | "Portaria";
         /** @description A role choice: `id` is the wire spelling, `name` the pt-BR label. */
         RoleItem: {
+            /** @description The user form's fields for a user of this role. */
+            form: components["schemas"]["UserFormFields"];
             id: string;
             name: string;
         };
@@ -5780,6 +5782,36 @@ export interface components {
             qtyOrdered?: number | null;
             /** Format: double */
             qtyTransported?: number | null;
+        };
+        /**
+         * @description What the office screens offer a staff role (spec 1 sections 2 and 6, spec 2 sections 2 to 6).
+         *     The session carries it, so that a screen shows only what the server allows; the server
+         *     checks again on every read and write.
+         */
+        ScreenAbilities: {
+            /** @description The carriers' dashboard offers a company choice (a root administrator). */
+            choosesDashboardCompany: boolean;
+            /** @description The customers list is kept to the user's company (a Usuario; administrators see all). */
+            customersOfOwnCompany: boolean;
+            /** @description Creates, edits and deletes orders (everyone but the Transportadora, who reads them). */
+            editsOrders: boolean;
+            /**
+             * @description Kept to its own shipping company (the Transportadora): no shipping-company filter,
+             *     column or field; the link screen's shipping company is fixed; the profile shows it.
+             */
+            ownShippingCompany: boolean;
+            /**
+             * @description The profile page opened from the avatar and from 'Perfil'; dispatch roles have only the
+             *     simple own-profile form.
+             */
+            profilePath: string;
+            /**
+             * @description Every company's records: the company column and filter on the drivers, trucks, history
+             *     and rescues lists, the company field on the driver and truck forms (administrators).
+             */
+            seesEveryCompany: boolean;
+            /** @description The window title's prefix (spec 1 section 2). */
+            titlePrefix: string;
         };
         /** @description The company of a session (distinct from the companies area's `CompanyView` in the document). */
         SessionCompanyView: {
@@ -6102,8 +6134,14 @@ export interface components {
             name: string;
             /** @description What the dispatch panel offers this role. */
             panel: components["schemas"]["PanelAbilities"];
+            /** @description Pages that send this role elsewhere (pattern -> target). */
+            redirects: {
+                [key: string]: string;
+            };
             role: components["schemas"]["Role"];
             routes: string[];
+            /** @description What the office screens offer this role. */
+            screens: components["schemas"]["ScreenAbilities"];
             /** Format: int64 */
             shippingCompanyId?: number | null;
             useTerms: boolean;
@@ -6363,6 +6401,24 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        /**
+         * @description Which fields the user form offers for a user of a role (spec 1 sections 5 and 6). Only the
+         *     form's shape: the server decides again what is stored.
+         */
+        UserFormFields: {
+            /** @description The company picker: every role but Administrador. */
+            company: boolean;
+            /** @description Whether the company must be chosen (a Transportadora's comes from its shipping company). */
+            companyRequired: boolean;
+            /** @description SMS / WhatsApp / e-mail authorisations, in the Transportadora's own profile. */
+            contactFlags: boolean;
+            /** @description The daily loading report: Usuario and Expedicao. */
+            dailyReport: boolean;
+            /** @description The root switch: administrators. */
+            rootSwitch: boolean;
+            /** @description The shipping-company picker: the Transportadora. */
+            shippingCompany: boolean;
         };
         UserShippingView: {
             /** Format: int64 */

@@ -42,6 +42,7 @@ mod request_ids;
 mod rescue_approval;
 mod rescues;
 mod retention;
+mod screen_abilities;
 mod security_fixes;
 mod security_round2;
 mod security_sockets_exports;
