@@ -115,7 +115,7 @@ test: check-rust test-rust test-ops test-frontend test-e2e test-fuzz
 # Figures printed and written to tests/load/results/*.json (not part of `make test`). The last
 # steps drive Debian's Chromium through tests/e2e's playwright-core on the built frontend: the
 # same dependencies as the browser tests.
-bench: pg e2e-deps frontend-build
+bench: pg ops-deps e2e-deps frontend-build
 	$(CARGO) bench -p patio-domain --bench plan
 	# The predicted call time (issue 25): 2,500 waiting vehicles, and its accuracy on replayed yard days.
 	$(CARGO) bench -p patio-domain --bench predict
@@ -132,6 +132,10 @@ bench: pg e2e-deps frontend-build
 	{ ulimit -n 20000 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example ws_bench
 	# A yard day replayed (issue 15): 10 companies, 2,500 trucks, ~1,030 sockets, about 4 minutes.
 	{ ulimit -n 8192 || ulimit -n $$(ulimit -Hn); } && TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example yard_day
+	# The same day through PgBouncer in transaction mode, and with a hot standby serving the reads
+	# (issue 27): results/yard_day_pgbouncer.json and results/yard_day_replica.json.
+	{ ulimit -n 8192 || ulimit -n $$(ulimit -Hn); } && YARD_DAY_VIA=pgbouncer TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) run --release -p patio-api-tests --example yard_day
+	{ ulimit -n 8192 || ulimit -n $$(ulimit -Hn); } && YARD_DAY_VIA=replica $(CARGO) run --release -p patio-api-tests --example yard_day
 	# The driver app at 3G in Chromium (issues 14 and 23): the built frontend, tests/e2e/node_modules.
 	PATIO_PG_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" node tests/load/driver_3g.mjs
 	# Lighthouse 12 (pinned in tests/load) on the driver's first screens (issue 23).

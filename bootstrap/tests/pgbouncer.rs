@@ -8,133 +8,15 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use diesel::connection::SimpleConnection;
 use patio_postgres::testkit::TestDb;
-use support::{eventually, free_port, is_root, scalar, Instance, DEADLINE};
+use support::{eventually, port_of, scalar, Bouncer, Instance, DEADLINE, PGBOUNCER};
 use tungstenite::client::IntoClientRequest;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::Message;
-
-const PGBOUNCER: &str = "/usr/sbin/pgbouncer";
-
-/// PgBouncer in transaction mode in front of the test cluster, killed on drop.
-struct Bouncer {
-    child: Child,
-    port: u16,
-    dir: PathBuf,
-}
-
-impl Bouncer {
-    fn start(server_port: u16) -> Bouncer {
-        let port = free_port();
-        let dir = PathBuf::from("/var/tmp").join(format!("patio-pgbouncer-{port}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("userlist.txt"), "\"postgres\" \"\"\n").unwrap();
-        // A small server pool: the instances' 30-odd client connections share 4 server
-        // connections, so a statement prepared on one would soon be missing on another.
-        std::fs::write(
-            dir.join("pgbouncer.ini"),
-            format!(
-                "[databases]\n* = host=127.0.0.1 port={server_port}\n\n[pgbouncer]\n\
-                 listen_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n\
-                 auth_type = trust\nauth_file = {userlist}\npool_mode = transaction\n\
-                 max_client_conn = 400\ndefault_pool_size = 4\n\
-                 ignore_startup_parameters = extra_float_digits\n\
-                 admin_users = postgres\nlogfile = {log}\n",
-                userlist = dir.join("userlist.txt").display(),
-                log = dir.join("pgbouncer.log").display(),
-            ),
-        )
-        .unwrap();
-        let mut command = Command::new(PGBOUNCER);
-        if is_root() {
-            // PgBouncer refuses to run as root; it switches user itself.
-            let _ = Command::new("chown")
-                .arg("-R")
-                .arg("postgres:")
-                .arg(&dir)
-                .status();
-            command.args(["-u", "postgres"]);
-        }
-        let child = command
-            .arg(dir.join("pgbouncer.ini"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .stdin(Stdio::null())
-            .spawn()
-            .unwrap();
-        let bouncer = Bouncer { child, port, dir };
-        eventually("PgBouncer never listened", || {
-            std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
-        });
-        bouncer
-    }
-
-    /// `SHOW <what>` on PgBouncer's console: the rows by column name.
-    fn show(&self, what: &str) -> Vec<std::collections::HashMap<String, String>> {
-        let out = Command::new("psql")
-            .args(["-h", "127.0.0.1", "-p", &self.port.to_string()])
-            .args([
-                "-U",
-                "postgres",
-                "-d",
-                "pgbouncer",
-                "-A",
-                "-F",
-                "|",
-                "-P",
-                "footer=off",
-            ])
-            .args(["-c", &format!("SHOW {what}")])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8_lossy(&out.stdout).to_string();
-        let mut lines = text.lines();
-        let header: Vec<String> = lines
-            .next()
-            .unwrap_or_default()
-            .split('|')
-            .map(str::to_owned)
-            .collect();
-        lines
-            .map(|l| {
-                header
-                    .iter()
-                    .cloned()
-                    .zip(l.split('|').map(str::to_owned))
-                    .collect()
-            })
-            .collect()
-    }
-
-    fn log(&self) -> String {
-        std::fs::read_to_string(self.dir.join("pgbouncer.log")).unwrap_or_default()
-    }
-}
-
-impl Drop for Bouncer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// The port of a `postgres://...@host:port/db` URL.
-fn port_of(url: &str) -> u16 {
-    let after_at = url.rsplit_once('@').map(|(_, r)| r).unwrap_or(url);
-    let host_port = after_at.split('/').next().unwrap();
-    host_port.rsplit_once(':').unwrap().1.parse().unwrap()
-}
 
 /// A websocket on `instance` with `token`, reading in 200 ms steps.
 fn socket(
@@ -206,7 +88,9 @@ fn two_instances_through_pgbouncer_join_call_hear_each_other_and_run_the_jobs() 
            FROM drivers d, (SELECT * FROM trucks LIMIT 1) t WHERE d.name LIKE 'PGB %';",
     )
     .unwrap();
-    let bouncer = Bouncer::start(port_of(db.url()));
+    // A small server pool: the instances' 30-odd client connections share 4 server connections,
+    // so a statement prepared on one would soon be missing on another.
+    let bouncer = Bouncer::start(port_of(db.url()), 4);
     let pooled = format!(
         "postgres://postgres@127.0.0.1:{}/{}",
         bouncer.port,

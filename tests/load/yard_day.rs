@@ -27,14 +27,30 @@
 //!   `checkins/company/actives`) and 10 TVs (a public socket per company, and on its events
 //!   `checkins/called`).
 //!
-//! Reports p50/p95/p99 and errors per endpoint, the server's CPU (/proc/<pid>/stat) and memory
-//! (VmRSS), and the database connections (pg_stat_activity, sampled each second, less the
-//! harness's own), into `tests/load/results/yard_day.json`, and prints a table. Target: every
-//! p99 under 100 ms, 0 errors.
+//! Reports p50/p95/p99 and errors per endpoint, the requests a second, the server's CPU
+//! (/proc/<pid>/stat) and memory (VmRSS), the database connections (pg_stat_activity, sampled
+//! each second, less the harness's own) and the machine's load average (sampled each second: the
+//! machine is shared), into `tests/load/results/yard_day.json`, and prints a table. Target:
+//! every p99 under 100 ms, 0 errors.
+//!
+//! The same day runs in three set-ups (`YARD_DAY_VIA`, issue 27 item 4 and the Tests section):
+//! - `direct` (the default): `DATABASE_URL` is the test cluster (`TEST_DATABASE_URL`);
+//! - `pgbouncer`: `DATABASE_URL` is Debian's PgBouncer in transaction mode
+//!   (`YARD_DAY_BOUNCER_POOL` server connections, 10) in front of the test cluster, and
+//!   `PATIO_DIRECT_DATABASE_URL` the cluster itself (LISTEN, the jobs leader, the migrations), as
+//!   docs/scaling.md says; adds PgBouncer's `SHOW STATS` (transactions, queries, wait) and its
+//!   waiting clients, sampled each second (`SHOW POOLS`); into `yard_day_pgbouncer.json`;
+//! - `replica`: a cluster of the bench's own (initdb in /var/tmp, as the binary's replica test:
+//!   bootstrap/tests/support/pg.rs) holds the database, a hot standby of it (`pg_basebackup -R`)
+//!   is `PATIO_READ_DATABASE_URL`; adds where the reads landed (the server's
+//!   `patio_db_replica_reads_total{outcome}`, and the transactions each cluster counted on the
+//!   product's database) and the replication lag (pg_stat_replication, sampled each second);
+//!   into `yard_day_replica.json`.
 //!
 //! `cargo build --release -p patio && ulimit -n 8192 &&
-//!  cargo run --release -p patio-api-tests --example yard_day` (`make bench` runs it).
-//! Environment: `YARD_DAY_SCALE` (1.0: trucks and reading drivers), `YARD_DAY_RUSH_SECS` (20),
+//!  cargo run --release -p patio-api-tests --example yard_day` (`make bench` runs the three).
+//! Environment: `YARD_DAY_VIA` (direct), `YARD_DAY_SCALE` (1.0: trucks and reading drivers),
+//! `YARD_DAY_RUSH_SECS` (20),
 //! `YARD_DAY_RUSH_OPEN_SECS` (20),
 //! `YARD_DAY_SECS` (150), `YARD_DAY_READ_EVERY_MS` (3000), `YARD_DAY_PORT` (18449),
 //! `YARD_DAY_BIN` (target/release/patio), `TEST_DATABASE_URL`.
@@ -44,6 +60,8 @@
 mod bench_common;
 #[path = "../api/tests/api/common/mod.rs"]
 mod common;
+#[path = "../../bootstrap/tests/support/pg.rs"]
+mod pg;
 #[path = "../api/tests/api/queue_common/mod.rs"]
 mod queue_common;
 
@@ -64,6 +82,7 @@ use bench_common::{
 };
 use common::admin::{company_body, user_body};
 use common::TestApp;
+use pg::bouncer_show;
 use queue_common::{add_drivers, bearer, driver, settings_blocking, staff};
 
 const COMPANIES: usize = 10;
@@ -224,7 +243,9 @@ fn build_companies(app: &TestApp, server: &Server, trucks_per_company: usize) ->
                 &user_body(&format!("Escritório {n}"), &usu_email, "Usuario", Some(id)),
             );
             let dispatch = bearer(app, &staff(app, &exp_email));
-            let usuario = server.staff_login(&usu_email);
+            // Minted, as the Expedição's: the sign-in's company is the host's (issue 21), and
+            // 127.0.0.1 is the demo company's, so the other companies' users cannot sign in here.
+            let usuario = bearer(app, &staff(app, &usu_email));
             let fleet = add_drivers(app, id, trucks_per_company as i64, 10 + n as i64);
             // The office: a customer, a product, an order and the loadings of 40% of the fleet.
             let customer = setup(
@@ -459,6 +480,113 @@ struct Samples {
     cpu_percent: Vec<f64>,
     rss_mb: Vec<f64>,
     db_connections: Vec<f64>,
+    load_average: Vec<f64>,
+    /// `pgbouncer`: clients waiting for a server connection (`SHOW POOLS`' cl_waiting).
+    bouncer_waiting: Vec<f64>,
+    /// `replica`: bytes of WAL the standby had yet to replay, and its replay lag in ms.
+    lag_bytes: Vec<f64>,
+    lag_ms: Vec<f64>,
+}
+
+/// Where the server's database connections go (`YARD_DAY_VIA`).
+#[derive(Clone, Copy, PartialEq)]
+enum Via {
+    Direct,
+    Pgbouncer,
+    Replica,
+}
+
+impl Via {
+    fn from_env() -> Via {
+        match std::env::var("YARD_DAY_VIA").as_deref() {
+            Err(_) | Ok("") | Ok("direct") => Via::Direct,
+            Ok("pgbouncer") => Via::Pgbouncer,
+            Ok("replica") => Via::Replica,
+            Ok(other) => panic!("YARD_DAY_VIA: direct, pgbouncer or replica, not {other:?}"),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Via::Direct => "direct",
+            Via::Pgbouncer => "pgbouncer",
+            Via::Replica => "replica",
+        }
+    }
+
+    fn results_file(self) -> &'static str {
+        match self {
+            Via::Direct => "yard_day.json",
+            Via::Pgbouncer => "yard_day_pgbouncer.json",
+            Via::Replica => "yard_day_replica.json",
+        }
+    }
+}
+
+/// PgBouncer's version (`pgbouncer --version`'s first line).
+fn bouncer_version() -> String {
+    std::process::Command::new(pg::PGBOUNCER)
+        .arg("--version")
+        .output()
+        .map(|o| {
+            let out = String::from_utf8_lossy(&o.stdout);
+            out.lines()
+                .next()
+                .and_then(|l| l.split_whitespace().nth(1))
+                .unwrap_or("?")
+                .to_owned()
+        })
+        .unwrap_or_default()
+}
+
+/// The 1-minute load average (/proc/loadavg).
+fn load_average() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// The samples of `/metrics` (loopback may read it) whose name is `name`, as `{labels}` → value.
+fn metric_samples(port: u16, name: &str) -> BTreeMap<String, f64> {
+    let (status, raw) = request(port, "GET", "/metrics", None, "");
+    assert_eq!(status, 200, "{raw}");
+    raw.lines()
+        .filter_map(|l| {
+            let (labels, value) = l.strip_prefix(name)?.rsplit_once(' ')?;
+            if !(labels.is_empty() || labels.starts_with('{')) {
+                return None;
+            }
+            Some((labels.to_owned(), value.parse().ok()?))
+        })
+        .collect()
+}
+
+/// Transactions committed on `database` as counted by the cluster at `url`.
+fn xact_commit(url: &str, database: &str) -> i64 {
+    pg::scalar(
+        &mut PgConnection::establish(url).unwrap(),
+        &format!("SELECT xact_commit AS v FROM pg_stat_database WHERE datname = '{database}'"),
+    )
+}
+
+/// The standby's distance behind the primary: (bytes, ms), from pg_stat_replication.
+fn replication_lag(conn: &mut PgConnection) -> (f64, f64) {
+    #[derive(QueryableByName)]
+    struct Lag {
+        #[diesel(sql_type = diesel::sql_types::Double)]
+        bytes: f64,
+        #[diesel(sql_type = diesel::sql_types::Double)]
+        ms: f64,
+    }
+    diesel::sql_query(
+        "SELECT COALESCE(max(pg_wal_lsn_diff(pg_current_wal_lsn(), replay_lsn)), 0)::float8
+                  AS bytes,
+                COALESCE(max(EXTRACT(epoch FROM replay_lag) * 1000), 0)::float8 AS ms
+           FROM pg_stat_replication",
+    )
+    .get_result::<Lag>(conn)
+    .map_or((0.0, 0.0), |l| (l.bytes, l.ms))
 }
 
 fn connections(conn: &mut PgConnection) -> i64 {
@@ -495,13 +623,50 @@ fn main() {
     let read_every_ms = env_or("YARD_DAY_READ_EVERY_MS", 3000) as f64;
     let port = env_or("YARD_DAY_PORT", 18449) as u16;
     let bin = release_bin("YARD_DAY_BIN");
+    let via = Via::from_env();
+    let bouncer_pool = env_or("YARD_DAY_BOUNCER_POOL", 10) as u32;
     let per_company = ((TRUCKS * scale) as usize / COMPANIES).max(5);
     let readers = ((READERS * scale) as usize).min(per_company * COMPANIES);
+    let load_at_start = load_average();
 
+    // `replica`: the product's database lives on a primary of the bench's own (the test
+    // harness builds its template and the database there), so that a standby can copy it.
+    let primary = (via == Via::Replica).then(|| {
+        let pg_bin = pg::pg_bin().expect(
+            "PostgreSQL's server binaries (initdb, pg_basebackup) not found under \
+             /usr/lib/postgresql: `make pg` installs them",
+        );
+        let primary = pg::Cluster::primary(&pg_bin, "yard-primary");
+        // Before any thread: the harness reads its admin URL from the environment.
+        std::env::set_var("TEST_DATABASE_URL", primary.url("postgres"));
+        primary
+    });
     let app = TestApp::new();
     let mut db = app.db.connect().unwrap();
     let harness_connections = connections(&mut db);
-    let server = Server::start(&bin, app.db.url(), port, &[]);
+    let direct_url = app.db.url().to_owned();
+    let mut server_env: Vec<(&str, String)> = Vec::new();
+    let mut server_url = direct_url.clone();
+    let bouncer = (via == Via::Pgbouncer).then(|| {
+        assert!(
+            std::path::Path::new(pg::PGBOUNCER).is_file(),
+            "PgBouncer not installed ({}): `make ops-deps` installs Debian's package",
+            pg::PGBOUNCER
+        );
+        pg::Bouncer::start(pg::port_of(&direct_url), bouncer_pool)
+    });
+    if let Some(b) = &bouncer {
+        server_url = format!("postgres://postgres@127.0.0.1:{}/{}", b.port, app.db.name());
+        server_env.push(("PATIO_DIRECT_DATABASE_URL", direct_url.clone()));
+    }
+    let standby = primary
+        .as_ref()
+        .map(|p| pg::Cluster::standby_of(p, "yard-standby"));
+    if let Some(s) = &standby {
+        server_env.push(("PATIO_READ_DATABASE_URL", s.url(app.db.name())));
+    }
+    let env: Vec<(&str, &str)> = server_env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let server = Server::start(&bin, &server_url, port, &env);
     let pid = server.pid();
     let setup_started = Instant::now();
     let companies = build_companies(&app, &server, per_company);
@@ -547,9 +712,11 @@ fn main() {
 
     // The sampler: server CPU and memory, database connections, every second.
     let samples = Arc::new(Mutex::new(Samples::default()));
+    let bouncer_port = bouncer.as_ref().map(|b| b.port);
     let sampler = {
         let samples = samples.clone();
         let url = app.db.url().to_owned();
+        let database = app.db.name().to_owned();
         std::thread::spawn(move || {
             let mut conn = PgConnection::establish(&url).unwrap();
             let mut last = (Instant::now(), cpu_seconds(pid));
@@ -563,6 +730,20 @@ fn main() {
                 s.rss_mb.push(rss_mb(pid));
                 s.db_connections
                     .push((connections(&mut conn) - harness_connections - 1).max(0) as f64);
+                s.load_average.push(load_average());
+                if via == Via::Replica {
+                    let (bytes, ms) = replication_lag(&mut conn);
+                    s.lag_bytes.push(bytes);
+                    s.lag_ms.push(ms);
+                }
+                if let Some(port) = bouncer_port {
+                    let waiting: f64 = bouncer_show(port, "POOLS")
+                        .iter()
+                        .filter(|r| r.get("database") == Some(&database))
+                        .filter_map(|r| r.get("cl_waiting")?.parse::<f64>().ok())
+                        .sum();
+                    s.bouncer_waiting.push(waiting);
+                }
             }
         })
     };
@@ -602,6 +783,32 @@ fn main() {
         open_socket(port, "", Some(&t.token), None);
     }
     println!("{} sockets open", screens.len() + reading.len());
+
+    // What the clusters and the pooler had counted before the day.
+    let standby_url = standby.as_ref().map(|s| s.url("postgres"));
+    let primary_url = primary.as_ref().map(|p| p.url("postgres"));
+    let commits_before = (
+        standby_url
+            .as_deref()
+            .map(|u| xact_commit(u, app.db.name())),
+        primary_url
+            .as_deref()
+            .map(|u| xact_commit(u, app.db.name())),
+    );
+    let bouncer_stats = |what: &str| -> serde_json::Map<String, Value> {
+        bouncer_port
+            .map(|port| bouncer_show(port, what))
+            .unwrap_or_default()
+            .into_iter()
+            .find(|r| r.get("database").map(String::as_str) == Some(app.db.name()))
+            .map(|r| {
+                r.into_iter()
+                    .filter_map(|(k, v)| Some((k, json!(v.parse::<f64>().ok()?))))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let bouncer_before = bouncer_stats("STATS");
 
     let started = Instant::now();
     // The opening rush: the drivers press 'join' within the first `rush_open_secs` of the
@@ -695,7 +902,19 @@ fn main() {
     let seconds = started.elapsed().as_secs_f64();
     let _ = sampler.join();
     let rss_end = rss_mb(pid);
+    let replica_reads = metric_samples(port, "patio_db_replica_reads_total");
+    let bouncer_after = bouncer_stats("STATS");
     drop(server);
+    // The server's backends report their counts as they exit.
+    std::thread::sleep(Duration::from_secs(2));
+    let commits_after = (
+        standby_url
+            .as_deref()
+            .map(|u| xact_commit(u, app.db.name())),
+        primary_url
+            .as_deref()
+            .map(|u| xact_commit(u, app.db.name())),
+    );
     for s in screens {
         s.abort();
     }
@@ -732,10 +951,91 @@ fn main() {
                     "first_error": e.first_error }),
         );
     }
+    let mut all_ms: Vec<f64> = stats.values().flat_map(|e| e.ms.iter().copied()).collect();
+    all_ms.sort_by(|a, b| a.total_cmp(b));
     let samples = samples.lock().unwrap();
     let ws_dropped = WS_DROPPED.load(Ordering::Relaxed);
+    let load_at_end = load_average();
+    let database = match via {
+        Via::Direct => {
+            "the test cluster (TEST_DATABASE_URL: scripts/pg.sh's, fsync off)".to_owned()
+        }
+        Via::Pgbouncer => format!(
+            "PgBouncer {} in transaction mode, {bouncer_pool} server connections, in front of \
+             the test cluster (TEST_DATABASE_URL); LISTEN, the jobs leader and the migrations \
+             direct (PATIO_DIRECT_DATABASE_URL)",
+            bouncer_version()
+        ),
+        Via::Replica => "a primary of the bench's own (initdb in /var/tmp, fsync off) and its hot \
+             standby (pg_basebackup -R, streaming) as PATIO_READ_DATABASE_URL"
+            .to_owned(),
+    };
+    let delta = |before: Option<i64>, after: Option<i64>| match (before, after) {
+        (Some(b), Some(a)) => json!(a - b),
+        _ => Value::Null,
+    };
+    let reads = match via {
+        Via::Replica => {
+            let outcome = |o: &str| {
+                replica_reads
+                    .get(&format!("{{outcome=\"{o}\"}}"))
+                    .copied()
+                    .unwrap_or(0.0)
+            };
+            let total: f64 = replica_reads.values().sum();
+            json!({
+                "patio_db_replica_reads_total": replica_reads
+                    .iter()
+                    .map(|(k, v)| (k.clone(), json!(v)))
+                    .collect::<serde_json::Map<_, _>>(),
+                "share_served_by_the_standby": round2(outcome("replica") / total.max(1.0)),
+                "share_sent_to_the_primary_after_the_own_write": round2(outcome("behind") / total.max(1.0)),
+                "standby_transactions_on_the_database": delta(commits_before.0, commits_after.0),
+                "primary_transactions_on_the_database_including_the_harness":
+                    delta(commits_before.1, commits_after.1),
+                "replication_lag_bytes": summary(&samples.lag_bytes),
+                "replication_lag_ms": summary(&samples.lag_ms),
+                "note": "one replica read is one query the position cache, a list, a dashboard or a \
+                         panel sent to the standby (outcome replica), or sent to the primary \
+                         because the instance had written past what the standby had replayed \
+                         (behind), or because the standby failed (failed/down); the position \
+                         read answers mostly from the instance's cache, refilled from there",
+            })
+        }
+        _ => json!("all on the primary (no PATIO_READ_DATABASE_URL)"),
+    };
+    let pooler = match via {
+        Via::Pgbouncer => {
+            let moved = |k: &str| {
+                bouncer_after.get(k).and_then(Value::as_f64).unwrap_or(0.0)
+                    - bouncer_before.get(k).and_then(Value::as_f64).unwrap_or(0.0)
+            };
+            let xacts = moved("total_xact_count");
+            json!({
+                "transactions": xacts,
+                "queries": moved("total_query_count"),
+                "mean_wait_for_a_server_ms":
+                    round2(moved("total_wait_time") / 1000.0 / xacts.max(1.0)),
+                "clients_waiting_for_a_server": summary(&samples.bouncer_waiting),
+                "server_connections": bouncer_pool,
+            })
+        }
+        _ => Value::Null,
+    };
     let result = json!({
         "benchmark": "yard_day",
+        "via": via.name(),
+        "database": database,
+        "load_average_1m": {
+            "at_start": load_at_start,
+            "during": summary(&samples.load_average),
+            "at_end": load_at_end,
+        },
+        "requests_per_second": round2(calls as f64 / seconds),
+        "all_calls_ms": { "p50": round2(percentile(&all_ms, 50.0)),
+                          "p99": round2(percentile(&all_ms, 99.0)) },
+        "reads": reads,
+        "pooler": pooler,
         "machine": format!("{} cores, shared with other builds and tests (figures are noisy)",
                            std::thread::available_parallelism().map_or(0, |n| n.get())),
         "server": format!("{} serve as a child process (jobs on, every 30 s), its own database",
@@ -771,11 +1071,26 @@ fn main() {
         "target_0_errors": errors == 0 && ws_dropped == 0,
     });
     println!(
-        "\n{calls} calls, {errors} errors, {ws_dropped} sockets dropped; worst p99 {worst_p99:.1} ms; \
-         server CPU {} %, RSS {} MB, DB connections {}",
-        result["server_cpu_percent"], result["server_rss_mb"], result["db_connections_of_server"]
+        "\n{} ({}): {calls} calls, {} req/s, {errors} errors, {ws_dropped} sockets dropped; \
+         all calls p50 {} ms, p99 {} ms; worst p99 {worst_p99:.1} ms; \
+         server CPU {} %, RSS {} MB, DB connections {}; load average {}",
+        via.name(),
+        result["database"],
+        result["requests_per_second"],
+        result["all_calls_ms"]["p50"],
+        result["all_calls_ms"]["p99"],
+        result["server_cpu_percent"],
+        result["server_rss_mb"],
+        result["db_connections_of_server"],
+        result["load_average_1m"]["during"]
     );
-    let out = concat!(env!("CARGO_MANIFEST_DIR"), "/../load/results/yard_day.json");
+    match via {
+        Via::Replica => println!("reads: {:#}", result["reads"]),
+        Via::Pgbouncer => println!("pooler: {:#}", result["pooler"]),
+        Via::Direct => {}
+    }
+    let file = via.results_file();
+    let out = format!("{}/../load/results/{file}", env!("CARGO_MANIFEST_DIR"));
     std::fs::write(out, format!("{result:#}\n")).unwrap();
-    println!("written to tests/load/results/yard_day.json");
+    println!("written to tests/load/results/{file}");
 }

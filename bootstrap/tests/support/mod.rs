@@ -1,11 +1,13 @@
-//! What the replica and PgBouncer tests share (issue 27 items 3 and 4): PostgreSQL clusters of
-//! their own (Debian's binaries, a temporary folder, a free port), `patio serve` processes and
-//! a plain HTTP client.
+//! What the binary's tests share (issue 27): PostgreSQL clusters and a PgBouncer of their own
+//! (`pg.rs`, also used by the yard-day bench), `patio serve` processes and a plain HTTP client.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+mod pg;
+pub use pg::*;
+
 use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -13,200 +15,6 @@ use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 
 pub const SECRET: &str = "ops-tests-secret-ops-tests-secret-ops";
-/// Generous: the claims are "within a second"; the deadline only keeps a broken run finite.
-pub const DEADLINE: Duration = Duration::from_secs(30);
-
-/// A port nobody listens on now.
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// The folder of Debian's PostgreSQL binaries (the newest), if installed.
-pub fn pg_bin() -> Option<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path().join("bin")))
-        .filter(|bin| bin.join("initdb").is_file() && bin.join("pg_basebackup").is_file())
-        .collect();
-    found.sort();
-    found.pop()
-}
-
-/// Whether the tests run as root (PostgreSQL and PgBouncer then run as `postgres`).
-pub fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-}
-
-/// `program args` as the postgres user when this runs as root (the server refuses root).
-fn as_postgres(program: &Path) -> Command {
-    if is_root() {
-        let mut c = Command::new("runuser");
-        c.args(["-u", "postgres", "--"]).arg(program);
-        c
-    } else {
-        Command::new(program)
-    }
-}
-
-fn run(mut command: Command, what: &str) {
-    let out = command.output().unwrap();
-    assert!(
-        out.status.success(),
-        "{what} failed: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// A PostgreSQL cluster in a temporary folder, stopped and removed on drop.
-pub struct Cluster {
-    pub dir: PathBuf,
-    pub port: u16,
-    bin: PathBuf,
-}
-
-impl Cluster {
-    fn folder(name: &str) -> PathBuf {
-        // Under /var/tmp: the postgres user may not enter root's temporary folders.
-        let dir = PathBuf::from("/var/tmp").join(format!(
-            "patio-{name}-{}-{}",
-            std::process::id(),
-            free_port()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        if is_root() {
-            run(
-                {
-                    let mut c = Command::new("chown");
-                    c.arg("postgres:").arg(&dir);
-                    c
-                },
-                "chown",
-            );
-        }
-        let mut perms = std::fs::metadata(&dir).unwrap().permissions();
-        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o700);
-        std::fs::set_permissions(&dir, perms).unwrap();
-        dir
-    }
-
-    /// A new primary (trust authentication on 127.0.0.1, replication allowed), started.
-    pub fn primary(bin: &Path, name: &str) -> Cluster {
-        let cluster = Cluster {
-            dir: Self::folder(name),
-            port: free_port(),
-            bin: bin.to_owned(),
-        };
-        let mut init = as_postgres(&bin.join("initdb"));
-        init.arg("-D")
-            .arg(&cluster.dir)
-            .args([
-                "-U",
-                "postgres",
-                "--auth=trust",
-                "--encoding=UTF8",
-                "--no-sync",
-            ])
-            .arg("--locale=C.UTF-8");
-        run(init, "initdb");
-        cluster.configure();
-        cluster.start();
-        cluster
-    }
-
-    /// A hot standby of `primary` (`pg_basebackup -R`: streaming from it), started.
-    pub fn standby_of(primary: &Cluster, name: &str) -> Cluster {
-        let cluster = Cluster {
-            dir: Self::folder(name),
-            port: free_port(),
-            bin: primary.bin.clone(),
-        };
-        let mut backup = as_postgres(&primary.bin.join("pg_basebackup"));
-        backup
-            .args(["-h", "127.0.0.1", "-p", &primary.port.to_string()])
-            // A fast checkpoint: the default spreads it over minutes.
-            .args([
-                "-U",
-                "postgres",
-                "-R",
-                "-X",
-                "stream",
-                "--checkpoint=fast",
-                "-D",
-            ])
-            .arg(&cluster.dir);
-        run(backup, "pg_basebackup");
-        cluster.configure();
-        cluster.start();
-        cluster
-    }
-
-    /// The settings of a throwaway test cluster (later lines win over the copied ones).
-    fn configure(&self) {
-        let conf = self.dir.join("postgresql.conf");
-        let mut text = std::fs::read_to_string(&conf).unwrap();
-        text.push_str(&format!(
-            "\nlisten_addresses = '127.0.0.1'\nport = {}\nunix_socket_directories = '{}'\n\
-             max_connections = 100\nfsync = off\nfull_page_writes = off\ntimezone = 'UTC'\n",
-            self.port,
-            self.dir.display()
-        ));
-        std::fs::write(&conf, text).unwrap();
-    }
-
-    pub fn start(&self) {
-        let mut start = as_postgres(&self.bin.join("pg_ctl"));
-        start
-            .arg("-D")
-            .arg(&self.dir)
-            .arg("-l")
-            .arg(self.dir.join("server.log"))
-            .args(["-w", "-t", "60", "start"]);
-        run(start, "pg_ctl start");
-    }
-
-    /// Stops at once, as a crash would.
-    pub fn stop(&self) {
-        let mut stop = as_postgres(&self.bin.join("pg_ctl"));
-        stop.arg("-D")
-            .arg(&self.dir)
-            .args(["-m", "immediate", "-w", "stop"]);
-        let _ = stop.output();
-    }
-
-    pub fn url(&self, database: &str) -> String {
-        format!("postgres://postgres@127.0.0.1:{}/{database}", self.port)
-    }
-
-    pub fn connect(&self, database: &str) -> PgConnection {
-        PgConnection::establish(&self.url(database)).unwrap()
-    }
-}
-
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        self.stop();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-#[derive(QueryableByName)]
-struct BigRow {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    v: i64,
-}
-
-/// The `v` column of a one-row query.
-pub fn scalar(conn: &mut PgConnection, sql: &str) -> i64 {
-    diesel::sql_query(sql).get_result::<BigRow>(conn).unwrap().v
-}
 
 /// `DATABASE_URL` migrated with the demo tenant, open to freelancers all day.
 pub fn seed_demo(url: &str) {
@@ -349,13 +157,4 @@ pub fn http(
         .map(|(_, b)| b.to_owned())
         .unwrap_or_default();
     Ok((status, text))
-}
-
-/// Polls `check` every 50 ms until it holds; panics with `what` past [`DEADLINE`].
-pub fn eventually(what: &str, mut check: impl FnMut() -> bool) {
-    let until = Instant::now() + DEADLINE;
-    while !check() {
-        assert!(Instant::now() < until, "{what}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
