@@ -5,8 +5,8 @@
  * loaded while the number loaded is a multiple of 30. Titles are HTML built by the server
  * from escaped values.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { App, Button, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Typography, type FormInstance } from 'antd';
 import { StaffTable } from '../../shared/ui/StaffTable';
 import { SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,7 +17,7 @@ import { PageHeader } from '../../shared/records/components/PageHeader';
 import { checkLogRange, defaultLogRange, yardToday } from '../../shared/records/dates';
 import { adminMsg } from '../../shared/records/messages';
 import '../../shared/records/admin.css';
-import { useLazyLogsQuery, useLogObjectsQuery, useLogOperationsQuery, type LogEntry, type LogQuery } from './api';
+import { useLazyLogsQuery, useLogObjectsQuery, useLogOperationsQuery, type LabelItem, type LogEntry, type LogQuery } from './api';
 import { canLoadMore, LOG_GRID_SIZE, LOG_REQUEST_SIZE, nextServerPage, shouldLoadMore } from './logPaging';
 
 interface Filters {
@@ -58,7 +58,6 @@ export default function LogsPage() {
   const [loading, setLoading] = useState(false);
   const [gridPage, setGridPage] = useState(1);
   const [selected, setSelected] = useState<LogEntry | null>(null);
-  const companyId = Form.useWatch('companyId', form) as number | null | undefined;
   const detailsRef = useRef<HTMLDivElement>(null);
 
   const initial = useMemo(() => {
@@ -160,78 +159,14 @@ export default function LogsPage() {
     <div className="a-page">
       <PageHeader title={adminMsg.logsTitle} />
       <div className="a-card a-notice">
-        <Form<Filters> form={form} layout="vertical" initialValues={initial} onFinish={(f) => void search(f, { byUser: true })}>
-          <Row gutter={16}>
-            <Col xs={24} sm={12} md={6}>
-              <Form.Item label={adminMsg.logOperation} name="operation_type">
-                <Select
-                  allowClear
-                  placeholder={adminMsg.all}
-                  loading={operations.isLoading}
-                  options={(operations.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} md={6}>
-              <Form.Item label={adminMsg.logObject} name="object_type">
-                <Select
-                  allowClear
-                  placeholder={adminMsg.all}
-                  loading={objects.isLoading}
-                  options={(objects.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} md={6}>
-              <Form.Item label={adminMsg.company} name="companyId">
-                <RemoteSelect resource="company" placeholder={adminMsg.all} onChange={() => form.setFieldValue('userId', null)} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12} md={6}>
-              <Form.Item label={adminMsg.logUser} name="userId">
-                <RemoteSelect resource="user" companyId={companyId ?? undefined} placeholder={adminMsg.all} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Row gutter={16} align="bottom">
-            <Col xs={12} md={6}>
-              <Form.Item label={adminMsg.logStart} name="startDate" rules={[{ required: true, message: adminMsg.logStart }]}>
-                <DatePicker format={SHOWN} allowClear={false} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item
-                label={adminMsg.logEnd}
-                name="endDate"
-                dependencies={['startDate']}
-                rules={[
-                  { required: true, message: adminMsg.logEnd },
-                  ({ getFieldValue }) => ({
-                    validator: (_, v?: Dayjs) => {
-                      const start = getFieldValue('startDate') as Dayjs | undefined;
-                      const problem = v && start ? checkLogRange(start.format(DAY), v.format(DAY)) : null;
-                      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-                    },
-                  }),
-                ]}
-              >
-                <DatePicker format={SHOWN} allowClear={false} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <Form.Item label={adminMsg.logText} name="search">
-                <Input allowClear maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <Form.Item>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} loading={loading}>
-                  {adminMsg.search}
-                </Button>
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
+        <LogFilters
+          form={form}
+          initial={initial}
+          loading={loading}
+          operations={operations}
+          objects={objects}
+          onSearch={(f) => void search(f, { byUser: true })}
+        />
       </div>
       <StaffTable<LogEntry>
         label={adminMsg.logsTitle}
@@ -252,32 +187,148 @@ export default function LogsPage() {
           </Button>
         </Space>
       )}
-      <div className="a-card a-details" ref={detailsRef} tabIndex={-1} aria-live="polite">
-        <Typography.Title level={5}>{adminMsg.logDetails}</Typography.Title>
-        {selected ? (
-          <Descriptions
-            size="small"
-            column={1}
-            bordered
-            items={[
-              { key: 'date', label: adminMsg.logDate, children: formatDateTime(selected.created_at) },
-              {
-                key: 'title',
-                label: adminMsg.logTitle,
-                children: <span className="a-log-title" dangerouslySetInnerHTML={{ __html: selected.title }} />,
-              },
-              { key: 'op', label: adminMsg.logOperation, children: opLabel.get(selected.operation_type) ?? selected.operation_type },
-              { key: 'obj', label: adminMsg.logObject, children: objLabel.get(selected.object_type) ?? selected.object_type },
-              { key: 'company', label: adminMsg.company, children: selected.company?.name ?? '' },
-              { key: 'user', label: adminMsg.logUser, children: selected.user?.name ?? '' },
-              { key: 'ip', label: adminMsg.logIp, children: selected.ip ?? '' },
-              ...(selected.details ?? []).map((d, i) => ({ key: `d${i}`, label: d.key, children: d.value })),
+      <LogDetails entry={selected} opLabel={opLabel} objLabel={objLabel} boxRef={detailsRef} />
+    </div>
+  );
+}
+
+/** A label list as the filters read it (operations, objects). */
+interface Lookup {
+  data?: LabelItem[];
+  isLoading: boolean;
+}
+
+/** The filters: operation, object, company, user (of the chosen company), period and text. */
+function LogFilters({
+  form,
+  initial,
+  loading,
+  operations,
+  objects,
+  onSearch,
+}: {
+  form: FormInstance<Filters>;
+  initial: Filters;
+  loading: boolean;
+  operations: Lookup;
+  objects: Lookup;
+  onSearch: (f: Filters) => void;
+}) {
+  const companyId = Form.useWatch('companyId', form) as number | null | undefined;
+  return (
+    <Form<Filters> form={form} layout="vertical" initialValues={initial} onFinish={onSearch}>
+      <Row gutter={16}>
+        <Col xs={24} sm={12} md={6}>
+          <Form.Item label={adminMsg.logOperation} name="operation_type">
+            <Select
+              allowClear
+              placeholder={adminMsg.all}
+              loading={operations.isLoading}
+              options={(operations.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} md={6}>
+          <Form.Item label={adminMsg.logObject} name="object_type">
+            <Select
+              allowClear
+              placeholder={adminMsg.all}
+              loading={objects.isLoading}
+              options={(objects.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} md={6}>
+          <Form.Item label={adminMsg.company} name="companyId">
+            <RemoteSelect resource="company" placeholder={adminMsg.all} onChange={() => form.setFieldValue('userId', null)} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12} md={6}>
+          <Form.Item label={adminMsg.logUser} name="userId">
+            <RemoteSelect resource="user" companyId={companyId ?? undefined} placeholder={adminMsg.all} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={16} align="bottom">
+        <Col xs={12} md={6}>
+          <Form.Item label={adminMsg.logStart} name="startDate" rules={[{ required: true, message: adminMsg.logStart }]}>
+            <DatePicker format={SHOWN} allowClear={false} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item
+            label={adminMsg.logEnd}
+            name="endDate"
+            dependencies={['startDate']}
+            rules={[
+              { required: true, message: adminMsg.logEnd },
+              ({ getFieldValue }) => ({
+                validator: (_, v?: Dayjs) => {
+                  const start = getFieldValue('startDate') as Dayjs | undefined;
+                  const problem = v && start ? checkLogRange(start.format(DAY), v.format(DAY)) : null;
+                  return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                },
+              }),
             ]}
-          />
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={adminMsg.logPick} />
-        )}
-      </div>
+          >
+            <DatePicker format={SHOWN} allowClear={false} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={6}>
+          <Form.Item label={adminMsg.logText} name="search">
+            <Input allowClear maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={6}>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />} loading={loading}>
+              {adminMsg.search}
+            </Button>
+          </Form.Item>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+/** The chosen entry in full, or the hint to pick one; focused when an entry is shown. */
+function LogDetails({
+  entry,
+  opLabel,
+  objLabel,
+  boxRef,
+}: {
+  entry: LogEntry | null;
+  opLabel: Map<string, string>;
+  objLabel: Map<string, string>;
+  boxRef: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <div className="a-card a-details" ref={boxRef} tabIndex={-1} aria-live="polite">
+      <Typography.Title level={5}>{adminMsg.logDetails}</Typography.Title>
+      {entry ? (
+        <Descriptions
+          size="small"
+          column={1}
+          bordered
+          items={[
+            { key: 'date', label: adminMsg.logDate, children: formatDateTime(entry.created_at) },
+            {
+              key: 'title',
+              label: adminMsg.logTitle,
+              children: <span className="a-log-title" dangerouslySetInnerHTML={{ __html: entry.title }} />,
+            },
+            { key: 'op', label: adminMsg.logOperation, children: opLabel.get(entry.operation_type) ?? entry.operation_type },
+            { key: 'obj', label: adminMsg.logObject, children: objLabel.get(entry.object_type) ?? entry.object_type },
+            { key: 'company', label: adminMsg.company, children: entry.company?.name ?? '' },
+            { key: 'user', label: adminMsg.logUser, children: entry.user?.name ?? '' },
+            { key: 'ip', label: adminMsg.logIp, children: entry.ip ?? '' },
+            ...(entry.details ?? []).map((d, i) => ({ key: `d${i}`, label: d.key, children: d.value })),
+          ]}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={adminMsg.logPick} />
+      )}
     </div>
   );
 }

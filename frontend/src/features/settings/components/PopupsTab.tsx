@@ -5,7 +5,7 @@
  * days, shown in America/Sao_Paulo as dd/MM/yyyy.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { App, Button, Col, DatePicker, Form, Input, Popconfirm, Row, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Col, DatePicker, Form, Input, Popconfirm, Row, Space, Switch, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
 import { readApiError } from '../../../shared/apiError';
@@ -26,6 +26,7 @@ import {
   type PopupFormValues,
   type PopupView,
 } from '../model/popupForm';
+import { StaffTable } from '../../../shared/ui/StaffTable';
 import { keepEnterInPicker } from './keys';
 import { PopupPreview } from './PopupPreview';
 import { RichTextEditor } from './RichTextEditor';
@@ -194,46 +195,13 @@ export function PopupsTab({ companyId }: { companyId: number }) {
           {sm.popupNewButton}
         </Button>
       </div>
-      <Table<PopupView>
-        rowKey="id"
-        size="small"
+      <PopupList
+        rows={list.data ?? []}
         loading={list.isFetching}
-        dataSource={list.data ?? []}
-        pagination={{ pageSize: SETTINGS_PAGE_SIZE, hideOnSinglePage: true }}
-        locale={{ emptyText: list.isError ? sm.loadError : sm.popupEmpty }}
-        scroll={{ x: 720 }}
-        columns={[
-          { title: sm.popupTitle, dataIndex: 'title' },
-          { title: sm.popupStart, dataIndex: 'start_at', width: 110, render: (d: string | null) => popupDay(d) || sm.popupNoLimit },
-          { title: sm.popupEnd, dataIndex: 'end_at', width: 110, render: (d: string | null) => popupDay(d) || sm.popupNoLimit },
-          {
-            title: sm.popupActive,
-            dataIndex: 'active',
-            width: 80,
-            render: (on: boolean) => (on ? <Tag color="green">{sm.yes}</Tag> : <Tag>{sm.no}</Tag>),
-          },
-          { title: sm.popupViews, dataIndex: 'views', width: 120 },
-          { title: sm.popupViewsUnique, dataIndex: 'viewsUnique', width: 110 },
-          {
-            title: sm.actions,
-            key: 'actions',
-            width: 110,
-            render: (_, p) => (
-              <Space>
-                <Button size="small" icon={<EditOutlined aria-hidden />} aria-label={`${sm.edit} ${p.title}`} onClick={() => edit(p)} />
-                <Popconfirm title={sm.popupDeleteConfirm} okText={sm.yes} cancelText={sm.no} onConfirm={() => del(p)}>
-                  <Button
-                    danger
-                    size="small"
-                    icon={<DeleteOutlined aria-hidden />}
-                    loading={deleting === p.id}
-                    aria-label={`${sm.delete} ${p.title}`}
-                  />
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
+        failed={list.isError}
+        deleting={deleting}
+        onEdit={edit}
+        onDelete={(p) => void del(p)}
       />
 
       <Row gutter={24} className="st-popup-editor">
@@ -270,33 +238,15 @@ export function PopupsTab({ companyId }: { companyId: number }) {
             <Form.Item name="label" label={sm.popupLabel}>
               <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} />
             </Form.Item>
-            <Form.Item label={sm.popupImage} htmlFor="st-popup-image">
-              <input
-                id="st-popup-image"
-                type="file"
-                accept={IMAGE_ACCEPT}
-                className="st-visually-hidden"
-                tabIndex={-1}
-                data-testid="popup-file"
-                onChange={(e) => void chooseFile(e.target.files?.[0], e.target)}
-              />
-              <Space wrap>
-                <Button icon={<UploadOutlined aria-hidden />} onClick={() => document.getElementById('st-popup-image')?.click()}>
-                  {sm.popupImageChoose}
-                </Button>
-                {file && <Typography.Text>{file.name}</Typography.Text>}
-                {imageSrc && (
-                  <Button
-                    onClick={() => {
-                      setFile(null);
-                      setRemoveImage(true);
-                    }}
-                  >
-                    {sm.popupImageRemove}
-                  </Button>
-                )}
-              </Space>
-            </Form.Item>
+            <PopupImageField
+              file={file}
+              hasImage={imageSrc !== null}
+              onChoose={(f, input) => void chooseFile(f, input)}
+              onRemove={() => {
+                setFile(null);
+                setRemoveImage(true);
+              }}
+            />
             <Form.Item name="content" label={sm.popupContent}>
               <RichTextEditor ariaLabel={sm.popupContent} />
             </Form.Item>
@@ -314,5 +264,100 @@ export function PopupsTab({ companyId }: { companyId: number }) {
         </Col>
       </Row>
     </div>
+  );
+}
+
+/** The pop-ups with their view counts; editing and deleting are the tab's. */
+function PopupList({
+  rows,
+  loading,
+  failed,
+  deleting,
+  onEdit,
+  onDelete,
+}: {
+  rows: PopupView[];
+  loading: boolean;
+  failed: boolean;
+  deleting: number | null;
+  onEdit: (p: PopupView) => void;
+  onDelete: (p: PopupView) => void;
+}) {
+  return (
+    <StaffTable<PopupView>
+      label={sm.popupsList}
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={rows}
+      pagination={{ pageSize: SETTINGS_PAGE_SIZE, hideOnSinglePage: true }}
+      locale={{ emptyText: failed ? sm.loadError : sm.popupEmpty }}
+      columns={[
+        { title: sm.popupTitle, dataIndex: 'title' },
+        { title: sm.popupStart, dataIndex: 'start_at', width: 110, render: (d: string | null) => popupDay(d) || sm.popupNoLimit },
+        { title: sm.popupEnd, dataIndex: 'end_at', width: 110, render: (d: string | null) => popupDay(d) || sm.popupNoLimit },
+        {
+          title: sm.popupActive,
+          dataIndex: 'active',
+          width: 80,
+          render: (on: boolean) => (on ? <Tag color="green">{sm.yes}</Tag> : <Tag>{sm.no}</Tag>),
+        },
+        { title: sm.popupViews, dataIndex: 'views', width: 120 },
+        { title: sm.popupViewsUnique, dataIndex: 'viewsUnique', width: 110 },
+        {
+          title: sm.actions,
+          key: 'actions',
+          width: 110,
+          render: (_, p) => (
+            <Space>
+              <Button size="small" icon={<EditOutlined aria-hidden />} aria-label={`${sm.edit} ${p.title}`} onClick={() => onEdit(p)} />
+              <Popconfirm title={sm.popupDeleteConfirm} okText={sm.yes} cancelText={sm.no} onConfirm={() => onDelete(p)}>
+                <Button
+                  danger
+                  size="small"
+                  icon={<DeleteOutlined aria-hidden />}
+                  loading={deleting === p.id}
+                  aria-label={`${sm.delete} ${p.title}`}
+                />
+              </Popconfirm>
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The image's file input (hidden; the button opens it), the chosen name and 'Remover imagem'. */
+function PopupImageField({
+  file,
+  hasImage,
+  onChoose,
+  onRemove,
+}: {
+  file: File | null;
+  hasImage: boolean;
+  onChoose: (f: File | undefined, input: HTMLInputElement) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Form.Item label={sm.popupImage} htmlFor="st-popup-image">
+      <input
+        id="st-popup-image"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className="st-visually-hidden"
+        tabIndex={-1}
+        data-testid="popup-file"
+        onChange={(e) => onChoose(e.target.files?.[0], e.target)}
+      />
+      <Space wrap>
+        <Button icon={<UploadOutlined aria-hidden />} onClick={() => document.getElementById('st-popup-image')?.click()}>
+          {sm.popupImageChoose}
+        </Button>
+        {file && <Typography.Text>{file.name}</Typography.Text>}
+        {hasImage && <Button onClick={onRemove}>{sm.popupImageRemove}</Button>}
+      </Space>
+    </Form.Item>
   );
 }
