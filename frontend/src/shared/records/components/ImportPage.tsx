@@ -67,7 +67,6 @@ export function ImportPage<R extends { line: number }>({
   const [checking, setChecking] = useState(false);
   const [page, setPage] = useState(1);
   const { done, leaving } = useSaveAndReturn(listPath);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const badLine = serverError ? errorLine(serverError) : null;
   const problems = useMemo(
@@ -177,59 +176,19 @@ export function ImportPage<R extends { line: number }>({
             </Col>
           )}
           <Col xs={24} md={pickCompany ? 14 : 24}>
-            <Space wrap className="a-notice">
-              {/* A plain file input (antd Upload would add ~18 KB gz for one button). */}
-              <input
-                ref={fileInput}
-                type="file"
-                accept=".csv,text/csv,text/plain"
-                className="a-sr-only"
-                tabIndex={-1}
-                aria-label={adminMsg.importPick}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) void read(file);
-                  e.target.value = '';
-                }}
-              />
-              <Button icon={<UploadOutlined aria-hidden />} disabled={busy || leaving} onClick={() => fileInput.current?.click()}>
-                {adminMsg.importPick}
-              </Button>
-              {templateUrl && spec.template && (
-                <a href={templateUrl} download={spec.template.fileName}>
-                  <DownloadOutlined aria-hidden /> {adminMsg.importTemplate}
-                </a>
-              )}
-              {fileName && (
-                <span>
-                  <FileTextOutlined aria-hidden /> {adminMsg.importFile(fileName)}
-                </span>
-              )}
-            </Space>
+            <FilePicker
+              fileName={fileName}
+              disabled={busy || leaving}
+              template={templateUrl && spec.template ? { url: templateUrl, fileName: spec.template.fileName } : null}
+              onFile={(file) => void read(file)}
+            />
           </Col>
         </Row>
         {readError && <Alert className="a-notice" type="error" showIcon title={readError} role="alert" />}
         {serverError && <Alert className="a-notice" type="error" showIcon title={serverError} role="alert" />}
         {parsed && (
           <>
-            <Alert
-              className="a-notice"
-              type={!parsed.rows.length || bad ? 'warning' : 'info'}
-              showIcon
-              role="status"
-              title={
-                !parsed.rows.length
-                  ? adminMsg.importEmpty
-                  : checking || !verdict
-                    ? adminMsg.importChecking
-                    : adminMsg.importRows(ready)
-              }
-              description={
-                [bad ? adminMsg.importBadRows(bad) : null, parsed.skipped ? adminMsg.importSkipped(parsed.skipped) : null]
-                  .filter(Boolean)
-                  .join(' ') || undefined
-              }
-            />
+            <ImportSummary rows={parsed.rows.length} skipped={parsed.skipped} ready={ready} bad={bad} checking={checking || !verdict} />
             <StaffTable<R>
               label={title}
               rowKey="line"
@@ -256,5 +215,87 @@ export function ImportPage<R extends { line: number }>({
         </Space>
       </div>
     </div>
+  );
+}
+
+/** A plain file input behind a button, the template's link and the chosen file's name. */
+function FilePicker({
+  fileName,
+  disabled,
+  template,
+  onFile,
+}: {
+  fileName: string | null;
+  disabled: boolean;
+  template: { url: string; fileName: string } | null;
+  onFile: (file: File) => void;
+}) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <Space wrap className="a-notice">
+      {/* A plain file input (antd Upload would add ~18 KB gz for one button). */}
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".csv,text/csv,text/plain"
+        className="a-sr-only"
+        tabIndex={-1}
+        aria-label={adminMsg.importPick}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) onFile(file);
+          e.target.value = '';
+        }}
+      />
+      <Button icon={<UploadOutlined aria-hidden />} disabled={disabled} onClick={() => fileInput.current?.click()}>
+        {adminMsg.importPick}
+      </Button>
+      {template && (
+        <a href={template.url} download={template.fileName}>
+          <DownloadOutlined aria-hidden /> {adminMsg.importTemplate}
+        </a>
+      )}
+      {fileName && (
+        <span>
+          <FileTextOutlined aria-hidden /> {adminMsg.importFile(fileName)}
+        </span>
+      )}
+    </Space>
+  );
+}
+
+/** How many rows were read, whether they are being checked, and how many are bad or skipped. */
+function ImportSummary({
+  rows,
+  skipped,
+  ready,
+  bad,
+  checking,
+}: {
+  rows: number;
+  skipped: number;
+  ready: number;
+  bad: number;
+  checking: boolean;
+}) {
+  return (
+    <Alert
+      className="a-notice"
+      type={!rows || bad ? 'warning' : 'info'}
+      showIcon
+      role="status"
+      title={
+        !rows
+          ? adminMsg.importEmpty
+          : checking
+            ? adminMsg.importChecking
+            : adminMsg.importRows(ready)
+      }
+      description={
+        [bad ? adminMsg.importBadRows(bad) : null, skipped ? adminMsg.importSkipped(skipped) : null]
+          .filter(Boolean)
+          .join(' ') || undefined
+      }
+    />
   );
 }
