@@ -277,43 +277,7 @@ function OrderForm({ order }: { order?: Order }) {
           {itemError}
         </Typography.Text>
       )}
-      <StaffTable<ItemRow>
-        label={orderMsg.items}
-        rowKey="key"
-        size="small"
-        pagination={false}
-        dataSource={items}
-        locale={{ emptyText: orderMsg.noItems }}
-        className="a-notice"
-        columns={[
-          { title: orderMsg.product, key: 'product', render: (_: unknown, r: ItemRow) => r.product.name },
-          { title: orderMsg.quantity, key: 'quantity', width: 160, render: (_: unknown, r: ItemRow) => tonnes(r.quantity) },
-          {
-            title: adminMsg.actions,
-            key: 'actions',
-            width: 90,
-            render: (_: unknown, r: ItemRow) =>
-              r.id ? (
-                <Popconfirm
-                  title={`${orderMsg.removeItem}?`}
-                  okText={adminMsg.yes}
-                  cancelText={adminMsg.no}
-                  onConfirm={() => removeItem(r)}
-                >
-                  <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${orderMsg.removeItem} ${r.product.name}`} />
-                </Popconfirm>
-              ) : (
-                <Button
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined aria-hidden />}
-                  aria-label={`${orderMsg.removeItem} ${r.product.name}`}
-                  onClick={() => void removeItem(r)}
-                />
-              ),
-          },
-        ]}
-      />
+      <ItemsTable items={items} onRemove={removeItem} />
 
       <Row gutter={16}>
         <Col xs={24} md={8}>
@@ -334,5 +298,48 @@ function OrderForm({ order }: { order?: Order }) {
       </Row>
       <FormActions onBack={() => goTo(orderPaths.orders)} saving={saving.isLoading} />
     </Form>
+  );
+}
+
+/** The order's items; a saved one is removed after a confirmation (the server deletes it). */
+function ItemsTable({ items, onRemove }: { items: ItemRow[]; onRemove: (r: ItemRow) => Promise<void> }) {
+  return (
+    <StaffTable<ItemRow>
+      label={orderMsg.items}
+      rowKey="key"
+      size="small"
+      pagination={false}
+      dataSource={items}
+      locale={{ emptyText: orderMsg.noItems }}
+      className="a-notice"
+      columns={[
+        { title: orderMsg.product, key: 'product', render: (_: unknown, r: ItemRow) => r.product.name },
+        { title: orderMsg.quantity, key: 'quantity', width: 160, render: (_: unknown, r: ItemRow) => tonnes(r.quantity) },
+        {
+          title: adminMsg.actions,
+          key: 'actions',
+          width: 90,
+          render: (_: unknown, r: ItemRow) =>
+            r.id ? (
+              <Popconfirm
+                title={`${orderMsg.removeItem}?`}
+                okText={adminMsg.yes}
+                cancelText={adminMsg.no}
+                onConfirm={() => onRemove(r)}
+              >
+                <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${orderMsg.removeItem} ${r.product.name}`} />
+              </Popconfirm>
+            ) : (
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={`${orderMsg.removeItem} ${r.product.name}`}
+                onClick={() => void onRemove(r)}
+              />
+            ),
+        },
+      ]}
+    />
   );
 }
