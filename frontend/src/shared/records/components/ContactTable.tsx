@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { App, Button, Col, Input, Row, Space, Switch, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Col, Input, Row, Space, Switch, Tooltip, Typography } from 'antd';
+import { StaffTable } from '../../ui/StaffTable';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { maskPhone } from '../../../shared/masks';
 import { TOAST_SECONDS } from '../../../shared/messages';
@@ -192,59 +193,22 @@ export function ContactTable({
       <Typography.Title level={5} id={`${ids}-title`}>
         {adminMsg.contacts}
       </Typography.Title>
-      <Row gutter={8} align="bottom" className="a-contact-add">
-        <Col xs={24} md={7}>
-          <label htmlFor={`${ids}-name`}>{adminMsg.contactName}</label>
-          <Input
-            id={`${ids}-name`}
-            value={draft.name}
-            maxLength={MAX.text}
-            onKeyDown={onKey(add)}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-          />
-        </Col>
-        <Col xs={24} md={5}>
-          <label htmlFor={`${ids}-fone`}>{adminMsg.phone}</label>
-          <Input
-            id={`${ids}-fone`}
-            value={draft.fone}
-            inputMode="tel"
-            placeholder="(00) 0 0000-0000"
-            maxLength={editable ? MAX.phone : undefined}
-            onKeyDown={onKey(add)}
-            onChange={(e) => setDraft({ ...draft, fone: maskPhone(e.target.value) })}
-          />
-        </Col>
-        <Col xs={24} md={withWhatsapp ? 6 : 8}>
-          <label htmlFor={`${ids}-email`}>{adminMsg.email}</label>
-          <Input
-            id={`${ids}-email`}
-            type="email"
-            value={draft.email}
-            onKeyDown={onKey(add)}
-            onChange={(e) => setDraft({ ...draft, email: e.target.value })}
-          />
-        </Col>
-        {withWhatsapp && (
-          <Col xs={12} md={2}>
-            <label htmlFor={`${ids}-whats`}>{adminMsg.whatsapp}</label>
-            <div>
-              <Switch id={`${ids}-whats`} checked={draft.whatsapp} onChange={(on) => setDraft({ ...draft, whatsapp: on })} />
-            </div>
-          </Col>
-        )}
-        <Col xs={12} md={4}>
-          <Button icon={<PlusOutlined aria-hidden />} onClick={add} disabled={editable && !canAddContact(draft)} block>
-            {adminMsg.addContact}
-          </Button>
-        </Col>
-      </Row>
+      <ContactDraftRow
+        ids={ids}
+        draft={draft}
+        onDraft={setDraft}
+        editable={editable}
+        withWhatsapp={withWhatsapp}
+        onAdd={add}
+        onEnter={onKey(add)}
+      />
       {shownProblem && (
         <Typography.Text type="danger" role="alert">
           {shownProblem}
         </Typography.Text>
       )}
-      <Table<ContactItem>
+      <StaffTable<ContactItem>
+        label={adminMsg.contacts}
         size="small"
         rowKey={(c) => (c.id ? `id-${c.id}` : `new-${c.fone}-${c.email}`)}
         columns={columns}
@@ -254,5 +218,74 @@ export function ContactTable({
         {...(editable ? { scroll: { x: 700 } } : {})}
       />
     </section>
+  );
+}
+
+/** The row that adds a contact: name, phone (masked), e-mail, WhatsApp and 'Adicionar'. */
+function ContactDraftRow({
+  ids,
+  draft,
+  onDraft,
+  editable,
+  withWhatsapp,
+  onAdd,
+  onEnter,
+}: {
+  ids: string;
+  draft: ContactItem;
+  onDraft: (c: ContactItem) => void;
+  editable: boolean;
+  withWhatsapp: boolean;
+  onAdd: () => void;
+  onEnter: (e: KeyboardEvent) => void;
+}) {
+  return (
+    <Row gutter={8} align="bottom" className="a-contact-add">
+      <Col xs={24} md={7}>
+        <label htmlFor={`${ids}-name`}>{adminMsg.contactName}</label>
+        <Input
+          id={`${ids}-name`}
+          value={draft.name}
+          maxLength={MAX.text}
+          onKeyDown={onEnter}
+          onChange={(e) => onDraft({ ...draft, name: e.target.value })}
+        />
+      </Col>
+      <Col xs={24} md={5}>
+        <label htmlFor={`${ids}-fone`}>{adminMsg.phone}</label>
+        <Input
+          id={`${ids}-fone`}
+          value={draft.fone}
+          inputMode="tel"
+          placeholder="(00) 0 0000-0000"
+          maxLength={editable ? MAX.phone : undefined}
+          onKeyDown={onEnter}
+          onChange={(e) => onDraft({ ...draft, fone: maskPhone(e.target.value) })}
+        />
+      </Col>
+      <Col xs={24} md={withWhatsapp ? 6 : 8}>
+        <label htmlFor={`${ids}-email`}>{adminMsg.email}</label>
+        <Input
+          id={`${ids}-email`}
+          type="email"
+          value={draft.email}
+          onKeyDown={onEnter}
+          onChange={(e) => onDraft({ ...draft, email: e.target.value })}
+        />
+      </Col>
+      {withWhatsapp && (
+        <Col xs={12} md={2}>
+          <label htmlFor={`${ids}-whats`}>{adminMsg.whatsapp}</label>
+          <div>
+            <Switch id={`${ids}-whats`} checked={draft.whatsapp} onChange={(on) => onDraft({ ...draft, whatsapp: on })} />
+          </div>
+        </Col>
+      )}
+      <Col xs={12} md={4}>
+        <Button icon={<PlusOutlined aria-hidden />} onClick={onAdd} disabled={editable && !canAddContact(draft)} block>
+          {adminMsg.addContact}
+        </Button>
+      </Col>
+    </Row>
   );
 }
