@@ -21,16 +21,17 @@ const demoId = () => Number(sql(`SELECT id FROM companies WHERE name = 'Demo Agr
 
 /** What the TV shows, read without giving the page a user gesture. */
 async function tvState(cdp: CDPSession): Promise<{ asks: boolean; explains: boolean; touched: boolean }> {
+  // Right after the navigation commits there may be no body yet: that reads as "not asking".
   const { result } = await cdp.send('Runtime.evaluate', {
     expression: `JSON.stringify({
       asks: [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Ativar som'),
-      explains: document.body.innerText.includes('O navegador só libera o som depois de um toque nesta tela.'),
+      explains: (document.body?.innerText ?? '').includes('O navegador só libera o som depois de um toque nesta tela.'),
       touched: navigator.userActivation.hasBeenActive,
     })`,
     returnByValue: true,
     userGesture: false,
   });
-  return JSON.parse(String(result.value));
+  return typeof result.value === 'string' ? JSON.parse(result.value) : { asks: false, explains: false, touched: false };
 }
 
 test.afterAll(() => {
