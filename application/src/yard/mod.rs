@@ -879,13 +879,7 @@ impl YardService {
             .store
             .tx(|repos| repos.checkin(checkin_id))?
             .ok_or_else(AppError::not_found)?;
-        if actor.is_driver() {
-            if c.driver_id != actor.id {
-                return Err(AppError::not_found());
-            }
-        } else {
-            staff_of(actor, &CALL_ROLES, c.company_id)?;
-        }
+        driver_or_staff(actor, c.driver_id, &CALL_ROLES, c.company_id)?;
         let company_id = c.company_id;
         let view = self.deps.store.tx(|repos| {
             let entry = entry_of(repos, c.queue_entry_id)?;
@@ -944,13 +938,7 @@ impl YardService {
             .store
             .tx(|repos| repos.yard_entry(queue_id))?
             .ok_or_else(AppError::not_found)?;
-        if actor.is_driver() {
-            if entry.driver_id != actor.id {
-                return Err(AppError::not_found());
-            }
-        } else {
-            staff_of(actor, &READ_ROLES, entry.company_id)?;
-        }
+        driver_or_staff(actor, entry.driver_id, &READ_ROLES, entry.company_id)?;
         let company_id = entry.company_id;
         let (view, cancelled) = self.deps.store.tx(|repos| {
             let (ips, enabled) = repos.checkin_config(company_id)?;
@@ -1133,6 +1121,24 @@ pub fn queue_export(days: &[crate::queue::reads::QueueDayView]) -> QueueExportTa
         })
         .collect();
     QueueExportTable { header, rows }
+}
+
+/// The driver the record is his (another driver: 404), or staff of its company with one of
+/// `roles`.
+fn driver_or_staff(
+    actor: &Actor,
+    driver_id: i64,
+    roles: &[Role],
+    company_id: i64,
+) -> AppResult<()> {
+    if actor.is_driver() {
+        return if driver_id == actor.id {
+            Ok(())
+        } else {
+            Err(AppError::not_found())
+        };
+    }
+    staff_of(actor, roles, company_id).map(|_| ())
 }
 
 #[cfg(test)]
