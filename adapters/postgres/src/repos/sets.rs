@@ -6,6 +6,8 @@
 //! `($n IS NULL OR ...)`: diesel sends `sql_query` as an unnamed statement, which PostgreSQL
 //! plans with the values bound, so an absent filter folds away.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::pg::Pg;
 use diesel::prelude::*;
@@ -345,137 +347,184 @@ fn search_binds(s: Option<&DriverSearch>) -> (Option<String>, Option<String>) {
     }
 }
 
+/// A sets page: the drivers after the key, in the caller's scope, that pass every filter in
+/// use, by id. Each step adds its condition and binds its values in placeholder order.
+fn groups_query(f: &GroupsFilter) -> Boxed {
+    let mut p = Placeholders::default();
+    let q = diesel::sql_query(GROUPS_SELECT)
+        .into_boxed::<Pg>()
+        .sql(format!(" WHERE d.id > {}", p.next()))
+        .bind::<BigInt, _>(f.after_id);
+    let q = in_scope(q, &mut p, f);
+    let q = driving_plate(q, &mut p, f);
+    let q = matching_driver(q, &mut p, f);
+    let q = without_truck(q, &mut p, f);
+    let q = in_queue_with_label(q, &mut p, f);
+    q.sql(format!(" ORDER BY d.id LIMIT {}", p.next()))
+        .bind::<BigInt, _>(i64::from(f.limit))
+}
+
+/// The drivers of the company, and of the shipping company, asked for.
+fn in_scope(mut q: Boxed, p: &mut Placeholders, f: &GroupsFilter) -> Boxed {
+    if let Some(company) = f.company_id {
+        q = q
+            .sql(format!(" AND d.company_id = {}", p.next()))
+            .bind::<BigInt, _>(company);
+    }
+    if let Some(shipping) = f.shipping_company_id {
+        q = q
+            .sql(format!(" AND d.shipping_company_id = {}", p.next()))
+            .bind::<BigInt, _>(shipping);
+    }
+    q
+}
+
+/// 'Placa': the driver drives a truck (one that counts) whose plate matches.
+fn driving_plate(q: Boxed, p: &mut Placeholders, f: &GroupsFilter) -> Boxed {
+    let Some(plate) = &f.plate_pattern else {
+        return q;
+    };
+    let q = q
+        .sql(format!(
+            " AND d.id IN (SELECT t.driver_id FROM trucks t
+                            WHERE t.driver_id IS NOT NULL AND t.license_plate LIKE {}",
+            p.next()
+        ))
+        .bind::<Text, _>(plate.clone());
+    truck_scope(q, p, f.truck_shipping_id).sql(")")
+}
+
+/// 'Motorista': the driver's name, or CPF, matches.
+fn matching_driver(q: Boxed, p: &mut Placeholders, f: &GroupsFilter) -> Boxed {
+    let Some(driver) = &f.driver else {
+        return q;
+    };
+    let mut q = q
+        .sql(format!(
+            " AND (patio_fold(d.name) LIKE patio_fold({})",
+            p.next()
+        ))
+        .bind::<Text, _>(driver.name_pattern.clone());
+    if let Some(cpf) = &driver.cpf_pattern {
+        q = q
+            .sql(format!(" OR d.cpf LIKE {}", p.next()))
+            .bind::<Text, _>(cpf.clone());
+    }
+    q.sql(")")
+}
+
+/// 'Sem Veículo': the driver has no truck (that counts).
+fn without_truck(q: Boxed, p: &mut Placeholders, f: &GroupsFilter) -> Boxed {
+    if !f.without_truck {
+        return q;
+    }
+    let q = q.sql(" AND NOT EXISTS (SELECT 1 FROM trucks t WHERE t.driver_id = d.id");
+    truck_scope(q, p, f.truck_shipping_id).sql(")")
+}
+
+/// 'Na Fila' and the queue label: the driver's newest entry is active, or carries the label.
+fn in_queue_with_label(mut q: Boxed, p: &mut Placeholders, f: &GroupsFilter) -> Boxed {
+    if !f.in_queue && f.status.is_none() {
+        return q;
+    }
+    let (candidates, binds_now) = label_candidates(f.status, p);
+    q = q.sql(format!(
+        " AND d.id IN (SELECT e.driver_id FROM queue_entries e WHERE {candidates})"
+    ));
+    if binds_now {
+        q = q.bind::<Timestamptz, _>(f.now);
+    }
+    if f.in_queue {
+        q = q.sql(" AND q.status IN ('waiting', 'loading')");
+    }
+    if let Some(label) = f.status {
+        q = q
+            .sql(format!(" AND {}", label_condition(label, &p.next())))
+            .bind::<Timestamptz, _>(f.now);
+    }
+    q
+}
+
+/// The entries that can carry the label asked for (indexed: the active ones, and the ones
+/// closed lately, since a closed entry's label holds only on its day); the driver's newest
+/// entry's own label then decides. Says whether the condition takes the current time.
+fn label_candidates(status: Option<QueueLabel>, p: &mut Placeholders) -> (String, bool) {
+    let recent = |p: &mut Placeholders| {
+        format!(
+            "e.closed_at >= {}::timestamptz - interval '2 days'",
+            p.next()
+        )
+    };
+    match status {
+        Some(QueueLabel::Pending) => (
+            "e.status = 'waiting' AND NOT e.in_tolerance".to_owned(),
+            false,
+        ),
+        Some(QueueLabel::Tolerance) => {
+            ("e.status = 'waiting' AND e.in_tolerance".to_owned(), false)
+        }
+        Some(QueueLabel::Attended) => (
+            format!(
+                "e.status = 'loading' OR (e.status = 'attended' AND {})",
+                recent(p)
+            ),
+            true,
+        ),
+        Some(QueueLabel::Fault) => (
+            format!(
+                "e.status IN ('faulty', 'tolerance_dropped') AND {}",
+                recent(p)
+            ),
+            true,
+        ),
+        None => ("e.status IN ('waiting', 'loading')".to_owned(), false),
+    }
+}
+
+/// The trucks of the page's drivers (only those of `shipping` for a Transportadora), by driver.
+fn trucks_by_driver(
+    conn: &mut PgConnection,
+    ids: &[i64],
+    shipping: Option<i64>,
+) -> AppResult<HashMap<i64, Vec<GroupTruckRecord>>> {
+    let trucks: Vec<GroupTruckRow> = diesel::sql_query(
+        "SELECT t.id, t.driver_id, t.license_plate, t.is_enabled, t.implement_type,
+                t.net_capacity::float8 AS net_capacity,
+                m.id AS model_id, m.name AS model_name, b.id AS brand_id, b.name AS brand_name,
+                s.id AS shipping_id, s.name AS shipping_name
+           FROM trucks t
+           LEFT JOIN truck_models m ON m.id = t.vehicle_model_id
+           LEFT JOIN truck_brands b ON b.id = m.truck_brand_id
+           LEFT JOIN shipping_companies s ON s.id = t.shipping_company_id
+          WHERE t.driver_id = ANY($1)
+            AND ($2::bigint IS NULL OR t.shipping_company_id = $2)
+          ORDER BY t.driver_id, t.id",
+    )
+    .bind::<Array<BigInt>, _>(ids)
+    .bind::<Nullable<BigInt>, _>(shipping)
+    .load(conn)
+    .map_err(db_error)?;
+    let mut by_driver: HashMap<i64, Vec<GroupTruckRecord>> = HashMap::new();
+    for t in trucks {
+        let (driver, t) = t.record();
+        by_driver.entry(driver).or_default().push(t);
+    }
+    Ok(by_driver)
+}
+
 impl SetsRepo for PgRepos<'_> {
     /// Only the filters in use go into the statement, so each one can become a join the planner
     /// may drive from (a plate's trucks, the queue's entries) rather than a test on every driver.
     fn driver_groups(&mut self, f: &GroupsFilter) -> AppResult<Vec<GroupRecord>> {
-        let mut p = Placeholders::default();
-        let mut q = diesel::sql_query(GROUPS_SELECT)
-            .into_boxed::<Pg>()
-            .sql(format!(" WHERE d.id > {}", p.next()))
-            .bind::<BigInt, _>(f.after_id);
-        if let Some(company) = f.company_id {
-            q = q
-                .sql(format!(" AND d.company_id = {}", p.next()))
-                .bind::<BigInt, _>(company);
-        }
-        if let Some(shipping) = f.shipping_company_id {
-            q = q
-                .sql(format!(" AND d.shipping_company_id = {}", p.next()))
-                .bind::<BigInt, _>(shipping);
-        }
-        if let Some(plate) = &f.plate_pattern {
-            q = q
-                .sql(format!(
-                    " AND d.id IN (SELECT t.driver_id FROM trucks t
-                                    WHERE t.driver_id IS NOT NULL AND t.license_plate LIKE {}",
-                    p.next()
-                ))
-                .bind::<Text, _>(plate.clone());
-            q = truck_scope(q, &mut p, f.truck_shipping_id).sql(")");
-        }
-        if let Some(driver) = &f.driver {
-            q = q
-                .sql(format!(
-                    " AND (patio_fold(d.name) LIKE patio_fold({})",
-                    p.next()
-                ))
-                .bind::<Text, _>(driver.name_pattern.clone());
-            if let Some(cpf) = &driver.cpf_pattern {
-                q = q
-                    .sql(format!(" OR d.cpf LIKE {}", p.next()))
-                    .bind::<Text, _>(cpf.clone());
-            }
-            q = q.sql(")");
-        }
-        if f.without_truck {
-            q = q.sql(" AND NOT EXISTS (SELECT 1 FROM trucks t WHERE t.driver_id = d.id");
-            q = truck_scope(q, &mut p, f.truck_shipping_id).sql(")");
-        }
-        if f.in_queue || f.status.is_some() {
-            // Start from the entries that can carry the label asked for (indexed: the active
-            // ones, and the ones closed lately, since a closed entry's label holds only on its
-            // day); then the driver's newest entry's own label decides.
-            let recent = |p: &mut Placeholders| {
-                format!(
-                    "e.closed_at >= {}::timestamptz - interval '2 days'",
-                    p.next()
-                )
-            };
-            let (candidates, binds_now) = match f.status {
-                Some(QueueLabel::Pending) => (
-                    "e.status = 'waiting' AND NOT e.in_tolerance".to_owned(),
-                    false,
-                ),
-                Some(QueueLabel::Tolerance) => {
-                    ("e.status = 'waiting' AND e.in_tolerance".to_owned(), false)
-                }
-                Some(QueueLabel::Attended) => (
-                    format!(
-                        "e.status = 'loading' OR (e.status = 'attended' AND {})",
-                        recent(&mut p)
-                    ),
-                    true,
-                ),
-                Some(QueueLabel::Fault) => (
-                    format!(
-                        "e.status IN ('faulty', 'tolerance_dropped') AND {}",
-                        recent(&mut p)
-                    ),
-                    true,
-                ),
-                None => ("e.status IN ('waiting', 'loading')".to_owned(), false),
-            };
-            q = q.sql(format!(
-                " AND d.id IN (SELECT e.driver_id FROM queue_entries e WHERE {candidates})"
-            ));
-            if binds_now {
-                q = q.bind::<Timestamptz, _>(f.now);
-            }
-            if f.in_queue {
-                q = q.sql(" AND q.status IN ('waiting', 'loading')");
-            }
-            if let Some(label) = f.status {
-                q = q
-                    .sql(format!(" AND {}", label_condition(label, &p.next())))
-                    .bind::<Timestamptz, _>(f.now);
-            }
-        }
-        let rows: Vec<GroupRow> = q
-            .sql(format!(" ORDER BY d.id LIMIT {}", p.next()))
-            .bind::<BigInt, _>(i64::from(f.limit))
-            .load(self.conn)
-            .map_err(db_error)?;
+        let rows: Vec<GroupRow> = groups_query(f).load(self.conn).map_err(db_error)?;
         let mut groups: Vec<GroupRecord> = rows.into_iter().map(GroupRow::record).collect();
         if groups.is_empty() {
             return Ok(groups);
         }
         let ids: Vec<i64> = groups.iter().map(|g| g.id).collect();
-        let trucks: Vec<GroupTruckRow> = diesel::sql_query(
-            "SELECT t.id, t.driver_id, t.license_plate, t.is_enabled, t.implement_type,
-                    t.net_capacity::float8 AS net_capacity,
-                    m.id AS model_id, m.name AS model_name, b.id AS brand_id, b.name AS brand_name,
-                    s.id AS shipping_id, s.name AS shipping_name
-               FROM trucks t
-               LEFT JOIN truck_models m ON m.id = t.vehicle_model_id
-               LEFT JOIN truck_brands b ON b.id = m.truck_brand_id
-               LEFT JOIN shipping_companies s ON s.id = t.shipping_company_id
-              WHERE t.driver_id = ANY($1)
-                AND ($2::bigint IS NULL OR t.shipping_company_id = $2)
-              ORDER BY t.driver_id, t.id",
-        )
-        .bind::<Array<BigInt>, _>(&ids)
-        .bind::<Nullable<BigInt>, _>(f.truck_shipping_id)
-        .load(self.conn)
-        .map_err(db_error)?;
-        let mut by_driver: std::collections::HashMap<i64, Vec<GroupTruckRecord>> =
-            std::collections::HashMap::new();
-        for t in trucks {
-            let (driver, t) = t.record();
-            by_driver.entry(driver).or_default().push(t);
-        }
+        let mut trucks = trucks_by_driver(self.conn, &ids, f.truck_shipping_id)?;
         for g in &mut groups {
-            g.trucks = by_driver.remove(&g.id).unwrap_or_default();
+            g.trucks = trucks.remove(&g.id).unwrap_or_default();
         }
         Ok(groups)
     }
