@@ -5,14 +5,16 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
+
 use patio_domain::admin::access::{
-    may_delete_user, scope, user_edit_rights, Access, Area, UserDeleteRefusal, UserTarget,
-    DELETE_SELF_MESSAGE,
+    may_delete_user, scope, user_edit_rights, Access, Area, UserDeleteRefusal, UserEditRights,
+    UserTarget, DELETE_SELF_MESSAGE,
 };
 use patio_domain::admin::audit::{title, ObjectType, Operation};
 use patio_domain::admin::forms::{
-    check_password, check_profile, check_user, ProfileInput, UserInput, COMPANY_REQUIRED_FOR_USER,
-    SHIPPING_REQUIRED_FOR_USER,
+    check_password, check_profile, check_user, ProfileInput, UserData, UserInput,
+    COMPANY_REQUIRED_FOR_USER, SHIPPING_REQUIRED_FOR_USER,
 };
 use patio_domain::admin::listing::{search_text, USER_PAGE_SIZE};
 use patio_domain::auth::Actor;
@@ -94,6 +96,118 @@ fn resolve_tenant(
     }
 }
 
+/// The stored user `id`, if the actor may read it (else not found).
+fn readable_user(repos: &mut dyn Repos, actor: &Actor, id: i64) -> AppResult<UserRecord> {
+    repos
+        .user(id)?
+        .filter(|u| can_read_user(actor, u))
+        .ok_or_else(AppError::not_found)
+}
+
+fn edit_target(existing: Option<&UserRecord>) -> UserTarget {
+    match existing {
+        Some(u) => UserTarget::Existing {
+            id: u.id,
+            is_root_admin: is_root_admin(u),
+        },
+        None => UserTarget::New,
+    }
+}
+
+/// The form as it may be saved: what the actor has no right to change is the stored value
+/// (and a new user is not root unless the actor may set it).
+fn keep_what_may_not_change(
+    mut input: UserInput,
+    existing: Option<&UserRecord>,
+    rights: UserEditRights,
+) -> UserInput {
+    match existing {
+        Some(u) => {
+            if !rights.role_and_company {
+                input.role = Some(u.role.as_str().to_owned());
+                input.company_id = u.company.as_ref().map(|c| c.id);
+                input.shipping_company_id = u.shipping_company.as_ref().map(|s| s.id);
+            }
+            if !rights.root_switch {
+                input.is_root = u.is_root;
+            }
+            if !rights.enabled_switch {
+                input.is_enabled = Some(u.is_enabled);
+            }
+        }
+        None => {
+            if !rights.root_switch {
+                input.is_root = false;
+            }
+        }
+    }
+    input
+}
+
+/// 'Email já cadastrado!' when another user has the e-mail.
+fn ensure_email_free(repos: &mut dyn Repos, email: &str, id: Option<i64>) -> AppResult<()> {
+    match repos.user_by_email(email)? {
+        Some(other) if Some(other.id) != id => {
+            Err(AppError::Duplicate(EMAIL_TAKEN_MESSAGE.to_owned()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The company and shipping company the user is stored with.
+fn stored_tenant(u: &UserRecord) -> (Option<i64>, Option<i64>) {
+    (
+        u.company.as_ref().map(|c| c.id),
+        u.shipping_company.as_ref().map(|s| s.id),
+    )
+}
+
+/// What the user form stores: the checked form, the company and shipping company the user
+/// belongs to, and the new password's hash (none keeps the stored one).
+fn user_write(
+    data: &UserData,
+    (company_id, shipping_company_id): (Option<i64>, Option<i64>),
+    password_hash: Option<String>,
+    written_at: DateTime<Utc>,
+) -> UserWrite {
+    UserWrite {
+        name: data.name.clone(),
+        email: data.email.clone(),
+        role: data.role,
+        cpf: data.cpf.clone(),
+        fone: data.fone.clone(),
+        receives_email: data.receives_email,
+        is_enabled: data.is_enabled,
+        is_root: data.is_root,
+        company_id,
+        shipping_company_id,
+        password_hash,
+        written_at,
+    }
+}
+
+fn log_user_saved(
+    repos: &mut dyn Repos,
+    audit: Audit<'_>,
+    operation: Operation,
+    company_id: Option<i64>,
+    data: &UserData,
+) -> AppResult<()> {
+    audit.write(
+        repos,
+        operation,
+        ObjectType::User,
+        company_id,
+        title(ObjectType::User, operation, &data.name),
+        vec![
+            ("Nome", data.name.clone()),
+            ("E-mail", data.email.clone()),
+            ("Perfil", data.role.label().to_owned()),
+            ("Status", active_label(data.is_enabled)),
+        ],
+    )
+}
+
 impl UserAdminService {
     pub fn new(deps: Arc<Deps>) -> Self {
         Self { deps }
@@ -138,82 +252,23 @@ impl UserAdminService {
             return Err(forbidden(patio_domain::DomainError::NotAllowed));
         }
         let id = crate::services::save_target(cmd.id)?;
-        let password = cmd.input.password.clone().filter(|p| !p.is_empty());
-        // Checked before hashing: a too long or too short password is not hashed.
-        if let Some(p) = &password {
-            check_password("password", p)
-                .map_err(|i| AppError::Validation(vec![FieldError::new(i.field, i.message)]))?;
-        }
-        let password_hash = match &password {
-            Some(p) => Some(self.deps.hasher.hash(p)?),
-            None => None,
-        };
+        let password_hash = self.new_password_hash(&cmd.input)?;
         let saved = self.deps.store.tx(|repos| {
             let existing = match id {
-                Some(id) => Some(
-                    repos
-                        .user(id)?
-                        .filter(|u| can_read_user(actor, u))
-                        .ok_or_else(AppError::not_found)?,
-                ),
+                Some(id) => Some(readable_user(repos, actor, id)?),
                 None => None,
             };
-            let target = match &existing {
-                Some(u) => UserTarget::Existing {
-                    id: u.id,
-                    is_root_admin: is_root_admin(u),
-                },
-                None => UserTarget::New,
-            };
-            let rights = user_edit_rights(actor, target).map_err(forbidden)?;
-            let mut input = cmd.input.clone();
-            match &existing {
-                Some(u) => {
-                    if !rights.role_and_company {
-                        input.role = Some(u.role.as_str().to_owned());
-                        input.company_id = u.company.as_ref().map(|c| c.id);
-                        input.shipping_company_id = u.shipping_company.as_ref().map(|s| s.id);
-                    }
-                    if !rights.root_switch {
-                        input.is_root = u.is_root;
-                    }
-                    if !rights.enabled_switch {
-                        input.is_enabled = Some(u.is_enabled);
-                    }
-                }
-                None => {
-                    if !rights.root_switch {
-                        input.is_root = false;
-                    }
-                }
-            }
+            let rights =
+                user_edit_rights(actor, edit_target(existing.as_ref())).map_err(forbidden)?;
+            let input = keep_what_may_not_change(cmd.input.clone(), existing.as_ref(), rights);
             let data = check_user(&input, existing.is_none()).map_err(invalid)?;
-            if let Some(other) = repos.user_by_email(&data.email)? {
-                if Some(other.id) != id {
-                    return Err(AppError::Duplicate(EMAIL_TAKEN_MESSAGE.to_owned()));
-                }
-            }
-            let (company_id, shipping_company_id) = match (&existing, rights.role_and_company) {
-                (Some(u), false) => (
-                    u.company.as_ref().map(|c| c.id),
-                    u.shipping_company.as_ref().map(|s| s.id),
-                ),
+            ensure_email_free(repos, &data.email, id)?;
+            let tenant = match (&existing, rights.role_and_company) {
+                (Some(u), false) => stored_tenant(u),
                 _ => resolve_tenant(repos, data.role, data.company_id, data.shipping_company_id)?,
             };
-            let write = UserWrite {
-                name: data.name.clone(),
-                email: data.email.clone(),
-                role: data.role,
-                cpf: data.cpf.clone(),
-                fone: data.fone.clone(),
-                receives_email: data.receives_email,
-                is_enabled: data.is_enabled,
-                is_root: data.is_root,
-                company_id,
-                shipping_company_id,
-                password_hash: password_hash.clone(),
-                written_at: self.deps.clock.now(),
-            };
+            let now = self.deps.clock.now();
+            let write = user_write(&data, tenant, password_hash.clone(), now);
             let (id, operation) = match id {
                 Some(id) => {
                     repos.update_staff_user(id, &write)?;
@@ -224,20 +279,7 @@ impl UserAdminService {
             if let (Some(flags), Role::Transportadora) = (cmd.flags, data.role) {
                 repos.set_user_authorization(id, flags)?;
             }
-            let log_company = company_id;
-            Audit::by(actor, ip).write(
-                repos,
-                operation,
-                ObjectType::User,
-                log_company,
-                title(ObjectType::User, operation, &data.name),
-                vec![
-                    ("Nome", data.name.clone()),
-                    ("E-mail", data.email.clone()),
-                    ("Perfil", data.role.label().to_owned()),
-                    ("Status", active_label(data.is_enabled)),
-                ],
-            )?;
+            log_user_saved(repos, Audit::by(actor, ip), operation, tenant.0, &data)?;
             Ok(Saved {
                 created: operation == Operation::Create,
                 view: read(repos, id)?,
@@ -250,6 +292,17 @@ impl UserAdminService {
             value: saved,
             session,
         })
+    }
+
+    /// The hash of the password typed, if any; checked before hashing, so a too long or too
+    /// short password is not hashed.
+    fn new_password_hash(&self, input: &UserInput) -> AppResult<Option<String>> {
+        let Some(p) = input.password.as_deref().filter(|p| !p.is_empty()) else {
+            return Ok(None);
+        };
+        check_password("password", p)
+            .map_err(|i| AppError::Validation(vec![FieldError::new(i.field, i.message)]))?;
+        Ok(Some(self.deps.hasher.hash(p)?))
     }
 
     /// The simple own-profile form: name, phone and (when typed) password.
