@@ -186,98 +186,30 @@ pub fn flow_stats(entries: &[FlowEntry], tz: Tz, start: NaiveDate, end: NaiveDat
         .iter()
         .filter(|e| e.outcome == FlowOutcome::Attended)
         .collect();
-
-    let waiting = average(
-        attended
-            .iter()
-            .filter_map(|e| minutes_between(e.joined_at, e.loading_started_at?)),
-    );
-    let loading = average(
-        attended
-            .iter()
-            .filter_map(|e| minutes_between(e.loading_started_at?, e.attended_at?)),
-    );
-    let flow = average(
-        attended
-            .iter()
-            .filter_map(|e| minutes_between(e.joined_at, e.attended_at?)),
-    );
-
-    let mut entry_hours = [0u32; 24];
-    let mut attendance_hours = [0u32; 24];
-    let mut entry_days = [0u32; 7];
-    let mut attendance_days = [0u32; 7];
-    let mut per_day: Vec<DayFigures> = days
-        .iter()
-        .map(|d| DayFigures {
-            day: *d,
-            attended: 0,
-            missing: 0,
-            tonnes: 0.0,
-        })
-        .collect();
-    for e in entries {
-        let joined = e.joined_at.with_timezone(&tz);
-        entry_hours[joined.hour() as usize] += 1;
-        entry_days[joined.weekday().num_days_from_sunday() as usize] += 1;
-        // Attended and missing count on the day they closed (attended) or were planned (joined).
-        let closed = e.attended_at.unwrap_or(e.joined_at).with_timezone(&tz);
-        let slot = per_day.iter_mut().find(|d| d.day == closed.date_naive());
-        match e.outcome {
-            FlowOutcome::Attended => {
-                attendance_hours[closed.hour() as usize] += 1;
-                attendance_days[closed.weekday().num_days_from_sunday() as usize] += 1;
-                if let Some(d) = slot {
-                    d.attended += 1;
-                    d.tonnes += e.tonnes.unwrap_or(0.0);
-                }
-            }
-            FlowOutcome::Missing => {
-                if let Some(d) = slot {
-                    d.missing += 1;
-                }
-            }
-            FlowOutcome::Other => {}
-        }
-    }
-    for d in &mut per_day {
-        d.tonnes = round2(d.tonnes);
-    }
-    let hour = |h: usize| format!("{h:02}:00");
-    let (more_entry_hour, less_entry_hour) = extremes(&entry_hours)
-        .map(|(m, l)| (hour(m), hour(l)))
-        .unwrap_or_default();
-    let (more_att_hour, less_att_hour) = extremes(&attendance_hours)
-        .map(|(m, l)| (hour(m), hour(l)))
-        .unwrap_or_default();
-    let weekday = |d: usize| WEEKDAYS[d].to_owned();
-    let (more_entry_day, less_entry_day) = extremes(&entry_days)
-        .map(|(m, l)| (weekday(m), weekday(l)))
-        .unwrap_or_default();
-    let (more_att_day, less_att_day) = extremes(&attendance_days)
-        .map(|(m, l)| (weekday(m), weekday(l)))
-        .unwrap_or_default();
-    let biggest = per_day
-        .iter()
-        .filter(|d| d.tonnes > 0.0)
-        .max_by(|a, b| a.tonnes.total_cmp(&b.tonnes).then(b.day.cmp(&a.day)));
-    let on_time = attended
-        .iter()
-        .filter(|e| matches!((e.loading_started_at, e.forecast_at), (Some(s), Some(f)) if s <= f))
-        .count() as u32;
-    let late = attended
-        .iter()
-        .filter(|e| matches!((e.loading_started_at, e.forecast_at), (Some(s), Some(f)) if s > f))
-        .count() as u32;
     let missing = entries
         .iter()
         .filter(|e| e.outcome == FlowOutcome::Missing)
         .count();
+    let tally = Tally::of(entries, tz, &days);
+    let hour = |h: usize| format!("{h:02}:00");
+    let weekday = |d: usize| WEEKDAYS[d].to_owned();
+    let (more_entry_hour, less_entry_hour) = busiest_and_quietest(&tally.entry_hours, hour);
+    let (more_att_hour, less_att_hour) = busiest_and_quietest(&tally.attendance_hours, hour);
+    let (more_entry_day, less_entry_day) = busiest_and_quietest(&tally.entry_days, weekday);
+    let (more_att_day, less_att_day) = busiest_and_quietest(&tally.attendance_days, weekday);
+    let biggest = biggest_day(&tally.per_day);
+    let (on_time, late) = punctuality(&attended);
 
     FlowStats {
-        awaiting_load_avg: hh_mm(waiting),
-        loading_time_avg: hh_mm(loading),
-        queue_full_flow_time_avg: hh_mm(flow),
+        awaiting_load_avg: hh_mm(average_minutes(&attended, |e| {
+            minutes_between(e.joined_at, e.loading_started_at?)
+        })),
+        loading_time_avg: hh_mm(average_minutes(&attended, |e| {
+            minutes_between(e.loading_started_at?, e.attended_at?)
+        })),
+        queue_full_flow_time_avg: hh_mm(average_minutes(&attended, |e| {
+            minutes_between(e.joined_at, e.attended_at?)
+        })),
         attended_queues_avg: round2(attended.len() as f64 / day_count),
         missing_queues_avg: round2(missing as f64 / day_count),
         total_transported_amount: round2(attended.iter().filter_map(|e| e.tonnes).sum()),
@@ -294,8 +226,109 @@ pub fn flow_stats(entries: &[FlowEntry], tz: Tz, start: NaiveDate, end: NaiveDat
         attended_queues_before_expected: on_time,
         attended_queues_after_expected: late,
         queue_avg: round2(entries.len() as f64 / day_count),
-        per_day,
+        per_day: tally.per_day,
     }
+}
+
+/// The average, in minutes, of a span of the attended entries that have both its instants.
+fn average_minutes(
+    attended: &[&FlowEntry],
+    span: impl Fn(&FlowEntry) -> Option<f64>,
+) -> Option<f64> {
+    average(attended.iter().filter_map(|e| span(e)))
+}
+
+/// Joins and attendances by local hour and weekday (0 = Sunday), and each day's attended,
+/// missing and tonnes.
+struct Tally {
+    entry_hours: [u32; 24],
+    attendance_hours: [u32; 24],
+    entry_days: [u32; 7],
+    attendance_days: [u32; 7],
+    per_day: Vec<DayFigures>,
+}
+
+impl Tally {
+    fn of(entries: &[FlowEntry], tz: Tz, days: &[NaiveDate]) -> Self {
+        let mut t = Tally {
+            entry_hours: [0; 24],
+            attendance_hours: [0; 24],
+            entry_days: [0; 7],
+            attendance_days: [0; 7],
+            per_day: days
+                .iter()
+                .map(|d| DayFigures {
+                    day: *d,
+                    attended: 0,
+                    missing: 0,
+                    tonnes: 0.0,
+                })
+                .collect(),
+        };
+        for e in entries {
+            t.count(e, tz);
+        }
+        for d in &mut t.per_day {
+            d.tonnes = round2(d.tonnes);
+        }
+        t
+    }
+
+    fn count(&mut self, e: &FlowEntry, tz: Tz) {
+        let joined = e.joined_at.with_timezone(&tz);
+        self.entry_hours[joined.hour() as usize] += 1;
+        self.entry_days[joined.weekday().num_days_from_sunday() as usize] += 1;
+        // Attended and missing count on the day they closed (attended) or were planned (joined).
+        let closed = e.attended_at.unwrap_or(e.joined_at).with_timezone(&tz);
+        let slot = self
+            .per_day
+            .iter_mut()
+            .find(|d| d.day == closed.date_naive());
+        match e.outcome {
+            FlowOutcome::Attended => {
+                self.attendance_hours[closed.hour() as usize] += 1;
+                self.attendance_days[closed.weekday().num_days_from_sunday() as usize] += 1;
+                if let Some(d) = slot {
+                    d.attended += 1;
+                    d.tonnes += e.tonnes.unwrap_or(0.0);
+                }
+            }
+            FlowOutcome::Missing => {
+                if let Some(d) = slot {
+                    d.missing += 1;
+                }
+            }
+            FlowOutcome::Other => {}
+        }
+    }
+}
+
+/// The busiest and quietest bucket, named by `name`; empty names when none had a count.
+fn busiest_and_quietest(counts: &[u32], name: impl Fn(usize) -> String) -> (String, String) {
+    extremes(counts)
+        .map(|(m, l)| (name(m), name(l)))
+        .unwrap_or_default()
+}
+
+/// The day with the most tonnes (ties: the earliest), if any had tonnes.
+fn biggest_day(per_day: &[DayFigures]) -> Option<&DayFigures> {
+    per_day
+        .iter()
+        .filter(|d| d.tonnes > 0.0)
+        .max_by(|a, b| a.tonnes.total_cmp(&b.tonnes).then(b.day.cmp(&a.day)))
+}
+
+/// Attended entries whose loading started by their forecast, and after it.
+fn punctuality(attended: &[&FlowEntry]) -> (u32, u32) {
+    let (mut on_time, mut late) = (0, 0);
+    for e in attended {
+        match (e.loading_started_at, e.forecast_at) {
+            (Some(s), Some(f)) if s <= f => on_time += 1,
+            (Some(_), Some(_)) => late += 1,
+            _ => {}
+        }
+    }
+    (on_time, late)
 }
 
 #[cfg(test)]
