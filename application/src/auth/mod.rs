@@ -91,6 +91,23 @@ pub struct StaffLogin {
     pub waited: bool,
 }
 
+/// The e-mail (trimmed, lower case) once e-mail and password were both typed.
+fn required_credentials(cmd: &StaffLogin) -> AppResult<String> {
+    let email = cmd.email.trim().to_lowercase();
+    let mut missing = Vec::new();
+    if email.is_empty() {
+        missing.push(FieldError::new("email", "E-mail é obrigatório!"));
+    }
+    if cmd.password.is_empty() {
+        missing.push(FieldError::new("password", "Senha é obrigatória!"));
+    }
+    if missing.is_empty() {
+        Ok(email)
+    } else {
+        Err(AppError::Validation(missing))
+    }
+}
+
 #[derive(Clone)]
 pub struct DriverLogin {
     pub cpf: String,
@@ -311,31 +328,44 @@ impl AuthService {
     }
 
     pub fn staff_login(&self, cmd: StaffLogin) -> AppResult<StaffLoginView> {
-        let email = cmd.email.trim().to_lowercase();
-        let mut missing = Vec::new();
-        if email.is_empty() {
-            missing.push(FieldError::new("email", "E-mail é obrigatório!"));
-        }
-        if cmd.password.is_empty() {
-            missing.push(FieldError::new("password", "Senha é obrigatória!"));
-        }
-        if !missing.is_empty() {
-            return Err(AppError::Validation(missing));
-        }
-        let ip = cmd.ip.as_deref();
+        let email = required_credentials(&cmd)?;
         let now = self.now();
         let device = self.device_of(&email, cmd.device.as_deref());
         let attempt = Attempt {
             account: &email,
-            address: ip,
+            address: cmd.ip.as_deref(),
             device: device.as_deref(),
         };
         let slowed = self.admit(attempt, now)?;
+        let (company, found) = self.host_company_and_account(&cmd, &email, slowed)?;
+        let Some(user) = self.matching_account(&cmd.password, found, company) else {
+            self.deps.throttle.record_failure(attempt, now)?;
+            return Err(AppError::Unauthorized(
+                roles::INVALID_CREDENTIALS_MESSAGE.to_owned(),
+            ));
+        };
+        self.refuse_blocked(&user)?;
+        if !cmd.page.admits(user.role) {
+            return Err(AppError::Forbidden(roles::NOT_ALLOWED_MESSAGE.to_owned()));
+        }
+        self.deps.throttle.record_success(attempt)?;
+        let device_mark = Some(self.device_mark(&email, device.as_deref())?);
+        self.open_staff_session(&user, cmd.ip.as_deref(), device_mark)
+    }
 
-        // The company is the host's whatever the body says (or omits), so leaving `company`
-        // out skips neither its reCAPTCHA nor its users-only rule (issue 21); a host no company
-        // serves takes the body's.
-        let (company, found) = self.deps.store.tx(|repos| {
+    /// The sign-in's company and the account of the e-mail, once the company's reCAPTCHA
+    /// passed and a slowed address waited (or passed an enforced reCAPTCHA).
+    ///
+    /// The company is the host's whatever the body says (or omits), so leaving `company`
+    /// out skips neither its reCAPTCHA nor its users-only rule (issue 21); a host no company
+    /// serves takes the body's.
+    fn host_company_and_account(
+        &self,
+        cmd: &StaffLogin,
+        email: &str,
+        slowed: Option<u64>,
+    ) -> AppResult<(Option<i64>, Option<UserRecord>)> {
+        self.deps.store.tx(|repos| {
             let by_host = match cmd.host.as_deref() {
                 Some(host) => repos
                     .company_by_host(&crate::auth::public::normalize_host(host))?
@@ -344,52 +374,64 @@ impl AuthService {
             };
             let company = by_host.or(cmd.company_id);
             if let Some(company_id) = company {
-                self.check_captcha(repos, company_id, &cmd.recaptcha_token, ip)?;
+                self.check_captcha(repos, company_id, &cmd.recaptcha_token, cmd.ip.as_deref())?;
             }
             if let Some(wait) = slowed.filter(|_| !cmd.waited) {
                 if !self.captcha_enforced(repos, company)? {
                     return Err(AppError::SlowDown(wait));
                 }
             }
-            Ok((company, repos.user_by_email(&email)?))
-        })?;
+            Ok((company, repos.user_by_email(email)?))
+        })
+    }
 
-        let invalid = || AppError::Unauthorized(roles::INVALID_CREDENTIALS_MESSAGE.to_owned());
-        let user = match found {
-            Some(user) if self.deps.hasher.verify(&cmd.password, &user.password_hash) => user,
-            found => {
-                if found.is_none() {
-                    // Same work as a real check, so timing does not reveal which e-mails exist.
-                    self.deps.hasher.verify(&cmd.password, DUMMY_HASH);
-                }
-                self.deps.throttle.record_failure(attempt, now)?;
-                return Err(invalid());
-            }
+    /// The account, if the password is its own and it may sign in on the host's company: a
+    /// company user only on its own company's host; administrators anywhere.
+    fn matching_account(
+        &self,
+        password: &str,
+        found: Option<UserRecord>,
+        host_company: Option<i64>,
+    ) -> Option<UserRecord> {
+        let Some(user) = found else {
+            // Same work as a real check, so timing does not reveal which e-mails exist.
+            self.deps.hasher.verify(password, DUMMY_HASH);
+            return None;
         };
-        // A company user signs in only on its own company's host; administrators anywhere.
-        if let (Some(host_company), false) = (company, user.role == Role::Administrador) {
-            if user.effective_company_id() != Some(host_company) {
-                self.deps.throttle.record_failure(attempt, now)?;
-                return Err(invalid());
+        if !self.deps.hasher.verify(password, &user.password_hash) {
+            return None;
+        }
+        match host_company {
+            Some(host) if user.role != Role::Administrador => {
+                (user.effective_company_id() == Some(host)).then_some(user)
             }
+            _ => Some(user),
         }
-        if !user.is_enabled {
-            let phone = match user.effective_company_id() {
-                Some(id) => self.deps.store.tx(|r| r.first_contact_phone(id))?,
-                None => None,
-            };
-            return Err(AppError::Blocked {
-                message: roles::BLOCKED_MESSAGE.to_owned(),
-                phone,
-            });
-        }
-        if !cmd.page.admits(user.role) {
-            return Err(AppError::Forbidden(roles::NOT_ALLOWED_MESSAGE.to_owned()));
-        }
-        self.deps.throttle.record_success(attempt)?;
-        let device_mark = Some(self.device_mark(&email, device.as_deref())?);
+    }
 
-        let actor = staff_actor(&user);
+    /// A disabled account is told so, with its company's first contact phone.
+    fn refuse_blocked(&self, user: &UserRecord) -> AppResult<()> {
+        if user.is_enabled {
+            return Ok(());
+        }
+        let phone = match user.effective_company_id() {
+            Some(id) => self.deps.store.tx(|r| r.first_contact_phone(id))?,
+            None => None,
+        };
+        Err(AppError::Blocked {
+            message: roles::BLOCKED_MESSAGE.to_owned(),
+            phone,
+        })
+    }
+
+    /// The session of a signed-in staff user, its sign-in logged.
+    fn open_staff_session(
+        &self,
+        user: &UserRecord,
+        ip: Option<&str>,
+        device_mark: Option<String>,
+    ) -> AppResult<StaffLoginView> {
+        let actor = staff_actor(user);
         let access_token = self.deps.tokens.issue_session(&actor)?;
         let company_id = user.effective_company_id();
         let (company, must_approve) = self.deps.store.tx(|repos| {
@@ -397,8 +439,8 @@ impl AuthService {
                 Some(id) => repos.company(id)?,
                 None => None,
             };
-            let must_approve = self.staff_must_approve(repos, &user)?;
-            Audit::by(&actor, cmd.ip.as_deref()).write(
+            let must_approve = self.staff_must_approve(repos, user)?;
+            Audit::by(&actor, ip).write(
                 repos,
                 Operation::Login,
                 ObjectType::User,
@@ -411,7 +453,6 @@ impl AuthService {
             )?;
             Ok((company, must_approve))
         })?;
-
         Ok(StaffLoginView {
             id: user.id,
             name: user.name.clone(),
