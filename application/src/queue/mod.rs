@@ -381,6 +381,45 @@ fn admit(
     let drivers: Vec<i64> = batch.iter().map(|j| j.driver.id).collect();
     let trucks: Vec<i64> = batch.iter().map(|j| j.truck.id).collect();
     let active = repos.active_entries_among(company_id, &drivers, &trucks)?;
+    let faults = recent_faults(repos, loaded, company_id, batch, now)?;
+    // An expired loading is refused before the plan, so it takes no place in it.
+    let expired: Vec<bool> = batch
+        .iter()
+        .map(|job| loading_expired(job, loaded.today))
+        .collect();
+    let requests = join_requests(batch, &active, &faults, &expired);
+    let admission = loaded.with_input(|input| check_joins_and_plan(input, &requests));
+    let decided = verdicts(&expired, admission.answers);
+    let new: Vec<NewQueueEntry> = batch
+        .iter()
+        .zip(&decided)
+        .filter(|(_, verdict)| verdict.is_ok())
+        .map(|(job, _)| NewQueueEntry {
+            company_id,
+            driver_id: job.driver.id,
+            truck_id: job.truck.id,
+            scheduling_id: job.scheduling.as_ref().map(|s| s.id),
+            joined_at: now,
+        })
+        .collect();
+    let ids = repos.insert_queue_entries(&new)?;
+    let (out, renamed) =
+        enter_admitted(loaded, batch, decided, &expired, ids, requests.len(), now)?;
+    let planned = admission
+        .plan
+        .and_then(|walked| with_entry_ids(walked, &renamed));
+    Ok((out, planned))
+}
+
+/// Each join's driver's faults within the missing rule's period (none to read when the rule
+/// is off).
+fn recent_faults(
+    repos: &mut dyn Repos,
+    loaded: &Loaded,
+    company_id: i64,
+    batch: &[PreparedJoin],
+    now: DateTime<Utc>,
+) -> AppResult<Vec<Vec<DateTime<Utc>>>> {
     let missing = loaded.settings.missing;
     let mut faults = Vec::with_capacity(batch.len());
     for job in batch {
@@ -391,20 +430,28 @@ fn admit(
             Vec::new()
         });
     }
-    // An expired loading is refused before the plan, so it takes no place in it.
-    let expired: Vec<bool> = batch
+    Ok(faults)
+}
+
+/// The join's loading is past its expiration date.
+fn loading_expired(job: &PreparedJoin, today: NaiveDate) -> bool {
+    job.scheduling
+        .as_ref()
+        .and_then(|s| s.expiration_date)
+        .is_some_and(|exp| queue::is_expired(exp, today))
+}
+
+/// What the plan decides of each join that is not expired.
+fn join_requests<'a>(
+    batch: &[PreparedJoin],
+    active: &[(i64, i64)],
+    faults: &'a [Vec<DateTime<Utc>>],
+    expired: &[bool],
+) -> Vec<JoinRequest<'a>> {
+    batch
         .iter()
-        .map(|job| {
-            job.scheduling
-                .as_ref()
-                .and_then(|s| s.expiration_date)
-                .is_some_and(|exp| queue::is_expired(exp, loaded.today))
-        })
-        .collect();
-    let requests: Vec<JoinRequest<'_>> = batch
-        .iter()
-        .zip(&faults)
-        .zip(&expired)
+        .zip(faults)
+        .zip(expired)
         .filter(|(_, &expired)| !expired)
         .map(|((job, faults), _)| JoinRequest {
             already_in_queue: active
@@ -413,38 +460,46 @@ fn admit(
             freelancer: job.scheduling.is_none(),
             faults,
         })
-        .collect();
-    let admission = loaded.with_input(|input| check_joins_and_plan(input, &requests));
-    let mut landings = admission.answers.into_iter();
-    let mut decided: Vec<AppResult<()>> = Vec::with_capacity(batch.len());
-    let mut new = Vec::new();
-    for (job, &expired) in batch.iter().zip(&expired) {
-        let verdict = if expired {
-            Err(AppError::Conflict(SCHEDULING_EXPIRED_MESSAGE.to_owned()))
-        } else {
-            landings
-                .next()
-                .unwrap_or(Err(QueueRefusal::NoCapacity))
-                .map(|_| ())
-                .map_err(refused)
-        };
-        if verdict.is_ok() {
-            new.push(NewQueueEntry {
-                company_id,
-                driver_id: job.driver.id,
-                truck_id: job.truck.id,
-                scheduling_id: job.scheduling.as_ref().map(|s| s.id),
-                joined_at: now,
-            });
-        }
-        decided.push(verdict);
-    }
-    let mut ids = repos.insert_queue_entries(&new)?.into_iter();
+        .collect()
+}
+
+/// Each join's verdict in batch order: an expired loading is refused; the others take the
+/// plan's answers in turn.
+fn verdicts(expired: &[bool], answers: Vec<Result<Landing, QueueRefusal>>) -> Vec<AppResult<()>> {
+    let mut landings = answers.into_iter();
+    expired
+        .iter()
+        .map(|&expired| {
+            if expired {
+                Err(AppError::Conflict(SCHEDULING_EXPIRED_MESSAGE.to_owned()))
+            } else {
+                landings
+                    .next()
+                    .unwrap_or(Err(QueueRefusal::NoCapacity))
+                    .map(|_| ())
+                    .map_err(refused)
+            }
+        })
+        .collect()
+}
+
+/// Each join's entry id (the ids inserted, in batch order) or refusal; the admitted entries
+/// join `loaded` as waiting, and each one's plan id (the k-th request's batch id) maps to its
+/// entry's id.
+fn enter_admitted(
+    loaded: &mut Loaded,
+    batch: &[PreparedJoin],
+    decided: Vec<AppResult<()>>,
+    expired: &[bool],
+    ids: Vec<i64>,
+    requests: usize,
+    now: DateTime<Utc>,
+) -> AppResult<(Vec<AppResult<i64>>, HashMap<EntryId, EntryId>)> {
+    let mut ids = ids.into_iter();
     let mut out = Vec::with_capacity(batch.len());
-    // The plan's id of each admitted join (the k-th request) becomes its entry's id.
-    let mut renamed: HashMap<EntryId, EntryId> = HashMap::with_capacity(new.len());
+    let mut renamed: HashMap<EntryId, EntryId> = HashMap::new();
     let mut k = 0;
-    for ((job, d), &expired) in batch.iter().zip(decided).zip(&expired) {
+    for ((job, d), &expired) in batch.iter().zip(decided).zip(expired) {
         let request = k;
         if !expired {
             k += 1;
@@ -454,7 +509,7 @@ fn admit(
                 let id = ids
                     .next()
                     .ok_or_else(|| AppError::internal("entry not inserted"))?;
-                renamed.insert(batch_entry_id(request, requests.len()), EntryId(id));
+                renamed.insert(batch_entry_id(request, requests), EntryId(id));
                 loaded.entries.push(PlanEntryRecord {
                     id,
                     driver_id: job.driver.id,
@@ -472,18 +527,23 @@ fn admit(
             Err(e) => Err(e),
         });
     }
-    // Every join that entered was in the walk's plan under its batch id.
-    let planned = admission.plan.and_then(|(mut plan, next)| {
-        let mut seen = 0;
-        for e in &mut plan.entries {
-            if let Some(&id) = renamed.get(&e.id) {
-                e.id = id;
-                seen += 1;
-            }
+    Ok((out, renamed))
+}
+
+/// The walk's plan with each admitted join under its entry's id: `None` (plan again) unless
+/// every join that entered was in it under its batch id.
+fn with_entry_ids(
+    (mut plan, next): (Plan, Result<Landing, QueueRefusal>),
+    renamed: &HashMap<EntryId, EntryId>,
+) -> Option<Planned> {
+    let mut seen = 0;
+    for e in &mut plan.entries {
+        if let Some(&id) = renamed.get(&e.id) {
+            e.id = id;
+            seen += 1;
         }
-        (seen == renamed.len()).then(|| (plan, next.ok()))
-    });
-    Ok((out, planned))
+    }
+    (seen == renamed.len()).then(|| (plan, next.ok()))
 }
 
 /// After the plan is stored: the join's logs (written by the caller, one statement per
@@ -966,6 +1026,10 @@ impl QueueService {
         }
         let now = self.deps.clock.now();
         let company_id = cmd.company_id;
+        let audit = Audit {
+            user: Some(actor.id),
+            ip: cmd.ip.as_deref(),
+        };
         let view = self.deps.store.tx(|repos| {
             if !repos.company_exists(company_id)? {
                 return Err(AppError::not_found());
@@ -973,96 +1037,9 @@ impl QueueService {
             let mut loaded = Loaded::lock(repos, company_id, now)?;
             let open = repos.open_delay(company_id)?;
             let view = if cmd.time > 0 {
-                let delay_id = cmd
-                    .delay_id
-                    .ok_or_else(|| AppError::field("delayId", DELAY_FIELDS_MESSAGE))?;
-                let reason = repos
-                    .delay_reason(delay_id)?
-                    .filter(|r| r.company_id == company_id)
-                    .ok_or_else(AppError::not_found)?;
-                if let Some(open) = open {
-                    let ends = open.started_at + Duration::minutes(i64::from(open.minutes.max(0)));
-                    if ends > now {
-                        return Err(AppError::Conflict(DELAY_RUNNING_MESSAGE.to_owned()));
-                    }
-                    // It ran its whole length: ended when it ran out.
-                    repos.end_delay_in_progress(open.id, 0, ends)?;
-                }
-                let id = repos.insert_delay_in_progress(company_id, reason.id, cmd.time, now)?;
-                loaded.delays.push(DelayInProgressRecord {
-                    id,
-                    company_id,
-                    delay_id: Some(reason.id),
-                    reason: Some(reason.reason.clone()),
-                    icon: reason.icon.clone(),
-                    minutes: cmd.time,
-                    started_at: now,
-                    created_at: now,
-                    ended_at: None,
-                });
-                Audit {
-                    user: Some(actor.id),
-                    ip: cmd.ip.as_deref(),
-                }
-                .write(
-                    repos,
-                    Operation::StartDelay,
-                    ObjectType::Delay,
-                    company_id,
-                    format!(
-                        "Atraso <b>{}</b> de {} iniciado",
-                        escape_html(&reason.reason),
-                        minutes(i64::from(cmd.time))
-                    ),
-                    vec![
-                        ("Motivo", reason.reason.clone()),
-                        ("Minutos", cmd.time.to_string()),
-                    ],
-                )?;
-                DelayChangeView {
-                    company_id,
-                    active: true,
-                    delayed_time: cmd.time,
-                    delay_id: Some(reason.id),
-                }
+                start_delay(repos, &mut loaded, open, cmd, &audit)?
             } else {
-                let open = open.ok_or_else(|| AppError::Conflict(NO_DELAY_MESSAGE.to_owned()))?;
-                let adjustment = end_delay_early(
-                    &Delay {
-                        started_at: open.started_at,
-                        minutes: i64::from(open.minutes),
-                    },
-                    now,
-                );
-                let adjustment = i32::try_from(adjustment).unwrap_or(0);
-                repos.end_delay_in_progress(open.id, adjustment, now)?;
-                let net = open.minutes + adjustment;
-                for d in loaded.delays.iter_mut().filter(|d| d.id == open.id) {
-                    d.minutes = net;
-                    d.ended_at = Some(now);
-                }
-                Audit {
-                    user: Some(actor.id),
-                    ip: cmd.ip.as_deref(),
-                }
-                .write(
-                    repos,
-                    Operation::EndDelay,
-                    ObjectType::Delay,
-                    company_id,
-                    format!(
-                        "Atraso <b>{}</b> encerrado após {}",
-                        escape_html(open.reason.as_deref().unwrap_or("-")),
-                        minutes(i64::from(net))
-                    ),
-                    vec![("Minutos", net.to_string())],
-                )?;
-                DelayChangeView {
-                    company_id,
-                    active: false,
-                    delayed_time: net,
-                    delay_id: open.delay_id,
-                }
+                end_delay(repos, &mut loaded, open, &audit)?
             };
             store_plan(repos, &loaded)?;
             Ok(view)
@@ -1070,6 +1047,109 @@ impl QueueService {
         self.publish(company_id);
         Ok(view)
     }
+}
+
+/// Starts the company's delay reason `cmd.delay_id` for `cmd.time` minutes: refused while
+/// another delay runs; one that ran its whole length ends when it ran out.
+fn start_delay(
+    repos: &mut dyn Repos,
+    loaded: &mut Loaded,
+    open: Option<DelayInProgressRecord>,
+    cmd: &DelayCommand,
+    audit: &Audit<'_>,
+) -> AppResult<DelayChangeView> {
+    let (company_id, now) = (cmd.company_id, loaded.now);
+    let delay_id = cmd
+        .delay_id
+        .ok_or_else(|| AppError::field("delayId", DELAY_FIELDS_MESSAGE))?;
+    let reason = repos
+        .delay_reason(delay_id)?
+        .filter(|r| r.company_id == company_id)
+        .ok_or_else(AppError::not_found)?;
+    if let Some(open) = open {
+        let ends = open.started_at + Duration::minutes(i64::from(open.minutes.max(0)));
+        if ends > now {
+            return Err(AppError::Conflict(DELAY_RUNNING_MESSAGE.to_owned()));
+        }
+        // It ran its whole length: ended when it ran out.
+        repos.end_delay_in_progress(open.id, 0, ends)?;
+    }
+    let id = repos.insert_delay_in_progress(company_id, reason.id, cmd.time, now)?;
+    loaded.delays.push(DelayInProgressRecord {
+        id,
+        company_id,
+        delay_id: Some(reason.id),
+        reason: Some(reason.reason.clone()),
+        icon: reason.icon.clone(),
+        minutes: cmd.time,
+        started_at: now,
+        created_at: now,
+        ended_at: None,
+    });
+    audit.write(
+        repos,
+        Operation::StartDelay,
+        ObjectType::Delay,
+        company_id,
+        format!(
+            "Atraso <b>{}</b> de {} iniciado",
+            escape_html(&reason.reason),
+            minutes(i64::from(cmd.time))
+        ),
+        vec![
+            ("Motivo", reason.reason.clone()),
+            ("Minutos", cmd.time.to_string()),
+        ],
+    )?;
+    Ok(DelayChangeView {
+        company_id,
+        active: true,
+        delayed_time: cmd.time,
+        delay_id: Some(reason.id),
+    })
+}
+
+/// Ends the running delay now: its minutes become the time it ran (refused when none runs).
+fn end_delay(
+    repos: &mut dyn Repos,
+    loaded: &mut Loaded,
+    open: Option<DelayInProgressRecord>,
+    audit: &Audit<'_>,
+) -> AppResult<DelayChangeView> {
+    let (company_id, now) = (loaded.company_id, loaded.now);
+    let open = open.ok_or_else(|| AppError::Conflict(NO_DELAY_MESSAGE.to_owned()))?;
+    let adjustment = end_delay_early(
+        &Delay {
+            started_at: open.started_at,
+            minutes: i64::from(open.minutes),
+        },
+        now,
+    );
+    let adjustment = i32::try_from(adjustment).unwrap_or(0);
+    repos.end_delay_in_progress(open.id, adjustment, now)?;
+    let net = open.minutes + adjustment;
+    for d in loaded.delays.iter_mut().filter(|d| d.id == open.id) {
+        d.minutes = net;
+        d.ended_at = Some(now);
+    }
+    audit.write(
+        repos,
+        Operation::EndDelay,
+        ObjectType::Delay,
+        company_id,
+        format!(
+            "Atraso <b>{}</b> encerrado após {}",
+            escape_html(open.reason.as_deref().unwrap_or("-")),
+            minutes(i64::from(net))
+        ),
+        vec![("Minutos", net.to_string())],
+    )?;
+    Ok(DelayChangeView {
+        company_id,
+        active: false,
+        delayed_time: net,
+        delay_id: open.delay_id,
+    })
 }
 
 #[cfg(test)]
