@@ -53,7 +53,7 @@ function CustomerForm({ id, record }: { id: number; record: Customer | undefined
   const { done, leaving } = useSaveAndReturn(adminPaths.customers);
   const showError = useSaveError(form, FIELDS, RENAME);
   // Administrators choose the company of a new customer; a Usuario's go to its own.
-  const pickCompany = !session?.company;
+  const pickCompany = !!session?.screens.seesEveryCompany;
 
   async function onFinish(v: Values) {
     const companyId = pickCompany ? v.companyId : (session?.company?.id ?? null);

@@ -22,7 +22,7 @@ export default function CustomersPage() {
     ownCompanyId,
   });
   const [remove] = useDeleteCustomerMutation();
-  const showCompany = !session?.company;
+  const everyCompany = !!session?.screens.seesEveryCompany;
 
   return (
     <ListPage<Customer>
@@ -47,7 +47,7 @@ export default function CustomersPage() {
         { title: adminMsg.cnpj, dataIndex: 'cnpj', key: 'cnpj', width: 180 },
         { title: adminMsg.uf, dataIndex: 'uf', key: 'uf', width: 60 },
         { title: adminMsg.city, dataIndex: 'city', key: 'city' },
-        ...(showCompany
+        ...(everyCompany
           ? [{ title: adminMsg.company, key: 'owner', render: (_: unknown, c: Customer) => c._company?.name }]
           : []),
       ]}

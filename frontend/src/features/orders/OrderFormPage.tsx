@@ -105,7 +105,7 @@ function OrderForm({ order }: { order?: Order }) {
   const [form] = Form.useForm<Values>();
   const session = useSession();
   const goTo = useStaffGoTo();
-  const pickCompany = !!session && !session.company;
+  const pickCompany = !!session?.screens.seesEveryCompany;
   const { done, leaving } = useSaveAndReturn(orderPaths.orders);
   const showError = useSaveError(form, FIELDS, RENAME);
   const [save, saving] = useSaveOrderMutation();

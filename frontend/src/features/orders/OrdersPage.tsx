@@ -29,7 +29,7 @@ export default function OrdersPage() {
     complete,
   });
   const [remove] = useDeleteOrderMutation();
-  const isAdmin = !!session && !session.company;
+  const everyCompany = !!session?.screens.seesEveryCompany;
   const readOnly = session?.screens.editsOrders === false;
   return (
     <ListPage<Order>
@@ -45,14 +45,14 @@ export default function OrdersPage() {
       list={list}
       query={query}
       pageSize={ORDER_PAGE_SIZE}
-      companyFilter={isAdmin}
+      companyFilter={everyCompany}
       // No horizontal scroll: its measure row would copy the header's switch into an
       // aria-hidden row (a focusable element screen readers cannot reach).
       scroll={{}}
       columns={[
         { title: orderMsg.code, dataIndex: 'code', key: 'code', width: 110 },
         { title: orderMsg.customer, key: 'customer', render: (_: unknown, o: Order) => o.customer.name },
-        ...(isAdmin ? [{ title: adminMsg.company, key: 'company', render: (_: unknown, o: Order) => o.company.name }] : []),
+        ...(everyCompany ? [{ title: adminMsg.company, key: 'company', render: (_: unknown, o: Order) => o.company.name }] : []),
         {
           title: orderMsg.date,
           key: 'date',

@@ -24,7 +24,7 @@ export default function ProductsPage() {
       }
       searchLabel={orderMsg.productSearch}
       list={list}
-      companyFilter={!!session && !session.company}
+      companyFilter={!!session?.screens.seesEveryCompany}
       query={query}
       pageSize={PRODUCT_PAGE_SIZE}
       scroll={{}}

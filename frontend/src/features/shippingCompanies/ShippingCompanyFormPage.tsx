@@ -97,7 +97,7 @@ function ShippingForm({ id, record }: { id: number; record: ShippingCompany | un
   const showError = useSaveError(form, FIELDS, RENAME);
   const editing = id > 0;
   const rules = shippingRules(editing);
-  const pickCompany = !session?.company;
+  const pickCompany = !!session?.screens.seesEveryCompany;
   const hasLogin = !!record?.login;
 
   async function onFinish(v: Values) {

@@ -56,7 +56,7 @@ export function ImportPage<R extends { line: number }>({
   const { message } = App.useApp();
   const goTo = useStaffGoTo();
   const session = useSession();
-  const pickCompany = !session?.company;
+  const pickCompany = !!session?.screens.seesEveryCompany;
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [parsed, setParsed] = useState<{ rows: R[]; skipped: number } | null>(null);
