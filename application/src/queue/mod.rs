@@ -483,6 +483,9 @@ fn verdicts(expired: &[bool], answers: Vec<Result<Landing, QueueRefusal>>) -> Ve
         .collect()
 }
 
+/// Each admitted join's id in the walk's plan (its batch id) and its entry's id.
+type Renamed = HashMap<EntryId, EntryId>;
+
 /// Each join's entry id (the ids inserted, in batch order) or refusal; the admitted entries
 /// join `loaded` as waiting, and each one's plan id (the k-th request's batch id) maps to its
 /// entry's id.
@@ -494,10 +497,10 @@ fn enter_admitted(
     ids: Vec<i64>,
     requests: usize,
     now: DateTime<Utc>,
-) -> AppResult<(Vec<AppResult<i64>>, HashMap<EntryId, EntryId>)> {
+) -> AppResult<(Vec<AppResult<i64>>, Renamed)> {
     let mut ids = ids.into_iter();
     let mut out = Vec::with_capacity(batch.len());
-    let mut renamed: HashMap<EntryId, EntryId> = HashMap::new();
+    let mut renamed = Renamed::new();
     let mut k = 0;
     for ((job, d), &expired) in batch.iter().zip(decided).zip(expired) {
         let request = k;
@@ -534,7 +537,7 @@ fn enter_admitted(
 /// every join that entered was in it under its batch id.
 fn with_entry_ids(
     (mut plan, next): (Plan, Result<Landing, QueueRefusal>),
-    renamed: &HashMap<EntryId, EntryId>,
+    renamed: &Renamed,
 ) -> Option<Planned> {
     let mut seen = 0;
     for e in &mut plan.entries {
