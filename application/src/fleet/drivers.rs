@@ -475,9 +475,9 @@ fn read(repos: &mut dyn Repos, actor: &Actor, s: &Scope, id: i64) -> AppResult<D
         .into_iter()
         .map(|t| DriverTruckView {
             id: t.id,
-            license_plate: t.license_plate.into(),
+            license_plate: t.license_plate,
             renavam: t.renavam,
-            model: t.model.map(|m| m.name),
+            model: t.vehicle_model.map(|m| m.name),
             net_capacity: t.net_capacity,
             is_enabled: t.is_enabled,
         })
