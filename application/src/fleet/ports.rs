@@ -2,7 +2,7 @@
 //! catalog shared by every company.
 
 use patio_domain::admin::listing::{PageRequest, SearchText};
-use patio_domain::fleet::TruckData;
+use patio_domain::fleet::{DriverData, TruckData};
 use patio_domain::values::{Plate, Renavam};
 
 use crate::error::AppResult;
@@ -87,17 +87,12 @@ pub struct DriverFilter {
     pub page: Option<PageRequest>,
 }
 
-/// Every stored field of a driver, as the staff form saves it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DriverWrite {
+/// Whose a driver is and whether it is active: what a save stores beside the checked form
+/// ([`patio_domain::fleet::DriverData`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DriverPlacement {
     pub company_id: i64,
     pub shipping_company_id: Option<i64>,
-    /// Upper case, at most 80.
-    pub name: String,
-    /// 11 digits.
-    pub cpf: String,
-    pub cnh: String,
-    pub birth_date: chrono::NaiveDate,
     pub is_enabled: bool,
 }
 
@@ -120,9 +115,9 @@ pub trait DriverAdminRepo {
     fn list_drivers(&mut self, f: &DriverFilter) -> AppResult<Page<DriverFull>>;
     fn driver_full(&mut self, id: i64) -> AppResult<Option<DriverFull>>;
     /// `Duplicate` when the CPF is taken.
-    fn insert_driver(&mut self, d: &DriverWrite) -> AppResult<i64>;
+    fn insert_driver(&mut self, d: &DriverData, at: &DriverPlacement) -> AppResult<i64>;
     /// `Duplicate` when the CPF is taken.
-    fn update_driver(&mut self, id: i64, d: &DriverWrite) -> AppResult<()>;
+    fn update_driver(&mut self, id: i64, d: &DriverData, at: &DriverPlacement) -> AppResult<()>;
     /// The driver's latest contact authorization (SMS, WhatsApp, e-mail).
     fn driver_authorization(
         &mut self,
