@@ -416,23 +416,11 @@ pub struct ContactWrite {
     pub whatsapp: bool,
 }
 
-/// A customer's or a shipping company's identity and address, as saved.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct PartyWrite {
+/// Whose a customer or shipping company is and (shipping companies) its status: what a save
+/// stores beside the checked form (`PartyData`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartyPlacement {
     pub company_id: i64,
-    pub code: i32,
-    pub name: String,
-    /// Legal name (customers only).
-    pub legal_name: Option<String>,
-    pub cnpj: Option<String>,
-    pub state_registration: Option<String>,
-    pub uf: Option<String>,
-    pub street: Option<String>,
-    pub number: Option<i32>,
-    pub complement: Option<String>,
-    pub city: Option<String>,
-    pub district: Option<String>,
-    pub zip_code: Option<String>,
     /// Shipping companies only: `None` keeps the stored value (a new one is active).
     pub is_enabled: Option<bool>,
 }

@@ -4,7 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
 use patio_domain::admin::listing::SearchText;
-use patio_domain::admin::party::PartyKind;
+use patio_domain::admin::party::{PartyData, PartyKind};
 use patio_domain::values::Cep;
 
 use crate::error::AppResult;
@@ -262,8 +262,20 @@ pub trait PartyRepo {
         company_id: i64,
         code: i32,
     ) -> AppResult<Option<i64>>;
-    fn insert_party(&mut self, kind: PartyKind, party: &PartyWrite) -> AppResult<i64>;
-    fn update_party(&mut self, kind: PartyKind, id: i64, party: &PartyWrite) -> AppResult<()>;
+    /// The checked form where it is placed (identity and address; a shipping company's status).
+    fn insert_party(
+        &mut self,
+        kind: PartyKind,
+        party: &PartyData,
+        at: &PartyPlacement,
+    ) -> AppResult<i64>;
+    fn update_party(
+        &mut self,
+        kind: PartyKind,
+        id: i64,
+        party: &PartyData,
+        at: &PartyPlacement,
+    ) -> AppResult<()>;
     /// A shipping company's users go with it. `Referenced` while orders or loadings point at
     /// the record.
     fn delete_party(&mut self, kind: PartyKind, id: i64) -> AppResult<()>;

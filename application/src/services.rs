@@ -170,6 +170,18 @@ pub struct OptIdRef {
     pub id: Option<i64>,
 }
 
+/// A value typed in a form that may arrive as a JSON number or as text (codes, numbers); the
+/// domain checks it.
+pub fn text(v: Option<serde_json::Value>) -> Option<String> {
+    match v? {
+        serde_json::Value::Null => None,
+        serde_json::Value::String(s) => Some(s),
+        serde_json::Value::Number(n) => Some(n.to_string()),
+        serde_json::Value::Bool(b) => Some(b.to_string()),
+        other => Some(other.to_string()),
+    }
+}
+
 /// The query of an administration list (`page`, `pageSize`, `search` and filters).
 #[derive(Debug, Clone, Default)]
 pub struct ListQuery {

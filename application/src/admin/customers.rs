@@ -15,7 +15,7 @@ use serde::Serialize;
 use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
 use crate::admin::party::{self, CompanyRefView, PartyAddressView, PartyService};
 use crate::error::{AppError, AppResult};
-use crate::model::{ContactOwner, ContactRecord, CustomerRecord, ListFilter};
+use crate::model::{ContactOwner, ContactRecord, CustomerRecord, ListFilter, PartyPlacement};
 use crate::ports::{Repos, StoreExt};
 use crate::services::{forbidden, invalid, Audit, Deps, ListQuery, Listing, Saved};
 
@@ -147,8 +147,11 @@ impl PartyService for CustomerService {
             };
             let name = KIND.log_name(data.code, &data.name);
             let details = party::details(&data);
-            let write = party::party_write(company_id, data, None);
-            let (id, operation) = party::write(repos, KIND, existing, &write)?;
+            let at = PartyPlacement {
+                company_id,
+                is_enabled: None,
+            };
+            let (id, operation) = party::write(repos, KIND, existing, &data, &at)?;
             save_contacts(repos, ContactOwner::Customer(id), &contacts)?;
             Audit::by(actor, ip).write(
                 repos,

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::admin::contacts::add_import_contacts;
 use crate::error::{AppError, AppResult};
-use crate::model::{ContactOwner, ContactWrite, PartyRecord, PartyWrite};
+use crate::model::{ContactOwner, ContactWrite, PartyPlacement, PartyRecord};
 use crate::ports::{Repos, StoreExt};
 use crate::services::{
     code_taken, forbidden, invalid_line, Audit, Deleted, Deps, Imported, ListQuery, Listing, Saved,
@@ -135,25 +135,6 @@ impl PartyAddressView {
     }
 }
 
-pub(crate) fn party_write(company_id: i64, d: PartyData, is_enabled: Option<bool>) -> PartyWrite {
-    PartyWrite {
-        company_id,
-        code: d.code,
-        name: d.name,
-        legal_name: d.legal_name,
-        cnpj: d.cnpj,
-        state_registration: d.state_registration,
-        uf: d.uf,
-        street: d.street,
-        number: d.number,
-        complement: d.complement,
-        city: d.city,
-        district: d.district,
-        zip_code: d.zip_code,
-        is_enabled,
-    }
-}
-
 pub(crate) fn contact_owner(kind: PartyKind, id: i64) -> ContactOwner {
     match kind {
         PartyKind::Customer => ContactOwner::Customer(id),
@@ -182,21 +163,24 @@ pub(crate) fn write(
     repos: &mut dyn Repos,
     kind: PartyKind,
     existing: Option<i64>,
-    party: &PartyWrite,
+    party: &PartyData,
+    at: &PartyPlacement,
 ) -> AppResult<(i64, Operation)> {
     if repos
-        .party_by_code(kind, party.company_id, party.code)?
+        .party_by_code(kind, at.company_id, party.code)?
         .is_some_and(|other| Some(other) != existing)
     {
         return Err(AppError::Duplicate(CODE_TAKEN_MESSAGE.to_owned()));
     }
     match existing {
         Some(id) => {
-            repos.update_party(kind, id, party).map_err(code_taken)?;
+            repos
+                .update_party(kind, id, party, at)
+                .map_err(code_taken)?;
             Ok((id, Operation::Update))
         }
         None => Ok((
-            repos.insert_party(kind, party).map_err(code_taken)?,
+            repos.insert_party(kind, party, at).map_err(code_taken)?,
             Operation::Create,
         )),
     }
@@ -335,8 +319,11 @@ pub(crate) fn import(
     let rows = check_rows(kind, rows)?;
     let (company_id, company_name) = target_company(repos, s, company_id)?;
     let (mut created, mut updated) = (0, 0);
+    let at = PartyPlacement {
+        company_id,
+        is_enabled: None,
+    };
     for row in &rows {
-        let write = party_write(company_id, row.data.clone(), None);
         let line_error = |e: AppError| match e {
             AppError::Duplicate(_) => {
                 AppError::field("code", &format!("Linha {}: {CODE_TAKEN_MESSAGE}", row.line))
@@ -345,13 +332,18 @@ pub(crate) fn import(
         };
         let (id, is_new) = match repos.party_by_code(kind, company_id, row.data.code)? {
             Some(id) => {
-                repos.update_party(kind, id, &write).map_err(line_error)?;
+                repos
+                    .update_party(kind, id, &row.data, &at)
+                    .map_err(line_error)?;
                 updated += 1;
                 (id, false)
             }
             None => {
                 created += 1;
-                (repos.insert_party(kind, &write).map_err(line_error)?, true)
+                let id = repos
+                    .insert_party(kind, &row.data, &at)
+                    .map_err(line_error)?;
+                (id, true)
             }
         };
         add_import_contacts(repos, contact_owner(kind, id), &row.contacts, is_new)?;

@@ -23,7 +23,7 @@ use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
 use crate::admin::party::{self, CompanyRefView, PartyAddressView, PartyService};
 use crate::error::{AppError, AppResult};
 use crate::model::{
-    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyRecord,
+    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyPlacement, PartyRecord,
     ShippingCompanyRecord, ShippingUserRecord, UserWrite,
 };
 use crate::ports::{Repos, StoreExt};
@@ -217,8 +217,11 @@ impl PartyService for ShippingCompanyService {
             let name = KIND.log_name(data.code, &data.name);
             let mut details = party::details(&data);
             details.push(("Status", active_label(is_enabled)));
-            let write = party::party_write(company_id, data, Some(is_enabled));
-            let (id, operation) = party::write(repos, KIND, existing, &write)?;
+            let at = PartyPlacement {
+                company_id,
+                is_enabled: Some(is_enabled),
+            };
+            let (id, operation) = party::write(repos, KIND, existing, &data, &at)?;
             if let Some(login) = &login {
                 let user = match repos.user_by_email(&login.login)? {
                     Some(u) if u.shipping_company.as_ref().map(|s| s.id) == Some(id) => Some(u),
@@ -249,7 +252,7 @@ impl PartyService for ShippingCompanyService {
                     (Some(_), None) => {}
                     (None, Some(hash)) => {
                         repos.insert_staff_user(&UserWrite {
-                            name: write.name.chars().take(25).collect(),
+                            name: data.name.chars().take(25).collect(),
                             email: login.login.clone(),
                             role: Role::Transportadora,
                             cpf: None,

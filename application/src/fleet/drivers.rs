@@ -41,7 +41,7 @@ use crate::error::{
     AppError, AppResult, CompanyMoveConflict, TransferCompany, TransferDriver, TransferQueue,
 };
 use crate::fleet::ports::{
-    DriverFilter, DriverFull, DriverLogRecord, DriverShipping, DriverWrite, TruckFilter,
+    DriverFilter, DriverFull, DriverLogRecord, DriverPlacement, DriverShipping, TruckFilter,
     TruckPlacement,
 };
 use crate::model::{
@@ -475,9 +475,9 @@ fn read(repos: &mut dyn Repos, actor: &Actor, s: &Scope, id: i64) -> AppResult<D
         .into_iter()
         .map(|t| DriverTruckView {
             id: t.id,
-            license_plate: t.license_plate.into(),
+            license_plate: t.license_plate,
             renavam: t.renavam,
-            model: t.model.map(|m| m.name),
+            model: t.vehicle_model.map(|m| m.name),
             net_capacity: t.net_capacity,
             is_enabled: t.is_enabled,
         })
@@ -711,22 +711,18 @@ impl DriverService {
                     }
                 }
             }
-            let write = DriverWrite {
+            let at = DriverPlacement {
                 company_id,
                 shipping_company_id: shipping,
-                name: data.name.clone(),
-                cpf: data.cpf.as_str().to_owned(),
-                cnh: data.cnh.clone(),
-                birth_date: data.birth_date,
                 is_enabled: cmd.is_enabled,
             };
             let (id, operation) = match &existing {
                 Some(d) => {
-                    repos.update_driver(d.id, &write).map_err(duplicate)?;
+                    repos.update_driver(d.id, &data, &at).map_err(duplicate)?;
                     (d.id, Operation::Update)
                 }
                 None => (
-                    repos.insert_driver(&write).map_err(duplicate)?,
+                    repos.insert_driver(&data, &at).map_err(duplicate)?,
                     Operation::Create,
                 ),
             };
@@ -744,11 +740,11 @@ impl DriverService {
                 operation,
                 ObjectType::Driver,
                 company_id,
-                title(ObjectType::Driver, operation, &write.name),
+                title(ObjectType::Driver, operation, &data.name),
                 vec![
-                    ("Nome", write.name.clone()),
+                    ("Nome", data.name.clone()),
                     ("Empresa", company_name.clone()),
-                    ("Situação", crate::services::active_label(write.is_enabled)),
+                    ("Situação", crate::services::active_label(at.is_enabled)),
                 ],
             )?;
             let view = read(repos, actor, &Scope::All, id)?;

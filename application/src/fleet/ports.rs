@@ -2,10 +2,11 @@
 //! catalog shared by every company.
 
 use patio_domain::admin::listing::{PageRequest, SearchText};
-use patio_domain::fleet::TruckData;
+use patio_domain::fleet::{DriverData, TruckData};
 use patio_domain::values::{Plate, Renavam};
 
 use crate::error::AppResult;
+use crate::fleet::trucks::TruckView;
 use crate::model::Page;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,17 +87,12 @@ pub struct DriverFilter {
     pub page: Option<PageRequest>,
 }
 
-/// Every stored field of a driver, as the staff form saves it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DriverWrite {
+/// Whose a driver is and whether it is active: what a save stores beside the checked form
+/// ([`patio_domain::fleet::DriverData`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DriverPlacement {
     pub company_id: i64,
     pub shipping_company_id: Option<i64>,
-    /// Upper case, at most 80.
-    pub name: String,
-    /// 11 digits.
-    pub cpf: String,
-    pub cnh: String,
-    pub birth_date: chrono::NaiveDate,
     pub is_enabled: bool,
 }
 
@@ -119,9 +115,9 @@ pub trait DriverAdminRepo {
     fn list_drivers(&mut self, f: &DriverFilter) -> AppResult<Page<DriverFull>>;
     fn driver_full(&mut self, id: i64) -> AppResult<Option<DriverFull>>;
     /// `Duplicate` when the CPF is taken.
-    fn insert_driver(&mut self, d: &DriverWrite) -> AppResult<i64>;
+    fn insert_driver(&mut self, d: &DriverData, at: &DriverPlacement) -> AppResult<i64>;
     /// `Duplicate` when the CPF is taken.
-    fn update_driver(&mut self, id: i64, d: &DriverWrite) -> AppResult<()>;
+    fn update_driver(&mut self, id: i64, d: &DriverData, at: &DriverPlacement) -> AppResult<()>;
     /// The driver's latest contact authorization (SMS, WhatsApp, e-mail).
     fn driver_authorization(
         &mut self,
@@ -164,14 +160,7 @@ pub trait DriverAdminRepo {
 
 // ---- Trucks (spec 2 "Trucks", spec 3 section 7 "Driver trucks").
 
-/// `{id, name}` of the company or driver a truck belongs to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NamedRef {
-    pub id: i64,
-    pub name: String,
-}
-
-/// The shipping company a truck is bound to.
+/// A shipping company and the company it belongs to (a truck save checks the pair).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShippingRef {
     pub id: i64,
@@ -187,27 +176,6 @@ pub struct DriverChoice {
     pub name: String,
     pub company_id: i64,
     pub shipping_company_id: Option<i64>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct TruckRecord {
-    pub id: i64,
-    pub company: NamedRef,
-    pub shipping_company: Option<ShippingRef>,
-    pub driver: Option<NamedRef>,
-    pub model: Option<ModelRecord>,
-    pub license_plate: patio_domain::values::Plate,
-    pub renavam: Option<String>,
-    pub owner: Option<String>,
-    pub implement_type: Option<String>,
-    pub shaft_quantity: Option<i16>,
-    /// Tonnes.
-    pub gross_capacity: Option<f64>,
-    /// Tonnes.
-    pub net_capacity: Option<f64>,
-    pub color: Option<String>,
-    pub is_enabled: bool,
-    pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// Which trucks a list reads: the scope's company and shipping company, a driver's, a search
@@ -233,7 +201,7 @@ pub struct TruckPlacement {
 
 impl TruckPlacement {
     /// Where the truck is now.
-    pub fn of(t: &TruckRecord) -> Self {
+    pub fn of(t: &TruckView) -> Self {
         Self {
             company_id: t.company.id,
             shipping_company_id: t.shipping_company.as_ref().map(|s| s.id),
@@ -243,10 +211,11 @@ impl TruckPlacement {
     }
 }
 
+/// Reads answer the view itself (row → view, no record between); its `contact` is left empty.
 pub trait TruckRepo {
-    fn list_trucks(&mut self, f: &TruckFilter) -> AppResult<Page<TruckRecord>>;
-    fn truck(&mut self, id: i64) -> AppResult<Option<TruckRecord>>;
-    fn truck_by_plate(&mut self, plate: &str) -> AppResult<Option<TruckRecord>>;
+    fn list_trucks(&mut self, f: &TruckFilter) -> AppResult<Page<TruckView>>;
+    fn truck(&mut self, id: i64) -> AppResult<Option<TruckView>>;
+    fn truck_by_plate(&mut self, plate: &str) -> AppResult<Option<TruckView>>;
     /// Every stored field. `Duplicate` when the plate is taken.
     fn insert_truck(&mut self, truck: &TruckData, place: &TruckPlacement) -> AppResult<i64>;
     /// Every stored field. `Duplicate` when the plate is taken.

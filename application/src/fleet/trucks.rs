@@ -28,8 +28,8 @@ use serde::{Deserialize, Serialize};
 use crate::admin::contacts::{check_form_contacts, save_contacts, ContactItem};
 use crate::admin::party::target_company;
 use crate::error::{AppError, AppResult};
-use crate::fleet::ports::{DriverChoice, TruckFilter, TruckPlacement, TruckRecord};
-use crate::fleet::truck_catalog::{BrandView, ModelView};
+use crate::fleet::ports::{DriverChoice, TruckFilter, TruckPlacement};
+use crate::fleet::truck_catalog::ModelView;
 use crate::model::{ContactOwner, ContactRecord, DriverLogPayload};
 use crate::ports::{Repos, StoreExt};
 use crate::services::{
@@ -58,6 +58,8 @@ pub struct TruckDriverRef {
 }
 
 /// A truck as every truck call answers it (spec 2 section 3 "Truck").
+// The repository reads it as it is (row → view, no record between); `contact` is filled by the
+// single read and the save.
 #[derive(Debug, Clone, Serialize, PartialEq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TruckView {
@@ -131,44 +133,6 @@ pub struct TruckUnbound {
     pub id: i64,
     /// 'Caminhão desvinculado com sucesso'.
     pub message: &'static str,
-}
-
-fn view(t: TruckRecord) -> TruckView {
-    TruckView {
-        id: t.id,
-        license_plate: t.license_plate.into(),
-        renavam: t.renavam,
-        owner: t.owner,
-        implement_type: t.implement_type,
-        shaft_quantity: t.shaft_quantity,
-        gross_capacity: t.gross_capacity,
-        net_capacity: t.net_capacity,
-        color: t.color,
-        is_enabled: t.is_enabled,
-        company: TruckCompanyRef {
-            id: t.company.id,
-            name: t.company.name,
-        },
-        shipping_company: t.shipping_company.map(|s| TruckShippingRef {
-            id: s.id,
-            code: s.code,
-            name: s.name,
-        }),
-        driver: t.driver.map(|d| TruckDriverRef {
-            id: d.id,
-            name: d.name,
-        }),
-        vehicle_model: t.model.map(|m| ModelView {
-            id: m.id,
-            name: m.name,
-            truck_brand: BrandView {
-                id: m.brand.id,
-                name: m.brand.name,
-            },
-        }),
-        created_at: t.created_at,
-        contact: Vec::new(),
-    }
 }
 
 // ---- Commands.
@@ -245,12 +209,12 @@ fn allowed(actor: &Actor, action: TruckAction) -> AppResult<Scope> {
     truck_scope(actor, action).map_err(forbidden)
 }
 
-fn shipping_of(t: &TruckRecord) -> Option<i64> {
+fn shipping_of(t: &TruckView) -> Option<i64> {
     t.shipping_company.as_ref().map(|s| s.id)
 }
 
 /// The truck, when it is inside the scope; 404 otherwise (never another tenant's data).
-fn visible(repos: &mut dyn Repos, scope: &Scope, id: i64) -> AppResult<TruckRecord> {
+fn visible(repos: &mut dyn Repos, scope: &Scope, id: i64) -> AppResult<TruckView> {
     repos
         .truck(id)?
         .filter(|t| truck_in_scope(scope, t.company.id, shipping_of(t)))
@@ -260,7 +224,6 @@ fn visible(repos: &mut dyn Repos, scope: &Scope, id: i64) -> AppResult<TruckReco
 fn read_back(repos: &mut dyn Repos, id: i64) -> AppResult<TruckView> {
     let truck = repos
         .truck(id)?
-        .map(view)
         .ok_or_else(|| AppError::internal("truck vanished after its save"))?;
     with_contacts(repos, truck)
 }
@@ -281,7 +244,7 @@ fn the_driver(repos: &mut dyn Repos, actor: &Actor) -> AppResult<DriverChoice> {
 }
 
 /// The driver's own truck; another's (or none) is 404.
-fn drivers_truck(repos: &mut dyn Repos, driver_id: i64, id: i64) -> AppResult<TruckRecord> {
+fn drivers_truck(repos: &mut dyn Repos, driver_id: i64, id: i64) -> AppResult<TruckView> {
     repos
         .truck(id)?
         .filter(|t| t.driver.as_ref().is_some_and(|d| d.id == driver_id))
@@ -349,6 +312,93 @@ fn check_form(repos: &mut dyn Repos, cmd: &SaveTruck, form: TruckForm) -> AppRes
     }
 }
 
+/// The truck's company (the scope's own, or the administrator's choice, else the stored one)
+/// and the checked form. Another tenant's company is 404 before anything else; a missing
+/// choice is one more field message beside the form's.
+fn company_and_form(
+    repos: &mut dyn Repos,
+    scope: Scope,
+    cmd: &SaveTruck,
+    before: Option<&TruckView>,
+) -> AppResult<(i64, TruckData)> {
+    let chosen = id_of(cmd.company).or(before.map(|t| t.company.id));
+    match (
+        target_company(repos, scope, chosen),
+        check_form(repos, cmd, TruckForm::Staff),
+    ) {
+        (Err(AppError::Validation(mut a)), Err(AppError::Validation(b))) => {
+            a.extend(b);
+            Err(AppError::Validation(a))
+        }
+        (company, checked) => Ok((company?.0, checked?)),
+    }
+}
+
+/// Whose the saved truck is: the shipping company and the driver must be of its company (a
+/// Transportadora's: of its own shipping company); status as sent, else as it was (new: active).
+fn placement(
+    repos: &mut dyn Repos,
+    scope: &Scope,
+    company_id: i64,
+    cmd: &SaveTruck,
+    before: Option<&TruckView>,
+) -> AppResult<TruckPlacement> {
+    let mut issues = Vec::new();
+    let shipping_company_id =
+        saved_shipping_company(scope, id_of(cmd.shipping_company).filter(|id| *id > 0));
+    if let Some(s) = shipping_company_id {
+        let ok = repos
+            .shipping_company_ref(s)?
+            .is_some_and(|r| r.company_id == company_id);
+        if !ok {
+            issues.push(FieldIssue::new("shippingCompany", SHIPPING_COMPANY_MESSAGE));
+        }
+    }
+    let driver_id = id_of(cmd.driver).filter(|id| *id > 0);
+    if let Some(d) = driver_id {
+        let ok = repos.driver_choice(d)?.is_some_and(|d| {
+            d.company_id == company_id
+                && scope
+                    .shipping_company()
+                    .is_none_or(|own| d.shipping_company_id == Some(own))
+        });
+        if !ok {
+            issues.push(FieldIssue::new("driver", DRIVER_MESSAGE));
+        }
+    }
+    if !issues.is_empty() {
+        return Err(invalid(issues));
+    }
+    Ok(TruckPlacement {
+        company_id,
+        shipping_company_id,
+        driver_id,
+        is_enabled: cmd
+            .is_enabled
+            .unwrap_or(before.is_none_or(|t| t.is_enabled)),
+    })
+}
+
+/// The driver logs of a staff save: the new driver's bind (or the registration), the old
+/// driver's unbind (logged at the company the truck was at).
+fn log_driver_changes(
+    repos: &mut dyn Repos,
+    before: Option<&TruckView>,
+    id: i64,
+    data: &TruckData,
+    place: &TruckPlacement,
+) -> AppResult<()> {
+    let before_driver = before.and_then(|t| t.driver.as_ref().map(|d| d.id));
+    for (driver, kind) in save_driver_logs(before.is_none(), before_driver, place.driver_id) {
+        let log_company = match (before, &kind) {
+            (Some(t), DriverLogType::UnbindTruck) => t.company.id,
+            _ => place.company_id,
+        };
+        driver_log(repos, driver, log_company, kind, id, data.plate.as_str())?;
+    }
+    Ok(())
+}
+
 #[derive(Clone)]
 pub struct TruckService {
     deps: Arc<Deps>,
@@ -409,7 +459,7 @@ impl TruckService {
                 page,
             })
         })?;
-        Ok(Listing::of(found, page, view))
+        Ok(Listing::of(found, page, |t| t))
     }
 
     /// `GET /truck/{id}`: staff in scope, or the driver the truck is bound to.
@@ -418,12 +468,11 @@ impl TruckService {
             return self
                 .deps
                 .store
-                .tx(|repos| drivers_truck(repos, actor.id, id))
-                .map(view);
+                .tx(|repos| drivers_truck(repos, actor.id, id));
         }
         let scope = allowed(actor, TruckAction::Read)?;
         self.deps.store.tx(|repos| {
-            let truck = view(visible(repos, &scope, id)?);
+            let truck = visible(repos, &scope, id)?;
             with_contacts(repos, truck)
         })
     }
@@ -451,7 +500,7 @@ impl TruckService {
                 ..TruckFilter::default()
             })
         })?;
-        Ok(found.items.into_iter().map(view).collect())
+        Ok(found.items)
     }
 
     /// The `truck` picker: at most 20 trucks whose id, plate, renavam or model matches, in
@@ -537,54 +586,9 @@ impl TruckService {
         let id = crate::services::save_target(cmd.id)?;
         self.deps.store.tx(|repos| {
             let before = id.map(|id| visible(repos, &scope, id)).transpose()?;
-            let chosen = id_of(cmd.company).or(before.as_ref().map(|t| t.company.id));
-            // Another tenant's company is 404 before anything else; a missing choice is one
-            // more field message.
-            let (company_id, data) = match (
-                target_company(repos, scope, chosen),
-                check_form(repos, &cmd, TruckForm::Staff),
-            ) {
-                (Err(AppError::Validation(mut a)), Err(AppError::Validation(b))) => {
-                    a.extend(b);
-                    return Err(AppError::Validation(a));
-                }
-                (company, checked) => (company?.0, checked?),
-            };
-            let mut issues = Vec::new();
-            let shipping_company_id =
-                saved_shipping_company(&scope, id_of(cmd.shipping_company).filter(|id| *id > 0));
-            if let Some(s) = shipping_company_id {
-                let ok = repos
-                    .shipping_company_ref(s)?
-                    .is_some_and(|r| r.company_id == company_id);
-                if !ok {
-                    issues.push(FieldIssue::new("shippingCompany", SHIPPING_COMPANY_MESSAGE));
-                }
-            }
-            let driver_id = id_of(cmd.driver).filter(|id| *id > 0);
-            if let Some(d) = driver_id {
-                let ok = repos.driver_choice(d)?.is_some_and(|d| {
-                    d.company_id == company_id
-                        && scope
-                            .shipping_company()
-                            .is_none_or(|own| d.shipping_company_id == Some(own))
-                });
-                if !ok {
-                    issues.push(FieldIssue::new("driver", DRIVER_MESSAGE));
-                }
-            }
-            if !issues.is_empty() {
-                return Err(invalid(issues));
-            }
+            let (company_id, data) = company_and_form(repos, scope, &cmd, before.as_ref())?;
+            let place = placement(repos, &scope, company_id, &cmd, before.as_ref())?;
             plate_free(repos, &data.plate, id)?;
-            let place = TruckPlacement {
-                company_id,
-                shipping_company_id,
-                driver_id,
-                is_enabled: cmd
-                    .is_enabled
-                    .unwrap_or(before.as_ref().is_none_or(|t| t.is_enabled)),
-            };
             let (id, operation) = match &before {
                 Some(t) => {
                     repos
@@ -600,17 +604,7 @@ impl TruckService {
             if let Some(contacts) = &contacts {
                 save_contacts(repos, ContactOwner::Truck(id), contacts)?;
             }
-            let created = operation == Operation::Create;
-            let before_driver = before
-                .as_ref()
-                .and_then(|t| t.driver.as_ref().map(|d| d.id));
-            for (driver, kind) in save_driver_logs(created, before_driver, driver_id) {
-                let log_company = match (&before, &kind) {
-                    (Some(t), DriverLogType::UnbindTruck) => t.company.id,
-                    _ => company_id,
-                };
-                driver_log(repos, driver, log_company, kind, id, data.plate.as_str())?;
-            }
+            log_driver_changes(repos, before.as_ref(), id, &data, &place)?;
             Audit::by(actor, ip).write(
                 repos,
                 operation,
@@ -629,7 +623,7 @@ impl TruckService {
                 ],
             )?;
             Ok(Saved {
-                created,
+                created: operation == Operation::Create,
                 view: read_back(repos, id)?,
             })
         })

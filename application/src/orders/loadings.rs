@@ -26,7 +26,7 @@ use crate::auth::public::company_today;
 use crate::error::{AppError, AppResult, FieldError};
 use crate::model::DriverLogPayload;
 use crate::orders::loading_ports::{
-    DeletedLoadingRecord, LoadingFilter, LoadingRecord, LoadingWrite,
+    DeletedLoadingRecord, LoadingDriver, LoadingFilter, LoadingRecord, LoadingTruck, LoadingWrite,
 };
 use crate::orders::ports::OrderRecord;
 use crate::orders::refresh_status;
@@ -363,6 +363,82 @@ pub(crate) fn check_rescue_loading(
 
 /// What an order can still take for the rescue form's warning: its items less what its
 /// loadings hold (check 1 of spec 2 section 5 refuses beyond it), in tonnes.
+/// Writes a checked row: the loading, the driver's IN_ORDER log when the driver is new to it,
+/// and the order's status.
+fn write_row(
+    repos: &mut dyn Repos,
+    existing: Option<&LoadingRecord>,
+    order_code: &str,
+    write: &LoadingWrite,
+    plate: &str,
+) -> AppResult<i64> {
+    let id = match existing {
+        Some(l) => {
+            repos.update_loading(l.id, write)?;
+            l.id
+        }
+        None => repos.insert_loading(write)?,
+    };
+    if existing.is_none_or(|l| l.driver_id != write.driver_id) {
+        let (company_id, driver_id) = (write.company_id, write.driver_id);
+        let data =
+            DriverLogPayload::added_to_order(company_id, id, order_code, write.truck_id, plate);
+        DriverLog::of(driver_id, company_id).write(repos, DriverLogType::InOrder, data)?;
+    }
+    refresh_status(repos, write.order_id)?;
+    Ok(id)
+}
+
+/// A row's truck: by id, else by plate, in the order's company (a Transportadora: its own);
+/// none named is none (the checks refuse it), one not found is refused.
+fn row_truck(
+    repos: &mut dyn Repos,
+    s: &Scope,
+    company_id: i64,
+    row: &LoadingInput,
+) -> AppResult<Option<LoadingTruck>> {
+    let plate = row
+        .plate
+        .as_deref()
+        .map(|p| p.trim().to_uppercase())
+        .filter(|p| !p.is_empty());
+    let truck_id = row.truck_id.filter(|id| *id > 0);
+    if truck_id.is_none() && plate.is_none() {
+        return Ok(None);
+    }
+    repos
+        .loading_truck(truck_id, company_id, plate.as_deref())?
+        .filter(|t| t.company_id == company_id)
+        .filter(|t| {
+            s.shipping_company()
+                .is_none_or(|own| t.shipping_company_id == Some(own))
+        })
+        .map(Some)
+        .ok_or_else(|| refused("truck", TRUCK_NOT_FOUND_MESSAGE))
+}
+
+/// A row's driver, of the order's company (a Transportadora: its own); one not found is
+/// refused.
+fn row_driver(
+    repos: &mut dyn Repos,
+    s: &Scope,
+    company_id: i64,
+    row: &LoadingInput,
+) -> AppResult<Option<LoadingDriver>> {
+    let Some(id) = row.driver_id.filter(|id| *id > 0) else {
+        return Ok(None);
+    };
+    repos
+        .loading_driver(id)?
+        .filter(|d| d.company_id == company_id)
+        .filter(|d| {
+            s.shipping_company()
+                .is_none_or(|own| d.shipping_company_id == Some(own))
+        })
+        .map(Some)
+        .ok_or_else(|| refused("driver", DRIVER_NOT_FOUND_MESSAGE))
+}
+
 pub(crate) fn order_room(repos: &mut dyn Repos, order: &OrderRecord) -> AppResult<f64> {
     let committed = repos
         .loadings_of_order(order.id)?
@@ -620,141 +696,7 @@ impl LoadingService {
         self.deps.store.tx(|repos| {
             let mut ids = Vec::new();
             for row in &rows {
-                let existing = match crate::services::save_target(row.id)? {
-                    Some(id) => Some(
-                        repos
-                            .loading(id)?
-                            .filter(|l| visible(&s, l))
-                            .ok_or_else(AppError::not_found)?,
-                    ),
-                    None => None,
-                };
-                let order_id = existing
-                    .as_ref()
-                    .map(|l| l.order_id)
-                    .or(row.order_id)
-                    .ok_or_else(|| refused("order", "Pedido é obrigatório!"))?;
-                let order = order_in_scope(repos, &s, order_id)?;
-                let company_id = order.company_id;
-                // The truck: by id, else by plate in the order's company.
-                let plate = row
-                    .plate
-                    .as_deref()
-                    .map(|p| p.trim().to_uppercase())
-                    .filter(|p| !p.is_empty());
-                let truck_id = row.truck_id.filter(|id| *id > 0);
-                let truck = if truck_id.is_some() || plate.is_some() {
-                    let t = repos
-                        .loading_truck(truck_id, company_id, plate.as_deref())?
-                        .filter(|t| t.company_id == company_id)
-                        .filter(|t| {
-                            s.shipping_company()
-                                .is_none_or(|own| t.shipping_company_id == Some(own))
-                        })
-                        .ok_or_else(|| refused("truck", TRUCK_NOT_FOUND_MESSAGE))?;
-                    Some(t)
-                } else {
-                    None
-                };
-                let driver = match row.driver_id.filter(|id| *id > 0) {
-                    Some(id) => Some(
-                        repos
-                            .loading_driver(id)?
-                            .filter(|d| d.company_id == company_id)
-                            .filter(|d| {
-                                s.shipping_company()
-                                    .is_none_or(|own| d.shipping_company_id == Some(own))
-                            })
-                            .ok_or_else(|| refused("driver", DRIVER_NOT_FOUND_MESSAGE))?,
-                    ),
-                    None => None,
-                };
-                let shipping_company_id = s
-                    .shipping_company()
-                    .or_else(|| truck.as_ref().and_then(|t| t.shipping_company_id))
-                    .or_else(|| driver.as_ref().and_then(|d| d.shipping_company_id));
-                let expiration = parse_date(row.expiration.as_deref())
-                    .or_else(|| existing.as_ref().and_then(|l| l.expiration_date));
-
-                if let Some(l) = &existing {
-                    let quantity = row.quantity.as_deref().and_then(Tonnes::parse);
-                    let unchanged = truck.as_ref().is_none_or(|t| t.id == l.truck_id)
-                        && driver.as_ref().is_none_or(|d| d.id == l.driver_id)
-                        && quantity.is_none_or(|q| q == l.qty_ordered);
-                    if unchanged {
-                        ids.push(l.id);
-                        continue;
-                    }
-                    may_edit_loading(who, l.exped_date.is_some())
-                        .map_err(|m| refused("scheduling", m))?;
-                }
-
-                let others = repos.loadings_of_order(order_id)?;
-                let committed = others
-                    .iter()
-                    .filter(|o| Some(o.id) != existing.as_ref().map(|l| l.id))
-                    .fold(Tonnes::ZERO, |sum, o| sum + o.qty_ordered);
-                let on_by_other_carrier = driver.as_ref().is_some_and(|d| {
-                    driver_on_order_by_other_carrier(
-                        &order_loadings(&others),
-                        d.id,
-                        shipping_company_id,
-                        existing.as_ref().map(|l| l.id),
-                    )
-                });
-                let draft = LoadingDraft {
-                    plate: truck.as_ref().map(|t| t.license_plate.to_string()),
-                    driver_name: driver.as_ref().map(|d| d.name.clone()),
-                    quantity: row.quantity.clone(),
-                    expiration,
-                    truck_net_capacity: truck.as_ref().and_then(|t| t.net_capacity),
-                    driver_on_order_by_other_carrier: on_by_other_carrier,
-                };
-                let balance = OrderBalance {
-                    enabled: order.enable,
-                    ordered: order.ordered,
-                    committed,
-                };
-                let today = self.today(repos, company_id)?;
-                let quantity = check_new_loading(&balance, &draft, today)
-                    .map_err(|r| refused(r.field(), r.message()))?;
-                // The checks above guarantee these.
-                let (Some(truck), Some(driver), Some(expiration)) = (truck, driver, expiration)
-                else {
-                    return Err(AppError::internal("loading checks let a gap through"));
-                };
-                let write = LoadingWrite {
-                    company_id,
-                    order_id,
-                    truck_id: truck.id,
-                    driver_id: driver.id,
-                    shipping_company_id,
-                    qty_ordered: quantity,
-                    expiration_date: expiration,
-                };
-                let id = match &existing {
-                    Some(l) => {
-                        repos.update_loading(l.id, &write)?;
-                        l.id
-                    }
-                    None => repos.insert_loading(&write)?,
-                };
-                if existing.as_ref().is_none_or(|l| l.driver_id != driver.id) {
-                    let data = DriverLogPayload::added_to_order(
-                        company_id,
-                        id,
-                        &order.code,
-                        truck.id,
-                        truck.license_plate.as_str(),
-                    );
-                    DriverLog::of(driver.id, company_id).write(
-                        repos,
-                        DriverLogType::InOrder,
-                        data,
-                    )?;
-                }
-                refresh_status(repos, order_id)?;
-                ids.push(id);
+                ids.push(self.save_row(repos, &s, who, row)?);
             }
             let mut out = Vec::new();
             for id in ids {
@@ -765,6 +707,104 @@ impl LoadingService {
             after(repos, &out)?;
             Ok(out)
         })
+    }
+
+    /// One row of a save: the loading it edits (or none), its order, truck and driver in the
+    /// scope; a row that changes nothing is kept as it is; otherwise the nine checks against
+    /// the order as the rows before it left it, the write, the driver's IN_ORDER log when the
+    /// driver is new to the loading, and the order's status.
+    fn save_row(
+        &self,
+        repos: &mut dyn Repos,
+        s: &Scope,
+        who: LoadingEditor,
+        row: &LoadingInput,
+    ) -> AppResult<i64> {
+        let existing = match crate::services::save_target(row.id)? {
+            Some(id) => Some(
+                repos
+                    .loading(id)?
+                    .filter(|l| visible(s, l))
+                    .ok_or_else(AppError::not_found)?,
+            ),
+            None => None,
+        };
+        let order_id = existing
+            .as_ref()
+            .map(|l| l.order_id)
+            .or(row.order_id)
+            .ok_or_else(|| refused("order", "Pedido é obrigatório!"))?;
+        let order = order_in_scope(repos, s, order_id)?;
+        let company_id = order.company_id;
+        let truck = row_truck(repos, s, company_id, row)?;
+        let driver = row_driver(repos, s, company_id, row)?;
+        let shipping_company_id = s
+            .shipping_company()
+            .or_else(|| truck.as_ref().and_then(|t| t.shipping_company_id))
+            .or_else(|| driver.as_ref().and_then(|d| d.shipping_company_id));
+        let expiration = parse_date(row.expiration.as_deref())
+            .or_else(|| existing.as_ref().and_then(|l| l.expiration_date));
+
+        if let Some(l) = &existing {
+            let quantity = row.quantity.as_deref().and_then(Tonnes::parse);
+            let unchanged = truck.as_ref().is_none_or(|t| t.id == l.truck_id)
+                && driver.as_ref().is_none_or(|d| d.id == l.driver_id)
+                && quantity.is_none_or(|q| q == l.qty_ordered);
+            if unchanged {
+                return Ok(l.id);
+            }
+            may_edit_loading(who, l.exped_date.is_some()).map_err(|m| refused("scheduling", m))?;
+        }
+
+        let others = repos.loadings_of_order(order_id)?;
+        let own = existing.as_ref().map(|l| l.id);
+        let committed = others
+            .iter()
+            .filter(|o| Some(o.id) != own)
+            .fold(Tonnes::ZERO, |sum, o| sum + o.qty_ordered);
+        let draft = LoadingDraft {
+            plate: truck.as_ref().map(|t| t.license_plate.to_string()),
+            driver_name: driver.as_ref().map(|d| d.name.clone()),
+            quantity: row.quantity.clone(),
+            expiration,
+            truck_net_capacity: truck.as_ref().and_then(|t| t.net_capacity),
+            driver_on_order_by_other_carrier: driver.as_ref().is_some_and(|d| {
+                driver_on_order_by_other_carrier(
+                    &order_loadings(&others),
+                    d.id,
+                    shipping_company_id,
+                    own,
+                )
+            }),
+        };
+        let balance = OrderBalance {
+            enabled: order.enable,
+            ordered: order.ordered,
+            committed,
+        };
+        let today = self.today(repos, company_id)?;
+        let quantity = check_new_loading(&balance, &draft, today)
+            .map_err(|r| refused(r.field(), r.message()))?;
+        // The checks above guarantee these.
+        let (Some(truck), Some(driver), Some(expiration)) = (truck, driver, expiration) else {
+            return Err(AppError::internal("loading checks let a gap through"));
+        };
+        let write = LoadingWrite {
+            company_id,
+            order_id,
+            truck_id: truck.id,
+            driver_id: driver.id,
+            shipping_company_id,
+            qty_ordered: quantity,
+            expiration_date: expiration,
+        };
+        write_row(
+            repos,
+            existing.as_ref(),
+            &order.code,
+            &write,
+            truck.license_plate.as_str(),
+        )
     }
 
     /// `/fila`'s loading: [`QUEUE_DESK_QUANTITY`] t of the order for that truck and driver,

@@ -21,16 +21,19 @@ use patio_domain::admin::listing::search_text;
 use patio_domain::auth::Actor;
 use patio_domain::orders::order_form::ORDER_DELETE_TRANSPORTED;
 use patio_domain::orders::status::{balance, delivered};
-use patio_domain::orders::{check_order, status_percent, OrderInput};
-use serde::Serialize;
+use patio_domain::orders::{
+    check_order, status_percent, OrderData, OrderInput, OrderItemData, OrderItemInput,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::admin::party::target_company;
 use crate::error::{AppError, AppResult};
-use crate::orders::ports::{OrderFilter, OrderRecord, OrderWrite};
+use crate::orders::ports::{OrderFilter, OrderRecord, OrderSettings};
 use crate::orders::products::CompanyRef;
 use crate::ports::{Repos, StoreExt};
 use crate::services::{
-    code_taken, forbidden, invalid, Audit, Deleted, Deps, ListQuery, Listing, Saved,
+    code_taken, forbidden, invalid, text, Audit, Deleted, Deps, ListQuery, Listing, OptIdRef, Saved,
 };
 
 pub const ORDER_PAGE_SIZE: u32 = 9;
@@ -134,15 +137,59 @@ fn view(o: OrderRecord) -> OrderView {
     }
 }
 
-/// `POST /order/save`.
-#[derive(Debug, Clone, Default)]
+// An item of the order form.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+pub struct OrderItemBody {
+    pub id: Option<i64>,
+    /// Tonnes (number or text).
+    #[schema(value_type = Option<String>)]
+    pub quantity: Option<Value>,
+    pub product: Option<OptIdRef>,
+}
+
+/// The order form. `id` 0 creates; the code is kept as stored on edit. Items with an `id`
+/// are updated, the others added; saved items are removed with `DELETE /orderItem/delete/{id}`.
+// The command is the HTTP body itself (named `OrderBody` in the contract). Its text goes to the
+// domain as `OrderInput` (numbers may come as JSON numbers or text; the domain reads text).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = OrderBody)]
 pub struct SaveOrder {
     pub id: Option<i64>,
-    pub company_id: Option<i64>,
-    pub input: OrderInput,
-    pub shipping_company_ids: Vec<i64>,
-    pub enable: bool,
+    pub code: Option<String>,
+    pub customer: Option<OptIdRef>,
+    /// Delivered quantity entered at order level (tonnes, number or text).
+    #[schema(value_type = Option<String>)]
+    pub qty_transported: Option<Value>,
+    #[serde(default)]
     pub send_email: bool,
+    #[serde(default)]
+    pub shipping_company: Vec<OptIdRef>,
+    #[serde(default)]
+    pub order_item: Vec<OrderItemBody>,
+    pub company: Option<OptIdRef>,
+    /// Absent: enabled.
+    pub enable: Option<bool>,
+}
+
+impl SaveOrder {
+    /// The form as the domain checks it; on edit the stored code stands.
+    fn input(&self, stored_code: Option<&str>) -> OrderInput {
+        OrderInput {
+            code: stored_code.map(str::to_owned).or_else(|| self.code.clone()),
+            customer_id: self.customer.and_then(|c| c.id),
+            qty_transported: text(self.qty_transported.clone()),
+            items: self
+                .order_item
+                .iter()
+                .map(|i| OrderItemInput {
+                    id: i.id,
+                    product_id: i.product.and_then(|p| p.id),
+                    quantity: text(i.quantity.clone()),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The answer of `GET /order/{id}/hasDriver/{driverId}`.
@@ -209,6 +256,69 @@ pub(crate) fn refresh_status(repos: &mut dyn Repos, order_id: i64) -> AppResult<
     let pct = status_percent(o.ordered, delivered([o.loaded], o.qty_transported));
     repos.set_order_status(order_id, i32::from(pct))?;
     Ok(pct)
+}
+
+/// The order form checked by the domain (the code is read-only on edit), then against the
+/// order's company: its customer, its items' products and its shipping companies (sorted, each
+/// once) must be the company's.
+fn check_form(
+    repos: &mut dyn Repos,
+    company_id: i64,
+    existing: Option<&OrderRecord>,
+    cmd: &SaveOrder,
+) -> AppResult<(OrderData, Vec<i64>)> {
+    let data = check_order(&cmd.input(existing.map(|o| o.code.as_str()))).map_err(invalid)?;
+    if repos.customer_owner(data.customer_id)? != Some(company_id) {
+        return Err(AppError::field("customer", CUSTOMER_NOT_IN_COMPANY));
+    }
+    for item in &data.items {
+        if repos
+            .product(item.product_id)?
+            .is_none_or(|p| p.company.id != company_id)
+        {
+            return Err(AppError::field("orderItem", PRODUCT_NOT_IN_COMPANY));
+        }
+    }
+    let mut carriers: Vec<i64> = cmd.shipping_company.iter().filter_map(|c| c.id).collect();
+    carriers.sort_unstable();
+    carriers.dedup();
+    for c in &carriers {
+        if repos.shipping_company_owner(*c)? != Some(company_id) {
+            return Err(AppError::field("shippingCompany", SHIPPING_NOT_IN_COMPANY));
+        }
+    }
+    Ok((data, carriers))
+}
+
+/// A new order; its code must be free in its company (the unique index backs it).
+fn insert_order(repos: &mut dyn Repos, data: &OrderData, at: &OrderSettings) -> AppResult<i64> {
+    if repos.order_by_code(at.company_id, &data.code)?.is_some() {
+        return Err(AppError::Duplicate(ORDER_CODE_TAKEN_MESSAGE.to_owned()));
+    }
+    repos
+        .insert_order(data, at)
+        .map_err(|e| match code_taken(e) {
+            AppError::Duplicate(_) => AppError::Duplicate(ORDER_CODE_TAKEN_MESSAGE.to_owned()),
+            other => other,
+        })
+}
+
+/// Items with an id (of this order, else 404) are updated, the others added.
+fn write_items(repos: &mut dyn Repos, order_id: i64, items: &[OrderItemData]) -> AppResult<()> {
+    for item in items {
+        match item.id {
+            Some(item_id) => {
+                if repos.order_item_order(item_id)? != Some(order_id) {
+                    return Err(AppError::not_found());
+                }
+                repos.update_order_item(item_id, item.product_id, item.quantity)?;
+            }
+            None => {
+                repos.insert_order_item(order_id, item.product_id, item.quantity)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 #[derive(Clone)]
@@ -286,6 +396,10 @@ impl OrderService {
         })
     }
 
+    /// `POST /order/save`: the order's company (the stored one on edit), the form checked
+    /// (the code kept on edit; customer, products and shipping companies of that company), the
+    /// order, its shipping companies and items written, the status derived, the staff log, and
+    /// with `sendEmail` the carriers' e-mails (sent after the commit).
     pub fn save(
         &self,
         actor: &Actor,
@@ -301,84 +415,35 @@ impl OrderService {
                     let o = read(repos, &s, id)?;
                     (o.company_id, Some(o))
                 }
-                None => (target_company(repos, s, cmd.company_id)?.0, None),
+                None => (
+                    target_company(repos, s, cmd.company.and_then(|c| c.id))?.0,
+                    None,
+                ),
             };
-            let mut input = cmd.input.clone();
-            // The code is read-only on edit.
-            if let Some(o) = &existing {
-                input.code = Some(o.code.clone());
-            }
-            let data = check_order(&input).map_err(invalid)?;
-            if repos.customer_owner(data.customer_id)? != Some(company_id) {
-                return Err(AppError::field("customer", CUSTOMER_NOT_IN_COMPANY));
-            }
-            for item in &data.items {
-                if repos
-                    .product(item.product_id)?
-                    .is_none_or(|p| p.company_id != company_id)
-                {
-                    return Err(AppError::field("orderItem", PRODUCT_NOT_IN_COMPANY));
-                }
-            }
-            let mut carriers = cmd.shipping_company_ids.clone();
-            carriers.sort_unstable();
-            carriers.dedup();
-            for c in &carriers {
-                if repos.shipping_company_owner(*c)? != Some(company_id) {
-                    return Err(AppError::field("shippingCompany", SHIPPING_NOT_IN_COMPANY));
-                }
-            }
-            let write = OrderWrite {
+            let (data, carriers) = check_form(repos, company_id, existing.as_ref(), &cmd)?;
+            let settings = OrderSettings {
                 company_id,
-                code: data.code.clone(),
-                customer_id: data.customer_id,
-                qty_transported: data.qty_transported,
-                enable: cmd.enable,
+                enable: cmd.enable.unwrap_or(true),
                 send_email: cmd.send_email,
             };
             let (id, operation) = match &existing {
                 Some(o) => {
-                    repos.update_order(o.id, &write)?;
+                    repos.update_order(o.id, &data, &settings)?;
                     (o.id, Operation::Update)
                 }
-                None => {
-                    if repos.order_by_code(company_id, &write.code)?.is_some() {
-                        return Err(AppError::Duplicate(ORDER_CODE_TAKEN_MESSAGE.to_owned()));
-                    }
-                    let id = repos
-                        .insert_order(&write)
-                        .map_err(|e| match code_taken(e) {
-                            AppError::Duplicate(_) => {
-                                AppError::Duplicate(ORDER_CODE_TAKEN_MESSAGE.to_owned())
-                            }
-                            other => other,
-                        })?;
-                    (id, Operation::Create)
-                }
+                None => (insert_order(repos, &data, &settings)?, Operation::Create),
             };
             repos.set_order_shipping_companies(id, &carriers)?;
-            for item in &data.items {
-                match item.id {
-                    Some(item_id) => {
-                        if repos.order_item_order(item_id)? != Some(id) {
-                            return Err(AppError::not_found());
-                        }
-                        repos.update_order_item(item_id, item.product_id, item.quantity)?;
-                    }
-                    None => {
-                        repos.insert_order_item(id, item.product_id, item.quantity)?;
-                    }
-                }
-            }
+            write_items(repos, id, &data.items)?;
             let pct = refresh_status(repos, id)?;
             Audit::by(actor, ip).write(
                 repos,
                 operation,
                 ObjectType::Order,
                 Some(company_id),
-                title(ObjectType::Order, operation, &write.code),
+                title(ObjectType::Order, operation, &data.code),
                 vec![
-                    ("Código", write.code.clone()),
+                    ("Código", data.code.clone()),
                     ("Itens", data.items.len().to_string()),
                     ("Status", format!("{pct}%")),
                 ],

@@ -3,32 +3,13 @@
 
 use chrono::{DateTime, Utc};
 use patio_domain::admin::listing::{PageRequest, SearchText};
-use patio_domain::orders::{ProductGroup, Tonnes};
+use patio_domain::orders::{OrderData, ProductData, Tonnes};
 
 use crate::error::AppResult;
 use crate::model::{LikeItem, Page};
+use crate::orders::products::ProductView;
 
 // ---- Products.
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProductRecord {
-    pub id: i64,
-    pub company_id: i64,
-    pub company_name: String,
-    pub code: i32,
-    pub name: String,
-    pub group: ProductGroup,
-    pub ncmcode: Option<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ProductWrite {
-    pub company_id: i64,
-    pub code: i32,
-    pub name: String,
-    pub group: ProductGroup,
-    pub ncmcode: Option<String>,
-}
 
 /// Filters of the product list: one company (or all), search over name, NCM code and code.
 #[derive(Debug, Clone, Default)]
@@ -38,13 +19,14 @@ pub struct ProductFilter {
     pub page: Option<PageRequest>,
 }
 
+/// Reads answer the view itself (row → view); saves write the checked product.
 pub trait ProductRepo {
-    fn list_products(&mut self, f: &ProductFilter) -> AppResult<Page<ProductRecord>>;
-    fn product(&mut self, id: i64) -> AppResult<Option<ProductRecord>>;
+    fn list_products(&mut self, f: &ProductFilter) -> AppResult<Page<ProductView>>;
+    fn product(&mut self, id: i64) -> AppResult<Option<ProductView>>;
     fn product_by_code(&mut self, company_id: i64, code: i32) -> AppResult<Option<i64>>;
-    fn insert_product(&mut self, p: &ProductWrite) -> AppResult<i64>;
-    /// Name, group and NCM code (the code is read-only on edit).
-    fn update_product(&mut self, id: i64, p: &ProductWrite) -> AppResult<()>;
+    fn insert_product(&mut self, company_id: i64, p: &ProductData) -> AppResult<i64>;
+    /// Every field of the checked product (a save keeps the stored code in it).
+    fn update_product(&mut self, id: i64, company_id: i64, p: &ProductData) -> AppResult<()>;
     /// `Referenced` when order items use it.
     fn delete_product(&mut self, id: i64) -> AppResult<()>;
     fn like_products(
@@ -101,12 +83,11 @@ pub struct OrderShippingRecord {
     pub name: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OrderWrite {
+/// Whose the order is and its switches: what a save stores beside the checked form
+/// ([`OrderData`]; its items are written apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderSettings {
     pub company_id: i64,
-    pub code: String,
-    pub customer_id: i64,
-    pub qty_transported: Tonnes,
     pub enable: bool,
     pub send_email: bool,
 }
@@ -132,8 +113,9 @@ pub trait OrderRepo {
     fn order_by_code(&mut self, company_id: i64, code: &str) -> AppResult<Option<i64>>;
     fn order_items(&mut self, order_id: i64) -> AppResult<Vec<OrderItemRecord>>;
     fn order_shipping_companies(&mut self, order_id: i64) -> AppResult<Vec<OrderShippingRecord>>;
-    fn insert_order(&mut self, o: &OrderWrite) -> AppResult<i64>;
-    fn update_order(&mut self, id: i64, o: &OrderWrite) -> AppResult<()>;
+    /// The order's own columns (not its items).
+    fn insert_order(&mut self, o: &OrderData, at: &OrderSettings) -> AppResult<i64>;
+    fn update_order(&mut self, id: i64, o: &OrderData, at: &OrderSettings) -> AppResult<()>;
     /// Replaces the shipping companies the order is open to.
     fn set_order_shipping_companies(&mut self, order_id: i64, ids: &[i64]) -> AppResult<()>;
     fn insert_order_item(&mut self, order_id: i64, product_id: i64, qty: Tonnes) -> AppResult<i64>;

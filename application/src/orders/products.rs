@@ -9,16 +9,17 @@ use patio_domain::admin::audit::{import_title, title, ObjectType, Operation};
 use patio_domain::admin::listing::{search_text, LIKE_LIMIT};
 use patio_domain::orders::products::PRODUCT_REFERENCED_MESSAGE;
 use patio_domain::orders::{check_product, parse_product_csv, ProductGroup, ProductInput};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::admin::party::target_company;
 use crate::error::{AppError, AppResult, FieldError};
 use crate::model::LikeItem;
-use crate::orders::ports::{ProductFilter, ProductRecord, ProductWrite};
+use crate::orders::ports::ProductFilter;
 use crate::ports::{Repos, StoreExt};
 use crate::services::{
-    code_taken, forbidden, Audit, Deleted, Deps, ImportCheck, Imported, ListQuery, Listing,
-    RowCheck, Saved, CODE_TAKEN_MESSAGE, EMPTY_IMPORT_MESSAGE, IMPORT_TOO_LARGE_MESSAGE,
+    code_taken, forbidden, text, Audit, Deleted, Deps, ImportCheck, Imported, ListQuery, Listing,
+    OptIdRef, RowCheck, Saved, CODE_TAKEN_MESSAGE, EMPTY_IMPORT_MESSAGE, IMPORT_TOO_LARGE_MESSAGE,
     MAX_IMPORT_ROWS,
 };
 use patio_domain::auth::Actor;
@@ -34,6 +35,7 @@ pub struct CompanyRef {
 
 /// A product as the list and the form show it. `group` is 0/1 and `groupName` its label, the
 /// same in the list and the form.
+// The repository reads it as it is (row → view, no record between).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductView {
@@ -48,27 +50,36 @@ pub struct ProductView {
     pub company: CompanyRef,
 }
 
-fn view(p: ProductRecord) -> ProductView {
-    ProductView {
-        id: p.id,
-        code: p.code,
-        name: p.name,
-        group: p.group,
-        group_name: p.group.label(),
-        ncmcode: p.ncmcode,
-        company: CompanyRef {
-            id: p.company_id,
-            name: p.company_name,
-        },
-    }
-}
-
-/// `POST /product/create`: `id` 0 (or absent) creates; on edit the code stays as stored.
-#[derive(Debug, Clone, Default)]
+/// A product as the form sends it, and each import row. `id` 0 creates; the code is kept as
+/// stored on edit. `group` is 0/1 or the import's text (`agricola` in any case or accent is
+/// 0, anything else 1).
+// The command is the HTTP body itself (named `ProductBody` in the contract); its text goes to
+// the domain as `ProductInput`, which the CSV import's rows share.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ProductBody)]
 pub struct SaveProduct {
     pub id: Option<i64>,
-    pub company_id: Option<i64>,
-    pub input: ProductInput,
+    /// Integer code (number or text).
+    #[schema(value_type = Option<String>)]
+    pub code: Option<Value>,
+    pub name: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub group: Option<Value>,
+    pub ncmcode: Option<String>,
+    pub company: Option<OptIdRef>,
+}
+
+impl SaveProduct {
+    /// The typed text as the domain checks it.
+    pub fn input(self) -> ProductInput {
+        ProductInput {
+            code: text(self.code).unwrap_or_default(),
+            name: self.name.unwrap_or_default(),
+            group: text(self.group).unwrap_or_default(),
+            ncmcode: self.ncmcode.unwrap_or_default(),
+        }
+    }
 }
 
 fn issues_error(issues: Vec<(&'static str, String)>) -> AppError {
@@ -80,10 +91,10 @@ fn issues_error(issues: Vec<(&'static str, String)>) -> AppError {
     )
 }
 
-fn read(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ProductRecord> {
+fn read(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ProductView> {
     repos
         .product(id)?
-        .filter(|p| s.covers_company(p.company_id))
+        .filter(|p| s.covers_company(p.company.id))
         .ok_or_else(AppError::not_found)
 }
 
@@ -119,12 +130,12 @@ impl ProductService {
             .deps
             .store
             .replica_reads(|repos| repos.list_products(&filter))?;
-        Ok(Listing::of(found, page, view))
+        Ok(Listing::of(found, page, |p| p))
     }
 
     pub fn get(&self, actor: &Actor, id: i64) -> AppResult<ProductView> {
         let s = scope(actor, Area::Products, Access::Read).map_err(forbidden)?;
-        self.deps.store.tx(|repos| read(repos, &s, id)).map(view)
+        self.deps.store.tx(|repos| read(repos, &s, id))
     }
 
     /// `GET /product/like/{text}` (optional `/company/{id}`): the order form's item picker.
@@ -153,38 +164,34 @@ impl ProductService {
     ) -> AppResult<Saved<ProductView>> {
         let s = scope(actor, Area::Products, Access::Write).map_err(forbidden)?;
         let id = crate::services::save_target(cmd.id)?;
+        let chosen = cmd.company.and_then(|c| c.id);
+        let mut input = cmd.input();
         self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
                 Some(id) => {
                     let p = read(repos, &s, id)?;
-                    (p.company_id, Some(p))
+                    (p.company.id, Some(p))
                 }
-                None => (target_company(repos, s, cmd.company_id)?.0, None),
+                None => (target_company(repos, s, chosen)?.0, None),
             };
-            let mut input = cmd.input.clone();
             // The code is read-only on edit: the stored one stands.
             if let Some(p) = &existing {
                 input.code = p.code.to_string();
             }
-            let row = check_product(&input).map_err(issues_error)?;
-            let write = ProductWrite {
-                company_id,
-                code: row.code,
-                name: row.name,
-                group: row.group,
-                ncmcode: row.ncmcode,
-            };
+            let data = check_product(&input).map_err(issues_error)?;
             let (id, operation) = match &existing {
                 Some(p) => {
-                    repos.update_product(p.id, &write)?;
+                    repos.update_product(p.id, company_id, &data)?;
                     (p.id, Operation::Update)
                 }
                 None => {
-                    if repos.product_by_code(company_id, write.code)?.is_some() {
+                    if repos.product_by_code(company_id, data.code)?.is_some() {
                         return Err(AppError::Duplicate(CODE_TAKEN_MESSAGE.to_owned()));
                     }
                     (
-                        repos.insert_product(&write).map_err(code_taken)?,
+                        repos
+                            .insert_product(company_id, &data)
+                            .map_err(code_taken)?,
                         Operation::Create,
                     )
                 }
@@ -197,18 +204,18 @@ impl ProductService {
                 title(
                     ObjectType::Product,
                     operation,
-                    &format!("{} - {}", write.code, write.name),
+                    &format!("{} - {}", data.code, data.name),
                 ),
                 vec![
-                    ("Código", write.code.to_string()),
-                    ("Nome", write.name.clone()),
-                    ("Grupo", write.group.label().to_owned()),
-                    ("NCM", write.ncmcode.clone().unwrap_or_default()),
+                    ("Código", data.code.to_string()),
+                    ("Nome", data.name.clone()),
+                    ("Grupo", data.group.label().to_owned()),
+                    ("NCM", data.ncmcode.clone().unwrap_or_default()),
                 ],
             )?;
             Ok(Saved {
                 created: operation == Operation::Create,
-                view: view(read(repos, &s, id)?),
+                view: read(repos, &s, id)?,
             })
         })
     }
@@ -263,20 +270,13 @@ impl ProductService {
             let (company_id, company_name) = target_company(repos, s, company_id)?;
             let (mut created, mut updated) = (0, 0);
             for row in &checked {
-                let write = ProductWrite {
-                    company_id,
-                    code: row.code,
-                    name: row.name.clone(),
-                    group: row.group,
-                    ncmcode: row.ncmcode.clone(),
-                };
                 match repos.product_by_code(company_id, row.code)? {
                     Some(id) => {
-                        repos.update_product(id, &write)?;
+                        repos.update_product(id, company_id, row)?;
                         updated += 1;
                     }
                     None => {
-                        repos.insert_product(&write).map_err(code_taken)?;
+                        repos.insert_product(company_id, row).map_err(code_taken)?;
                         created += 1;
                     }
                 }
@@ -345,7 +345,7 @@ impl ProductService {
                 repos,
                 Operation::Delete,
                 ObjectType::Product,
-                Some(p.company_id),
+                Some(p.company.id),
                 title(
                     ObjectType::Product,
                     Operation::Delete,

@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
 use crate::auth::{driver_actor, CAPTCHA_MESSAGE, COMPANY_NOT_FOUND_MESSAGE};
 use crate::error::{AppError, AppResult};
-use crate::fleet::ports::DriverWrite;
+use crate::fleet::ports::DriverPlacement;
 use crate::model::{ContactOwner, DriverLogPayload};
 use crate::orders::refresh_status;
 use crate::ports::{CaptchaOutcome, Repos, StoreExt};
@@ -141,16 +141,12 @@ impl DriverAppService {
                 .filter(|c| c.status)
                 .ok_or_else(|| AppError::Conflict(COMPANY_NOT_FOUND_MESSAGE.to_owned()))?;
             self.check_captcha(repos, company.id, &cmd.recaptcha_token, cmd.ip.as_deref())?;
-            let write = DriverWrite {
+            let at = DriverPlacement {
                 company_id: company.id,
                 shipping_company_id: None,
-                name: data.name.clone(),
-                cpf: data.cpf.as_str().to_owned(),
-                cnh: data.cnh.clone(),
-                birth_date: data.birth_date,
                 is_enabled: true,
             };
-            let id = repos.insert_driver(&write).map_err(|e| match e {
+            let id = repos.insert_driver(&data, &at).map_err(|e| match e {
                 AppError::Duplicate(_) => {
                     AppError::Duplicate(REGISTER_DUPLICATE_MESSAGE.to_owned())
                 }
@@ -162,7 +158,7 @@ impl DriverAppService {
                 DriverLogType::RegDriver,
                 DriverLogPayload::at_company(company.id),
             )?;
-            Ok((id, write.name))
+            Ok((id, data.name.clone()))
         })?;
         let access_token = self
             .deps

@@ -9,7 +9,7 @@ pub mod status;
 pub use loading::{check_new_loading, LoadingDraft, LoadingRefusal, OrderBalance};
 pub use order_form::{check_order, OrderData, OrderInput, OrderItemData, OrderItemInput};
 pub use products::{
-    check_product, parse_product_csv, ProductGroup, ProductImportIssue, ProductInput, ProductRow,
+    check_product, parse_product_csv, ProductData, ProductGroup, ProductImportIssue, ProductInput,
 };
 pub use quantity::Tonnes;
 pub use status::status_percent;

@@ -81,7 +81,8 @@ impl TryFrom<i16> for ProductGroup {
     }
 }
 
-/// A product as typed in the form or read from one CSV row (all text, as it came).
+/// A product as typed in the form or read from one CSV row (all text, as it came). It stays
+/// beside the form's command because the CSV import's rows are checked through it too.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProductInput {
     pub code: String,
@@ -90,8 +91,9 @@ pub struct ProductInput {
     pub ncmcode: String,
 }
 
+/// A product as checked: what the repository writes (the company is the save's).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProductRow {
+pub struct ProductData {
     pub code: i32,
     pub name: String,
     pub group: ProductGroup,
@@ -107,7 +109,7 @@ pub struct ProductImportIssue {
 }
 
 /// The form's and each import row's checks; the group is already a label or a 0/1 text.
-pub fn check_product(i: &ProductInput) -> Result<ProductRow, Vec<(&'static str, String)>> {
+pub fn check_product(i: &ProductInput) -> Result<ProductData, Vec<(&'static str, String)>> {
     let mut issues = Vec::new();
     let code = i.code.trim();
     let code = if code.is_empty() {
@@ -138,7 +140,7 @@ pub fn check_product(i: &ProductInput) -> Result<ProductRow, Vec<(&'static str, 
         other => ProductGroup::from_csv_text(other),
     };
     match (code, issues.is_empty()) {
-        (Some(code), true) => Ok(ProductRow {
+        (Some(code), true) => Ok(ProductData {
             code,
             name: name.to_owned(),
             group,
@@ -152,7 +154,7 @@ pub fn check_product(i: &ProductInput) -> Result<ProductRow, Vec<(&'static str, 
 /// must pass, or nothing is saved and every issue is returned with its line number.
 pub fn parse_product_csv(
     rows: &[ProductInput],
-) -> Result<Vec<ProductRow>, Vec<ProductImportIssue>> {
+) -> Result<Vec<ProductData>, Vec<ProductImportIssue>> {
     let mut good = Vec::new();
     let mut issues = Vec::new();
     for (i, row) in rows.iter().enumerate() {

@@ -5,7 +5,6 @@
 use actix_web::HttpResponse;
 use patio_application::services::{ListQuery, Saved};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// `page` (from 1), `pageSize`, `search` and the filters of a list. Without `page` and
 /// `pageSize` the answer is an array of every row; with either, `{items, total, page,
@@ -36,17 +35,7 @@ impl ListParams {
     }
 }
 
-/// A value typed in a form that may arrive as a JSON number or as text (codes, numbers); the
-/// domain checks it.
-pub fn text(v: Option<Value>) -> Option<String> {
-    match v? {
-        Value::Null => None,
-        Value::String(s) => Some(s),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Bool(b) => Some(b.to_string()),
-        other => Some(other.to_string()),
-    }
-}
+pub use patio_application::services::text;
 
 /// 201 with the record when it was created, 200 when it was edited.
 pub fn saved<T: Serialize>(saved: Saved<T>) -> HttpResponse {

@@ -4,13 +4,10 @@
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::orders::{OrderListOf, SaveOrder};
-use patio_application::services::OptIdRef;
-use patio_domain::orders::{OrderInput, OrderItemInput};
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ListParams};
+use super::admin_common::{saved, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
@@ -53,37 +50,6 @@ impl OrderListParams {
         .query();
         (q, complete)
     }
-}
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct OrderItemBody {
-    id: Option<i64>,
-    /// Tonnes (number or text).
-    #[schema(value_type = Option<String>)]
-    quantity: Option<Value>,
-    product: Option<OptIdRef>,
-}
-
-/// The order form. `id` 0 creates; the code is kept as stored on edit. Items with an `id`
-/// are updated, the others added; saved items are removed with `DELETE /orderItem/delete/{id}`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderBody {
-    id: Option<i64>,
-    code: Option<String>,
-    customer: Option<OptIdRef>,
-    /// Delivered quantity entered at order level (tonnes, number or text).
-    #[schema(value_type = Option<String>)]
-    qty_transported: Option<Value>,
-    #[serde(default)]
-    send_email: bool,
-    #[serde(default)]
-    shipping_company: Vec<OptIdRef>,
-    #[serde(default)]
-    order_item: Vec<OrderItemBody>,
-    company: Option<OptIdRef>,
-    /// Absent: enabled.
-    enable: Option<bool>,
 }
 
 async fn list(
@@ -165,7 +131,7 @@ pub async fn order_has_driver(
     Ok(HttpResponse::Ok().json(out))
 }
 
-#[utoipa::path(tag = "orders", request_body = OrderBody,
+#[utoipa::path(tag = "orders", request_body = SaveOrder,
     responses((status = 201, description = "Created", body = patio_application::orders::OrderView), (status = 200, description = "Edited", body = patio_application::orders::OrderView),
         (status = 401), (status = 403), (status = 404), (status = 409, description = "Código do pedido já cadastrado!"), (status = 422)))]
 #[post("/order/save")]
@@ -173,34 +139,9 @@ pub async fn save_order(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<OrderBody>,
+    body: web::Json<SaveOrder>,
 ) -> Result<HttpResponse, ApiError> {
-    let b = body.into_inner();
-    let cmd = SaveOrder {
-        id: b.id,
-        company_id: b.company.and_then(|c| c.id),
-        input: OrderInput {
-            code: b.code,
-            customer_id: b.customer.and_then(|c| c.id),
-            qty_transported: text(b.qty_transported),
-            items: b
-                .order_item
-                .into_iter()
-                .map(|i| OrderItemInput {
-                    id: i.id,
-                    product_id: i.product.and_then(|p| p.id),
-                    quantity: text(i.quantity),
-                })
-                .collect(),
-        },
-        shipping_company_ids: b
-            .shipping_company
-            .into_iter()
-            .filter_map(|c| c.id)
-            .collect(),
-        enable: b.enable.unwrap_or(true),
-        send_email: b.send_email,
-    };
+    let cmd = body.into_inner();
     let svc = state.services.orders.clone();
     let ip = client_address(&req);
     let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;

@@ -4,14 +4,11 @@
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use patio_application::orders::products::SaveProduct;
-use patio_application::services::OptIdRef;
-use patio_domain::orders::ProductInput;
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::{saved, text, ListParams};
+use super::admin_common::{saved, ListParams};
 use super::customers::IMPORT_BODY_LIMIT;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
@@ -36,34 +33,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(delete_product)
         .service(list_company_products)
         .service(get_product);
-}
-
-/// A product as the form sends it, and each import row. `id` 0 creates; the code is kept as
-/// stored on edit. `group` is 0/1 or the import's text (`agricola` in any case or accent is
-/// 0, anything else 1).
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductBody {
-    id: Option<i64>,
-    /// Integer code (number or text).
-    #[schema(value_type = Option<String>)]
-    code: Option<Value>,
-    name: Option<String>,
-    #[schema(value_type = Option<String>)]
-    group: Option<Value>,
-    ncmcode: Option<String>,
-    company: Option<OptIdRef>,
-}
-
-impl ProductBody {
-    fn input(&mut self) -> ProductInput {
-        ProductInput {
-            code: text(self.code.take()).unwrap_or_default(),
-            name: self.name.take().unwrap_or_default(),
-            group: text(self.group.take()).unwrap_or_default(),
-            ncmcode: self.ncmcode.take().unwrap_or_default(),
-        }
-    }
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -120,7 +89,7 @@ pub async fn get_product(
     Ok(HttpResponse::Ok().json(view))
 }
 
-#[utoipa::path(tag = "products", request_body = ProductBody,
+#[utoipa::path(tag = "products", request_body = SaveProduct,
     responses((status = 201, description = "Created", body = patio_application::orders::products::ProductView), (status = 200, description = "Edited", body = patio_application::orders::products::ProductView),
         (status = 401), (status = 403), (status = 404), (status = 409, description = "Código já cadastrado!"), (status = 422)))]
 #[post("/product/create")]
@@ -128,14 +97,9 @@ pub async fn save_product(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<ProductBody>,
+    body: web::Json<SaveProduct>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut b = body.into_inner();
-    let cmd = SaveProduct {
-        id: b.id,
-        company_id: b.company.and_then(|c| c.id),
-        input: b.input(),
-    };
+    let cmd = body.into_inner();
     let svc = state.services.products.clone();
     let ip = client_address(&req);
     let out = blocking(move || svc.save(&session.0, ip.as_deref(), cmd)).await?;
@@ -143,7 +107,7 @@ pub async fn save_product(
 }
 
 #[utoipa::path(tag = "products", params(ProductImportParams),
-    request_body = Vec<ProductBody>,
+    request_body = Vec<SaveProduct>,
     responses((status = 201, description = "{created, updated}", body = patio_application::services::Imported), (status = 401), (status = 403),
         (status = 422, description = "'Linha N: ...' for every bad row; nothing is saved")))]
 #[post("")]
@@ -152,13 +116,13 @@ pub async fn import_products(
     state: web::Data<AppState>,
     session: StaffSession,
     q: web::Query<ProductImportParams>,
-    body: web::Json<Vec<ProductBody>>,
+    body: web::Json<Vec<SaveProduct>>,
 ) -> Result<HttpResponse, ApiError> {
     let rows = body.into_inner();
     let company = q
         .company_id
         .or_else(|| rows.first().and_then(|r| r.company).and_then(|c| c.id));
-    let rows = rows.into_iter().map(|mut r| r.input()).collect();
+    let rows = rows.into_iter().map(SaveProduct::input).collect();
     let svc = state.services.products.clone();
     let ip = client_address(&req);
     let out = blocking(move || svc.import(&session.0, ip.as_deref(), company, rows)).await?;
@@ -166,19 +130,19 @@ pub async fn import_products(
 }
 
 #[utoipa::path(tag = "products",
-    request_body = Vec<ProductBody>,
+    request_body = Vec<SaveProduct>,
     responses((status = 200, description = "Each row's first problem under the import's rules (rows after the header, in file order; empty codes skipped); nothing is saved", body = patio_application::services::ImportCheck),
         (status = 401), (status = 403), (status = 422, description = "An empty or too large file")))]
 #[post("/check")]
 pub async fn check_product_import(
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<Vec<ProductBody>>,
+    body: web::Json<Vec<SaveProduct>>,
 ) -> Result<HttpResponse, ApiError> {
     let rows = body
         .into_inner()
         .into_iter()
-        .map(|mut r| r.input())
+        .map(SaveProduct::input)
         .collect();
     let svc = state.services.products.clone();
     let out = blocking(move || svc.check_import(&session.0, rows)).await?;

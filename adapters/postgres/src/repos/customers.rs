@@ -2,9 +2,10 @@
 
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use patio_application::model::{CustomerRecord, ListFilter, Page, PartyWrite};
+use patio_application::model::{CustomerRecord, ListFilter, Page, PartyPlacement};
 use patio_application::ports::CustomerRepo;
 use patio_application::AppResult;
+use patio_domain::admin::party::PartyData;
 
 use super::search::patio_fold;
 use crate::rows::{CustomerRow, CustomerWriteRow};
@@ -100,18 +101,27 @@ pub(super) fn by_code(
         .map_err(db_error)
 }
 
-pub(super) fn insert(conn: &mut PgConnection, p: &PartyWrite) -> AppResult<i64> {
+pub(super) fn insert(
+    conn: &mut PgConnection,
+    p: &PartyData,
+    at: &PartyPlacement,
+) -> AppResult<i64> {
     diesel::insert_into(customers::table)
-        .values(CustomerWriteRow::from(p))
+        .values(CustomerWriteRow::of(p, at.company_id))
         .returning(customers::id)
         .get_result(conn)
         .map_err(db_error)
 }
 
-pub(super) fn update(conn: &mut PgConnection, id: i64, p: &PartyWrite) -> AppResult<()> {
+pub(super) fn update(
+    conn: &mut PgConnection,
+    id: i64,
+    p: &PartyData,
+    at: &PartyPlacement,
+) -> AppResult<()> {
     diesel::update(customers::table.find(id))
         .set((
-            CustomerWriteRow::from(p),
+            CustomerWriteRow::of(p, at.company_id),
             customers::updated_at.eq(diesel::dsl::now),
         ))
         .execute(conn)

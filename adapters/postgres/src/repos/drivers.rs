@@ -3,12 +3,13 @@ use diesel::dsl::exists;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use patio_application::fleet::ports::{
-    DriverAdminRepo, DriverFilter, DriverFull, DriverLogRecord, DriverShipping, DriverWrite,
+    DriverAdminRepo, DriverFilter, DriverFull, DriverLogRecord, DriverPlacement, DriverShipping,
 };
 use patio_application::model::{AuthorizationFlags, CompanyRef, DriverRecord, LikeItem, Page};
 use patio_application::ports::{CompanyRepo, DriverRepo};
 use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
+use patio_domain::fleet::DriverData;
 
 use super::search::patio_fold;
 use crate::rows::{DriverLogRow, DriverRow, DriverWriteRow, ErasedDriverRow, ShippingRefRow};
@@ -201,18 +202,18 @@ impl DriverAdminRepo for PgRepos<'_> {
             .map_err(db_error)
     }
 
-    fn insert_driver(&mut self, d: &DriverWrite) -> AppResult<i64> {
+    fn insert_driver(&mut self, d: &DriverData, at: &DriverPlacement) -> AppResult<i64> {
         diesel::insert_into(drivers::table)
-            .values(DriverWriteRow::from(d))
+            .values(DriverWriteRow::of(d, at))
             .returning(drivers::id)
             .get_result(self.conn)
             .map_err(db_error)
     }
 
-    fn update_driver(&mut self, id: i64, d: &DriverWrite) -> AppResult<()> {
+    fn update_driver(&mut self, id: i64, d: &DriverData, at: &DriverPlacement) -> AppResult<()> {
         diesel::update(drivers::table.find(id))
             .set((
-                DriverWriteRow::from(d),
+                DriverWriteRow::of(d, at),
                 drivers::updated_at.eq(diesel::dsl::now),
             ))
             .execute(self.conn)

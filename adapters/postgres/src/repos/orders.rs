@@ -8,11 +8,11 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use patio_application::model::Page;
 use patio_application::orders::ports::{
-    OrderCustomerRecord, OrderFilter, OrderItemRecord, OrderRecord, OrderRepo, OrderShippingRecord,
-    OrderWrite,
+    OrderCustomerRecord, OrderFilter, OrderItemRecord, OrderRecord, OrderRepo, OrderSettings,
+    OrderShippingRecord,
 };
 use patio_application::{AppError, AppResult};
-use patio_domain::orders::Tonnes;
+use patio_domain::orders::{OrderData, Tonnes};
 
 use super::search::{fk_named, named, patio_fold, Named};
 use crate::rows::{NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrderShippingCompanyRow};
@@ -144,14 +144,15 @@ impl PgRepos<'_> {
     }
 }
 
-fn order_row(o: &OrderWrite) -> NewOrderRow {
+/// The checked order with its company and switches.
+fn order_row(o: &OrderData, at: &OrderSettings) -> NewOrderRow {
     NewOrderRow {
-        company_id: o.company_id,
+        company_id: at.company_id,
         code: o.code.clone(),
         customer_id: o.customer_id,
         qty_transported: decimal(o.qty_transported),
-        enable: o.enable,
-        send_email: o.send_email,
+        enable: at.enable,
+        send_email: at.send_email,
     }
 }
 
@@ -277,17 +278,17 @@ impl OrderRepo for PgRepos<'_> {
             .collect())
     }
 
-    fn insert_order(&mut self, o: &OrderWrite) -> AppResult<i64> {
+    fn insert_order(&mut self, o: &OrderData, at: &OrderSettings) -> AppResult<i64> {
         diesel::insert_into(orders::table)
-            .values(order_row(o))
+            .values(order_row(o, at))
             .returning(orders::id)
             .get_result(self.conn)
             .map_err(db_error)
     }
 
-    fn update_order(&mut self, id: i64, o: &OrderWrite) -> AppResult<()> {
+    fn update_order(&mut self, id: i64, o: &OrderData, at: &OrderSettings) -> AppResult<()> {
         diesel::update(orders::table.find(id))
-            .set((order_row(o), orders::updated_at.eq(diesel::dsl::now)))
+            .set((order_row(o, at), orders::updated_at.eq(diesel::dsl::now)))
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)

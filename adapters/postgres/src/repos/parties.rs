@@ -1,8 +1,9 @@
 //! The writes customers and shipping companies share, one table or the other by kind.
 
-use patio_application::model::PartyWrite;
+use patio_application::model::PartyPlacement;
 use patio_application::ports::PartyRepo;
 use patio_application::AppResult;
+use patio_domain::admin::party::PartyData;
 use patio_domain::admin::party::PartyKind;
 
 use super::{customers, shipping_companies};
@@ -21,17 +22,28 @@ impl PartyRepo for PgRepos<'_> {
         }
     }
 
-    fn insert_party(&mut self, kind: PartyKind, party: &PartyWrite) -> AppResult<i64> {
+    fn insert_party(
+        &mut self,
+        kind: PartyKind,
+        party: &PartyData,
+        at: &PartyPlacement,
+    ) -> AppResult<i64> {
         match kind {
-            PartyKind::Customer => customers::insert(self.conn, party),
-            PartyKind::ShippingCompany => shipping_companies::insert(self.conn, party),
+            PartyKind::Customer => customers::insert(self.conn, party, at),
+            PartyKind::ShippingCompany => shipping_companies::insert(self.conn, party, at),
         }
     }
 
-    fn update_party(&mut self, kind: PartyKind, id: i64, party: &PartyWrite) -> AppResult<()> {
+    fn update_party(
+        &mut self,
+        kind: PartyKind,
+        id: i64,
+        party: &PartyData,
+        at: &PartyPlacement,
+    ) -> AppResult<()> {
         match kind {
-            PartyKind::Customer => customers::update(self.conn, id, party),
-            PartyKind::ShippingCompany => shipping_companies::update(self.conn, id, party),
+            PartyKind::Customer => customers::update(self.conn, id, party, at),
+            PartyKind::ShippingCompany => shipping_companies::update(self.conn, id, party, at),
         }
     }
 

@@ -3,10 +3,11 @@
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use patio_application::model::{LikeItem, Page};
-use patio_application::orders::ports::{ProductFilter, ProductRecord, ProductRepo, ProductWrite};
+use patio_application::orders::ports::{ProductFilter, ProductRepo};
+use patio_application::orders::products::{CompanyRef, ProductView};
 use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
-use patio_domain::orders::ProductGroup;
+use patio_domain::orders::{ProductData, ProductGroup};
 
 use super::search::patio_fold;
 use crate::rows::{NewProductRow, ProductRow};
@@ -37,30 +38,25 @@ fn filtered(f: &ProductFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
     q
 }
 
-fn record((p, company_name): (ProductRow, String)) -> AppResult<ProductRecord> {
-    Ok(ProductRecord {
+/// The product and its company's name as the product calls answer it.
+fn view((p, company_name): (ProductRow, String)) -> AppResult<ProductView> {
+    let group = ProductGroup::try_from(p.group_type).map_err(AppError::internal)?;
+    Ok(ProductView {
         id: p.id,
-        company_id: p.company_id,
-        company_name,
         code: p.code,
         name: p.name,
-        group: ProductGroup::try_from(p.group_type).map_err(AppError::internal)?,
+        group,
+        group_name: group.label(),
         ncmcode: p.ncmcode,
+        company: CompanyRef {
+            id: p.company_id,
+            name: company_name,
+        },
     })
 }
 
-fn row(p: &ProductWrite) -> NewProductRow {
-    NewProductRow {
-        company_id: p.company_id,
-        code: p.code,
-        name: p.name.clone(),
-        group_type: p.group.code(),
-        ncmcode: p.ncmcode.clone(),
-    }
-}
-
 impl ProductRepo for PgRepos<'_> {
-    fn list_products(&mut self, f: &ProductFilter) -> AppResult<Page<ProductRecord>> {
+    fn list_products(&mut self, f: &ProductFilter) -> AppResult<Page<ProductView>> {
         let total: i64 = filtered(f)
             .count()
             .get_result(self.conn)
@@ -75,12 +71,12 @@ impl ProductRepo for PgRepos<'_> {
             .load(self.conn)
             .map_err(db_error)?;
         Ok(Page {
-            items: rows.into_iter().map(record).collect::<AppResult<_>>()?,
+            items: rows.into_iter().map(view).collect::<AppResult<_>>()?,
             total,
         })
     }
 
-    fn product(&mut self, id: i64) -> AppResult<Option<ProductRecord>> {
+    fn product(&mut self, id: i64) -> AppResult<Option<ProductView>> {
         products::table
             .inner_join(companies::table)
             .filter(products::id.eq(id))
@@ -88,7 +84,7 @@ impl ProductRepo for PgRepos<'_> {
             .first::<(ProductRow, String)>(self.conn)
             .optional()
             .map_err(db_error)?
-            .map(record)
+            .map(view)
             .transpose()
     }
 
@@ -102,17 +98,20 @@ impl ProductRepo for PgRepos<'_> {
             .map_err(db_error)
     }
 
-    fn insert_product(&mut self, p: &ProductWrite) -> AppResult<i64> {
+    fn insert_product(&mut self, company_id: i64, p: &ProductData) -> AppResult<i64> {
         diesel::insert_into(products::table)
-            .values(row(p))
+            .values(NewProductRow::of(company_id, p))
             .returning(products::id)
             .get_result(self.conn)
             .map_err(db_error)
     }
 
-    fn update_product(&mut self, id: i64, p: &ProductWrite) -> AppResult<()> {
+    fn update_product(&mut self, id: i64, company_id: i64, p: &ProductData) -> AppResult<()> {
         diesel::update(products::table.find(id))
-            .set((row(p), products::updated_at.eq(diesel::dsl::now)))
+            .set((
+                NewProductRow::of(company_id, p),
+                products::updated_at.eq(diesel::dsl::now),
+            ))
             .execute(self.conn)
             .map(|_| ())
             .map_err(db_error)

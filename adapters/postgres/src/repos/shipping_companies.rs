@@ -5,10 +5,11 @@ use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 use patio_application::model::{
-    ListFilter, Page, PartyRecord, PartyWrite, ShippingCompanyRecord, ShippingUserRecord,
+    ListFilter, Page, PartyPlacement, PartyRecord, ShippingCompanyRecord, ShippingUserRecord,
 };
 use patio_application::ports::{ShippingCompanyRepo, UserAdminRepo};
 use patio_application::AppResult;
+use patio_domain::admin::party::PartyData;
 
 use super::search::patio_fold;
 use crate::rows::{ShippingCompanyRow, ShippingCompanyWriteRow};
@@ -172,23 +173,32 @@ pub(super) fn by_code(
         .map_err(db_error)
 }
 
-pub(super) fn insert(conn: &mut PgConnection, p: &PartyWrite) -> AppResult<i64> {
+pub(super) fn insert(
+    conn: &mut PgConnection,
+    p: &PartyData,
+    at: &PartyPlacement,
+) -> AppResult<i64> {
     diesel::insert_into(shipping_companies::table)
         .values((
-            ShippingCompanyWriteRow::from(p),
-            shipping_companies::is_enabled.eq(p.is_enabled.unwrap_or(true)),
+            ShippingCompanyWriteRow::of(p, at.company_id),
+            shipping_companies::is_enabled.eq(at.is_enabled.unwrap_or(true)),
         ))
         .returning(shipping_companies::id)
         .get_result(conn)
         .map_err(db_error)
 }
 
-pub(super) fn update(conn: &mut PgConnection, id: i64, p: &PartyWrite) -> AppResult<()> {
+pub(super) fn update(
+    conn: &mut PgConnection,
+    id: i64,
+    p: &PartyData,
+    at: &PartyPlacement,
+) -> AppResult<()> {
     diesel::update(shipping_companies::table.find(id))
         .set((
-            ShippingCompanyWriteRow::from(p),
+            ShippingCompanyWriteRow::of(p, at.company_id),
             // `None` (an import) keeps the stored status.
-            p.is_enabled.map(|e| shipping_companies::is_enabled.eq(e)),
+            at.is_enabled.map(|e| shipping_companies::is_enabled.eq(e)),
             shipping_companies::updated_at.eq(diesel::dsl::now),
         ))
         .execute(conn)

@@ -6,8 +6,11 @@ use diesel::dsl::{exists, now};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use patio_application::fleet::ports::{
-    BrandRecord, DriverChoice, ModelRecord, NamedRef, PlateRegistry, ShippingRef, TruckFilter,
-    TruckPlacement, TruckRecord, TruckRepo,
+    DriverChoice, PlateRegistry, ShippingRef, TruckFilter, TruckPlacement, TruckRepo,
+};
+use patio_application::fleet::truck_catalog::{BrandView, ModelView};
+use patio_application::fleet::trucks::{
+    TruckCompanyRef, TruckDriverRef, TruckShippingRef, TruckView,
 };
 use patio_application::model::Page;
 use patio_application::AppResult;
@@ -100,33 +103,12 @@ fn tonnes(v: Option<BigDecimal>) -> Option<f64> {
     v.and_then(|d| d.to_f64())
 }
 
-fn record(row: JoinedTruckRow) -> TruckRecord {
+/// The joined row as the truck calls answer it (contacts are read apart).
+fn view(row: JoinedTruckRow) -> TruckView {
     let t = row.truck;
-    TruckRecord {
+    TruckView {
         id: t.id,
-        company: NamedRef {
-            id: row.company_id,
-            name: row.company_name,
-        },
-        shipping_company: row.shipping.map(|s| ShippingRef {
-            id: s.id,
-            company_id: s.company_id,
-            code: s.code,
-            name: s.name,
-        }),
-        driver: row.driver.map(|d| NamedRef {
-            id: d.id,
-            name: d.name,
-        }),
-        model: row.model.map(|(m, b)| ModelRecord {
-            id: m.id,
-            name: m.name,
-            brand: BrandRecord {
-                id: b.id,
-                name: b.name,
-            },
-        }),
-        license_plate: t.license_plate,
+        license_plate: t.license_plate.into(),
         renavam: t.renavam,
         owner: t.owner,
         implement_type: t.implement_type,
@@ -135,7 +117,29 @@ fn record(row: JoinedTruckRow) -> TruckRecord {
         net_capacity: tonnes(t.net_capacity),
         color: t.color,
         is_enabled: t.is_enabled,
+        company: TruckCompanyRef {
+            id: row.company_id,
+            name: row.company_name,
+        },
+        shipping_company: row.shipping.map(|s| TruckShippingRef {
+            id: s.id,
+            code: s.code,
+            name: s.name,
+        }),
+        driver: row.driver.map(|d| TruckDriverRef {
+            id: d.id,
+            name: d.name,
+        }),
+        vehicle_model: row.model.map(|(m, b)| ModelView {
+            id: m.id,
+            name: m.name,
+            truck_brand: BrandView {
+                id: b.id,
+                name: b.name,
+            },
+        }),
         created_at: t.created_at,
+        contact: Vec::new(),
     }
 }
 
@@ -152,17 +156,17 @@ impl PgRepos<'_> {
     fn load_trucks(
         &mut self,
         q: diesel::dsl::IntoBoxed<'static, Source, Pg>,
-    ) -> AppResult<Vec<TruckRecord>> {
+    ) -> AppResult<Vec<TruckView>> {
         let rows: Vec<JoinedTruckRow> = q
             .select(JoinedTruckRow::as_select())
             .load(self.conn)
             .map_err(db_error)?;
-        Ok(rows.into_iter().map(record).collect())
+        Ok(rows.into_iter().map(view).collect())
     }
 }
 
 impl TruckRepo for PgRepos<'_> {
-    fn list_trucks(&mut self, f: &TruckFilter) -> AppResult<Page<TruckRecord>> {
+    fn list_trucks(&mut self, f: &TruckFilter) -> AppResult<Page<TruckView>> {
         let models = match &f.search {
             Some(s) => Some(named(self.conn, "truck_models", None, &s.pattern).map_err(db_error)?),
             None => None,
@@ -188,12 +192,12 @@ impl TruckRepo for PgRepos<'_> {
         })
     }
 
-    fn truck(&mut self, id: i64) -> AppResult<Option<TruckRecord>> {
+    fn truck(&mut self, id: i64) -> AppResult<Option<TruckView>> {
         let q = source().into_boxed().filter(trucks::id.eq(id));
         Ok(self.load_trucks(q)?.pop())
     }
 
-    fn truck_by_plate(&mut self, plate: &str) -> AppResult<Option<TruckRecord>> {
+    fn truck_by_plate(&mut self, plate: &str) -> AppResult<Option<TruckView>> {
         let q = source()
             .into_boxed()
             .filter(trucks::license_plate.eq(plate.to_owned()));

@@ -80,16 +80,20 @@ pub struct DriverWriteRow<'a> {
     pub is_enabled: bool,
 }
 
-impl<'a> From<&'a patio_application::fleet::ports::DriverWrite> for DriverWriteRow<'a> {
-    fn from(d: &'a patio_application::fleet::ports::DriverWrite) -> Self {
+impl<'a> DriverWriteRow<'a> {
+    /// The checked form where it is placed; an empty CNH is none.
+    pub fn of(
+        d: &'a patio_domain::fleet::DriverData,
+        at: &patio_application::fleet::ports::DriverPlacement,
+    ) -> Self {
         Self {
-            company_id: d.company_id,
-            shipping_company_id: d.shipping_company_id,
+            company_id: at.company_id,
+            shipping_company_id: at.shipping_company_id,
             name: &d.name,
-            cpf: &d.cpf,
+            cpf: d.cpf.as_str(),
             cnh: Some(d.cnh.as_str()).filter(|c| !c.is_empty()),
             birth_date: d.birth_date,
-            is_enabled: d.is_enabled,
+            is_enabled: at.is_enabled,
         }
     }
 }

@@ -3,6 +3,7 @@
 use bigdecimal::BigDecimal;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
+use patio_domain::orders::ProductData;
 
 use crate::schema::{order_items, order_shipping_companies, orders, products};
 
@@ -31,6 +32,19 @@ pub struct NewProductRow {
     /// `None` clears the NCM code on update.
     #[diesel(treat_none_as_null = true)]
     pub ncmcode: Option<String>,
+}
+
+impl NewProductRow {
+    /// The checked product in its company.
+    pub fn of(company_id: i64, p: &ProductData) -> Self {
+        Self {
+            company_id,
+            code: p.code,
+            name: p.name.clone(),
+            group_type: p.group.code(),
+            ncmcode: p.ncmcode.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]

@@ -1,9 +1,10 @@
 //! Customers and shipping companies as written: one struct per table, borrowed from the
-//! application's `PartyWrite`, inserted and updated alike (a `None` clears the column).
+//! domain's checked `PartyData` in its company, inserted and updated alike (a `None` clears the
+//! column).
 //! Shipping companies are read with [`super::ShippingCompanyRow`].
 
 use diesel::prelude::*;
-use patio_application::model::PartyWrite;
+use patio_domain::admin::party::PartyData;
 use patio_domain::values::{Cep, Document, Stored};
 
 use crate::schema::{customers, shipping_companies};
@@ -51,10 +52,10 @@ pub struct CustomerWriteRow<'a> {
     pub zip_code: Option<&'a str>,
 }
 
-impl<'a> From<&'a PartyWrite> for CustomerWriteRow<'a> {
-    fn from(p: &'a PartyWrite) -> Self {
+impl<'a> CustomerWriteRow<'a> {
+    pub fn of(p: &'a PartyData, company_id: i64) -> Self {
         Self {
-            company_id: p.company_id,
+            company_id,
             code: p.code,
             name: &p.name,
             company: p.legal_name.as_deref(),
@@ -90,10 +91,10 @@ pub struct ShippingCompanyWriteRow<'a> {
     pub zip_code: Option<&'a str>,
 }
 
-impl<'a> From<&'a PartyWrite> for ShippingCompanyWriteRow<'a> {
-    fn from(p: &'a PartyWrite) -> Self {
+impl<'a> ShippingCompanyWriteRow<'a> {
+    pub fn of(p: &'a PartyData, company_id: i64) -> Self {
         Self {
-            company_id: p.company_id,
+            company_id,
             code: p.code,
             name: &p.name,
             cnpj: p.cnpj.as_deref(),
