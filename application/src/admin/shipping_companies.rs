@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use patio_domain::admin::access::{scope, Access, Area, Scope};
 use patio_domain::admin::audit::{title, Operation};
-use patio_domain::admin::forms::{check_login, LoginInput, PASSWORD_REQUIRED};
+use patio_domain::admin::forms::{check_login, LoginData, LoginInput, PASSWORD_REQUIRED};
 use patio_domain::admin::listing::{search_text, SHIPPING_COMPANY_PAGE_SIZE};
 pub use patio_domain::admin::party::SHIPPING_REFERENCED_MESSAGE;
 use patio_domain::admin::party::{PartyInput, PartyKind};
@@ -223,62 +223,15 @@ impl PartyService for ShippingCompanyService {
             };
             let (id, operation) = party::write(repos, KIND, existing, &data, &at)?;
             if let Some(login) = &login {
-                let user = match repos.user_by_email(&login.login)? {
-                    Some(u) if u.shipping_company.as_ref().map(|s| s.id) == Some(id) => Some(u),
-                    Some(_) => return Err(AppError::Duplicate(EMAIL_TAKEN_MESSAGE.to_owned())),
-                    None => None,
+                let at = CarrierLogin {
+                    company_id,
+                    shipping_company_id: id,
+                    name: &data.name,
+                    now: self.deps.clock.now(),
                 };
-                match (user, password_hash.as_deref()) {
-                    (Some(u), Some(hash)) => {
-                        new_password_of = Some(u.id);
-                        repos.update_staff_user(
-                            u.id,
-                            &UserWrite {
-                                name: u.name,
-                                email: u.email,
-                                role: u.role,
-                                cpf: u.cpf.as_ref().map(|c| c.masked()),
-                                fone: u.fone,
-                                receives_email: u.receives_email,
-                                is_enabled: u.is_enabled,
-                                is_root: false,
-                                company_id: Some(company_id),
-                                shipping_company_id: Some(id),
-                                password_hash: Some(hash.to_owned()),
-                                written_at: self.deps.clock.now(),
-                            },
-                        )?;
-                    }
-                    (Some(_), None) => {}
-                    (None, Some(hash)) => {
-                        repos.insert_staff_user(&UserWrite {
-                            name: data.name.chars().take(25).collect(),
-                            email: login.login.clone(),
-                            role: Role::Transportadora,
-                            cpf: None,
-                            fone: None,
-                            receives_email: false,
-                            is_enabled: true,
-                            is_root: false,
-                            company_id: Some(company_id),
-                            shipping_company_id: Some(id),
-                            password_hash: Some(hash.to_owned()),
-                            written_at: self.deps.clock.now(),
-                        })?;
-                    }
-                    (None, None) => return Err(AppError::field("password", PASSWORD_REQUIRED)),
-                }
-                repos.set_shipping_login(id, &login.login, password_hash.as_deref())?;
+                new_password_of = write_login(repos, &at, login, password_hash.as_deref())?;
             }
-            if !cmd.users.is_empty() {
-                let users = repos.shipping_users(id)?;
-                for u in &cmd.users {
-                    if !users.iter().any(|known| known.id == u.id) {
-                        return Err(AppError::not_found());
-                    }
-                    repos.set_user_authorization(u.id, u.flags)?;
-                }
-            }
+            authorize_users(repos, id, &cmd.users)?;
             save_contacts(repos, ContactOwner::ShippingCompany(id), &contacts)?;
             Audit::by(actor, ip).write(
                 repos,
@@ -299,4 +252,88 @@ impl PartyService for ShippingCompanyService {
         }
         Ok(saved)
     }
+}
+
+/// Whose login is being written, and when.
+struct CarrierLogin<'a> {
+    company_id: i64,
+    shipping_company_id: i64,
+    name: &'a str,
+    now: chrono::DateTime<chrono::Utc>,
+}
+
+/// The login is the shipping company's Transportadora user: a new login creates it (named as
+/// the company), a password changes it, an e-mail of someone else's is refused. Answers the
+/// user whose password changed, whose older sessions must end.
+fn write_login(
+    repos: &mut dyn Repos,
+    at: &CarrierLogin<'_>,
+    login: &LoginData,
+    password_hash: Option<&str>,
+) -> AppResult<Option<i64>> {
+    let user = match repos.user_by_email(&login.login)? {
+        Some(u) if u.shipping_company.as_ref().map(|s| s.id) == Some(at.shipping_company_id) => {
+            Some(u)
+        }
+        Some(_) => return Err(AppError::Duplicate(EMAIL_TAKEN_MESSAGE.to_owned())),
+        None => None,
+    };
+    let mut new_password_of = None;
+    match (user, password_hash) {
+        (Some(u), Some(hash)) => {
+            new_password_of = Some(u.id);
+            repos.update_staff_user(
+                u.id,
+                &UserWrite {
+                    name: u.name,
+                    email: u.email,
+                    role: u.role,
+                    cpf: u.cpf.as_ref().map(|c| c.masked()),
+                    fone: u.fone,
+                    receives_email: u.receives_email,
+                    is_enabled: u.is_enabled,
+                    is_root: false,
+                    company_id: Some(at.company_id),
+                    shipping_company_id: Some(at.shipping_company_id),
+                    password_hash: Some(hash.to_owned()),
+                    written_at: at.now,
+                },
+            )?;
+        }
+        (Some(_), None) => {}
+        (None, Some(hash)) => {
+            repos.insert_staff_user(&UserWrite {
+                name: at.name.chars().take(25).collect(),
+                email: login.login.clone(),
+                role: Role::Transportadora,
+                cpf: None,
+                fone: None,
+                receives_email: false,
+                is_enabled: true,
+                is_root: false,
+                company_id: Some(at.company_id),
+                shipping_company_id: Some(at.shipping_company_id),
+                password_hash: Some(hash.to_owned()),
+                written_at: at.now,
+            })?;
+        }
+        (None, None) => return Err(AppError::field("password", PASSWORD_REQUIRED)),
+    }
+    repos.set_shipping_login(at.shipping_company_id, &login.login, password_hash)?;
+    Ok(new_password_of)
+}
+
+/// The contact authorizations of the company's own users; a user of another is not found.
+fn authorize_users(repos: &mut dyn Repos, id: i64, users: &[UserFlagsCmd]) -> AppResult<()> {
+    if users.is_empty() {
+        return Ok(());
+    }
+    let known = repos.shipping_users(id)?;
+    for u in users {
+        if !known.iter().any(|k| k.id == u.id) {
+            return Err(AppError::not_found());
+        }
+        repos.set_user_authorization(u.id, u.flags)?;
+    }
+    Ok(())
 }

@@ -312,6 +312,36 @@ fn tied_to(repos: &mut dyn Repos, driver_id: i64, company: i64) -> AppResult<boo
     Ok(in_queue || repos.driver_has_pending_loadings(driver_id, company)?)
 }
 
+/// An edit that changes a driver's company: only who may move it; tied to the old company, it
+/// answers 409 until the move is confirmed; otherwise the driver moves.
+fn move_when_asked(
+    repos: &mut dyn Repos,
+    actor: &Actor,
+    d: &DriverFull,
+    to: (i64, &str),
+    confirmed: bool,
+    now: DateTime<Utc>,
+) -> AppResult<Option<Moved>> {
+    if d.company_id != to.0 {
+        staff_may_transfer_driver(actor, d.company_id, to.0).map_err(|r| match r {
+            TransferRefusal::NotFound => AppError::not_found(),
+            TransferRefusal::NotAllowed => forbidden(patio_domain::DomainError::NotAllowed),
+        })?;
+    }
+    let tied = d.company_id != to.0 && tied_to(repos, d.id, d.company_id)?;
+    match company_move(d.company_id, to.0, tied, confirmed) {
+        CompanyMove::Stay => Ok(None),
+        CompanyMove::Confirm => Err(move_conflict(repos, d)?),
+        CompanyMove::Move => Ok(Some(move_driver_company(
+            repos,
+            d.id,
+            d.company_id,
+            to,
+            now,
+        )?)),
+    }
+}
+
 /// The 409 body: the company left and its queue entry.
 fn move_conflict(repos: &mut dyn Repos, d: &DriverFull) -> AppResult<AppError> {
     let entry = repos
@@ -684,33 +714,13 @@ impl DriverService {
                 existing.as_ref().map(|d| d.company_id),
             )?;
             let shipping = target_shipping(repos, &s, cmd.shipping_company_id, company_id)?;
-            let mut moved = None;
-            if let Some(d) = &existing {
-                if d.company_id != company_id {
-                    staff_may_transfer_driver(actor, d.company_id, company_id).map_err(
-                        |r| match r {
-                            TransferRefusal::NotFound => AppError::not_found(),
-                            TransferRefusal::NotAllowed => {
-                                forbidden(patio_domain::DomainError::NotAllowed)
-                            }
-                        },
-                    )?;
+            let moved = match &existing {
+                Some(d) => {
+                    let to = (company_id, company_name.as_str());
+                    move_when_asked(repos, actor, d, to, cmd.confirm_move, now)?
                 }
-                let tied = d.company_id != company_id && tied_to(repos, d.id, d.company_id)?;
-                match company_move(d.company_id, company_id, tied, cmd.confirm_move) {
-                    CompanyMove::Stay => {}
-                    CompanyMove::Confirm => return Err(move_conflict(repos, d)?),
-                    CompanyMove::Move => {
-                        moved = Some(move_driver_company(
-                            repos,
-                            d.id,
-                            d.company_id,
-                            (company_id, &company_name),
-                            now,
-                        )?);
-                    }
-                }
-            }
+                None => None,
+            };
             let at = DriverPlacement {
                 company_id,
                 shipping_company_id: shipping,

@@ -14,9 +14,9 @@ use patio_domain::fleet::sets::{
     check_link, driver_bound_elsewhere_message, driver_leaves_with_truck, driver_search,
     export_row, link_title, may_link, may_link_to, may_unbind, next_from_id, plate_pattern,
     queue_label, sets_from_id, sets_page_size, sets_permissions, sets_scope,
-    truck_bound_elsewhere_message, unbind_title, ExportSet, LinkRefusal, PairInput, QueueLabel,
-    Removal, SetsAction, UnbindTarget, COMPANY_MISMATCH_MESSAGE, EXPORT_HEADER, LINKED_MESSAGE,
-    LINKED_PAIRS_PAGE, NOTHING_TO_UNBIND_MESSAGE, NOT_BOUND_MESSAGE,
+    truck_bound_elsewhere_message, unbind_title, ExportSet, LinkRefusal, Pair, PairInput,
+    QueueLabel, Removal, SetsAction, UnbindTarget, COMPANY_MISMATCH_MESSAGE, EXPORT_HEADER,
+    LINKED_MESSAGE, LINKED_PAIRS_PAGE, NOTHING_TO_UNBIND_MESSAGE, NOT_BOUND_MESSAGE,
 };
 use patio_domain::fleet::trucks::{
     truck_free_for, truck_in_queue_message, truck_of_other_driver_message, TakeRefusal,
@@ -476,6 +476,60 @@ impl SetsService {
     }
 
     /// The shipping company the linking screen works on, if the caller may link to it.
+    /// Every pair may be bound to the target and its truck is free: rows locked in id order,
+    /// trucks then drivers, so two linkings never deadlock. Answers the trucks by id.
+    fn free_pairs(
+        repos: &mut dyn Repos,
+        scope: &Scope,
+        target: &ShippingRecord,
+        pairs: &[Pair],
+    ) -> AppResult<std::collections::HashMap<i64, LinkTruck>> {
+        let mut truck_ids: Vec<i64> = pairs.iter().map(|p| p.truck_id).collect();
+        truck_ids.sort_unstable();
+        truck_ids.dedup();
+        let mut driver_ids: Vec<i64> = pairs.iter().map(|p| p.driver_id).collect();
+        driver_ids.sort_unstable();
+        driver_ids.dedup();
+        let mut trucks = std::collections::HashMap::new();
+        for id in truck_ids {
+            let t = repos.truck_for_link(id)?.ok_or_else(AppError::not_found)?;
+            may_link(
+                scope,
+                target.company_id,
+                target.id,
+                t.company_id,
+                t.shipping_company_id,
+            )
+            .map_err(|e| refusal(e, || truck_bound_elsewhere_message(&t.license_plate)))?;
+            trucks.insert(id, t);
+        }
+        for id in driver_ids {
+            let d = repos.driver_for_link(id)?.ok_or_else(AppError::not_found)?;
+            may_link(
+                scope,
+                target.company_id,
+                target.id,
+                d.company_id,
+                d.shipping_company_id,
+            )
+            .map_err(|e| refusal(e, || driver_bound_elsewhere_message(&d.name)))?;
+        }
+        // A truck in a queue, or driven by another driver, is not free (issue 21).
+        for p in pairs {
+            let Some(t) = trucks.get(&p.truck_id) else {
+                continue;
+            };
+            let in_queue = repos.truck_in_active_queue(t.id)?;
+            truck_free_for(p.driver_id, t.driver_id, in_queue).map_err(|e| match e {
+                TakeRefusal::InQueue => {
+                    AppError::Conflict(truck_in_queue_message(&t.license_plate))
+                }
+                _ => AppError::Conflict(truck_of_other_driver_message(&t.license_plate)),
+            })?;
+        }
+        Ok(trucks)
+    }
+
     fn target(repos: &mut dyn Repos, scope: &Scope, shipping_id: i64) -> AppResult<ShippingRecord> {
         repos
             .shipping_company_brief(shipping_id)?
@@ -498,50 +552,7 @@ impl SetsService {
             {
                 return Err(AppError::field("company", COMPANY_MISMATCH_MESSAGE));
             }
-            // Rows locked in id order, trucks then drivers, so two linkings never deadlock.
-            let mut truck_ids: Vec<i64> = pairs.iter().map(|p| p.truck_id).collect();
-            truck_ids.sort_unstable();
-            truck_ids.dedup();
-            let mut driver_ids: Vec<i64> = pairs.iter().map(|p| p.driver_id).collect();
-            driver_ids.sort_unstable();
-            driver_ids.dedup();
-            let mut trucks = std::collections::HashMap::new();
-            for id in truck_ids {
-                let t = repos.truck_for_link(id)?.ok_or_else(AppError::not_found)?;
-                may_link(
-                    &scope,
-                    target.company_id,
-                    target.id,
-                    t.company_id,
-                    t.shipping_company_id,
-                )
-                .map_err(|e| refusal(e, || truck_bound_elsewhere_message(&t.license_plate)))?;
-                trucks.insert(id, t);
-            }
-            for id in driver_ids {
-                let d = repos.driver_for_link(id)?.ok_or_else(AppError::not_found)?;
-                may_link(
-                    &scope,
-                    target.company_id,
-                    target.id,
-                    d.company_id,
-                    d.shipping_company_id,
-                )
-                .map_err(|e| refusal(e, || driver_bound_elsewhere_message(&d.name)))?;
-            }
-            // A truck in a queue, or driven by another driver, is not free (issue 21).
-            for p in &pairs {
-                let Some(t) = trucks.get(&p.truck_id) else {
-                    continue;
-                };
-                let in_queue = repos.truck_in_active_queue(t.id)?;
-                truck_free_for(p.driver_id, t.driver_id, in_queue).map_err(|e| match e {
-                    TakeRefusal::InQueue => {
-                        AppError::Conflict(truck_in_queue_message(&t.license_plate))
-                    }
-                    _ => AppError::Conflict(truck_of_other_driver_message(&t.license_plate)),
-                })?;
-            }
+            let trucks = Self::free_pairs(repos, &scope, &target, &pairs)?;
             for p in &pairs {
                 repos.bind_pair(p.truck_id, p.driver_id, target.id, now)?;
                 let plate = trucks

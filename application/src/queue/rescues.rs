@@ -154,6 +154,42 @@ fn refusal(r: RescueRefusal) -> AppError {
     }
 }
 
+/// A freelancer gets its loading on the chosen order now, through the nine checks again (the
+/// order may have filled up since the request); answers the entry with that loading.
+fn load_freelancer(
+    repos: &mut dyn Repos,
+    rescue: &RescueRecord,
+    entry: &YardEntryRecord,
+    now: DateTime<Utc>,
+) -> AppResult<YardEntryRecord> {
+    let company_id = rescue.company_id;
+    let today = company_today(repos.login_settings(company_id)?.as_ref(), now);
+    let write = check_rescue_loading(
+        repos,
+        company_id,
+        rescue.order_id,
+        (entry.truck_id, entry.driver_id),
+        rescue.qty_transported,
+        today,
+    )?;
+    let loading = repos.insert_loading(&write)?;
+    if !repos.attach_loading(entry.id, loading)? {
+        return Err(conflict(LOADING_CLOSED_MESSAGE));
+    }
+    DriverLog::of(entry.driver_id, company_id).write(
+        repos,
+        DriverLogType::InOrder,
+        DriverLogPayload::added_to_order(
+            company_id,
+            loading,
+            &rescue.order_code,
+            entry.truck_id,
+            &entry.license_plate,
+        ),
+    )?;
+    entry_of(repos, entry.id)
+}
+
 fn entry_of(repos: &mut dyn Repos, id: i64) -> AppResult<YardEntryRecord> {
     repos.yard_entry(id)?.ok_or_else(AppError::not_found)
 }
@@ -386,34 +422,8 @@ impl RescueService {
             may_approve_rescue(&check).map_err(refusal)?;
             // The vehicle was loaded when it was marked missing: the loading is dated then.
             let ended = rescue.missed_at.unwrap_or(rescue.created_at);
-            // A freelancer gets its loading on the chosen order now, through the nine checks
-            // again (the order may have filled up since the request).
             let entry = if entry.scheduling_id.is_none() {
-                let today = company_today(repos.login_settings(company_id)?.as_ref(), now);
-                let write = check_rescue_loading(
-                    repos,
-                    company_id,
-                    rescue.order_id,
-                    (entry.truck_id, entry.driver_id),
-                    rescue.qty_transported,
-                    today,
-                )?;
-                let loading = repos.insert_loading(&write)?;
-                if !repos.attach_loading(entry.id, loading)? {
-                    return Err(conflict(LOADING_CLOSED_MESSAGE));
-                }
-                DriverLog::of(entry.driver_id, company_id).write(
-                    repos,
-                    DriverLogType::InOrder,
-                    DriverLogPayload::added_to_order(
-                        company_id,
-                        loading,
-                        &rescue.order_code,
-                        entry.truck_id,
-                        &entry.license_plate,
-                    ),
-                )?;
-                entry_of(repos, entry.id)?
+                load_freelancer(repos, &rescue, &entry, now)?
             } else {
                 entry
             };
