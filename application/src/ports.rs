@@ -320,6 +320,17 @@ pub trait LogQueryRepo {
 /// created before `before` and says how many it removed.
 pub trait RetentionRepo {
     fn prune_staff_logs(&mut self, before: DateTime<Utc>, limit: i64) -> AppResult<u64>;
+    /// Creates the missing monthly partitions of the staff log from the month of `from`
+    /// through the month of `through` (rows of those months found in the default partition
+    /// move in); says how many it created.
+    fn ensure_staff_log_partitions(
+        &mut self,
+        from: NaiveDate,
+        through: NaiveDate,
+    ) -> AppResult<u32>;
+    /// Drops the staff log's monthly partitions whose whole month is before `before`; says
+    /// how many rows they held.
+    fn drop_staff_log_partitions(&mut self, before: DateTime<Utc>) -> AppResult<u64>;
     fn prune_driver_logs(&mut self, before: DateTime<Utc>, limit: i64) -> AppResult<u64>;
     /// Delivered mails only: sent, logged, or failed after `max_attempts` tries.
     fn prune_outbox(

@@ -1,7 +1,7 @@
 //! How long the tables that grow without end keep their rows (issue 28): staff logs, driver
 //! logs and the outbox. The operator chooses, in days; the default keeps everything.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Datelike, Duration, Months, NaiveDate, Utc};
 
 /// The least a retention may be: a log younger than this is never pruned, whatever is
 /// configured (a typo such as `PATIO_RETENTION_STAFF_LOGS_DAYS=3` should not erase last week).
@@ -53,10 +53,43 @@ pub fn cutoff(now: DateTime<Utc>, days: u32) -> DateTime<Utc> {
     now - Duration::days(i64::from(days))
 }
 
+/// Staff logs are kept in one partition per month (UTC); the job keeps this many months
+/// ahead of the current one created, so that a month's rows never wait for their partition
+/// (they would land in the default partition, read as fast as a single table).
+pub const LOG_PARTITION_MONTHS_AHEAD: u32 = 3;
+
+/// The first and the last day of the months whose staff log partitions the job ensures at
+/// `now`: the current month (and the previous one, for the hours around a month's turn) up
+/// to [`LOG_PARTITION_MONTHS_AHEAD`] months ahead.
+pub fn log_partition_months(now: DateTime<Utc>) -> (NaiveDate, NaiveDate) {
+    let today = now.date_naive();
+    let first = today.with_day(1).unwrap_or(today);
+    let from = first.checked_sub_months(Months::new(1)).unwrap_or(first);
+    let through = first
+        .checked_add_months(Months::new(LOG_PARTITION_MONTHS_AHEAD))
+        .unwrap_or(first);
+    (from, through)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    #[test]
+    fn log_partitions_are_ensured_from_last_month_to_three_months_ahead() {
+        let now = Utc.with_ymd_and_hms(2026, 11, 27, 16, 0, 0).unwrap();
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        assert_eq!(
+            log_partition_months(now),
+            (day(2026, 10, 1), day(2027, 2, 1))
+        );
+        let new_year = Utc.with_ymd_and_hms(2027, 1, 1, 0, 30, 0).unwrap();
+        assert_eq!(
+            log_partition_months(new_year),
+            (day(2026, 12, 1), day(2027, 4, 1))
+        );
+    }
 
     #[test]
     fn empty_zero_and_off_keep_everything() {

@@ -14,7 +14,11 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 PG_URL="${TEST_DATABASE_URL:-$("$ROOT/scripts/pg.sh" url)}"
-DB="patio_bench_search"
+# BENCH_DB=name BENCH_KEEP_DB=1 keeps the filled database after the run and reuses it when it
+# is already filled (the fill takes about ten minutes on the shared machine); its migrations
+# are brought up to date by `patio migrate`.
+DB="${BENCH_DB:-patio_bench_search}"
+KEEP_DB="${BENCH_KEEP_DB:-}"
 DB_URL="${PG_URL%/*}/$DB"
 PORT="${BENCH_PORT:-18449}"
 CLIENTS="${BENCH_CLIENTS:-8}"
@@ -36,7 +40,9 @@ WRK_VERSION="$( (wrk -v 2>&1 || true) | head -1 | awk '{print $1, $2}')"
 SERVER=""
 cleanup() {
   if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; wait "$SERVER" 2>/dev/null || true; fi
-  psql "$PG_URL" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
+  if [ -z "$KEEP_DB" ]; then
+    psql "$PG_URL" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
+  fi
   rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -45,6 +51,16 @@ trap cleanup EXIT
 if curl -s -o /dev/null "http://127.0.0.1:$PORT/"; then
   echo "127.0.0.1:$PORT já está em uso (BENCH_PORT=...)" >&2; exit 1
 fi
+FILLED=""
+if [ -n "$KEEP_DB" ] && psql "$DB_URL" -tAc "SELECT 1 FROM staff_logs LIMIT 1" 2>/dev/null | grep -q 1; then
+  FILLED=1
+fi
+FILL_START=$(date +%s)
+if [ -n "$FILLED" ]; then
+  echo "== banco $DB já preenchido: reutilizado"
+  DATABASE_URL="$DB_URL" RUST_LOG=warn "$BIN" migrate >/dev/null
+  psql "$DB_URL" -qc "VACUUM ANALYZE"
+else
 echo "== banco de três anos de dez empresas (1/$FRACTION)"
 psql "$PG_URL" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)"
 psql "$PG_URL" -qc "CREATE DATABASE $DB"
@@ -60,7 +76,9 @@ CREATE TEMP TABLE fill_scale AS SELECT
 \i $ROOT/tests/load/search_fill.sql
 VACUUM ANALYZE;
 SQL
+fi
 FILL_SECONDS=$(( $(date +%s) - FILL_START ))
+export BENCH_FILL_REUSED="$FILLED"
 COUNTS="$(psql "$DB_URL" -tA -F' ' -c "SELECT
   (SELECT count(*) FROM staff_logs), (SELECT count(*) FROM driver_logs),
   (SELECT count(*) FROM schedulings), (SELECT count(*) FROM queue_entries),
@@ -68,8 +86,11 @@ COUNTS="$(psql "$DB_URL" -tA -F' ' -c "SELECT
   (SELECT count(*) FROM orders), (SELECT count(*) FROM customers),
   (SELECT pg_database_size(current_database()))")"
 echo "   $COUNTS (preenchido em ${FILL_SECONDS}s)"
+# The staff log is partitioned by month: its size is its partitions'.
 psql "$DB_URL" -tA -F' ' -c "SELECT relname, pg_total_relation_size(oid), pg_relation_size(oid)
-  FROM pg_class WHERE relname IN ('staff_logs', 'driver_logs', 'schedulings', 'queue_entries', 'drivers', 'trucks', 'outbox')" >"$TMP/sizes.txt"
+  FROM pg_class WHERE relname IN ('driver_logs', 'schedulings', 'queue_entries', 'drivers', 'trucks', 'outbox')
+  UNION ALL SELECT 'staff_logs', sum(pg_total_relation_size(relid)), sum(pg_relation_size(relid))
+  FROM pg_partition_tree('staff_logs')" >"$TMP/sizes.txt"
 
 
 export BENCH_LOAD_AT_START="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -230,7 +251,8 @@ result = {
         "staff_logs": counts[0], "driver_logs": counts[1], "loadings": counts[2],
         "queue_entries": counts[3], "drivers": counts[4], "trucks": counts[5],
         "orders": counts[6], "customers": counts[7], "database_mb": round(counts[8] / 2**20),
-        "fill_seconds": int(sys.argv[6]), "tables": sizes,
+        "fill_seconds": int(sys.argv[6]), "fill_reused": bool(os.environ.get("BENCH_FILL_REUSED")),
+        "tables": sizes,
     },
     "connections": int(sys.argv[3]),
     "seconds": int(sys.argv[4]),

@@ -159,7 +159,10 @@ SELECT q.company_id, s.order_id, q.id, q.driver_id, q.truck_id, 29.5, q.id % 3 <
   FROM queue_entries q JOIN schedulings s ON s.id = q.scheduling_id
  WHERE q.status = 'faulty' AND q.id % 10 = 0;
 
--- Logs and mail.
+-- Logs and mail. The staff log is partitioned by month: the retention job would have created
+-- each month's partition as the years went by.
+SELECT patio_staff_log_partitions((now() - make_interval(days => f.days + 1))::date, now()::date)
+  FROM fill_scale f;
 INSERT INTO staff_logs (operation_type, object_type, company_id, user_id, title, details, ip, created_at)
 SELECT (ARRAY['CREATE', 'UPDATE', 'DELETE', 'LOGIN'])[1 + g % 4],
        (ARRAY['DRIVER', 'TRUCK', 'ORDER', 'CUSTOMER', 'USER'])[1 + (g / 4) % 5], c.id, u.id,

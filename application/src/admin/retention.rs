@@ -1,12 +1,15 @@
 //! The retention job (issue 28): staff logs, driver logs and delivered mails older than the
 //! operator's setting are deleted, a small batch per transaction, so that no delete holds
 //! locks for long and the yard's own writes (which only insert into these tables) never wait.
-//! Each batch holds the job's advisory lock; the default policy keeps everything.
+//! Each batch holds the job's advisory lock; the default policy keeps everything. The staff
+//! log is partitioned by month: the job also creates the months ahead and drops whole months.
 
 use std::sync::Arc;
 
 use patio_domain::mail::MAX_ATTEMPTS;
-use patio_domain::retention::{cutoff, RetentionPolicy, PRUNE_BATCH, PRUNE_MAX_BATCHES};
+use patio_domain::retention::{
+    cutoff, log_partition_months, RetentionPolicy, PRUNE_BATCH, PRUNE_MAX_BATCHES,
+};
 use serde::Serialize;
 
 use crate::error::AppResult;
@@ -40,8 +43,22 @@ impl RetentionJob {
 
     /// One run: for each table with a retention, batches of [`PRUNE_BATCH`] rows until none
     /// is left or [`PRUNE_MAX_BATCHES`] ran (the rest waits for the next run).
+    ///
+    /// First, whatever the policy, the staff log's monthly partitions of the months ahead are
+    /// created. A staff retention drops the partitions of the months wholly before its cutoff
+    /// (their rows count as pruned), then deletes the rest in batches.
     pub fn run(&self, policy: &RetentionPolicy) -> AppResult<RetentionReport> {
-        let staff: Prune = |r, before| r.prune_staff_logs(before, PRUNE_BATCH);
+        let (from, through) = log_partition_months(self.deps.clock.now());
+        self.deps.store.tx(|repos| {
+            if repos.try_job_lock(RETENTION_JOB_KEY)? {
+                repos.ensure_staff_log_partitions(from, through)?;
+            }
+            Ok(())
+        })?;
+        let staff: Prune = |r, before| {
+            let dropped = r.drop_staff_log_partitions(before)?;
+            Ok(dropped + r.prune_staff_logs(before, PRUNE_BATCH)?)
+        };
         let driver: Prune = |r, before| r.prune_driver_logs(before, PRUNE_BATCH);
         let outbox: Prune = |r, before| r.prune_outbox(before, MAX_ATTEMPTS, PRUNE_BATCH);
         Ok(RetentionReport {

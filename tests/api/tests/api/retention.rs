@@ -175,3 +175,76 @@ async fn while_another_instance_holds_the_job_lock_nothing_is_deleted() {
         Some(OLD_STAFF_LOGS.unsigned_abs())
     );
 }
+
+fn partitions(app: &TestApp) -> String {
+    app.scalar_text(
+        "SELECT coalesce(string_agg(c.relname, ' ' ORDER BY c.relname), '') AS v
+           FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+          WHERE i.inhparent = 'staff_logs'::regclass AND c.relname <> 'staff_logs_default'",
+    )
+}
+
+/// The staff log is kept by month: the job creates the months ahead whatever the policy (a
+/// row of a month without its partition, in the default one, moves into it), and a retention
+/// drops the months wholly before its cutoff, counting their rows as pruned, then deletes the
+/// rest of the old rows in batches.
+#[actix_rt::test]
+async fn the_staff_log_keeps_a_partition_per_month_which_the_job_creates_ahead_and_drops_when_old()
+{
+    let app = TestApp::new();
+    years_of_rows(&app).await;
+    // The months of the old rows (two years ago), as the job created them at the time; the
+    // rows already written there (in the default partition) move in.
+    app.sql(
+        "SELECT patio_staff_log_partitions((now() - interval '2 years')::date,
+                                           (now() - interval '2 years' + interval '3 days')::date)",
+    );
+    assert_eq!(
+        count(&app, "staff_logs_default"),
+        0,
+        "the old rows moved into their months"
+    );
+    // Three months ahead is missing (the job did not run) and a row of that month came in.
+    let ahead = app.scalar_text(
+        "SELECT 'staff_logs_' || to_char(date_trunc('month', now() AT TIME ZONE 'UTC') + interval '3 months', 'YYYY_MM') AS v",
+    );
+    app.sql(&format!(
+        "DROP TABLE {ahead};
+         INSERT INTO staff_logs (operation_type, object_type, title, created_at)
+         VALUES ('LOGIN', 'USER', 'adiantado', date_trunc('month', now()) + interval '3 months 2 days')"
+    ));
+    assert!(!partitions(&app).contains(&ahead));
+    // The old month, this month and the next two.
+    let before = partitions(&app);
+    assert!(before.split(' ').count() >= 4, "{before}");
+
+    let report = app.state.services.retention.run(&a_year()).unwrap();
+
+    assert_eq!(
+        report.pruned_staff_logs,
+        Some(OLD_STAFF_LOGS.unsigned_abs())
+    );
+    let after = partitions(&app);
+    assert!(after.contains(&ahead), "{after}");
+    assert_eq!(
+        app.scalar_text(
+            "SELECT tableoid::regclass::text AS v FROM staff_logs WHERE title = 'adiantado'"
+        ),
+        ahead
+    );
+    let old_month = app.scalar_text(
+        "SELECT 'staff_logs_' || to_char(now() AT TIME ZONE 'UTC' - interval '2 years', 'YYYY_MM') AS v",
+    );
+    assert!(
+        before.contains(&old_month) && !after.contains(&old_month),
+        "{before} / {after}"
+    );
+    assert_eq!(
+        count(
+            &app,
+            "staff_logs WHERE created_at < now() - interval '1 year'"
+        ),
+        0
+    );
+    assert_eq!(count(&app, "staff_logs_default"), 0);
+}
