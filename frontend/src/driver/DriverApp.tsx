@@ -8,6 +8,7 @@ import { Route, Routes } from 'react-router';
 import './driver.css';
 import { DriverGuard } from '../app/guards/DriverGuard';
 import { isDriverPath, paths } from '../app/paths';
+import { store } from '../app/store';
 import { ChunkErrorBoundary } from '../shared/ui/ChunkErrorBoundary';
 import { OtherAppRedirect } from '../shared/ui/OtherAppRedirect';
 import { Spinner } from '../shared/ui/Spinner';
@@ -40,6 +41,15 @@ const DriverMapPage = lazy(() => import(/* webpackChunkName: "driver-map" */ './
 const DriverCheckinPage = lazy(() => import(/* webpackChunkName: "driver-checkin" */ './pages/DriverCheckinPage'));
 const PublicMapPage = lazy(() => import(/* webpackChunkName: "driver-public-map" */ './pages/PublicMapPage'));
 const DriverEditPage = lazy(() => import(/* webpackChunkName: "driver-edit" */ './pages/DriverEditPage'));
+
+// The home's own reads follow the session at once, not the home's render (homeReads.ts): this
+// chunk runs as soon as it arrives, and index.html has asked for the home's chunk on this path.
+if (window.location.pathname === paths.driverHome) {
+  // A failure here only loses the head start: the home reads for itself.
+  import(/* webpackChunkName: "driver-home" */ './homeReads')
+    .then(({ prefetchDriverHome }) => prefetchDriverHome(store.dispatch))
+    .catch(() => undefined);
+}
 
 /** The signed-in driver's screens: [path, page]. */
 const guarded: [string, ReactNode][] = [

@@ -13,19 +13,23 @@ export function companyChoiceLabel(name: string): string {
     .toLocaleUpperCase('pt-BR');
 }
 
-const partsFormatter = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use, not when the module loads: the first Intl formatter with a time zone
+// loads the browser's zone data, tens of milliseconds on a slow phone, and most first screens
+// (the driver's sign-in and home) show no date (issue 23).
+let partsFormatter: Intl.DateTimeFormat | null = null;
 
 function parts(value: string | Date): Record<string, string> | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
+  partsFormatter ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const out: Record<string, string> = {};
   for (const p of partsFormatter.formatToParts(date)) out[p.type] = p.value;
   return out;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TermsHtml } from '../../shared/ui/TermsHtml';
+import { useIdle } from '../../shared/useIdle';
 import { dm, POPUP_COUNTDOWN_S } from '../messages';
 import { useActivePopupsQuery, useReadPopupMutation } from '../queueApi';
 import { Modal } from '../ui/Modal';
@@ -25,10 +26,12 @@ function remember(id: number): void {
 /**
  * The company's pop-up on the home (spec 3 section 2): the first active one this phone has not
  * closed yet, shown once; it can be closed only after a 5-second countdown, and closing it
- * records the read (POST /popups/read, READ_POPUP).
+ * records the read (POST /popups/read, READ_POPUP). Read once the home is idle: it opens over
+ * the home, so the home's own first answers come first.
  */
 export function CompanyPopup({ driverId, companyId }: { driverId: number; companyId: number }) {
-  const popups = useActivePopupsQuery(companyId);
+  const idle = useIdle();
+  const popups = useActivePopupsQuery(companyId, { skip: !idle });
   const [read] = useReadPopupMutation();
   const [closed, setClosed] = useState<number | null>(null);
   const [left, setLeft] = useState(POPUP_COUNTDOWN_S);

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { predictedCallText, type PredictedCall as Prediction } from '../../shared/predictedCall';
-import { POSITION_POLL_MS } from '../messages';
 import { useDriverSessionQuery } from '../api';
-import { useDriverPositionQuery } from '../queueApi';
 
 /** The phone's clock, ticking every 20 s: enough for words in minutes. */
 function useNow(): number {
@@ -27,17 +25,4 @@ export function PredictedCall({ position }: { position: Prediction | null | unde
       <strong>{text}</strong>
     </p>
   );
-}
-
-/**
- * [`PredictedCall`] for a page that does not read the position: reads it (polling), and again
- * whenever `refreshKey` changes (the page heard a queue event).
- */
-export function DriverPredictedCall({ driverId, refreshKey }: { driverId: number; refreshKey?: number }) {
-  const position = useDriverPositionQuery(driverId, { skip: !driverId, pollingInterval: POSITION_POLL_MS });
-  const { refetch } = position;
-  useEffect(() => {
-    if (refreshKey && driverId) void refetch();
-  }, [refreshKey, driverId, refetch]);
-  return <PredictedCall position={position.data} />;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { firstName, formatDateTime } from '../../shared/formatters';
 import { msg } from '../../shared/messages';
 import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
@@ -14,8 +14,21 @@ import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 import { CompanyPopup } from '../components/CompanyPopup';
 import { PrivacyLink } from '../components/PrivacyLink';
-import { DriverPredictedCall } from '../components/PredictedCall';
+import { PredictedCall } from '../components/PredictedCall';
 import { useYardCall, YardCallNotice } from '../components/YardCall';
+
+/** How long the home waits for its first answers before showing what it has. */
+const FIRST_ANSWERS_MS = 3_000;
+
+/** True for `ms` after mounting, then false. */
+function usePatience(ms: number): boolean {
+  const [patient, setPatient] = useState(true);
+  useEffect(() => {
+    const id = setTimeout(() => setPatient(false), ms);
+    return () => clearTimeout(id);
+  }, [ms]);
+  return patient;
+}
 
 /** The delay's icon when it is an emoji; an icon name (plain text) shows the clock. */
 function delayIcon(icon: string | null | undefined): string {
@@ -68,7 +81,21 @@ export default function DriverHomePage() {
     goTo(driverPaths.checkin, { state });
   }, [cancelled, goTo]);
 
+  // The first answers laid out at once (issue 23): a home built answer by answer moved under
+  // the driver's eyes (the stage and the delay pushing the buttons down) and was laid out six
+  // times on a slow phone. A read that hangs on a weak signal does not hold the home past
+  // FIRST_ANSWERS_MS; an answer after that shows when it comes, as before.
+  const waiting =
+    settings.isLoading || delay.isLoading || has.isLoading || position.isLoading || (!!queueId && checkin.isLoading);
+  const patient = usePatience(FIRST_ANSWERS_MS);
   if (!session) return null;
+  if (waiting && patient) {
+    return (
+      <DriverShell>
+        <Spinner />
+      </DriverShell>
+    );
+  }
   const closed = settings.data ? !settings.data.enableQueueSave : false;
   const state = queueId ? checkin.data : undefined;
   const stage = driverStage(position.data, state);
@@ -110,7 +137,7 @@ export default function DriverHomePage() {
           <Spinner />
         ) : has.data?.hasDriver ? (
           <>
-            <DriverPredictedCall driverId={session.id} refreshKey={has.fulfilledTimeStamp} />
+            <PredictedCall position={position.data} />
             <button type="button" className="d-btn" onClick={() => goTo(driverPaths.status)}>
               {dm.myPosition}
             </button>

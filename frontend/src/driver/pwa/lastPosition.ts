@@ -15,12 +15,8 @@ export interface LastPosition {
   readAt: string;
 }
 
-const hourMinute = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use (offline only): a zone-aware formatter is slow to make (formatters.ts).
+let hourMinute: Intl.DateTimeFormat | null = null;
 
 /** The position and its time from a kept answer; null when it holds no place in the queue. */
 export async function readLastPosition(res: Response): Promise<LastPosition | null> {
@@ -34,6 +30,12 @@ export async function readLastPosition(res: Response): Promise<LastPosition | nu
   }
   const position = (body as { position?: unknown } | null)?.position;
   if (typeof position !== 'number' || !(position > 0)) return null;
+  hourMinute ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return { position, readAt: hourMinute.format(date) };
 }
 
