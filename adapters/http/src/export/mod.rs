@@ -332,24 +332,14 @@ pub fn pdf_bytes(
     let usable = A4.0 - 2.0 * MARGIN;
     let widths = column_widths(header, rows, fits, usable);
     let head: Vec<String> = header.iter().map(|h| (*h).to_owned()).collect();
-    let head = lay(&head, &widths, fits, true);
-    let body: Vec<Laid> = rows.iter().map(|r| lay(r, &widths, fits, false)).collect();
-
-    // Pages: the first has the title above its table; each page ends above the foot.
-    let table_top = |first: bool| A4.1 - MARGIN - if first { 54.0 } else { 0.0 };
-    let bottom = MARGIN + 6.0;
-    let mut pages: Vec<std::ops::Range<usize>> = Vec::new();
-    let mut start = 0;
-    let mut y = table_top(true) - head.height;
-    for (i, r) in body.iter().enumerate() {
-        if y - r.height < bottom && i > start {
-            pages.push(start..i);
-            start = i;
-            y = table_top(false) - head.height;
-        }
-        y -= r.height;
-    }
-    pages.push(start..body.len());
+    let table = Table {
+        head: lay(&head, &widths, fits, true),
+        body: rows.iter().map(|r| lay(r, &widths, fits, false)).collect(),
+        widths: &widths,
+        fits,
+        usable,
+    };
+    let pages = table.pages();
 
     let mut pdf = Pdf::new();
     let catalog = Ref::new(1);
@@ -385,37 +375,11 @@ pub fn pdf_bytes(
         page.finish();
 
         let mut c = Content::new();
-        let mut y = table_top(n == 0);
         if n == 0 {
             text(&mut c, b"F2", 16.0, MARGIN, A4.1 - MARGIN - 16.0, title);
             text(&mut c, b"F1", 9.0, MARGIN, A4.1 - MARGIN - 34.0, subtitle);
         }
-        // The header on a grey band.
-        c.set_fill_rgb(0.9, 0.91, 0.93);
-        c.rect(MARGIN, y - head.height, usable, head.height);
-        c.fill_nonzero();
-        c.set_fill_rgb(0.0, 0.0, 0.0);
-        draw(&mut c, &head, y, &widths, fits, b"F2", true);
-        y -= head.height;
-        c.set_stroke_rgb(0.85, 0.86, 0.88);
-        c.set_line_width(0.5);
-        for r in &body[range.clone()] {
-            draw(&mut c, r, y, &widths, fits, b"F1", false);
-            y -= r.height;
-            c.move_to(MARGIN, y);
-            c.line_to(MARGIN + usable, y);
-            c.stroke();
-        }
-        if range.is_empty() {
-            text(
-                &mut c,
-                b"F1",
-                9.0,
-                MARGIN + PAD_X,
-                y - PAD_Y - 9.0,
-                "Nenhum registro no período.",
-            );
-        }
+        table.draw_page(&mut c, range.clone(), n == 0);
         let foot = format!("Página {} de {}", n + 1, pages.len());
         text(
             &mut c,
@@ -428,6 +392,72 @@ pub fn pdf_bytes(
         pdf.stream(content_id, &c.finish());
     }
     Ok(pdf.finish())
+}
+
+/// A report's table, laid out: its header, rows and columns.
+struct Table<'a> {
+    head: Laid,
+    body: Vec<Laid>,
+    widths: &'a [f32],
+    fits: &'a [Fit],
+    usable: f32,
+}
+
+impl Table<'_> {
+    /// Where the table starts: the first page has the title above it.
+    fn top(first: bool) -> f32 {
+        A4.1 - MARGIN - if first { 54.0 } else { 0.0 }
+    }
+
+    /// The rows of each page; each page ends above the foot.
+    fn pages(&self) -> Vec<std::ops::Range<usize>> {
+        let bottom = MARGIN + 6.0;
+        let mut pages = Vec::new();
+        let mut start = 0;
+        let mut y = Self::top(true) - self.head.height;
+        for (i, r) in self.body.iter().enumerate() {
+            if y - r.height < bottom && i > start {
+                pages.push(start..i);
+                start = i;
+                y = Self::top(false) - self.head.height;
+            }
+            y -= r.height;
+        }
+        pages.push(start..self.body.len());
+        pages
+    }
+
+    /// The header on a grey band, then the page's rows ruled apart (or the empty period's line).
+    fn draw_page(&self, c: &mut Content, range: std::ops::Range<usize>, first: bool) {
+        let (head, usable) = (&self.head, self.usable);
+        let mut y = Self::top(first);
+        c.set_fill_rgb(0.9, 0.91, 0.93);
+        c.rect(MARGIN, y - head.height, usable, head.height);
+        c.fill_nonzero();
+        c.set_fill_rgb(0.0, 0.0, 0.0);
+        draw(c, head, y, self.widths, self.fits, b"F2", true);
+        y -= head.height;
+        c.set_stroke_rgb(0.85, 0.86, 0.88);
+        c.set_line_width(0.5);
+        let empty = range.is_empty();
+        for r in &self.body[range] {
+            draw(c, r, y, self.widths, self.fits, b"F1", false);
+            y -= r.height;
+            c.move_to(MARGIN, y);
+            c.line_to(MARGIN + usable, y);
+            c.stroke();
+        }
+        if empty {
+            text(
+                c,
+                b"F1",
+                9.0,
+                MARGIN + PAD_X,
+                y - PAD_Y - 9.0,
+                "Nenhum registro no período.",
+            );
+        }
+    }
 }
 
 /// A download: the type, `attachment` with the file name, never cached.
