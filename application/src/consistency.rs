@@ -57,7 +57,10 @@ mod tests {
     #[test]
     fn the_reader_holds_for_the_work_and_is_restored_after_it() {
         let a = Reader { staff: true, id: 1 };
-        let b = Reader { staff: false, id: 1 };
+        let b = Reader {
+            staff: false,
+            id: 1,
+        };
         assert_eq!(current_reader(), None);
         as_reader(Some(a), || {
             assert_eq!(current_reader(), Some(a));

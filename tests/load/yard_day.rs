@@ -999,8 +999,9 @@ fn main() {
                 "replication_lag_ms": summary(&samples.lag_ms),
                 "note": "one replica read is one query the position cache, a list, a dashboard or a \
                          panel sent to the standby (outcome replica), or sent to the primary \
-                         because the instance had written past what the standby had replayed \
-                         (behind), or because the standby failed (failed/down); the position \
+                         because the standby had not replayed, within PATIO_READ_WAIT_MS, \
+                         the reader's own last write or the event the read follows (behind), \
+                         or because the standby failed (failed/down); the position \
                          read answers mostly from the instance's cache, refilled from there",
             })
         }

@@ -282,7 +282,13 @@ impl ReadReplica {
         let replayed = self.replayed.load(Ordering::SeqCst);
         let marks = &mut *self.marks();
         marks.any_company = marks.any_company.max(lsn);
-        Marks::raise(&mut marks.companies, &mut marks.floor, company, lsn, replayed);
+        Marks::raise(
+            &mut marks.companies,
+            &mut marks.floor,
+            company,
+            lsn,
+            replayed,
+        );
         for driver in drivers {
             Marks::raise(&mut marks.drivers, &mut marks.floor, *driver, lsn, replayed);
         }
