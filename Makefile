@@ -100,11 +100,20 @@ ops-deps:
 	@-systemctl disable --now pgbouncer >/dev/null 2>&1 || true
 
 # Operations: the binary's tests (two instances on one database, a hot standby serving the
-# reads, two instances through PgBouncer, JSON logs) and a backup restored and compared.
+# reads, two instances through PgBouncer, JSON logs), a backup restored and compared, and a
+# tiny yard day through the bench.
 test-ops: pg ops-deps
 	$(CARGO) build -p patio
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" $(CARGO) test -p patio --all-features
 	TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" scripts/backup_restore_check.sh target/debug/patio
+	# The yard-day bench, tiny and short with the debug build, as a check: a broken bench fails
+	# `make test` (it once broke unnoticed). Direct, then with a hot standby.
+	{ ulimit -n 8192 || ulimit -n $$(ulimit -Hn); } && for via in direct replica; do \
+	  YARD_DAY_SMOKE=1 YARD_DAY_VIA=$$via YARD_DAY_SCALE=0.02 YARD_DAY_RUSH_SECS=2 \
+	  YARD_DAY_RUSH_OPEN_SECS=1 YARD_DAY_SECS=4 YARD_DAY_READ_EVERY_MS=500 YARD_DAY_PORT=18459 \
+	  YARD_DAY_BIN="$${CARGO_TARGET_DIR:-target}/debug/patio" \
+	  TEST_DATABASE_URL="$${TEST_DATABASE_URL:-$(PG_URL)}" \
+	  $(CARGO) run -p patio-api-tests --example yard_day || exit 1; done
 
 lint: check-rust
 	cd frontend && npm run typecheck && npm run lint

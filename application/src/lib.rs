@@ -5,6 +5,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod consistency;
 pub mod error;
 pub mod fleet;
 pub mod integration;

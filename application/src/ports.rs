@@ -32,6 +32,19 @@ pub trait Store: Send + Sync + 'static {
     ) -> AppResult<()> {
         self.run_reads(work)
     }
+
+    /// [`Store::run_replica_reads`] of one company's queue or yard, which screens read again
+    /// when its events arrive (panels, the TV): the replica must also have replayed every
+    /// event of that company this instance has heard, so a read prompted by an event never
+    /// shows the state before it.
+    fn run_company_replica_reads(
+        &self,
+        company_id: i64,
+        work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>,
+    ) -> AppResult<()> {
+        let _ = company_id;
+        self.run_replica_reads(work)
+    }
 }
 
 pub trait StoreExt {
@@ -40,6 +53,12 @@ pub trait StoreExt {
     fn reads<R>(&self, work: impl FnOnce(&mut dyn Repos) -> AppResult<R>) -> AppResult<R>;
     /// [`Store::run_replica_reads`]: reads that may lag, on the replica when there is one.
     fn replica_reads<R>(&self, work: impl FnMut(&mut dyn Repos) -> AppResult<R>) -> AppResult<R>;
+    /// [`Store::run_company_replica_reads`]: one company's reads that its events prompt.
+    fn company_replica_reads<R>(
+        &self,
+        company_id: i64,
+        work: impl FnMut(&mut dyn Repos) -> AppResult<R>,
+    ) -> AppResult<R>;
 }
 
 fn once<R>(
@@ -73,6 +92,19 @@ impl<S: Store + ?Sized> StoreExt for S {
     ) -> AppResult<R> {
         let mut out = None;
         self.run_replica_reads(&mut |repos| {
+            out = Some(work(repos)?);
+            Ok(())
+        })?;
+        out.ok_or_else(|| crate::AppError::internal("unit of work produced nothing"))
+    }
+
+    fn company_replica_reads<R>(
+        &self,
+        company_id: i64,
+        mut work: impl FnMut(&mut dyn Repos) -> AppResult<R>,
+    ) -> AppResult<R> {
+        let mut out = None;
+        self.run_company_replica_reads(company_id, &mut |repos| {
             out = Some(work(repos)?);
             Ok(())
         })?;

@@ -41,6 +41,9 @@ pub struct Config {
     pub read_database_url: Option<String>,
     /// How long a failed replica is left alone (`PATIO_READ_RETRY_SECS`, default 5).
     pub read_retry: std::time::Duration,
+    /// How long a replica read waits for the replica to replay what it must see before
+    /// going to the primary (`PATIO_READ_WAIT_MS`, default 20).
+    pub read_wait: std::time::Duration,
     /// The database without the pooler (`PATIO_DIRECT_DATABASE_URL`, issue 27): LISTEN, the
     /// jobs' leader lock and the migrations need a session of their own. Set when
     /// `DATABASE_URL` is a PgBouncer in transaction mode.
@@ -231,6 +234,17 @@ impl Config {
                 })?,
             None => patio_postgres::replica::DEFAULT_RETRY_AFTER,
         };
+        let read_wait = match env("PATIO_READ_WAIT_MS") {
+            Some(v) => v
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .map(std::time::Duration::from_millis)
+                .ok_or_else(|| {
+                    anyhow::anyhow!("PATIO_READ_WAIT_MS inválido: use milissegundos inteiros")
+                })?,
+            None => patio_postgres::replica::DEFAULT_WAIT,
+        };
         let direct_database_url = env("PATIO_DIRECT_DATABASE_URL");
         let prepared_statements = match env("PATIO_DB_PREPARED_STATEMENTS").as_deref() {
             None => direct_database_url.is_none(),
@@ -244,6 +258,7 @@ impl Config {
             prepared_statements,
             read_database_url: env("PATIO_READ_DATABASE_URL"),
             read_retry,
+            read_wait,
             metrics_allow,
             addr: env("PATIO_ADDR").unwrap_or_else(|| "0.0.0.0:8080".to_owned()),
             secret,
@@ -352,12 +367,23 @@ pub fn build_state_with_mail(parts: Parts, mail: MailParts) -> AppState {
             })
             .publishing(events.clone()),
         plates: Arc::new(patio_postgres::PgPlateRegistry::new(pool.clone())),
-        events: match &parts.positions {
-            Some(cache) => Arc::new(InvalidatingPublisher {
-                cache: cache.clone(),
-                next: events,
-            }),
-            None => events,
+        events: {
+            let events: Arc<dyn EventPublisher> = match &parts.positions {
+                Some(cache) => Arc::new(InvalidatingPublisher {
+                    cache: cache.clone(),
+                    next: events,
+                }),
+                None => events,
+            };
+            // With a replica, each event is noted first: the reads it prompts here (the
+            // position cache's refill, the screens') must see it.
+            match &parts.pools.read {
+                Some(replica) => Arc::new(patio_postgres::MarkingPublisher {
+                    replica: replica.clone(),
+                    next: events,
+                }),
+                None => events,
+            }
         },
         mailer: mail.mailer,
         mail: mail.settings,

@@ -210,7 +210,8 @@ fn pools(
                 &config.pool_options(),
                 config.read_retry,
             )
-            .context("PATIO_READ_DATABASE_URL")?;
+            .context("PATIO_READ_DATABASE_URL")?
+            .with_wait(config.read_wait);
             tracing::info!("leituras que podem atrasar vão para a réplica");
             Some(Arc::new(replica))
         }

@@ -1,8 +1,10 @@
 //! Reads from a streaming replica (issue 27 item 3): `patio serve` with
 //! `PATIO_READ_DATABASE_URL` on a real hot standby (`pg_basebackup -R` of a cluster of the
 //! test's own). The lists and the position read land on the standby, a change shows there
-//! once replayed, the instance's own writes are read back from the primary while the standby
-//! is behind, and the product keeps answering, from the primary, when the standby stops.
+//! once replayed, an actor's own writes are read back from the primary while the standby is
+//! behind while other actors' reads stay on the standby, a position read after a queue event
+//! (on this instance or heard through LISTEN on another) shows the change, and the product
+//! keeps answering, from the primary, when the standby stops.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
@@ -11,6 +13,9 @@ use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
 use support::{eventually, scalar, Cluster, Instance};
+use tungstenite::client::IntoClientRequest;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::Message;
 
 /// The standby's transactions on the product's database (every statement outside a
 /// transaction counts as one): they rise only when something reads there.
@@ -43,6 +48,7 @@ fn replica_reads(instance: &Instance, outcome: &str) -> f64 {
 
 #[test]
 fn reads_land_on_the_standby_see_their_own_writes_and_fall_back_to_the_primary_when_it_stops() {
+    // One test: the clusters take most of its time.
     let Some(bin) = support::pg_bin() else {
         eprintln!(
             "SKIPPED: PostgreSQL's server binaries (initdb, pg_basebackup) not found under \
@@ -82,6 +88,16 @@ fn reads_land_on_the_standby_see_their_own_writes_and_fall_back_to_the_primary_w
             ("PATIO_JOBS", "off"),
         ],
     );
+    // A second instance on the same clusters: it hears the first one's events through LISTEN.
+    let other = Instance::start(
+        "replica-b",
+        &[
+            ("DATABASE_URL", primary_url.as_str()),
+            ("PATIO_READ_DATABASE_URL", standby_url.as_str()),
+            ("PATIO_READ_RETRY_SECS", "1"),
+            ("PATIO_JOBS", "off"),
+        ],
+    );
     let admin = app.login("admin@patio.local");
     let staff = app.login("usuario@patio.local");
     let mut db = primary.connect("patio");
@@ -101,6 +117,25 @@ fn reads_land_on_the_standby_see_their_own_writes_and_fall_back_to_the_primary_w
         "INSERT INTO customers (company_id, code, name) VALUES ({company}, 901, 'Cliente Norte')"
     ))
     .unwrap();
+    // The driver signs in (on the other instance), and a panel there listens to the company.
+    let login = format!(
+        r#"{{"cpf":"52998224725","company":{{"id":{company}}},"birthDate":"1990-01-15","recaptcha_token":""}}"#
+    );
+    let (status, text) = other.post("/api/auth/app/login", None, &login);
+    assert_eq!(status, 201, "{text}");
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let driver_token = json["accessToken"].as_str().unwrap().to_owned();
+    let mut request = format!("ws://{}/api/ws", other.addr)
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("Authorization", format!("Bearer {staff}").parse().unwrap());
+    let (mut socket, _) = tungstenite::connect(request).unwrap();
+    if let MaybeTlsStream::Plain(s) = socket.get_mut() {
+        s.set_read_timeout(Some(Duration::from_millis(200)))
+            .unwrap();
+    }
     caught_up(&primary, &standby);
     eprintln!("{:?} clusters and instance up", started.elapsed());
 
@@ -154,6 +189,72 @@ fn reads_land_on_the_standby_see_their_own_writes_and_fall_back_to_the_primary_w
         replica_reads(&app, "behind") > behind,
         "the reads after the write did not skip the standby"
     );
+
+    // Meanwhile another actor's reads stay on the standby: the administrator's list is still
+    // the paused standby's (the primary has 'Cliente Sul'). A mark kept per instance sent it
+    // to the primary.
+    let served_there = replica_reads(&app, "replica");
+    let (status, text) = app.get("/api/customer", Some(&admin)).unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        text.contains("Cliente Norte") && !text.contains("Cliente Sul"),
+        "another actor's read left the standby: {text}"
+    );
+    assert!(replica_reads(&app, "replica") > served_there);
+
+    // But a read prompted by the join's event shows it, whoever reads: the driver's own
+    // position (he wrote nothing) and the administrator's dispatch list of that company.
+    let (status, text) = app.get(&position, Some(&driver_token)).unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains(r#""position":1"#), "{text}");
+    let (status, text) = app.get(&queue, Some(&admin)).unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        text.contains(&format!(r#""driver":{{"id":{driver},"#)),
+        "{text}"
+    );
+
+    // The other instance heard the event through LISTEN (its socket got it); the driver's
+    // position read there right after shows the join, and so does its dispatch list.
+    let expected = format!(r#""companyId":{company}"#);
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        match socket.read() {
+            Ok(Message::Text(t)) if t.contains("queueChanged") && t.contains(&expected) => break,
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(other) => panic!("{other}"),
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "the join never reached the other instance's socket"
+        );
+    }
+    let behind_there = replica_reads(&other, "behind");
+    let (status, text) = other.get(&position, Some(&driver_token)).unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        text.contains(r#""position":1"#),
+        "a stale position after the event: {text}"
+    );
+    let (status, text) = other.get(&queue, Some(&staff)).unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        text.contains(&format!(r#""driver":{{"id":{driver},"#)),
+        "a stale dispatch list after the event: {text}"
+    );
+    assert!(
+        replica_reads(&other, "behind") >= behind_there + 2.0,
+        "the other instance's reads after the event did not wait for the standby"
+    );
+    // Its unrelated lists stay on the standby.
+    let (status, text) = other.get("/api/customer", Some(&admin)).unwrap();
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("Cliente Norte"), "{text}");
 
     // Replayed: the reads are the standby's again, and correct.
     standby

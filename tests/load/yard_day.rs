@@ -53,7 +53,9 @@
 //! `YARD_DAY_RUSH_SECS` (20),
 //! `YARD_DAY_RUSH_OPEN_SECS` (20),
 //! `YARD_DAY_SECS` (150), `YARD_DAY_READ_EVERY_MS` (3000), `YARD_DAY_PORT` (18449),
-//! `YARD_DAY_BIN` (target/release/patio), `TEST_DATABASE_URL`.
+//! `YARD_DAY_BIN` (target/release/patio), `TEST_DATABASE_URL`, `YARD_DAY_SMOKE` (`1`: a check,
+//! not a measure: no result file, exit status 1 unless every call answered without error and
+//! no socket dropped; `make test-ops` runs a tiny day so a broken bench fails `make test`).
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
 #[path = "bench_common.rs"]
@@ -997,8 +999,9 @@ fn main() {
                 "replication_lag_ms": summary(&samples.lag_ms),
                 "note": "one replica read is one query the position cache, a list, a dashboard or a \
                          panel sent to the standby (outcome replica), or sent to the primary \
-                         because the instance had written past what the standby had replayed \
-                         (behind), or because the standby failed (failed/down); the position \
+                         because the standby had not replayed, within PATIO_READ_WAIT_MS, \
+                         the reader's own last write or the event the read follows (behind), \
+                         or because the standby failed (failed/down); the position \
                          read answers mostly from the instance's cache, refilled from there",
             })
         }
@@ -1088,6 +1091,20 @@ fn main() {
         Via::Replica => println!("reads: {:#}", result["reads"]),
         Via::Pgbouncer => println!("pooler: {:#}", result["pooler"]),
         Via::Direct => {}
+    }
+    if std::env::var("YARD_DAY_SMOKE").is_ok_and(|v| v == "1") {
+        let joins = result["endpoints"]["POST /api/queue/save (rush)"]["calls"]
+            .as_u64()
+            .unwrap_or(0);
+        if calls == 0 || joins == 0 || errors > 0 || ws_dropped > 0 {
+            eprintln!(
+                "yard day smoke: FAILED ({calls} calls, {joins} rush joins, {errors} errors, \
+                 {ws_dropped} sockets dropped)"
+            );
+            std::process::exit(1);
+        }
+        println!("yard day smoke: ok (no result file written)");
+        return;
     }
     let file = via.results_file();
     let out = format!("{}/../load/results/{file}", env!("CARGO_MANIFEST_DIR"));

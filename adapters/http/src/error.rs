@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use patio_application::consistency::as_reader;
 use patio_application::AppError;
 use serde_json::{json, Value};
 
@@ -167,9 +168,11 @@ where
     T: Send + 'static,
     F: FnOnce() -> Result<T, AppError> + Send + 'static,
 {
-    // The request's span (its id) goes with the work, so the use case's log lines carry it.
+    // The request's span (its id) goes with the work, so the use case's log lines carry it;
+    // so does its actor, whose own writes its replica reads must see.
     let span = tracing::Span::current();
-    actix_web::web::block(move || span.in_scope(f))
+    let reader = crate::session::READER.try_with(|r| *r).ok().flatten();
+    actix_web::web::block(move || span.in_scope(|| as_reader(reader, f)))
         .await
         .map_err(|e| ApiError(AppError::internal(e)))?
         .map_err(ApiError)

@@ -148,7 +148,10 @@ pub async fn observe(
         .unwrap_or_else(|| UNMATCHED_ROUTE.to_owned());
     let method = req.method().as_str().to_owned();
     let path = req.path().to_owned();
-    let result = next.call(req).instrument(span.clone()).await;
+    let reader = crate::session::reader_of(req.request());
+    let result = crate::session::READER
+        .scope(reader, next.call(req).instrument(span.clone()))
+        .await;
     let elapsed = started.elapsed();
     // Handlers' and extractors' errors are answers already; an `Err` here is a middleware's,
     // answered by actix itself (without the header).

@@ -7,6 +7,7 @@ use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
 use patio_application::auth::account_check::AccountCheck;
+use patio_application::consistency::Reader;
 use patio_domain::auth::Actor;
 use patio_domain::roles::SessionKind;
 
@@ -14,6 +15,18 @@ use crate::error::{blocking, ApiError};
 use crate::state::AppState;
 
 pub const STAFF_COOKIE: &str = "patio_staff";
+
+tokio::task_local! {
+    /// The request's actor as the read replica's marks know it (set by the request
+    /// middleware, handed to the blocking work by [`crate::error::blocking`]).
+    pub(crate) static READER: Option<Reader>;
+}
+
+/// The reader of a request: its actor by the tokens it carries (verified, not checked
+/// against the account: a key, not an authorisation).
+pub(crate) fn reader_of(req: &HttpRequest) -> Option<Reader> {
+    Sessions::from_request(req).any().map(|a| Reader::of(&a))
+}
 pub const DRIVER_COOKIE: &str = "patio_driver";
 
 fn state(req: &HttpRequest) -> Option<&AppState> {

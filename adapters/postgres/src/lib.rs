@@ -27,7 +27,7 @@ pub use error::Error;
 pub use leader::{JobsLeader, JOBS_LEADER_KEY};
 pub use listener::{EventListener, LISTENER_NAME};
 pub use pool::{build_pool, PgPool, PgPooledConnection};
-pub use replica::{Pools, ReadReplica, ReplicaPositions};
+pub use replica::{MarkingPublisher, Pools, ReadReplica, ReplicaPositions};
 pub use repos::events::{PgEventPublisher, EVENTS_CHANNEL};
 pub use repos::queue_reads::{driver_position_sql, PgDirectReader};
 pub use repos::throttle::PgThrottleStore;

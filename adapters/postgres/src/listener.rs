@@ -43,9 +43,9 @@ impl EventListener {
         Self::spawn_with_replica(url, sink, None)
     }
 
-    /// Like [`Self::spawn`]; with a read replica, each batch of events first notes the
-    /// primary's position ([`ReadReplica::note_primary_position`]), so that the reads the
-    /// events prompt (the position cache's, the screens') see the change they announce.
+    /// Like [`Self::spawn`]; with a read replica, each event is first noted at the primary's
+    /// position ([`ReadReplica::note_event`]), so that the reads it prompts (the position
+    /// cache's, the screens') see the change it announces.
     pub fn spawn_with_replica(
         url: String,
         sink: Arc<dyn EventSink>,
@@ -121,13 +121,24 @@ fn pump(
                 Err(error) => return Some(error.to_string()),
             }
         }
-        if let (Some(replica), false) = (replica, payloads.is_empty()) {
-            // Delivered after their commits: the position now is past every change announced.
-            replica.note_primary_position(conn);
-        }
+        // Delivered after their commits: the position now is past every change announced.
+        // (Unread, the highest position this instance knows stands in: the reads prompted
+        // may then come from the primary's side of the lag for a moment.)
+        let lsn = match (replica, payloads.is_empty()) {
+            (Some(replica), false) => replica
+                .primary_position(conn)
+                .unwrap_or_else(|| replica.last_commit()),
+            _ => 0,
+        };
         for payload in payloads {
             match serde_json::from_str::<DomainEvent>(&payload) {
-                Ok(event) => sink.event(&event),
+                Ok(event) => {
+                    // Before the position cache forgets: its refill must see the change.
+                    if let Some(replica) = replica {
+                        replica.note_event(&event, lsn);
+                    }
+                    sink.event(&event);
+                }
                 Err(error) => tracing::warn!(%error, %payload, "unknown event"),
             }
         }

@@ -10,7 +10,7 @@ use patio_application::{AppError, AppResult};
 use std::sync::Arc;
 
 use crate::pool::PgPool;
-use crate::replica::{Pools, ReadReplica};
+use crate::replica::{Needs, Pools, ReadReplica};
 
 pub const DUPLICATE_MESSAGE: &str = "Dado já cadastrado!";
 pub const REFERENCED_MESSAGE: &str = "Registro em uso por outros cadastros.";
@@ -106,9 +106,9 @@ impl Store for PgStore {
             TxError::App(e) => past_the_timeout(e, started),
             TxError::Db(e) => past_the_timeout(db_error(e), started),
         })?;
-        // This instance's next replica reads must see what it just committed.
+        // The actor's next replica reads, and those its events prompt, must see this.
         if let Some(replica) = &self.replica {
-            replica.note_primary_position(&mut conn);
+            replica.note_commit(&mut conn);
         }
         Ok(())
     }
@@ -124,9 +124,33 @@ impl Store for PgStore {
         &self,
         work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>,
     ) -> AppResult<()> {
+        self.replica_reads_with(Needs::default(), work)
+    }
+
+    fn run_company_replica_reads(
+        &self,
+        company_id: i64,
+        work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>,
+    ) -> AppResult<()> {
+        let needs = Needs {
+            company: Some(company_id),
+            ..Needs::default()
+        };
+        self.replica_reads_with(needs, work)
+    }
+}
+
+impl PgStore {
+    /// On the replica when it has replayed what `needs` (and the current actor's writes) ask
+    /// for, else on the primary.
+    fn replica_reads_with(
+        &self,
+        needs: Needs,
+        work: &mut dyn FnMut(&mut dyn Repos) -> AppResult<()>,
+    ) -> AppResult<()> {
         if let Some(replica) = &self.replica {
             let started = std::time::Instant::now();
-            let on_replica = replica.try_read(|conn| {
+            let on_replica = replica.try_read(needs, |conn| {
                 let mut repos = PgRepos { conn };
                 work(&mut repos).map_err(|e| past_the_timeout(e, started))
             });

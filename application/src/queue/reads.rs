@@ -712,7 +712,7 @@ impl QueueReadService {
         company_id: i64,
         days_limit: Option<i64>,
     ) -> AppResult<Vec<QueueDayView>> {
-        let (role, mut days) = self.deps.store.replica_reads(|repos| {
+        let (role, mut days) = self.deps.store.company_replica_reads(company_id, |repos| {
             let role = self.company_reader(repos, actor, company_id)?;
             let days = self.grouped(
                 repos,
@@ -834,7 +834,7 @@ impl QueueReadService {
 
     /// `GET /queue/active/company/{id}`: entries in loading, then waiting in queue order.
     pub fn active_company(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<QueueRowView>> {
-        let (role, mut rows) = self.deps.store.replica_reads(|repos| {
+        let (role, mut rows) = self.deps.store.company_replica_reads(company_id, |repos| {
             let role = self.company_reader(repos, actor, company_id)?;
             let rows = self.active(
                 repos,
@@ -868,7 +868,7 @@ impl QueueReadService {
     /// `GET /queue/active/{companyId}`: the panel rows (position, plate, time), for the
     /// company's staff and drivers.
     pub fn panel(&self, actor: &Actor, company_id: i64) -> AppResult<Vec<PanelRowView>> {
-        self.deps.store.replica_reads(|repos| {
+        self.deps.store.company_replica_reads(company_id, |repos| {
             self.company_member(repos, actor, company_id)?;
             let me = actor.is_driver().then_some(actor.id);
             panel_rows(
@@ -885,11 +885,15 @@ impl QueueReadService {
     /// host (no sign-in): its name and logo and the panel rows, which carry no names.
     pub fn public_panel(&self, host: &str) -> AppResult<PublicPanelView> {
         let host = normalize_host(host);
-        self.deps.store.replica_reads(|repos| {
-            let company = repos
+        // The company first: the rows are read as its events require.
+        let company = self.deps.store.replica_reads(|repos| {
+            repos
                 .company_by_host(&host)?
                 .filter(|c| c.status)
-                .ok_or_else(AppError::not_found)?;
+                .ok_or_else(AppError::not_found)
+        })?;
+        self.deps.store.company_replica_reads(company.id, |repos| {
+            let company = company.clone();
             let time_zone = settings_of(repos, company.id)?.time_zone.name().to_owned();
             Ok(PublicPanelView {
                 rows: panel_rows(
@@ -913,7 +917,7 @@ impl QueueReadService {
     /// `GET /queue/totals/company/{id}`: the expedition's cards for the operating day.
     pub fn totals(&self, actor: &Actor, company_id: i64) -> AppResult<TotalsView> {
         let now = self.deps.clock.now();
-        self.deps.store.replica_reads(|repos| {
+        self.deps.store.company_replica_reads(company_id, |repos| {
             let role = self.company_reader(repos, actor, company_id)?;
             let settings = settings_of(repos, company_id)?;
             let today = settings.operating_day(now);
@@ -940,7 +944,7 @@ impl QueueReadService {
     /// `GET /queue/next-date/{companyId}`: where the next join would land, as stored with the
     /// last plan.
     pub fn next_date(&self, actor: &Actor, company_id: i64) -> AppResult<NextDateView> {
-        self.deps.store.replica_reads(|repos| {
+        self.deps.store.company_replica_reads(company_id, |repos| {
             self.company_member(repos, actor, company_id)?;
             let settings = settings_of(repos, company_id)?;
             let n = repos.next_date(company_id)?;
