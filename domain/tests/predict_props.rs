@@ -1,6 +1,6 @@
 //! Property tests of the predicted call time (issue 25): never before now; never earlier for a
 //! vehicle further back; a delay shifts it by the delay's length; it does not move when
-//! nothing changed.
+//! nothing changed; a check-in never brings those behind earlier.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::{DateTime, Duration, NaiveTime, TimeZone, Utc};
@@ -93,6 +93,7 @@ fn pace(flat: bool) -> impl Strategy<Value = Pace> {
         prop::array::uniform24(0.7f64..1.5),
         prop::array::uniform7(0.8f64..1.3),
         (shape(0.3, 0.05), shape(0.0, 1.5)),
+        (0.0f64..0.4, shape(0.0, 3.0)),
     )
         .prop_map(
             move |(
@@ -105,6 +106,7 @@ fn pace(flat: bool) -> impl Strategy<Value = Pace> {
                 hours,
                 days,
                 (length_shape, lag_shape),
+                (no_show_checked_in, check_in_leads),
             )| {
                 Pace {
                     bays,
@@ -122,6 +124,8 @@ fn pace(flat: bool) -> impl Strategy<Value = Pace> {
                         mean: lag,
                     },
                     no_show,
+                    no_show_checked_in,
+                    check_in_leads,
                     hour_factor: if flat { [1.0; 24] } else { hours },
                     weekday_factor: if flat { [1.0; 7] } else { days },
                     samples: 100,
@@ -357,6 +361,40 @@ proptest! {
     }
 
     #[test]
+    fn a_check_in_never_brings_the_calls_behind_it_earlier(
+        // The same loading time at every hour: with hourly factors a loading pushed later
+        // can end sooner (the yard's pace, see below).
+        sc in scenario_with(settings(), attendance(), true),
+        pick in any::<usize>(),
+    ) {
+        let away: Vec<usize> = (0..sc.queue.len()).filter(|&i| !sc.queue[i].checked_in).collect();
+        prop_assume!(!away.is_empty());
+        let before = predict(&sc.input());
+        let mut arrived = sc.clone();
+        arrived.queue[away[pick % away.len()]].checked_in = true;
+        let after = predict(&arrived.input());
+        prop_assert_eq!(before.entries.len(), after.entries.len());
+        for (b, a) in before.entries.iter().zip(&after.entries) {
+            prop_assert_eq!(a.id, b.id);
+            prop_assert!(a.at >= b.at, "{:?} {:?}", b, a);
+        }
+    }
+
+    #[test]
+    fn a_vehicle_away_is_likelier_a_no_show_the_nearer_its_call(
+        pace in pace(true),
+        near in 0.0f64..600.0,
+        further in 0.0f64..600.0,
+    ) {
+        let (near, far) = (near.min(further), near.max(further));
+        let at_near = pace.no_show_for(false, near);
+        let at_far = pace.no_show_for(false, far);
+        prop_assert!((0.0..=1.0).contains(&at_near) && (0.0..=1.0).contains(&at_far));
+        prop_assert!(at_near >= at_far, "{} {}", at_near, at_far);
+        prop_assert!(pace.no_show_for(true, near) <= at_far);
+    }
+
+    #[test]
     fn predicted_call_does_not_move_when_nothing_changed(
         // The same loading time at every hour: with hourly factors a later start can end
         // sooner, which is the yard's pace, not jitter.
@@ -450,18 +488,26 @@ fn pace_is_measured_per_implement_and_ignores_a_loading_left_open() {
         ClosedEntry {
             closed_at: now - Duration::days(1),
             loaded: true,
+            started_at: None,
+            checked_in_at: None,
         },
         ClosedEntry {
             closed_at: now - Duration::days(1),
             loaded: true,
+            started_at: None,
+            checked_in_at: None,
         },
         ClosedEntry {
             closed_at: now - Duration::days(1),
             loaded: true,
+            started_at: None,
+            checked_in_at: None,
         },
         ClosedEntry {
             closed_at: now - Duration::days(1),
             loaded: false,
+            started_at: None,
+            checked_in_at: None,
         },
     ];
     let history = History {
@@ -643,4 +689,89 @@ fn an_attendance_already_late_is_expected_as_late_as_the_days_that_were_this_lat
     // Twenty minutes late already: like the days that were.
     let late = call(opening + Duration::minutes(20));
     assert!((50..=62).contains(&late), "{late}");
+}
+
+/// Drivers who load reach the yard 30 to 120 minutes before their call; one in ten never
+/// comes (and never checks in). A vehicle still away 10 minutes before its call is likelier
+/// one that will not come; far from its call, as likely as any; in the yard, it comes. The
+/// vehicle behind one that is away near its call is expected sooner.
+#[test]
+fn a_vehicle_not_in_the_yard_near_its_call_is_likelier_not_to_come() {
+    let settings = yard_open_every_day();
+    let (loadings, starts) = one_bay_history(&settings, |_| 0);
+    let now = Utc.with_ymd_and_hms(2026, 3, 31, 14, 0, 0).unwrap();
+    let closed: Vec<ClosedEntry> = loadings
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            if i % 10 == 9 {
+                ClosedEntry {
+                    closed_at: l.started_at + Duration::minutes(3),
+                    loaded: false,
+                    started_at: None,
+                    checked_in_at: None,
+                }
+            } else {
+                ClosedEntry {
+                    closed_at: l.ended_at,
+                    loaded: true,
+                    started_at: Some(l.started_at),
+                    checked_in_at: Some(l.started_at - Duration::minutes(30 + (i as i64 * 7) % 91)),
+                }
+            }
+        })
+        .collect();
+    let pace = measure(
+        &History {
+            loadings: &loadings,
+            attendance_starts: &starts,
+            closed: &closed,
+        },
+        &settings,
+        now,
+    );
+    assert!((0.08..=0.12).contains(&pace.no_show), "{}", pace.no_show);
+    assert_eq!(pace.no_show_for(true, 10.0), 0.0);
+    assert!(
+        pace.no_show_for(false, 10.0) > 0.99,
+        "{}",
+        pace.no_show_for(false, 10.0)
+    );
+    let far = pace.no_show_for(false, 240.0);
+    assert!((far - pace.no_show).abs() < 1e-9, "{far}");
+
+    let truck = one_truck_waiting(now)[0].vehicle;
+    let loading = [Loading {
+        started_at: now - Duration::minutes(10),
+        vehicle: truck,
+    }];
+    let behind = |first_checked_in: bool| {
+        let mut queue = one_truck_waiting(now);
+        queue[0].checked_in = first_checked_in;
+        queue.push(Queued {
+            id: EntryId(2),
+            joined_at: now - Duration::hours(1),
+            ..queue[0]
+        });
+        let p = predict(&PredictInput {
+            settings: &settings,
+            now,
+            attendance: AttendanceToday::Started,
+            delays: &[],
+            queue: &queue,
+            loading: &loading,
+            spent_today: 3,
+            pace: &pace,
+        });
+        (p.entries[1].at - now).num_minutes()
+    };
+    // In the yard: after its whole loading (about 30 + 4 + 40 + 4 minutes).
+    assert!((70..=85).contains(&behind(true)), "{}", behind(true));
+    // Away with its call about 30 minutes off: hardly counted.
+    assert!(
+        behind(false) < behind(true) - 20,
+        "{} {}",
+        behind(false),
+        behind(true)
+    );
 }

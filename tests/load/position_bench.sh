@@ -117,6 +117,8 @@ PY
     joiner=$!
     sleep 1
   fi
+  # The machine's load average (1, 5, 15 min) as the run starts: the figures depend on it.
+  cut -d' ' -f1-3 /proc/loadavg >"$TMP/$name-load.txt"
   wrk -t1 -c"$CLIENTS" -d"${SECONDS_EACH}s" -s "$ROOT/tests/load/position.lua" "http://127.0.0.1:$PORT" |
     tail -1 >"$TMP/$name.json"
   cat "$TMP/$name.json"
@@ -131,6 +133,7 @@ measure plain off
 measure moving on joining
 
 echo "== pgbench: a mesma consulta preparada, $CLIENTS clientes, ${SECONDS_EACH}s"
+cut -d' ' -f1-3 /proc/loadavg >"$TMP/pgbench-load.txt"
 "$PGBENCH" -n -M prepared -c "$CLIENTS" -j 2 -T "$SECONDS_EACH" -D waiting=waiting -D loading=loading \
   -D one=1 -f "$ROOT/tests/load/position.sql" "$DB_URL" >"$TMP/pgbench.txt" 2>&1
 
@@ -146,9 +149,13 @@ pg = open(sys.argv[3]).read()
 tps = float(re.search(r"tps = ([0-9.]+)", pg).group(1))
 lat = float(re.search(r"latency average = ([0-9.]+) ms", pg).group(1))
 
-def figures(run):
+def load(name):
+    return open(os.path.join(tmp, name + "-load.txt")).read().strip()
+
+def figures(run, name):
     rps = run["requests"] / (run["duration_us"] / 1e6)
     return {
+        "load_average_at_start": load(name),
         "requests_per_second": round(rps, 1),
         "p50_ms": round(run["p50_us"] / 1000, 2),
         "p99_ms": round(run["p99_us"] / 1000, 2),
@@ -158,8 +165,8 @@ def figures(run):
         "ratio_to_pgbench": round(rps / tps, 3),
     }
 
-http = figures(cached)
-while_joining = figures(moving)
+http = figures(cached, "cached")
+while_joining = figures(moving, "moving")
 seconds = int(sys.argv[7])
 invalidations = counters.get("drivers_invalidations", 0) + counters.get("company_invalidations", 0)
 lookups = counters.get("hits", 0) + counters.get("misses", 0)
@@ -180,10 +187,11 @@ result = {
     "load_generator": sys.argv[8],
     "drivers": "random of the 10,000 per request",
     "http_as_deployed": http,
-    "http_without_position_cache": figures(plain),
+    "http_without_position_cache": figures(plain, "plain"),
     "http_while_joining_20_per_second": while_joining,
     "pgbench_tps": round(tps, 1),
     "pgbench_latency_avg_ms": lat,
+    "pgbench_load_average_at_start": load("pgbench"),
     "target_half_of_pgbench": http["requests_per_second"] >= tps / 2,
     "target_p99_under_20ms": http["p99_ms"] < 20,
     "no_errors": http["errors"] == 0,

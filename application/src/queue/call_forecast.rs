@@ -200,7 +200,14 @@ impl CallForecasts {
                 let closed: Vec<ClosedEntry> = h
                     .closed
                     .iter()
-                    .map(|&(closed_at, loaded)| ClosedEntry { closed_at, loaded })
+                    .map(
+                        |&(closed_at, loaded, started_at, checked_in_at)| ClosedEntry {
+                            closed_at,
+                            loaded,
+                            started_at,
+                            checked_in_at,
+                        },
+                    )
                     .collect();
                 let pace = Arc::new(measure(
                     &History {

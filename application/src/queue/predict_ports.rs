@@ -20,9 +20,17 @@ pub struct PaceHistoryRecord {
     pub loadings: Vec<FinishedLoadingRecord>,
     /// When each day's attendance started.
     pub attendance_starts: Vec<(NaiveDate, DateTime<Utc>)>,
-    /// Closed entries: when, and whether they loaded.
-    pub closed: Vec<(DateTime<Utc>, bool)>,
+    /// Closed entries: when, whether they loaded, their loading's start, their first check-in.
+    pub closed: Vec<ClosedRecord>,
 }
+
+/// A closed entry: when, whether it loaded, its loading's start, its first check-in.
+pub type ClosedRecord = (
+    DateTime<Utc>,
+    bool,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+);
 
 /// An entry the prediction reads: waiting or loading, or spent on the operating day.
 #[derive(Debug, Clone, PartialEq)]

@@ -44,11 +44,15 @@ pub struct FinishedLoading {
 }
 
 /// How a closed queue entry ended: loaded, or gone without loading (left, missing, dropped by
-/// tolerance, cancelled).
+/// tolerance, cancelled); and when it checked in (reached the yard), if it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClosedEntry {
     pub closed_at: DateTime<Utc>,
     pub loaded: bool,
+    /// Its loading's start (loaded entries).
+    pub started_at: Option<DateTime<Utc>>,
+    /// Its first check-in.
+    pub checked_in_at: Option<DateTime<Utc>>,
 }
 
 /// Minutes: the median and the quartiles of a duration.
@@ -95,8 +99,16 @@ pub struct Pace {
     pub turnaround_minutes: f64,
     /// Minutes the attendance starts after the window opens.
     pub start_lag: Spread,
-    /// The share of waiting vehicles that leave without loading (left, missing, dropped).
+    /// The share of waiting vehicles not checked in that leave without loading (left,
+    /// missing, dropped), far from their call; nearer it see [`Pace::no_show_for`].
     pub no_show: f64,
+    /// The same for vehicles that checked in (reached the yard).
+    pub no_show_checked_in: f64,
+    /// How long before its call each loaded vehicle checked in (minutes; one that never did,
+    /// 0), as percentiles 0..=100. Empty: unknown (then a vehicle not checked in is as likely
+    /// to load wherever it is in the queue).
+    #[serde(skip)]
+    pub check_in_leads: Vec<f64>,
     /// Loadings are this much longer at each hour of the day (company's zone), 1 = as usual.
     #[serde(skip)]
     pub hour_factor: [f64; 24],
@@ -134,6 +146,27 @@ fn percentiles(values: &mut [(f64, f64)]) -> Vec<f64> {
     out
 }
 
+/// The share of a quantity at or below `x` (linear between its percentiles, `None` when they
+/// are unknown).
+pub fn share_below(percentiles: &[f64], x: f64) -> Option<f64> {
+    let last = *percentiles.last()?;
+    if percentiles.len() < 2 {
+        return None;
+    }
+    if x >= last {
+        return Some(1.0);
+    }
+    let n = (percentiles.len() - 1) as f64;
+    Some(match percentiles.iter().rposition(|&p| p <= x) {
+        None => 0.0,
+        Some(i) => {
+            let (a, b) = (percentiles[i], percentiles[i + 1]);
+            let within = if b > a { (x - a) / (b - a) } else { 0.0 };
+            (i as f64 + within) / n
+        }
+    })
+}
+
 /// The median of what is left of a quantity known to exceed `x`, read from its percentiles:
 /// `None` when `x` is past everything seen (or the percentiles are unknown).
 pub fn median_left_above(percentiles: &[f64], x: f64) -> Option<f64> {
@@ -142,15 +175,7 @@ pub fn median_left_above(percentiles: &[f64], x: f64) -> Option<f64> {
         return None;
     }
     let n = (percentiles.len() - 1) as f64;
-    // The share at or below `x` (linear between percentiles).
-    let below = match percentiles.iter().rposition(|&p| p <= x) {
-        None => 0.0,
-        Some(i) => {
-            let (a, b) = (percentiles[i], percentiles[i + 1]);
-            let within = if b > a { (x - a) / (b - a) } else { 0.0 };
-            (i as f64 + within) / n
-        }
-    };
+    let below = share_below(percentiles, x)?;
     // The value halfway through what is left.
     let at = (below + (1.0 - below) / 2.0) * n;
     let i = (at.floor() as usize).min(percentiles.len() - 2);
@@ -184,6 +209,8 @@ impl Pace {
             turnaround_minutes: 0.0,
             start_lag: Spread::around(0.0),
             no_show: 0.0,
+            no_show_checked_in: 0.0,
+            check_in_leads: Vec::new(),
             hour_factor: [1.0; 24],
             weekday_factor: [1.0; 7],
             samples: 0,
@@ -241,6 +268,27 @@ impl Pace {
         median_left_above(&self.length_shape, worked / median)
             .map_or(usual, |left| left * median)
             .max(usual)
+    }
+}
+
+impl Pace {
+    /// The chance a waiting vehicle never loads: checked in (in the yard), or not yet when its
+    /// call is about `lead` minutes away. Those that load mostly reach the yard well before
+    /// their call, so one still away near its call is likelier one that will not come: of the
+    /// vehicles away `lead` minutes before their call, the share that never loaded.
+    pub fn no_show_for(&self, checked_in: bool, lead: f64) -> f64 {
+        let gone = self.no_show.clamp(0.0, 1.0);
+        if checked_in {
+            // Being in the yard never makes it likelier not to load than being away.
+            return self.no_show_checked_in.clamp(0.0, gone);
+        }
+        let away = share_below(&self.check_in_leads, lead).unwrap_or(1.0);
+        let loads = (1.0 - gone) * away;
+        if gone + loads > 0.0 {
+            gone / (gone + loads)
+        } else {
+            0.0
+        }
     }
 }
 
@@ -431,17 +479,59 @@ fn start_lags(
         .collect()
 }
 
-/// The weighted share of recent closed entries that never loaded (at most a half).
-fn no_show(history: &History<'_>, since: DateTime<Utc>, now: DateTime<Utc>) -> Option<f64> {
-    let (gone, total) = history
+/// Whether vehicles leave without loading, from the recent closed entries (at most a half
+/// each): the share of those never checked in, of those checked in, and how long before their
+/// call the loaded ones checked in (percentiles). `None` without closed entries.
+fn no_shows(
+    history: &History<'_>,
+    since: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Option<(f64, f64, Vec<f64>)> {
+    let (mut away, mut away_gone, mut present, mut present_gone) = (0.0, 0.0, 0.0, 0.0);
+    let mut loaded_present = 0.0;
+    let mut leads = Vec::new();
+    for c in history
         .closed
         .iter()
         .filter(|c| c.closed_at >= since && c.closed_at <= now)
-        .fold((0.0, 0.0), |(gone, total), c| {
-            let w = weight(c.closed_at, now);
-            (gone + if c.loaded { 0.0 } else { w }, total + w)
-        });
-    (total > 0.0).then(|| (gone / total).clamp(0.0, 0.5))
+    {
+        let w = weight(c.closed_at, now);
+        let checked_in = c.checked_in_at.filter(|&at| at <= c.closed_at);
+        if c.loaded {
+            // A loaded vehicle counts as away from the yard until it checked in.
+            away += w;
+            let lead = match (c.started_at, checked_in) {
+                (Some(start), Some(at)) => {
+                    loaded_present += w;
+                    (start - at).num_seconds().max(0) as f64 / 60.0
+                }
+                _ => 0.0,
+            };
+            leads.push((lead, w));
+        } else if checked_in.is_some() {
+            present += w;
+            present_gone += w;
+        } else {
+            away += w;
+            away_gone += w;
+        }
+    }
+    if away + present <= 0.0 {
+        return None;
+    }
+    let present_base = present + loaded_present;
+    let share = |gone: f64, of: f64| {
+        if of > 0.0 {
+            (gone / of).clamp(0.0, 0.5)
+        } else {
+            0.0
+        }
+    };
+    Some((
+        share(away_gone, away),
+        share(present_gone, present_base),
+        percentiles(&mut leads),
+    ))
 }
 
 /// Measures the pace from the history at `now`; the configured pace while fewer than
@@ -480,8 +570,10 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
         pace.start_lag = s;
     }
     pace.lag_shape = percentiles(&mut lags);
-    if let Some(share) = no_show(history, since, now) {
-        pace.no_show = share;
+    if let Some((away, present, leads)) = no_shows(history, since, now) {
+        pace.no_show = away;
+        pace.no_show_checked_in = present;
+        pace.check_in_leads = leads;
     }
     pace.samples = loadings.len();
     pace

@@ -5,7 +5,8 @@
 //! The yard is replayed in queue order: each bay takes the next vehicle when it frees (plus
 //! the turnaround), never inside a break, a running delay or before the attendance starts;
 //! when the day's windows close (or its cap is reached) the rest goes to the next open day. A
-//! vehicle ahead that is not in the yard counts for its loading times the chance it shows up.
+//! vehicle ahead counts for its loading times the chance it shows up: high when it checked in
+//! (it is in the yard), lower the nearer its call comes while it has not.
 //! The spread grows with the square root of the variance of the loadings ahead.
 
 use std::cmp::Reverse;
@@ -159,6 +160,7 @@ struct Day {
     opens: DateTime<Utc>,
     windows: super::calendar::DayWindows,
     /// When each bay frees.
+    /// When each bay frees.
     bays: BinaryHeap<Reverse<DateTime<Utc>>>,
     calls: u32,
 }
@@ -187,144 +189,214 @@ impl Day {
     }
 }
 
-/// Predicts the call of every waiting vehicle.
-pub fn predict(input: &PredictInput<'_>) -> Prediction {
-    let settings = input.settings;
-    let pace = input.pace;
-    let now = input.now;
-    let frozen = freezes(input.delays);
-    let turnaround = minutes(pace.turnaround_minutes);
-    let bays = f64::from(pace.bays.max(1));
+/// The yard replayed call by call: the day being filled, what is known ahead of the next
+/// vehicle, and what has been predicted.
+struct Replay<'i, 'a> {
+    input: &'i PredictInput<'a>,
+    today: NaiveDate,
+    frozen: Vec<(DateTime<Utc>, DateTime<Utc>)>,
+    turnaround: Duration,
+    /// Bays, as a divisor.
+    bays: f64,
+    /// Minutes between one call and the next when the yard runs at its usual pace.
+    call_interval: f64,
+    day: Option<Day>,
+    /// No call before this (the previous call: the queue is called in order).
+    latest: DateTime<Utc>,
+    /// Variance (minutes²) of the waiting ahead, shared by the bays.
+    variance: f64,
+    today_ends_at: Option<DateTime<Utc>>,
+    /// Waiting vehicles replayed so far (ahead of the next one).
+    ahead: usize,
+}
 
-    let mut order: Vec<&Queued> = input.queue.iter().collect();
-    order.sort_unstable_by_key(|q| (q.joined_at, q.id));
+impl<'i, 'a> Replay<'i, 'a> {
+    fn new(input: &'i PredictInput<'a>) -> Self {
+        let pace = input.pace;
+        let bays = f64::from(pace.bays.max(1));
+        let mut replay = Replay {
+            input,
+            today: input.settings.operating_day(input.now),
+            frozen: freezes(input.delays),
+            turnaround: minutes(pace.turnaround_minutes),
+            bays,
+            call_interval: (pace.overall.p50 + pace.turnaround_minutes) / bays,
+            day: None,
+            latest: input.now,
+            variance: 0.0,
+            today_ends_at: None,
+            ahead: 0,
+        };
+        replay.day = replay.first_day();
+        replay
+    }
 
-    // Variance (minutes²) of the waiting ahead, shared by the bays.
-    let mut variance = 0.0;
-    let today = settings.operating_day(now);
-    let today_windows = settings.day_windows(today);
-    let today_open = input.attendance != AttendanceToday::Ended
-        && today_windows.last_end().is_some_and(|end| end > now);
-    let mut today_ends_at: Option<DateTime<Utc>> = None;
-    let mut day = if today_open {
-        let mut d = Day::fresh(input, Some(today)).filter(|d| d.day == today);
-        if let Some(d) = d.as_mut() {
-            match input.attendance {
-                AttendanceToday::Started => {
-                    d.opens = now;
-                    d.bays.clear();
-                    for l in input.loading {
-                        let spread = pace.duration(&l.vehicle, l.started_at, settings);
-                        // What it has left, given how long it has worked (a delay paused
-                        // it); one past its expected end still takes a while.
-                        let worked = worked_minutes(&frozen, l.started_at, now);
-                        let left = pace
-                            .remaining(&l.vehicle, l.started_at, worked, settings)
-                            .max(MIN_REMAINING_MINUTES);
-                        let end = stretch(&frozen, now, minutes(left));
-                        today_ends_at = today_ends_at.max(Some(end));
-                        d.bays.push(Reverse(end));
-                        variance += (spread.sigma() / bays).powi(2);
-                    }
-                    while d.bays.len() < pace.bays.max(1) as usize {
-                        d.bays.push(Reverse(now - turnaround));
-                    }
-                }
-                _ => {
-                    // Not started: it starts as late as it usually does, and not before now;
-                    // already late, as late as the days that were this late went on to be.
-                    if let Some(first) = d.windows.first_start().filter(|&f| now > f) {
-                        let late = (now - first).num_milliseconds() as f64 / 60_000.0;
-                        if let Some(left) = median_left_above(&pace.lag_shape, late) {
-                            let opens = now + minutes(left);
-                            if d.windows.last_end().is_some_and(|end| opens < end) {
-                                d.opens = d.opens.max(opens);
-                            }
-                        }
-                    }
-                    let lag = pace.start_lag.sigma();
-                    variance += lag * lag;
+    /// Today, when calls can still come today; else the next open day.
+    fn first_day(&mut self) -> Option<Day> {
+        let input = self.input;
+        let today_open = input.attendance != AttendanceToday::Ended
+            && input
+                .settings
+                .day_windows(self.today)
+                .last_end()
+                .is_some_and(|end| end > input.now);
+        if !today_open {
+            return Day::fresh(input, self.today.succ_opt());
+        }
+        let mut d = Day::fresh(input, Some(self.today)).filter(|d| d.day == self.today)?;
+        match input.attendance {
+            AttendanceToday::Started => self.bays_loading_now(&mut d),
+            _ => self.late_opening(&mut d),
+        }
+        d.calls = input.spent_today;
+        Some(d)
+    }
+
+    /// The attendance runs: each bay frees when its loading is expected to end, the others now.
+    fn bays_loading_now(&mut self, d: &mut Day) {
+        let (input, pace) = (self.input, self.input.pace);
+        let now = input.now;
+        d.opens = now;
+        d.bays.clear();
+        for l in input.loading {
+            let spread = pace.duration(&l.vehicle, l.started_at, input.settings);
+            // What it has left, given how long it has worked (a delay paused it); one past
+            // its expected end still takes a while.
+            let worked = worked_minutes(&self.frozen, l.started_at, now);
+            let left = pace
+                .remaining(&l.vehicle, l.started_at, worked, input.settings)
+                .max(MIN_REMAINING_MINUTES);
+            let end = stretch(&self.frozen, now, minutes(left));
+            self.today_ends_at = self.today_ends_at.max(Some(end));
+            d.bays.push(Reverse(end));
+            self.variance += (spread.sigma() / self.bays).powi(2);
+        }
+        while d.bays.len() < pace.bays.max(1) as usize {
+            d.bays.push(Reverse(now - self.turnaround));
+        }
+    }
+
+    /// Not started: it starts as late as it usually does, and not before now; already late, as
+    /// late as the days that were this late went on to be.
+    fn late_opening(&mut self, d: &mut Day) {
+        let (now, pace) = (self.input.now, self.input.pace);
+        if let Some(first) = d.windows.first_start().filter(|&f| now > f) {
+            let late = (now - first).num_milliseconds() as f64 / 60_000.0;
+            if let Some(left) = median_left_above(&pace.lag_shape, late) {
+                let opens = now + minutes(left);
+                if d.windows.last_end().is_some_and(|end| opens < end) {
+                    d.opens = d.opens.max(opens);
                 }
             }
-            d.calls = input.spent_today;
         }
-        d
-    } else {
-        Day::fresh(input, today.succ_opt())
-    };
+        let lag = pace.start_lag.sigma();
+        self.variance += lag * lag;
+    }
 
-    let mut latest = now;
-    let mut out = Vec::with_capacity(order.len());
-    for q in order {
+    /// When `q` is called: the first free bay inside a window of its day or a later one.
+    /// `None` when no day lets a call in.
+    fn next_call(&mut self, q: &Queued) -> Option<DateTime<Utc>> {
+        let input = self.input;
+        let settings = input.settings;
         // Not before the day the plan gave it.
-        if let (Some(d), Some(planned)) = (day.as_ref(), q.day) {
+        if let (Some(d), Some(planned)) = (self.day.as_ref(), q.day) {
             if planned > d.day {
-                day = Day::fresh(input, Some(planned));
+                self.day = Day::fresh(input, Some(planned));
             }
         }
-        let mut called = None;
         // Days skipped for this vehicle: a calendar that never lets a call in stops here.
         let mut skipped = 0;
-        while let Some(d) = day.as_mut() {
+        while let Some(d) = self.day.as_mut() {
             let free = d.bays.peek().map_or(d.opens, |r| r.0);
-            let mut t = (free + turnaround).max(latest).max(d.opens);
-            t = unfrozen(&frozen, t);
+            let t = (free + self.turnaround).max(self.latest).max(d.opens);
+            let t = unfrozen(&self.frozen, t);
             // Inside a window (a call never starts in a break or after closing).
             let window = d.windows.as_slice().iter().find(|w| w.1 > t).copied();
             let fits_cap = settings.programmed_total == 0 || d.calls < settings.programmed_total;
             match window {
                 Some((start, _)) if fits_cap => {
-                    let t = unfrozen(&frozen, t.max(start));
+                    let t = unfrozen(&self.frozen, t.max(start));
                     if d.windows.contains(t) || t < start {
-                        called = Some(t);
-                        break;
+                        return Some(t);
                     }
                     // A delay ran past the window: try from there.
-                    latest = t;
+                    self.latest = t;
                 }
                 _ => {
                     skipped += 1;
                     let next = d.day.succ_opt().filter(|_| skipped <= MAX_SKIPPED_DAYS);
-                    day = Day::fresh(input, next);
-                    if day.is_none() {
-                        break;
-                    }
-                    variance += pace.start_lag.sigma().powi(2);
+                    self.day = Day::fresh(input, next);
+                    self.day.as_ref()?;
+                    self.variance += input.pace.start_lag.sigma().powi(2);
                 }
             }
         }
-        let (Some(t), Some(d)) = (called, day.as_mut()) else {
-            break;
+        None
+    }
+
+    /// The chance `q` never loads: in the yard, or not yet with its call this far away (in
+    /// vehicles ahead at the usual pace, so that it does not drift while nothing happens).
+    /// Before the day's attendance has started, or on a later day: as any vehicle far from its
+    /// call (drivers come in the morning).
+    fn no_show(&self, q: &Queued, day: NaiveDate) -> f64 {
+        let lead = if day == self.today && self.input.attendance == AttendanceToday::Started {
+            (self.ahead as f64 + 0.5) * self.call_interval
+        } else {
+            f64::INFINITY
         };
+        self.input.pace.no_show_for(q.checked_in, lead)
+    }
+
+    /// `q` is called at `t`: its bay is taken for its loading (times the chance it shows up),
+    /// and those behind wait for it.
+    fn book(&mut self, q: &Queued, t: DateTime<Utc>) -> Option<Predicted> {
+        let (input, pace) = (self.input, self.input.pace);
+        let d = self.day.as_ref()?;
+        let day = d.day;
+        let p = self.no_show(q, day);
+        let shows = 1.0 - p;
+        let spread = pace.duration(&q.vehicle, t, input.settings);
+        let end = stretch(&self.frozen, t, minutes(spread.p50 * shows));
+        if day == self.today {
+            let full_end = stretch(&self.frozen, t, minutes(spread.p50));
+            self.today_ends_at = self.today_ends_at.max(Some(full_end));
+        }
+        let d = self.day.as_mut()?;
         d.bays.pop();
         d.calls += 1;
-        let spread = pace.duration(&q.vehicle, t, settings);
-        let shows = if q.checked_in {
-            1.0
-        } else {
-            1.0 - pace.no_show
-        };
-        let end = stretch(&frozen, t, minutes(spread.p50 * shows));
         d.bays.push(Reverse(end));
-        if d.day == today {
-            let full_end = stretch(&frozen, t, minutes(spread.p50));
-            today_ends_at = today_ends_at.max(Some(full_end));
-        }
-        let sigma = variance.sqrt().max(MIN_SPREAD_MINUTES);
-        out.push(Predicted {
+        let sigma = self.variance.sqrt().max(MIN_SPREAD_MINUTES);
+        let own = spread.sigma() * shows;
+        self.variance +=
+            (own * own + p * shows * spread.p50 * spread.p50) / (self.bays * self.bays);
+        self.latest = t;
+        self.ahead += 1;
+        Some(Predicted {
             id: q.id,
             at: t,
-            low: (t - minutes(sigma)).max(now),
+            low: (t - minutes(sigma)).max(input.now),
             high: t + minutes(sigma),
-        });
-        // Those behind wait for this one's loading, and for whether it shows up.
-        let p = if q.checked_in { 0.0 } else { pace.no_show };
-        let own = spread.sigma() * shows;
-        variance += (own * own + p * (1.0 - p) * spread.p50 * spread.p50) / (bays * bays);
-        latest = t;
+        })
+    }
+}
+
+/// Predicts the call of every waiting vehicle.
+pub fn predict(input: &PredictInput<'_>) -> Prediction {
+    let mut order: Vec<&Queued> = input.queue.iter().collect();
+    order.sort_unstable_by_key(|q| (q.joined_at, q.id));
+    let mut replay = Replay::new(input);
+    let mut out = Vec::with_capacity(order.len());
+    for q in order {
+        let Some(t) = replay.next_call(q) else {
+            break;
+        };
+        let Some(called) = replay.book(q, t) else {
+            break;
+        };
+        out.push(called);
     }
     Prediction {
         entries: out,
-        today_ends_at,
+        today_ends_at: replay.today_ends_at,
     }
 }

@@ -38,6 +38,10 @@ struct ClosedRow {
     closed_at: DateTime<Utc>,
     #[diesel(sql_type = Bool)]
     loaded: bool,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    started_at: Option<DateTime<Utc>>,
+    #[diesel(sql_type = Nullable<Timestamptz>)]
+    checked_in_at: Option<DateTime<Utc>>,
 }
 
 #[derive(QueryableByName)]
@@ -90,9 +94,13 @@ impl PredictRepo for PgRepos<'_> {
         .bind::<Timestamptz, _>(since)
         .load(self.conn)
         .map_err(db_error)?;
+        // The first check-in that said the driver was in the yard (a cancel is not present).
         let closed: Vec<ClosedRow> = diesel::sql_query(format!(
             "SELECT COALESCE(q.closed_at, q.attended_at) AS closed_at,
-                    q.status = 'attended' AS loaded
+                    q.status = 'attended' AS loaded,
+                    CASE WHEN q.status = 'attended' THEN q.expedition END AS started_at,
+                    (SELECT min(c.created_at) FROM checkins c
+                      WHERE c.queue_entry_id = q.id AND c.is_present) AS checked_in_at
                FROM queue_entries q
               WHERE q.company_id = $1 AND q.status NOT IN {ACTIVE}
                 AND COALESCE(q.closed_at, q.attended_at) >= $2"
@@ -114,7 +122,7 @@ impl PredictRepo for PgRepos<'_> {
             attendance_starts: starts.into_iter().map(|r| (r.day, r.started_at)).collect(),
             closed: closed
                 .into_iter()
-                .map(|r| (r.closed_at, r.loaded))
+                .map(|r| (r.closed_at, r.loaded, r.started_at, r.checked_in_at))
                 .collect(),
         })
     }
