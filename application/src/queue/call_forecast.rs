@@ -9,7 +9,7 @@
 //! since (the newest `attended_at` of the day changed) or after [`PACE_TTL`].
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
@@ -78,7 +78,41 @@ struct State {
     forecasts: HashMap<i64, (DateTime<Utc>, Arc<CompanyForecast>)>,
     touched: HashMap<i64, u64>,
     paces: HashMap<i64, KeptPace>,
+    /// The computation running for a company, and the generation it started at.
+    flights: HashMap<i64, (u64, Arc<Flight>)>,
 }
+
+/// One computation of a company's prediction that concurrent readers share: with joins
+/// arriving faster than a prediction is computed, every reader computing its own (and none
+/// kept, each raced by the next event) is what collapsed the position read under load.
+#[derive(Default)]
+struct Flight {
+    /// `None` while it runs; `Some(None)` when it failed (each waiter then computes its own).
+    done: Mutex<Option<Option<Arc<CompanyForecast>>>>,
+    ready: Condvar,
+}
+
+impl Flight {
+    fn finish(&self, result: Option<Arc<CompanyForecast>>) {
+        if let Ok(mut done) = self.done.lock() {
+            *done = Some(result);
+        }
+        self.ready.notify_all();
+    }
+
+    /// Its result, waiting at most `FLIGHT_WAIT`.
+    fn wait(&self) -> Option<Arc<CompanyForecast>> {
+        let done = self.done.lock().ok()?;
+        let (done, _) = self
+            .ready
+            .wait_timeout_while(done, FLIGHT_WAIT, |d| d.is_none())
+            .ok()?;
+        done.clone().flatten()
+    }
+}
+
+/// How long a reader waits for another's computation before computing its own.
+const FLIGHT_WAIT: Duration = Duration::from_secs(2);
 
 /// The per-company predictions of an instance.
 pub struct CallForecasts {
@@ -135,7 +169,12 @@ impl CallForecasts {
         if let Ok(mut state) = self.state.lock() {
             state.generation += 1;
             let g = state.generation;
-            let companies: Vec<i64> = state.forecasts.keys().copied().collect();
+            let companies: Vec<i64> = state
+                .forecasts
+                .keys()
+                .chain(state.flights.keys())
+                .copied()
+                .collect();
             for c in companies {
                 state.touched.insert(c, g);
             }
@@ -150,14 +189,73 @@ impl CallForecasts {
         company_id: i64,
         now: DateTime<Utc>,
     ) -> AppResult<Arc<CompanyForecast>> {
-        if let Some(f) = self.kept(company_id, now) {
-            return Ok(f);
+        self.shared(company_id, now, |generation| {
+            self.compute_kept(repos, company_id, now, generation)
+        })
+    }
+
+    /// The kept prediction, or the one a computation started after the queue's last change
+    /// answers, or `compute`'s (given the generation it starts at) shared with the readers
+    /// that arrive while it runs.
+    fn shared(
+        &self,
+        company_id: i64,
+        now: DateTime<Utc>,
+        compute: impl FnOnce(u64) -> AppResult<Arc<CompanyForecast>>,
+    ) -> AppResult<Arc<CompanyForecast>> {
+        let (generation, flight, leader) = {
+            let Ok(mut state) = self.state.lock() else {
+                return compute(0);
+            };
+            if let Some((at, f)) = state.forecasts.get(&company_id) {
+                if fresh(*at, now, self.ttl) {
+                    return Ok(f.clone());
+                }
+            }
+            let touched = state.touched.get(&company_id).copied().unwrap_or(0);
+            match state.flights.get(&company_id) {
+                // Started after the queue's last change: its answer is as new as this read.
+                Some((started, f)) if *started >= touched => (*started, f.clone(), false),
+                _ => {
+                    let g = state.generation;
+                    let f = Arc::new(Flight::default());
+                    state.flights.insert(company_id, (g, f.clone()));
+                    (g, f, true)
+                }
+            }
+        };
+        if !leader {
+            if let Some(f) = flight.wait() {
+                return Ok(f);
+            }
+            return compute(generation);
         }
-        let generation = self.state.lock().map_or(0, |s| s.generation);
+        let result = compute(generation);
+        if let Ok(mut state) = self.state.lock() {
+            if state
+                .flights
+                .get(&company_id)
+                .is_some_and(|(_, f)| Arc::ptr_eq(f, &flight))
+            {
+                state.flights.remove(&company_id);
+            }
+        }
+        flight.finish(result.as_ref().ok().cloned());
+        result
+    }
+
+    /// Computes the company's prediction and keeps it, unless its queue changed since
+    /// `generation` (it would be older than what the next reader must see).
+    fn compute_kept(
+        &self,
+        repos: &mut dyn Repos,
+        company_id: i64,
+        now: DateTime<Utc>,
+        generation: u64,
+    ) -> AppResult<Arc<CompanyForecast>> {
         let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
         let forecast = Arc::new(self.compute(repos, company_id, &settings, now)?);
         if let Ok(mut state) = self.state.lock() {
-            // Not kept when the queue changed while it was computed.
             let raced = state
                 .touched
                 .get(&company_id)
@@ -388,5 +486,110 @@ mod tests {
         // Aged out by the clock.
         assert!(f.kept(2, t0() + chrono::Duration::seconds(21)).is_none());
         assert!(f.kept(2, t0() - chrono::Duration::seconds(1)).is_none());
+    }
+
+    #[test]
+    fn readers_arriving_during_a_computation_share_it() {
+        let f = Arc::new(CallForecasts::default());
+        let computed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (started_tx, started_rx) = std::sync::mpsc::channel();
+        let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+        let leader = {
+            let (f, computed) = (f.clone(), computed.clone());
+            std::thread::spawn(move || {
+                f.shared(1, t0(), |_| {
+                    computed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    started_tx.send(()).ok();
+                    release_rx.recv().ok();
+                    Ok(Arc::new(CompanyForecast {
+                        pace_samples: 7,
+                        ..CompanyForecast::default()
+                    }))
+                })
+            })
+        };
+        started_rx.recv().ok();
+        let readers: Vec<_> = (0..4)
+            .map(|_| {
+                let (f, computed) = (f.clone(), computed.clone());
+                std::thread::spawn(move || {
+                    f.shared(1, t0(), |_| {
+                        computed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        Ok(Arc::new(CompanyForecast::default()))
+                    })
+                })
+            })
+            .collect();
+        // The readers are waiting on the leader's flight (or not yet in): let it finish.
+        std::thread::sleep(Duration::from_millis(50));
+        release_tx.send(()).ok();
+        let got = leader
+            .join()
+            .ok()
+            .and_then(Result::ok)
+            .map(|p| p.pace_samples);
+        assert_eq!(got, Some(7));
+        for r in readers {
+            let got = r.join().ok().and_then(Result::ok).map(|p| p.pace_samples);
+            assert_eq!(
+                got,
+                Some(7),
+                "every reader gets the one computation's answer"
+            );
+        }
+        assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_reader_after_a_queue_change_does_not_take_an_older_computation() {
+        let f = Arc::new(CallForecasts::default());
+        let (started_tx, started_rx) = std::sync::mpsc::channel();
+        let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+        let leader = {
+            let f = f.clone();
+            std::thread::spawn(move || {
+                f.shared(1, t0(), |g| {
+                    started_tx.send(()).ok();
+                    release_rx.recv().ok();
+                    let p = Arc::new(CompanyForecast {
+                        pace_samples: 5,
+                        ..CompanyForecast::default()
+                    });
+                    // As compute_kept: not kept when raced.
+                    let mut s = f.state.lock().unwrap_or_else(|e| e.into_inner());
+                    if s.touched.get(&1).is_none_or(|&t| t <= g) {
+                        s.forecasts.insert(1, (t0(), p.clone()));
+                    }
+                    Ok(p)
+                })
+            })
+        };
+        started_rx.recv().ok();
+        f.forget(1);
+        let after = {
+            let f = f.clone();
+            std::thread::spawn(move || {
+                f.shared(1, t0(), |_| {
+                    Ok(Arc::new(CompanyForecast {
+                        pace_samples: 9,
+                        ..CompanyForecast::default()
+                    }))
+                })
+            })
+        };
+        // Were the reader waiting on the older computation, this would hand it that answer.
+        std::thread::sleep(Duration::from_millis(50));
+        release_tx.send(()).ok();
+        let after = after
+            .join()
+            .ok()
+            .and_then(Result::ok)
+            .map(|p| p.pace_samples);
+        assert_eq!(
+            after,
+            Some(9),
+            "a change since the computation began needs a new one"
+        );
+        assert!(leader.join().is_ok());
     }
 }
