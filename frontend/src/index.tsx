@@ -23,22 +23,16 @@ const driver = isDriverPath(pathname);
 // Start the reads the first screen needs while the app's code is still downloading. On the
 // driver's paths index.html has asked for them already (webpack.config.js DriverPreloadPlugin,
 // same URLs): these take the preloaded answers.
-// In a task of their own: the first dispatches run the store's code for the first time, and
-// with the modules' evaluation they made one long task on a slow phone (issue 23). The driver's
-// reads are not delayed (index.html asked already); whichever asks first, the app's screens
-// read the same cache entries.
-setTimeout(() => {
-  if (driver) {
-    store.dispatch(companyApi.util.prefetch('companyByHost', currentHost(), {}));
-    if (!pathname.startsWith('/driver-login/')) {
-      store.dispatch(driverApi.util.prefetch('driverSession', undefined, {}));
-    }
-  } else if (pathname === paths.staffLogin || pathname === paths.dispatchLogin || pathname === paths.dispatchLoginAlias) {
-    store.dispatch(companyApi.util.prefetch('companyByHost', currentHost(), {}));
-  } else {
-    store.dispatch(authApi.util.prefetch('staffSession', undefined, {}));
+if (driver) {
+  store.dispatch(companyApi.util.prefetch('companyByHost', currentHost(), {}));
+  if (!pathname.startsWith('/driver-login/')) {
+    store.dispatch(driverApi.util.prefetch('driverSession', undefined, {}));
   }
-}, 0);
+} else if (pathname === paths.staffLogin || pathname === paths.dispatchLogin || pathname === paths.dispatchLoginAlias) {
+  store.dispatch(companyApi.util.prefetch('companyByHost', currentHost(), {}));
+} else {
+  store.dispatch(authApi.util.prefetch('staffSession', undefined, {}));
+}
 
 function showBootError(): void {
   const box = document.createElement('div');
