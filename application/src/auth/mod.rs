@@ -273,31 +273,7 @@ impl AuthService {
         self.deps.clock.now()
     }
 
-    /// Refuses when the company asks for reCAPTCHA and the token does not pass.
-    fn check_captcha(
-        &self,
-        repos: &mut dyn Repos,
-        company_id: i64,
-        token: &str,
-        ip: Option<&str>,
-    ) -> AppResult<()> {
-        let Some(settings) = repos.login_settings(company_id)? else {
-            return Ok(());
-        };
-        let secret = settings.recaptcha_secret.as_deref().unwrap_or("").trim();
-        if !settings.enable_recaptcha || secret.is_empty() {
-            return Ok(());
-        }
-        if token.trim().is_empty() {
-            return Err(AppError::Captcha(CAPTCHA_MESSAGE.to_owned()));
-        }
-        match self.deps.captcha.verify(secret, token, ip)? {
-            CaptchaOutcome::Passed => Ok(()),
-            CaptchaOutcome::Refused => Err(AppError::Captcha(CAPTCHA_MESSAGE.to_owned())),
-        }
-    }
-
-    /// Whether the company asks for reCAPTCHA (so [`Self::check_captcha`] verified a token).
+    /// Whether the company asks for reCAPTCHA (so [`check_captcha`] verified a token).
     fn captcha_enforced(&self, repos: &mut dyn Repos, company_id: Option<i64>) -> AppResult<bool> {
         let Some(company_id) = company_id else {
             return Ok(false);
@@ -374,7 +350,13 @@ impl AuthService {
             };
             let company = by_host.or(cmd.company_id);
             if let Some(company_id) = company {
-                self.check_captcha(repos, company_id, &cmd.recaptcha_token, cmd.ip.as_deref())?;
+                check_captcha(
+                    &self.deps,
+                    repos,
+                    company_id,
+                    &cmd.recaptcha_token,
+                    cmd.ip.as_deref(),
+                )?;
             }
             if let Some(wait) = slowed.filter(|_| !cmd.waited) {
                 if !self.captcha_enforced(repos, company)? {
@@ -570,7 +552,7 @@ impl AuthService {
                 .company(cmd.company_id)?
                 .filter(|c| c.status)
                 .ok_or_else(|| AppError::Conflict(COMPANY_NOT_FOUND_MESSAGE.to_owned()))?;
-            self.check_captcha(repos, company.id, &cmd.recaptcha_token, ip)?;
+            check_captcha(&self.deps, repos, company.id, &cmd.recaptcha_token, ip)?;
             if let Some(wait) = slowed.filter(|_| !cmd.waited) {
                 if !self.captcha_enforced(repos, Some(company.id))? {
                     return Err(AppError::SlowDown(wait));
@@ -860,3 +842,28 @@ pub fn driver_actor(driver_id: i64, company_id: i64) -> Actor {
 /// An argon2id hash of a random string, used to spend the same time on unknown e-mails.
 pub const DUMMY_HASH: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$2uJZ7cZ6y1Yb8s0m0nCq8Yk3b0v8jG9z0qzK0u2xR3c";
+
+/// Refuses when the company asks for reCAPTCHA and the token does not pass (the driver's and
+/// the staff sign-in, and the driver app's registration).
+pub(crate) fn check_captcha(
+    deps: &Deps,
+    repos: &mut dyn Repos,
+    company_id: i64,
+    token: &str,
+    ip: Option<&str>,
+) -> AppResult<()> {
+    let Some(settings) = repos.login_settings(company_id)? else {
+        return Ok(());
+    };
+    let secret = settings.recaptcha_secret.as_deref().unwrap_or("").trim();
+    if !settings.enable_recaptcha || secret.is_empty() {
+        return Ok(());
+    }
+    if token.trim().is_empty() {
+        return Err(AppError::Captcha(CAPTCHA_MESSAGE.to_owned()));
+    }
+    match deps.captcha.verify(secret, token, ip)? {
+        CaptchaOutcome::Passed => Ok(()),
+        CaptchaOutcome::Refused => Err(AppError::Captcha(CAPTCHA_MESSAGE.to_owned())),
+    }
+}

@@ -7,12 +7,12 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
-use crate::auth::{driver_actor, CAPTCHA_MESSAGE, COMPANY_NOT_FOUND_MESSAGE};
+use crate::auth::{check_captcha, driver_actor, COMPANY_NOT_FOUND_MESSAGE};
 use crate::error::{AppError, AppResult};
 use crate::fleet::ports::DriverPlacement;
 use crate::model::{ContactOwner, DriverLogPayload};
 use crate::orders::refresh_status;
-use crate::ports::{CaptchaOutcome, Repos, StoreExt};
+use crate::ports::{Repos, StoreExt};
 use crate::services::{forbidden, invalid, Deps, DriverLog};
 use patio_domain::auth::Actor;
 use patio_domain::driver_log::DriverLogType;
@@ -140,7 +140,13 @@ impl DriverAppService {
                 .company(cmd.company_id)?
                 .filter(|c| c.status)
                 .ok_or_else(|| AppError::Conflict(COMPANY_NOT_FOUND_MESSAGE.to_owned()))?;
-            self.check_captcha(repos, company.id, &cmd.recaptcha_token, cmd.ip.as_deref())?;
+            check_captcha(
+                &self.deps,
+                repos,
+                company.id,
+                &cmd.recaptcha_token,
+                cmd.ip.as_deref(),
+            )?;
             let at = DriverPlacement {
                 company_id: company.id,
                 shipping_company_id: None,
@@ -170,29 +176,5 @@ impl DriverAppService {
             message: REGISTERED_MESSAGE,
             access_token,
         })
-    }
-
-    /// Refuses when the company asks for reCAPTCHA and the token does not pass.
-    fn check_captcha(
-        &self,
-        repos: &mut dyn Repos,
-        company_id: i64,
-        token: &str,
-        ip: Option<&str>,
-    ) -> AppResult<()> {
-        let Some(settings) = repos.login_settings(company_id)? else {
-            return Ok(());
-        };
-        let secret = settings.recaptcha_secret.as_deref().unwrap_or("").trim();
-        if !settings.enable_recaptcha || secret.is_empty() {
-            return Ok(());
-        }
-        if token.trim().is_empty() {
-            return Err(AppError::Captcha(CAPTCHA_MESSAGE.to_owned()));
-        }
-        match self.deps.captcha.verify(secret, token, ip)? {
-            CaptchaOutcome::Passed => Ok(()),
-            CaptchaOutcome::Refused => Err(AppError::Captcha(CAPTCHA_MESSAGE.to_owned())),
-        }
     }
 }
