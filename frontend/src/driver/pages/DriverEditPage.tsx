@@ -22,7 +22,7 @@ import {
 import { insideLeaveWindow } from '../queueLogic';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
-import { Modal } from '../ui/Modal';
+import { ConfirmFooter, Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 import type { Schema } from '../../shared/api/types';
 
@@ -336,20 +336,13 @@ function DeleteAccountModal({
       title={dm.deleteTitle}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="d-btn d-btn-secondary" onClick={onClose}>
-            {dm.cancel}
-          </button>
-          <button
-            type="button"
-            className="d-btn d-btn-danger"
-            disabled={removing.isLoading || cpf.length < 14 || birth.length < 10}
-            aria-busy={removing.isLoading || undefined}
-            onClick={() => void confirmDelete()}
-          >
-            {dm.deleteButton}
-          </button>
-        </>
+        <ConfirmFooter
+          label={dm.deleteButton}
+          busy={removing.isLoading}
+          disabled={removing.isLoading || cpf.length < 14 || birth.length < 10}
+          onCancel={onClose}
+          onConfirm={() => void confirmDelete()}
+        />
       }
     >
       <p>{dm.deleteHint}</p>

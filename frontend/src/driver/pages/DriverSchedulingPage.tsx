@@ -19,7 +19,7 @@ import {
 import { authorisedLoadings, timeOf } from '../queueLogic';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
-import { Modal } from '../ui/Modal';
+import { ConfirmFooter, Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 
 type Outcome = { kind: 'done'; view: JoinView } | { kind: 'error'; message: string } | null;
@@ -301,20 +301,12 @@ function RefuseModal({ loading, onClose }: { loading: Loading; onClose: () => vo
       title={dm.refuse}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="d-btn d-btn-secondary" onClick={onClose}>
-            {dm.cancel}
-          </button>
-          <button
-            type="button"
-            className="d-btn d-btn-danger"
-            disabled={refusing.isLoading}
-            aria-busy={refusing.isLoading || undefined}
-            onClick={() => void confirmRefuse()}
-          >
-            {dm.refuse}
-          </button>
-        </>
+        <ConfirmFooter
+          label={dm.refuse}
+          busy={refusing.isLoading}
+          onCancel={onClose}
+          onConfirm={() => void confirmRefuse()}
+        />
       }
     >
       <p>{dm.confirmRefuse(loading.order.code)}</p>

@@ -29,7 +29,7 @@ import { useDriverGoTo } from '../session';
 import { PredictedCall } from '../components/PredictedCall';
 import { useYardCall, YardCallNotice } from '../components/YardCall';
 import { DriverShell } from '../ui/DriverShell';
-import { Modal } from '../ui/Modal';
+import { ConfirmFooter, Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 
 const clockFormat = new Intl.DateTimeFormat('pt-BR', {
@@ -318,20 +318,12 @@ function LeaveModal({
       title={dm.leaveTitle}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="d-btn d-btn-secondary" onClick={onClose}>
-            {dm.cancel}
-          </button>
-          <button
-            type="button"
-            className="d-btn d-btn-danger"
-            disabled={leaving.isLoading}
-            aria-busy={leaving.isLoading || undefined}
-            onClick={() => void confirmLeave()}
-          >
-            {dm.confirm}
-          </button>
-        </>
+        <ConfirmFooter
+          label={dm.confirm}
+          busy={leaving.isLoading}
+          onCancel={onClose}
+          onConfirm={() => void confirmLeave()}
+        />
       }
     >
       <p>{dm.leaveTypeCode}</p>

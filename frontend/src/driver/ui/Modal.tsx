@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { msg } from '../../shared/messages';
+import { dm } from '../messages';
 
 /** A plain accessible modal dialog for the phone (focus moves into it when it opens). */
 export function Modal({
@@ -48,5 +49,32 @@ export function Modal({
         {footer && <div className="d-modal-foot">{footer}</div>}
       </div>
     </div>
+  );
+}
+
+/** A destructive dialog's footer: cancel, then the red action (busy while it runs). */
+export function ConfirmFooter({
+  label,
+  busy,
+  disabled = busy,
+  onCancel,
+  onConfirm,
+}: {
+  label: string;
+  busy: boolean;
+  /** Also off until the dialog's fields are filled; `busy` when not given. */
+  disabled?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <>
+      <button type="button" className="d-btn d-btn-secondary" onClick={onCancel}>
+        {dm.cancel}
+      </button>
+      <button type="button" className="d-btn d-btn-danger" disabled={disabled} aria-busy={busy || undefined} onClick={onConfirm}>
+        {label}
+      </button>
+    </>
   );
 }
