@@ -31,18 +31,17 @@ use patio_domain::fleet::{
 };
 use patio_domain::roles::SessionKind;
 use patio_domain::text::escape_html;
-use patio_domain::values::{parse_birth_date, Cpf, Plate, Renavam};
-use serde::Serialize;
+use patio_domain::values::{parse_birth_date, Cpf, Plate, Renavam, Stored};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
+use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd, ContactItem};
 use crate::admin::party::CompanyRefView;
 use crate::error::{
     AppError, AppResult, CompanyMoveConflict, TransferCompany, TransferDriver, TransferQueue,
 };
 use crate::fleet::ports::{
-    DriverFilter, DriverFull, DriverLogRecord, DriverPlacement, DriverShipping, TruckFilter,
-    TruckPlacement,
+    DriverFilter, DriverLogRecord, DriverPlacement, TruckFilter, TruckPlacement,
 };
 use crate::model::{
     ContactOwner, ContactRecord, DriverLogPayload, LikeItem, LogCompanyTo, LogNamed,
@@ -50,7 +49,8 @@ use crate::model::{
 use crate::ports::{Repos, StoreExt};
 use crate::queue::ports::DomainEvent;
 use crate::services::{
-    forbidden, invalid, Audit, Deleted, Deps, DriverLog, Listing, Saved, COMPANY_CHOICE_MESSAGE,
+    forbidden, invalid, Audit, Deleted, Deps, DriverLog, Listing, OptIdRef, Saved,
+    COMPANY_CHOICE_MESSAGE,
 };
 
 /// Why loadings leave with a driver who moves to another company.
@@ -68,7 +68,7 @@ pub struct ShippingRefView {
 }
 
 /// What a row offers the person looking at it (decided by the domain).
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverActionsView {
     /// Delete with confirmation (Administrador).
@@ -80,13 +80,18 @@ pub struct DriverActionsView {
 }
 
 /// A driver as the list shows it.
+// The repository reads it as it is (row → view, no record between); the CPF stays the domain's
+// value and is masked when written out, and `actions` is filled for the reader by
+// [`DriverItem::for_reader`] (the repository leaves none).
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DriverItem {
     pub id: i64,
     pub name: String,
     /// `###.###.###-##`.
-    pub cpf: String,
+    #[schema(value_type = String)]
+    #[serde(serialize_with = "masked_cpf")]
+    pub cpf: Stored<Cpf>,
     pub cnh: Option<String>,
     /// `yyyy-mm-dd`.
     pub birth_date: NaiveDate,
@@ -153,33 +158,21 @@ pub struct DriverLogView {
     pub created_at: DateTime<Utc>,
 }
 
-fn shipping_view(s: DriverShipping) -> ShippingRefView {
-    ShippingRefView {
-        id: s.id,
-        code: s.code,
-        name: s.name,
-    }
+/// The CPF as the screens show it (an erased driver's as stored).
+fn masked_cpf<S: serde::Serializer>(cpf: &Stored<Cpf>, out: S) -> Result<S::Ok, S::Error> {
+    out.serialize_str(&cpf.masked())
 }
 
-fn item(actor: &Actor, d: DriverFull) -> DriverItem {
-    let a = driver_actions(actor, d.shipping_company.is_some());
-    DriverItem {
-        id: d.id,
-        name: d.name,
-        cpf: d.cpf.masked(),
-        cnh: d.cnh,
-        birth_date: d.birth_date,
-        is_enabled: d.is_enabled,
-        company: CompanyRefView {
-            id: d.company_id,
-            name: d.company_name,
-        },
-        shipping_company: d.shipping_company.map(shipping_view),
-        actions: DriverActionsView {
+impl DriverItem {
+    /// The driver as `actor` sees it: what the row offers is the domain's `driver_actions`.
+    fn for_reader(mut self, actor: &Actor) -> Self {
+        let a = driver_actions(actor, self.shipping_company.is_some());
+        self.actions = DriverActionsView {
             remove: a.remove,
             unbind: a.unbind,
             login_as: a.login_as,
-        },
+        };
+        self
     }
 }
 
@@ -196,31 +189,68 @@ pub struct DriverListQuery {
     pub shipping_company_id: Option<i64>,
 }
 
-/// The staff form (`POST /driver/save`): `id` 0 or absent creates.
-#[derive(Debug, Clone, Default)]
+/// `POST /driver/save`: the staff form (`id` 0 or absent creates), or, without the form's
+/// fields, the confirmed company transfer of the driver sign-in (`override`, `id`, `company`
+/// and the `transferToken` of the 406 answer).
+// The command is the HTTP body itself (named `DriverSaveBody` in the contract): the form's
+// save reads it here, the sign-in transfer (`override` with `transferToken`) in the handler.
+// `override` on the form: the move-company warning was confirmed. Its four text fields go to
+// the domain as `DriverInput`.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = DriverSaveBody)]
 pub struct SaveDriver {
+    #[serde(default, rename = "override")]
+    pub override_: bool,
     pub id: Option<i64>,
-    pub input: DriverInput,
-    pub is_enabled: bool,
-    pub company_id: Option<i64>,
-    pub shipping_company_id: Option<i64>,
-    pub contacts: Vec<ContactCmd>,
-    /// The form's truck rows: an id edits that truck's plate and renavam; without one, the
-    /// plate is bound if the company has it, otherwise a truck is created (spec 2 section 5).
-    pub trucks: Vec<DriverTruckCmd>,
-    /// `override`: the move-company warning was confirmed.
-    pub confirm_move: bool,
+    pub name: Option<String>,
+    /// `###.###.###-##` or 11 digits.
+    pub cpf: Option<String>,
+    pub cnh: Option<String>,
+    /// `yyyy-mm-dd` (or `dd/mm/yyyy`).
+    pub birth_date: Option<String>,
+    /// Absent: active.
+    pub is_enabled: Option<bool>,
+    pub company: Option<OptIdRef>,
+    pub shipping_company: Option<OptIdRef>,
+    #[serde(default)]
+    pub contact: Vec<ContactItem>,
+    /// The form's truck rows (plate and renavam; `id` for a truck already listed).
+    #[serde(default)]
+    pub truck: Vec<DriverTruckItem>,
+    pub transfer_token: Option<String>,
+}
+
+impl SaveDriver {
+    /// Whether the body carries the staff form (any of its own fields); without them it is the
+    /// sign-in transfer.
+    pub fn is_form(&self) -> bool {
+        self.name.is_some() || self.cpf.is_some() || self.cnh.is_some() || self.birth_date.is_some()
+    }
+
+    /// The form's text as the domain checks it.
+    fn input(&self) -> DriverInput {
+        DriverInput {
+            name: self.name.clone().unwrap_or_default(),
+            cpf: self.cpf.clone().unwrap_or_default(),
+            cnh: self.cnh.clone().unwrap_or_default(),
+            birth_date: self.birth_date.clone().unwrap_or_default(),
+        }
+    }
 }
 
 /// Two rows of the form with one plate.
 pub const DRIVER_TRUCK_REPEATED_MESSAGE: &str = "Placa repetida na lista de caminhões.";
 
-/// A truck row of the staff driver form.
-#[derive(Debug, Clone, Default)]
-pub struct DriverTruckCmd {
+/// A truck row of the driver form.
+// An id edits that truck's plate and renavam; without one, the plate is bound if the company
+// has it, otherwise a truck is created (spec 2 section 5).
+#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DriverTruckItem {
     pub id: Option<i64>,
-    pub plate: String,
-    pub renavam: String,
+    pub license_plate: Option<String>,
+    pub renavam: Option<String>,
 }
 
 /// A truck of the driver, as its form lists it.
@@ -317,25 +347,25 @@ fn tied_to(repos: &mut dyn Repos, driver_id: i64, company: i64) -> AppResult<boo
 fn move_when_asked(
     repos: &mut dyn Repos,
     actor: &Actor,
-    d: &DriverFull,
+    d: &DriverItem,
     to: (i64, &str),
     confirmed: bool,
     now: DateTime<Utc>,
 ) -> AppResult<Option<Moved>> {
-    if d.company_id != to.0 {
-        staff_may_transfer_driver(actor, d.company_id, to.0).map_err(|r| match r {
+    if d.company.id != to.0 {
+        staff_may_transfer_driver(actor, d.company.id, to.0).map_err(|r| match r {
             TransferRefusal::NotFound => AppError::not_found(),
             TransferRefusal::NotAllowed => forbidden(patio_domain::DomainError::NotAllowed),
         })?;
     }
-    let tied = d.company_id != to.0 && tied_to(repos, d.id, d.company_id)?;
-    match company_move(d.company_id, to.0, tied, confirmed) {
+    let tied = d.company.id != to.0 && tied_to(repos, d.id, d.company.id)?;
+    match company_move(d.company.id, to.0, tied, confirmed) {
         CompanyMove::Stay => Ok(None),
         CompanyMove::Confirm => Err(move_conflict(repos, d)?),
         CompanyMove::Move => Ok(Some(move_driver_company(
             repos,
             d.id,
-            d.company_id,
+            d.company.id,
             to,
             now,
         )?)),
@@ -343,14 +373,14 @@ fn move_when_asked(
 }
 
 /// The 409 body: the company left and its queue entry.
-fn move_conflict(repos: &mut dyn Repos, d: &DriverFull) -> AppResult<AppError> {
+fn move_conflict(repos: &mut dyn Repos, d: &DriverItem) -> AppResult<AppError> {
     let entry = repos
         .active_entry_of_driver(d.id)?
-        .filter(|e| e.company_id == d.company_id);
-    let logo = repos.company(d.company_id)?.and_then(|c| c.logo);
+        .filter(|e| e.company_id == d.company.id);
+    let logo = repos.company(d.company.id)?.and_then(|c| c.logo);
     Ok(AppError::CompanyMove(Box::new(CompanyMoveConflict {
         company_a: TransferCompany {
-            company: d.company_name.clone(),
+            company: d.company.name.clone(),
             logo,
             queue: entry.map(|e| TransferQueue {
                 date: e.forecast_at.unwrap_or(e.joined_at),
@@ -365,10 +395,10 @@ fn move_conflict(repos: &mut dyn Repos, d: &DriverFull) -> AppResult<AppError> {
 
 // ---- Helpers.
 
-fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<DriverFull> {
+fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<DriverItem> {
     repos
         .driver_full(id)?
-        .filter(|d| scope_covers_driver(s, d.company_id, d.shipping_company.as_ref().map(|x| x.id)))
+        .filter(|d| scope_covers_driver(s, d.company.id, d.shipping_company.as_ref().map(|x| x.id)))
         .ok_or_else(AppError::not_found)
 }
 
@@ -379,10 +409,14 @@ struct CheckedTruck {
     renavam: Renavam,
 }
 
-fn check_driver_trucks(rows: &[DriverTruckCmd]) -> AppResult<Vec<CheckedTruck>> {
+fn check_driver_trucks(rows: &[DriverTruckItem]) -> AppResult<Vec<CheckedTruck>> {
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
-        let (plate, renavam) = check_driver_truck(&row.plate, &row.renavam).map_err(invalid)?;
+        let (plate, renavam) = check_driver_truck(
+            row.license_plate.as_deref().unwrap_or_default(),
+            row.renavam.as_deref().unwrap_or_default(),
+        )
+        .map_err(invalid)?;
         if out.iter().any(|t: &CheckedTruck| t.plate == plate) {
             return Err(AppError::field(
                 "licensePlate",
@@ -513,7 +547,7 @@ fn read(repos: &mut dyn Repos, actor: &Actor, s: &Scope, id: i64) -> AppResult<D
         })
         .collect();
     Ok(DriverView {
-        driver: item(actor, d),
+        driver: d.for_reader(actor),
         contact,
         authorization,
         truck,
@@ -678,7 +712,7 @@ impl DriverService {
             }
             repos.list_drivers(&filter)
         })?;
-        Ok(Listing::of(found, page, |d| item(actor, d)))
+        Ok(Listing::of(found, page, |d| d.for_reader(actor)))
     }
 
     /// `GET /driver/{id}`: the driver with contacts and authorizations.
@@ -699,9 +733,10 @@ impl DriverService {
     ) -> AppResult<Saved<DriverView>> {
         let s = fleet_scope(actor, FleetAccess::Write).map_err(forbidden)?;
         let now = self.deps.clock.now();
-        let data = check_driver(&cmd.input, now.date_naive()).map_err(invalid)?;
-        let contacts = check_form_contacts(&cmd.contacts)?;
-        let trucks = check_driver_trucks(&cmd.trucks)?;
+        let data = check_driver(&cmd.input(), now.date_naive()).map_err(invalid)?;
+        let contacts: Vec<ContactCmd> = cmd.contact.iter().cloned().map(ContactItem::cmd).collect();
+        let contacts = check_form_contacts(&contacts)?;
+        let trucks = check_driver_trucks(&cmd.truck)?;
         // The truck rows reach what the truck form reaches for the actor.
         let truck_reach = truck_scope(actor, TruckAction::Save).map_err(forbidden)?;
         let id = crate::services::save_target(cmd.id)?;
@@ -710,21 +745,21 @@ impl DriverService {
             let (company_id, company_name) = target_company(
                 repos,
                 &s,
-                cmd.company_id,
-                existing.as_ref().map(|d| d.company_id),
+                cmd.company.and_then(|c| c.id),
+                existing.as_ref().map(|d| d.company.id),
             )?;
-            let shipping = target_shipping(repos, &s, cmd.shipping_company_id, company_id)?;
+            let shipping = target_shipping(repos, &s, cmd.shipping_company.and_then(|c| c.id), company_id)?;
             let moved = match &existing {
                 Some(d) => {
                     let to = (company_id, company_name.as_str());
-                    move_when_asked(repos, actor, d, to, cmd.confirm_move, now)?
+                    move_when_asked(repos, actor, d, to, cmd.override_, now)?
                 }
                 None => None,
             };
             let at = DriverPlacement {
                 company_id,
                 shipping_company_id: shipping,
-                is_enabled: cmd.is_enabled,
+                is_enabled: cmd.is_enabled.unwrap_or(true),
             };
             let (id, operation) = match &existing {
                 Some(d) => {
@@ -791,7 +826,7 @@ impl DriverService {
             if repos.driver_has_history(id)? {
                 return Err(referenced());
             }
-            DriverLog::of(id, d.company_id).write(
+            DriverLog::of(id, d.company.id).write(
                 repos,
                 DriverLogType::DelAdm,
                 DriverLogPayload {
@@ -799,7 +834,7 @@ impl DriverService {
                         id,
                         name: d.name.clone(),
                     }),
-                    ..DriverLogPayload::at_company(d.company_id)
+                    ..DriverLogPayload::at_company(d.company.id)
                 },
             )?;
             repos.delete_driver(id).map_err(|e| match e {
@@ -810,11 +845,11 @@ impl DriverService {
                 repos,
                 Operation::Delete,
                 ObjectType::Driver,
-                d.company_id,
+                d.company.id,
                 title(ObjectType::Driver, Operation::Delete, &d.name),
                 vec![
                     ("Nome", d.name.clone()),
-                    ("Empresa", d.company_name.clone()),
+                    ("Empresa", d.company.name.clone()),
                 ],
             )?;
             Ok(())
@@ -837,7 +872,7 @@ impl DriverService {
                 repos,
                 Operation::Unbind,
                 ObjectType::Driver,
-                d.company_id,
+                d.company.id,
                 format!(
                     "Motorista <b>{}</b> desvinculado da transportadora <b>{}</b>",
                     escape_html(&d.name),
@@ -894,10 +929,10 @@ impl DriverService {
             if repos.active_entry_of_driver(id)?.is_some() {
                 return Err(AppError::Conflict(APP_DELETE_IN_QUEUE_MESSAGE.to_owned()));
             }
-            DriverLog::of(id, d.company_id).write(
+            DriverLog::of(id, d.company.id).write(
                 repos,
                 DriverLogType::DelApp,
-                DriverLogPayload::at_company(d.company_id),
+                DriverLogPayload::at_company(d.company.id),
             )?;
             if repos.driver_has_history(id)? {
                 repos.erase_driver(id, ERASED_DRIVER_NAME, &erased_cpf(id))
@@ -939,7 +974,7 @@ impl DriverService {
                     .ok_or_else(AppError::not_found)?,
             };
             let tz: Tz = repos
-                .login_settings(d.company_id)?
+                .login_settings(d.company.id)?
                 .and_then(|s| s.time_zone.parse().ok())
                 .unwrap_or(chrono_tz::America::Sao_Paulo);
             let today = now.with_timezone(&tz).date_naive();

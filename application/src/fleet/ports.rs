@@ -6,6 +6,7 @@ use patio_domain::fleet::{DriverData, TruckData};
 use patio_domain::values::{Plate, Renavam};
 
 use crate::error::AppResult;
+use crate::fleet::drivers::{DriverItem, ShippingRefView};
 use crate::fleet::trucks::TruckView;
 use crate::model::Page;
 
@@ -55,29 +56,6 @@ pub trait TruckCatalogRepo {
 
 // ---- Drivers (spec 2 "Drivers").
 
-/// A driver as the staff screens read it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DriverFull {
-    pub id: i64,
-    pub name: String,
-    /// 11 digits (an erased driver's, kept as stored).
-    pub cpf: patio_domain::values::Stored<patio_domain::values::Cpf>,
-    pub cnh: Option<String>,
-    pub birth_date: chrono::NaiveDate,
-    pub is_enabled: bool,
-    pub company_id: i64,
-    pub company_name: String,
-    pub shipping_company: Option<DriverShipping>,
-}
-
-/// The shipping company a driver is bound to.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DriverShipping {
-    pub id: i64,
-    pub code: i32,
-    pub name: String,
-}
-
 /// A driver list: search by id, name or CPF; a company and a shipping company narrow it.
 #[derive(Debug, Clone, Default)]
 pub struct DriverFilter {
@@ -112,8 +90,8 @@ pub struct DriverLogRecord {
 
 /// What the staff's driver screens and the driver's account deletion need.
 pub trait DriverAdminRepo {
-    fn list_drivers(&mut self, f: &DriverFilter) -> AppResult<Page<DriverFull>>;
-    fn driver_full(&mut self, id: i64) -> AppResult<Option<DriverFull>>;
+    fn list_drivers(&mut self, f: &DriverFilter) -> AppResult<Page<DriverItem>>;
+    fn driver_full(&mut self, id: i64) -> AppResult<Option<DriverItem>>;
     /// `Duplicate` when the CPF is taken.
     fn insert_driver(&mut self, d: &DriverData, at: &DriverPlacement) -> AppResult<i64>;
     /// `Duplicate` when the CPF is taken.
@@ -134,7 +112,7 @@ pub trait DriverAdminRepo {
     fn erase_driver(&mut self, id: i64, name: &str, cpf: &str) -> AppResult<()>;
     fn set_driver_shipping_company(&mut self, id: i64, shipping: Option<i64>) -> AppResult<()>;
     /// The shipping company `id` and the company it belongs to.
-    fn shipping_of_company(&mut self, id: i64) -> AppResult<Option<(DriverShipping, i64)>>;
+    fn shipping_of_company(&mut self, id: i64) -> AppResult<Option<(ShippingRefView, i64)>>;
     /// Drivers whose name, CPF or id matches, for the pickers.
     fn like_drivers(
         &mut self,

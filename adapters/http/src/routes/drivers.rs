@@ -8,13 +8,8 @@
 use actix_web::{delete, get, patch, post};
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;
-use patio_application::admin::contacts::ContactItem;
 use patio_application::auth::DriverTransfer;
-use patio_application::fleet::drivers::{
-    DeleteAccount, DriverListQuery, DriverTruckCmd, SaveDriver,
-};
-use patio_application::services::OptIdRef;
-use patio_domain::fleet::DriverInput;
+use patio_application::fleet::drivers::{DeleteAccount, DriverListQuery, SaveDriver};
 use patio_domain::roles::SessionKind;
 use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -166,42 +161,6 @@ pub async fn get_driver(
     Ok(HttpResponse::Ok().json(view))
 }
 
-/// `POST /driver/save`: the staff form (`id` 0 or absent creates), or, without the form's
-/// fields, the confirmed company transfer of the driver sign-in (`override`, `id`, `company`
-/// and the `transferToken` of the 406 answer).
-#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DriverSaveBody {
-    #[serde(default, rename = "override")]
-    override_: bool,
-    id: Option<i64>,
-    name: Option<String>,
-    /// `###.###.###-##` or 11 digits.
-    cpf: Option<String>,
-    cnh: Option<String>,
-    /// `yyyy-mm-dd` (or `dd/mm/yyyy`).
-    birth_date: Option<String>,
-    /// Absent: active.
-    is_enabled: Option<bool>,
-    company: Option<OptIdRef>,
-    shipping_company: Option<OptIdRef>,
-    #[serde(default)]
-    contact: Vec<ContactItem>,
-    /// The form's truck rows (plate and renavam; `id` for a truck already listed).
-    #[serde(default)]
-    truck: Vec<DriverTruckItem>,
-    transfer_token: Option<String>,
-}
-
-/// A truck row of the driver form.
-#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DriverTruckItem {
-    id: Option<i64>,
-    license_plate: Option<String>,
-    renavam: Option<String>,
-}
-
 /// What `POST /driver/save` answers: the driver (the staff form) or the transfer (the
 /// sign-in's confirmed override).
 #[derive(serde::Serialize, utoipa::ToSchema)]
@@ -212,14 +171,7 @@ pub enum DriverSaveAnswer {
     Transfer(patio_application::auth::TransferView),
 }
 
-impl DriverSaveBody {
-    /// Whether the body carries the staff form (any of its own fields).
-    fn is_form(&self) -> bool {
-        self.name.is_some() || self.cpf.is_some() || self.cnh.is_some() || self.birth_date.is_some()
-    }
-}
-
-#[utoipa::path(tag = "drivers", request_body = DriverSaveBody,
+#[utoipa::path(tag = "drivers", request_body = SaveDriver,
     responses((status = 201, description = "Created", body = patio_application::fleet::drivers::DriverView),
         (status = 200, description = "Updated (the form), or the driver moved to the company (the sign-in transfer: a TransferView, with `login` when confirmed by the driver's token)", body = DriverSaveAnswer),
         (status = 401), (status = 403), (status = 404),
@@ -230,37 +182,14 @@ pub async fn driver_save(
     req: HttpRequest,
     state: web::Data<AppState>,
     sessions: Sessions,
-    body: web::Json<DriverSaveBody>,
+    body: web::Json<SaveDriver>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
+    let cmd = body.into_inner();
     let staff = sessions.of_kind(SessionKind::Staff);
-    if !body.is_form() {
-        return transfer(req, state, staff, body).await;
+    if !cmd.is_form() {
+        return transfer(req, state, staff, cmd).await;
     }
     let actor = staff.ok_or_else(ApiError::unauthorized)?;
-    let cmd = SaveDriver {
-        id: body.id,
-        input: DriverInput {
-            name: body.name.unwrap_or_default(),
-            cpf: body.cpf.unwrap_or_default(),
-            cnh: body.cnh.unwrap_or_default(),
-            birth_date: body.birth_date.unwrap_or_default(),
-        },
-        is_enabled: body.is_enabled.unwrap_or(true),
-        company_id: body.company.and_then(|c| c.id),
-        shipping_company_id: body.shipping_company.and_then(|s| s.id),
-        contacts: body.contact.into_iter().map(ContactItem::cmd).collect(),
-        trucks: body
-            .truck
-            .into_iter()
-            .map(|t| DriverTruckCmd {
-                id: t.id,
-                plate: t.license_plate.unwrap_or_default(),
-                renavam: t.renavam.unwrap_or_default(),
-            })
-            .collect(),
-        confirm_move: body.override_,
-    };
     let svc = state.services.drivers.clone();
     let ip = client_address(&req);
     let out = blocking(move || svc.save(&actor, ip.as_deref(), cmd)).await?;
@@ -272,7 +201,7 @@ async fn transfer(
     req: HttpRequest,
     state: web::Data<AppState>,
     staff: Option<patio_domain::auth::Actor>,
-    body: DriverSaveBody,
+    body: SaveDriver,
 ) -> Result<HttpResponse, ApiError> {
     let (true, Some(driver_id), Some(company)) =
         (body.override_, body.id, body.company.and_then(|c| c.id))

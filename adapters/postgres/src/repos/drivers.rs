@@ -2,8 +2,10 @@ use chrono::{DateTime, Utc};
 use diesel::dsl::exists;
 use diesel::pg::Pg;
 use diesel::prelude::*;
+use patio_application::admin::party::CompanyRefView;
+use patio_application::fleet::drivers::{DriverActionsView, DriverItem, ShippingRefView};
 use patio_application::fleet::ports::{
-    DriverAdminRepo, DriverFilter, DriverFull, DriverLogRecord, DriverPlacement, DriverShipping,
+    DriverAdminRepo, DriverFilter, DriverLogRecord, DriverPlacement,
 };
 use patio_application::model::{AuthorizationFlags, CompanyRef, DriverRecord, LikeItem, Page};
 use patio_application::ports::{CompanyRepo, DriverRepo};
@@ -141,22 +143,26 @@ fn drivers_filtered(f: &DriverFilter) -> diesel::dsl::IntoBoxed<'static, DriverS
 
 type DriverJoined = (DriverRow, String, Option<ShippingRefRow>);
 
-fn full((d, company_name, ship): DriverJoined) -> DriverFull {
-    DriverFull {
+fn item((d, company_name, ship): DriverJoined) -> DriverItem {
+    DriverItem {
         id: d.id,
         name: d.name,
         cpf: d.cpf,
         cnh: d.cnh,
         birth_date: d.birth_date,
         is_enabled: d.is_enabled,
-        company_id: d.company_id,
-        company_name,
+        company: CompanyRefView {
+            id: d.company_id,
+            name: company_name,
+        },
         shipping_company: ship.map(shipping),
+        // The service fills them for the reader.
+        actions: DriverActionsView::default(),
     }
 }
 
-fn shipping(s: ShippingRefRow) -> DriverShipping {
-    DriverShipping {
+fn shipping(s: ShippingRefRow) -> ShippingRefView {
+    ShippingRefView {
         id: s.id,
         code: s.code,
         name: s.name,
@@ -164,7 +170,7 @@ fn shipping(s: ShippingRefRow) -> DriverShipping {
 }
 
 impl DriverAdminRepo for PgRepos<'_> {
-    fn list_drivers(&mut self, f: &DriverFilter) -> AppResult<Page<DriverFull>> {
+    fn list_drivers(&mut self, f: &DriverFilter) -> AppResult<Page<DriverItem>> {
         let total: i64 = drivers_filtered(f)
             .count()
             .get_result(self.conn)
@@ -183,12 +189,12 @@ impl DriverAdminRepo for PgRepos<'_> {
             .load(self.conn)
             .map_err(db_error)?;
         Ok(Page {
-            items: rows.into_iter().map(full).collect(),
+            items: rows.into_iter().map(item).collect(),
             total,
         })
     }
 
-    fn driver_full(&mut self, id: i64) -> AppResult<Option<DriverFull>> {
+    fn driver_full(&mut self, id: i64) -> AppResult<Option<DriverItem>> {
         drivers::table
             .inner_join(companies::table)
             .left_join(shipping_companies::table)
@@ -200,7 +206,7 @@ impl DriverAdminRepo for PgRepos<'_> {
             ))
             .first::<DriverJoined>(self.conn)
             .optional()
-            .map(|r| r.map(full))
+            .map(|r| r.map(item))
             .map_err(db_error)
     }
 
@@ -307,7 +313,7 @@ impl DriverAdminRepo for PgRepos<'_> {
             .map_err(db_error)
     }
 
-    fn shipping_of_company(&mut self, id: i64) -> AppResult<Option<(DriverShipping, i64)>> {
+    fn shipping_of_company(&mut self, id: i64) -> AppResult<Option<(ShippingRefView, i64)>> {
         shipping_companies::table
             .find(id)
             .select((ShippingRefRow::as_select(), shipping_companies::company_id))

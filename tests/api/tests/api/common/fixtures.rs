@@ -7,7 +7,6 @@ use actix_web::http::StatusCode;
 use patio_application::fleet::drivers::SaveDriver;
 use patio_application::fleet::trucks::{SaveTruck, VehicleModelRef};
 use patio_application::services::OptIdRef;
-use patio_domain::fleet::DriverInput;
 use patio_domain::roles::Role;
 use serde_json::{json, Value};
 
@@ -278,19 +277,13 @@ pub fn saved_carried_driver(
 ) -> i64 {
     let root = crate::queue_common::staff(app, "admin@patio.local");
     let cmd = SaveDriver {
-        id: None,
-        input: DriverInput {
-            name: name.to_owned(),
-            cpf: cpf.to_owned(),
-            cnh: "12345678901".to_owned(),
-            birth_date: birth.to_owned(),
-        },
-        is_enabled: true,
-        company_id: Some(company),
-        shipping_company_id: shipping,
-        contacts: Vec::new(),
-        trucks: Vec::new(),
-        confirm_move: false,
+        name: Some(name.to_owned()),
+        cpf: Some(cpf.to_owned()),
+        cnh: Some("12345678901".to_owned()),
+        birth_date: Some(birth.to_owned()),
+        company: Some(OptIdRef { id: Some(company) }),
+        shipping_company: shipping.map(|id| OptIdRef { id: Some(id) }),
+        ..SaveDriver::default()
     };
     let saved = app.state.services.drivers.save(&root, None, cmd).unwrap();
     saved.view.driver.id
