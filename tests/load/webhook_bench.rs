@@ -35,7 +35,7 @@ use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
 use actix_web::{web, App, HttpResponse, HttpServer};
-use patio_application::orders::loadings::LoadingInput;
+use patio_application::orders::loadings::{LoadingInput, LoadingTruckBody};
 use patio_postgres::pool::{build_pool_with, PoolOptions};
 use serde_json::{json, Value};
 
@@ -250,15 +250,16 @@ fn run(delay_ms: Option<u64>) -> Value {
         loading_svc
             .save(
                 &who,
-                vec![LoadingInput {
-                    id: None,
-                    order_id: Some(order),
-                    truck_id: Some(truck),
-                    plate: None,
-                    driver_id: Some(driver),
-                    quantity: Some("10".to_owned()),
-                    expiration: Some("2026-03-20".to_owned()),
-                }],
+                vec![LoadingInput::vehicle(
+                    Some(order),
+                    LoadingTruckBody {
+                        id: Some(truck),
+                        license_plate: None,
+                    },
+                    Some(driver),
+                    Some("10".into()),
+                    Some("2026-03-20".to_owned()),
+                )],
             )
             .is_ok()
     });

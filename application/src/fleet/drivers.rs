@@ -748,7 +748,12 @@ impl DriverService {
                 cmd.company.and_then(|c| c.id),
                 existing.as_ref().map(|d| d.company.id),
             )?;
-            let shipping = target_shipping(repos, &s, cmd.shipping_company.and_then(|c| c.id), company_id)?;
+            let shipping = target_shipping(
+                repos,
+                &s,
+                cmd.shipping_company.and_then(|c| c.id),
+                company_id,
+            )?;
             let moved = match &existing {
                 Some(d) => {
                     let to = (company_id, company_name.as_str());

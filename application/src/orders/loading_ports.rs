@@ -41,6 +41,7 @@ pub struct DeletedLoadingRecord {
 }
 
 /// What a loading save writes.
+// Stays: the checked loading (the ids the lookups found, the quantity the checks returned).
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoadingWrite {
     pub company_id: i64,

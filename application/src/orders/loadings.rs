@@ -20,7 +20,8 @@ use patio_domain::orders::loading::{
 use patio_domain::orders::status::{balance, delivered};
 use patio_domain::orders::{check_new_loading, LoadingDraft, OrderBalance, Tonnes};
 use patio_domain::roles::Role;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::auth::public::company_today;
 use crate::error::{AppError, AppResult, FieldError};
@@ -31,7 +32,7 @@ use crate::orders::loading_ports::{
 use crate::orders::ports::OrderRecord;
 use crate::orders::refresh_status;
 use crate::ports::{Repos, StoreExt};
-use crate::services::{forbidden, Deleted, Deps, DriverLog};
+use crate::services::{forbidden, text, Deleted, Deps, DriverLog, OptIdRef};
 
 pub const TRUCK_NOT_FOUND_MESSAGE: &str = "Caminhão não encontrado!";
 pub const DRIVER_NOT_FOUND_MESSAGE: &str = "Motorista não encontrado!";
@@ -117,18 +118,80 @@ pub struct DeletedLoadingView {
     pub created_at: DateTime<Utc>,
 }
 
-/// One row of `POST /scheduling/save` (or the one of `saveOne`): without `id` it adds a
-/// vehicle to the order; with `id` it edits that loading's truck, driver and quantity.
-#[derive(Debug, Clone, Default)]
+// The truck of a loading row: by id, or by plate.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoadingTruckBody {
+    pub id: Option<i64>,
+    /// Used when `id` is absent: the truck of that plate in the order's company.
+    pub license_plate: Option<String>,
+}
+
+/// One loading of the dialog: without `id` it adds the vehicle to `order`; with `id` it edits
+/// that loading's truck, driver and quantity.
+// The command is the HTTP body itself (named `LoadingBody` in the contract), one row of
+// `POST /scheduling/save` or the one of `saveOne`; `/fila`'s loading and the integration API
+// build it too. What the nine checks read of it is the domain's `LoadingDraft`.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = LoadingBody)]
 pub struct LoadingInput {
     pub id: Option<i64>,
-    pub order_id: Option<i64>,
-    pub truck_id: Option<i64>,
-    pub plate: Option<String>,
-    pub driver_id: Option<i64>,
-    pub quantity: Option<String>,
+    pub order: Option<OptIdRef>,
+    pub truck: Option<LoadingTruckBody>,
+    pub driver: Option<OptIdRef>,
+    /// Tonnes (number or text).
+    #[schema(value_type = Option<String>)]
+    pub qty_ordered: Option<Value>,
+    /// `YYYY-MM-DD`.
+    pub expiration_date: Option<String>,
+}
+
+impl LoadingInput {
+    /// A new loading of `order_id` for that truck and driver (`/fila`'s and the integration
+    /// API's rows).
+    pub fn vehicle(
+        order_id: Option<i64>,
+        truck: LoadingTruckBody,
+        driver_id: Option<i64>,
+        quantity: Option<Value>,
+        expiration: Option<String>,
+    ) -> Self {
+        LoadingInput {
+            id: None,
+            order: Some(OptIdRef { id: order_id }),
+            truck: Some(truck),
+            driver: Some(OptIdRef { id: driver_id }),
+            qty_ordered: quantity,
+            expiration_date: expiration,
+        }
+    }
+
+    fn order_id(&self) -> Option<i64> {
+        self.order.and_then(|o| o.id)
+    }
+
+    fn truck_id(&self) -> Option<i64> {
+        self.truck.as_ref().and_then(|t| t.id)
+    }
+
+    fn plate(&self) -> Option<&str> {
+        self.truck.as_ref().and_then(|t| t.license_plate.as_deref())
+    }
+
+    fn driver_id(&self) -> Option<i64> {
+        self.driver.and_then(|d| d.id)
+    }
+
+    /// The quantity as typed (a JSON number or text); check 5 says whether it is a number.
+    fn quantity(&self) -> Option<String> {
+        text(self.qty_ordered.clone())
+    }
+
     /// `YYYY-MM-DD`; anything else counts as missing.
-    pub expiration: Option<String>,
+    fn expiration(&self) -> Option<NaiveDate> {
+        parse_date(self.expiration_date.as_deref())
+    }
 }
 
 fn editor(actor: &Actor) -> LoadingEditor {
@@ -398,11 +461,10 @@ fn row_truck(
     row: &LoadingInput,
 ) -> AppResult<Option<LoadingTruck>> {
     let plate = row
-        .plate
-        .as_deref()
+        .plate()
         .map(|p| p.trim().to_uppercase())
         .filter(|p| !p.is_empty());
-    let truck_id = row.truck_id.filter(|id| *id > 0);
+    let truck_id = row.truck_id().filter(|id| *id > 0);
     if truck_id.is_none() && plate.is_none() {
         return Ok(None);
     }
@@ -425,7 +487,7 @@ fn row_driver(
     company_id: i64,
     row: &LoadingInput,
 ) -> AppResult<Option<LoadingDriver>> {
-    let Some(id) = row.driver_id.filter(|id| *id > 0) else {
+    let Some(id) = row.driver_id().filter(|id| *id > 0) else {
         return Ok(None);
     };
     repos
@@ -437,6 +499,78 @@ fn row_driver(
         })
         .map(Some)
         .ok_or_else(|| refused("driver", DRIVER_NOT_FOUND_MESSAGE))
+}
+
+/// The loading a row edits (by `id`), in the scope; none for a new row.
+fn edited_loading(
+    repos: &mut dyn Repos,
+    s: &Scope,
+    row: &LoadingInput,
+) -> AppResult<Option<LoadingRecord>> {
+    match crate::services::save_target(row.id)? {
+        Some(id) => repos
+            .loading(id)?
+            .filter(|l| visible(s, l))
+            .map(Some)
+            .ok_or_else(AppError::not_found),
+        None => Ok(None),
+    }
+}
+
+/// A row that names the loading's own truck and driver (or none) and its quantity (or none).
+fn unchanged(
+    l: &LoadingRecord,
+    truck: Option<&LoadingTruck>,
+    driver: Option<&LoadingDriver>,
+    row: &LoadingInput,
+) -> bool {
+    let quantity = row.quantity().as_deref().and_then(Tonnes::parse);
+    truck.is_none_or(|t| t.id == l.truck_id)
+        && driver.is_none_or(|d| d.id == l.driver_id)
+        && quantity.is_none_or(|q| q == l.qty_ordered)
+}
+
+/// What the order can still take, the loading edited (`own`) left out (checks 1 and 2), and
+/// whether the row's driver is on the order through another carrier than `carrier` (check 9).
+fn room_for(
+    repos: &mut dyn Repos,
+    order: &OrderRecord,
+    own: Option<i64>,
+    driver_id: Option<i64>,
+    carrier: Option<i64>,
+) -> AppResult<(OrderBalance, bool)> {
+    let others = repos.loadings_of_order(order.id)?;
+    let committed = others
+        .iter()
+        .filter(|o| Some(o.id) != own)
+        .fold(Tonnes::ZERO, |sum, o| sum + o.qty_ordered);
+    let elsewhere = driver_id.is_some_and(|d| {
+        driver_on_order_by_other_carrier(&order_loadings(&others), d, carrier, own)
+    });
+    let balance = OrderBalance {
+        enabled: order.enable,
+        ordered: order.ordered,
+        committed,
+    };
+    Ok((balance, elsewhere))
+}
+
+/// What the nine checks read of a row: the plate and name found, the quantity as typed.
+fn row_draft(
+    row: &LoadingInput,
+    truck: Option<&LoadingTruck>,
+    driver: Option<&LoadingDriver>,
+    expiration: Option<NaiveDate>,
+    driver_on_order_by_other_carrier: bool,
+) -> LoadingDraft {
+    LoadingDraft {
+        plate: truck.map(|t| t.license_plate.to_string()),
+        driver_name: driver.map(|d| d.name.clone()),
+        quantity: row.quantity(),
+        expiration,
+        truck_net_capacity: truck.and_then(|t| t.net_capacity),
+        driver_on_order_by_other_carrier,
+    }
 }
 
 pub(crate) fn order_room(repos: &mut dyn Repos, order: &OrderRecord) -> AppResult<f64> {
@@ -720,69 +854,33 @@ impl LoadingService {
         who: LoadingEditor,
         row: &LoadingInput,
     ) -> AppResult<i64> {
-        let existing = match crate::services::save_target(row.id)? {
-            Some(id) => Some(
-                repos
-                    .loading(id)?
-                    .filter(|l| visible(s, l))
-                    .ok_or_else(AppError::not_found)?,
-            ),
-            None => None,
-        };
+        let existing = edited_loading(repos, s, row)?;
         let order_id = existing
             .as_ref()
             .map(|l| l.order_id)
-            .or(row.order_id)
+            .or(row.order_id())
             .ok_or_else(|| refused("order", "Pedido é obrigatório!"))?;
         let order = order_in_scope(repos, s, order_id)?;
-        let company_id = order.company_id;
-        let truck = row_truck(repos, s, company_id, row)?;
-        let driver = row_driver(repos, s, company_id, row)?;
+        let truck = row_truck(repos, s, order.company_id, row)?;
+        let driver = row_driver(repos, s, order.company_id, row)?;
         let shipping_company_id = s
             .shipping_company()
             .or_else(|| truck.as_ref().and_then(|t| t.shipping_company_id))
             .or_else(|| driver.as_ref().and_then(|d| d.shipping_company_id));
-        let expiration = parse_date(row.expiration.as_deref())
+        let expiration = row
+            .expiration()
             .or_else(|| existing.as_ref().and_then(|l| l.expiration_date));
-
         if let Some(l) = &existing {
-            let quantity = row.quantity.as_deref().and_then(Tonnes::parse);
-            let unchanged = truck.as_ref().is_none_or(|t| t.id == l.truck_id)
-                && driver.as_ref().is_none_or(|d| d.id == l.driver_id)
-                && quantity.is_none_or(|q| q == l.qty_ordered);
-            if unchanged {
+            if unchanged(l, truck.as_ref(), driver.as_ref(), row) {
                 return Ok(l.id);
             }
             may_edit_loading(who, l.exped_date.is_some()).map_err(|m| refused("scheduling", m))?;
         }
-
-        let others = repos.loadings_of_order(order_id)?;
         let own = existing.as_ref().map(|l| l.id);
-        let committed = others
-            .iter()
-            .filter(|o| Some(o.id) != own)
-            .fold(Tonnes::ZERO, |sum, o| sum + o.qty_ordered);
-        let draft = LoadingDraft {
-            plate: truck.as_ref().map(|t| t.license_plate.to_string()),
-            driver_name: driver.as_ref().map(|d| d.name.clone()),
-            quantity: row.quantity.clone(),
-            expiration,
-            truck_net_capacity: truck.as_ref().and_then(|t| t.net_capacity),
-            driver_on_order_by_other_carrier: driver.as_ref().is_some_and(|d| {
-                driver_on_order_by_other_carrier(
-                    &order_loadings(&others),
-                    d.id,
-                    shipping_company_id,
-                    own,
-                )
-            }),
-        };
-        let balance = OrderBalance {
-            enabled: order.enable,
-            ordered: order.ordered,
-            committed,
-        };
-        let today = self.today(repos, company_id)?;
+        let driver_id = driver.as_ref().map(|d| d.id);
+        let (balance, elsewhere) = room_for(repos, &order, own, driver_id, shipping_company_id)?;
+        let draft = row_draft(row, truck.as_ref(), driver.as_ref(), expiration, elsewhere);
+        let today = self.today(repos, order.company_id)?;
         let quantity = check_new_loading(&balance, &draft, today)
             .map_err(|r| refused(r.field(), r.message()))?;
         // The checks above guarantee these.
@@ -790,7 +888,7 @@ impl LoadingService {
             return Err(AppError::internal("loading checks let a gap through"));
         };
         let write = LoadingWrite {
-            company_id,
+            company_id: order.company_id,
             order_id,
             truck_id: truck.id,
             driver_id: driver.id,
@@ -798,13 +896,8 @@ impl LoadingService {
             qty_ordered: quantity,
             expiration_date: expiration,
         };
-        write_row(
-            repos,
-            existing.as_ref(),
-            &order.code,
-            &write,
-            truck.license_plate.as_str(),
-        )
+        let plate = truck.license_plate.as_str();
+        write_row(repos, existing.as_ref(), &order.code, &write, plate)
     }
 
     /// `/fila`'s loading: [`QUEUE_DESK_QUANTITY`] t of the order for that truck and driver,
@@ -821,15 +914,16 @@ impl LoadingService {
             Some(o) => self.today(repos, o.company_id),
             None => Err(AppError::not_found()),
         })?;
-        let row = LoadingInput {
-            id: None,
-            order_id: Some(order_id),
-            truck_id: Some(truck_id),
-            plate: None,
-            driver_id: Some(driver_id),
-            quantity: Some(QUEUE_DESK_QUANTITY.to_owned()),
-            expiration: Some(today.format("%Y-%m-%d").to_string()),
-        };
+        let row = LoadingInput::vehicle(
+            Some(order_id),
+            LoadingTruckBody {
+                id: Some(truck_id),
+                license_plate: None,
+            },
+            Some(driver_id),
+            Some(Value::String(QUEUE_DESK_QUANTITY.to_owned())),
+            Some(today.format("%Y-%m-%d").to_string()),
+        );
         self.save(actor, vec![row])?
             .pop()
             .ok_or_else(AppError::not_found)

@@ -38,6 +38,8 @@ fn max_message(n: usize) -> String {
     format!("Tamanho maximo de {n} caracteres")
 }
 
+/// The driver form's text as typed (the staff form and the driver app's registration).
+// Stays: the pure domain reads text; both commands (two bodies, two contracts) send it here.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DriverInput {
     pub name: String,

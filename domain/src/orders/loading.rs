@@ -16,6 +16,7 @@ pub struct OrderBalance {
 
 /// The dialog's fields as sent. The quantity stays text until check 5 says it is a number, so
 /// that a non-number reaches check 5 (checks 1 and 2 cannot judge it and let it through).
+// Stays: the checks read names and text found by lookups (three producers), not the command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LoadingDraft {
     pub plate: Option<String>,

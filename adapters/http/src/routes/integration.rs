@@ -10,7 +10,7 @@ use patio_application::integration::{
     ApiKeyView, CreatedApiKey, CreatedWebhook, DeliveryView, KeyCaller, V1Loading, V1QueueEntry,
     WebhookView,
 };
-use patio_application::orders::loadings::{LoadingInput, LoadingView};
+use patio_application::orders::loadings::{LoadingInput, LoadingTruckBody, LoadingView};
 use patio_application::services::{Deleted, ListQuery};
 use patio_application::AppError;
 use patio_domain::auth::Actor;
@@ -19,7 +19,6 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::text;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
@@ -253,15 +252,17 @@ pub async fn v1_create_loading(
     let fingerprint = key_hash(&raw.to_string());
     let parsed: V1LoadingBody = serde_json::from_value(raw)
         .map_err(|e| ApiError(AppError::field("body", &format!("Corpo inválido: {e}"))))?;
-    let input = LoadingInput {
-        id: None,
-        order_id: parsed.order_id,
-        truck_id: parsed.truck_id,
-        plate: parsed.license_plate,
-        driver_id: parsed.driver_id,
-        quantity: text(parsed.qty_ordered),
-        expiration: parsed.expiration_date,
+    let truck = LoadingTruckBody {
+        id: parsed.truck_id,
+        license_plate: parsed.license_plate,
     };
+    let input = LoadingInput::vehicle(
+        parsed.order_id,
+        truck,
+        parsed.driver_id,
+        parsed.qty_ordered,
+        parsed.expiration_date,
+    );
     let idempotency = req
         .headers()
         .get(IDEMPOTENCY_HEADER)

@@ -3,12 +3,9 @@
 use actix_web::{delete, get, post};
 use actix_web::{web, HttpResponse};
 use patio_application::orders::loadings::{DeletedLoadingView, LoadingInput, LoadingView};
-use patio_application::services::OptIdRef;
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::admin_common::text;
 use crate::error::{blocking, ApiError};
 use crate::session::{Session, StaffSession};
 use crate::state::AppState;
@@ -25,44 +22,6 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(save_one_loading)
         .service(delete_loading)
         .service(get_loading);
-}
-
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LoadingTruckBody {
-    id: Option<i64>,
-    /// Used when `id` is absent: the truck of that plate in the order's company.
-    license_plate: Option<String>,
-}
-
-/// One loading of the dialog: without `id` it adds the vehicle to `order`; with `id` it edits
-/// that loading's truck, driver and quantity.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LoadingBody {
-    id: Option<i64>,
-    order: Option<OptIdRef>,
-    truck: Option<LoadingTruckBody>,
-    driver: Option<OptIdRef>,
-    /// Tonnes (number or text).
-    #[schema(value_type = Option<String>)]
-    qty_ordered: Option<Value>,
-    /// `YYYY-MM-DD`.
-    expiration_date: Option<String>,
-}
-
-impl LoadingBody {
-    fn input(self) -> LoadingInput {
-        LoadingInput {
-            id: self.id,
-            order_id: self.order.and_then(|o| o.id),
-            truck_id: self.truck.as_ref().and_then(|t| t.id),
-            plate: self.truck.and_then(|t| t.license_plate),
-            driver_id: self.driver.and_then(|d| d.id),
-            quantity: text(self.qty_ordered),
-            expiration: self.expiration_date,
-        }
-    }
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -170,7 +129,7 @@ pub async fn driver_deleted_loadings(
     Ok(HttpResponse::Ok().json(out))
 }
 
-#[utoipa::path(tag = "loadings", request_body = Vec<LoadingBody>,
+#[utoipa::path(tag = "loadings", request_body = Vec<LoadingInput>,
     responses((status = 200, description = "The saved loadings, in the order sent", body = Vec<LoadingView>),
         (status = 401), (status = 403), (status = 404),
         (status = 422, description = "The first refusal of the nine checks of spec 2 section 5, in the spec's order; nothing is saved")))]
@@ -178,19 +137,15 @@ pub async fn driver_deleted_loadings(
 pub async fn save_loadings(
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<Vec<LoadingBody>>,
+    body: web::Json<Vec<LoadingInput>>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = body
-        .into_inner()
-        .into_iter()
-        .map(LoadingBody::input)
-        .collect();
+    let rows = body.into_inner();
     let svc = state.services.loadings.clone();
     let out = blocking(move || svc.save(&session.0, rows)).await?;
     Ok(HttpResponse::Ok().json(out))
 }
 
-#[utoipa::path(tag = "loadings", request_body = LoadingBody,
+#[utoipa::path(tag = "loadings", request_body = LoadingInput,
     responses((status = 200, description = "The saved loading", body = LoadingView),
         (status = 401), (status = 403), (status = 404),
         (status = 422, description = "The first refusal of the nine checks, in the spec's order")))]
@@ -198,9 +153,9 @@ pub async fn save_loadings(
 pub async fn save_one_loading(
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<LoadingBody>,
+    body: web::Json<LoadingInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let row = body.into_inner().input();
+    let row = body.into_inner();
     let svc = state.services.loadings.clone();
     let mut out = blocking(move || svc.save(&session.0, vec![row])).await?;
     let one = out
