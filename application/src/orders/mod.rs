@@ -20,7 +20,7 @@ use patio_domain::admin::audit::{title, ObjectType, Operation};
 use patio_domain::admin::listing::search_text;
 use patio_domain::auth::Actor;
 use patio_domain::orders::order_form::ORDER_DELETE_TRANSPORTED;
-use patio_domain::orders::status::{balance, delivered};
+use patio_domain::orders::status::{balance, delivered, order_deletable, order_finished};
 use patio_domain::orders::{
     check_order, status_percent, OrderData, OrderInput, OrderItemData, OrderItemInput,
 };
@@ -107,6 +107,8 @@ pub struct OrderView {
     pub emails_queued: Option<usize>,
 }
 
+/// The order as its screens show it: delivered, balance, deletable and finished derived from
+/// the record through the domain's order rules (not a field copy, so the record stays).
 fn view(o: OrderRecord) -> OrderView {
     OrderView {
         id: o.id,
@@ -129,8 +131,8 @@ fn view(o: OrderRecord) -> OrderView {
         enable: o.enable,
         send_email: o.send_email,
         create_at: o.created_at,
-        deletable: !o.loaded.is_positive(),
-        finished: o.status >= 100,
+        deletable: order_deletable(o.loaded),
+        finished: order_finished(o.status),
         shipping_company: None,
         order_item: None,
         emails_queued: None,

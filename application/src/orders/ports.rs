@@ -49,6 +49,7 @@ pub struct OrderCustomerRecord {
 
 /// An order with the totals the list shows: `ordered` is the sum of its items, `loaded` the sum
 /// of its loadings' transported quantities (the order-level quantity is `qty_transported`).
+// Stays before `OrderView`: the loading checks, status refresh, rescues and mail read its tonnes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderRecord {
     pub id: i64,

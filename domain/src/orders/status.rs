@@ -27,6 +27,17 @@ pub fn balance(ordered: Tonnes, delivered: Tonnes) -> Tonnes {
     Tonnes::from_hundredths((ordered.hundredths() - delivered.hundredths()).max(0))
 }
 
+/// An order may be deleted while none of its loadings has transported anything (`loaded`, their
+/// transported sum); the delete is refused after that (`ORDER_DELETE_TRANSPORTED`).
+pub fn order_deletable(loaded: Tonnes) -> bool {
+    !loaded.is_positive()
+}
+
+/// At 100 % an order is finished: no new loadings and no edit.
+pub fn order_finished(status_percent: i32) -> bool {
+    status_percent >= 100
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,5 +65,13 @@ mod tests {
     #[test]
     fn delivered_counts_loadings_and_the_order_level_quantity() {
         assert_eq!(delivered([t(10.0), t(2.5)], t(1.0)), t(13.5));
+    }
+
+    #[test]
+    fn an_order_is_deletable_until_a_loading_transports_and_finished_at_one_hundred_percent() {
+        assert!(order_deletable(Tonnes::ZERO));
+        assert!(!order_deletable(t(0.01)));
+        assert!(!order_finished(99));
+        assert!(order_finished(100));
     }
 }
