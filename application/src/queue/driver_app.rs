@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
+use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd, ContactItem};
 use crate::auth::{check_captcha, driver_actor, COMPANY_NOT_FOUND_MESSAGE};
 use crate::error::{AppError, AppResult};
 use crate::fleet::ports::DriverPlacement;
-use crate::model::{ContactOwner, DriverLogPayload};
+use crate::model::{ContactOwner, DriverLogPayload, IdRef};
 use crate::orders::refresh_status;
 use crate::ports::{Repos, StoreExt};
 use crate::services::{forbidden, invalid, Deps, DriverLog};
@@ -48,14 +48,42 @@ fn registration_issues(issues: Vec<FieldIssue>) -> Vec<FieldIssue> {
         .collect()
 }
 
-/// The driver's own registration: the wizard's personal step.
-#[derive(Debug, Clone, Default)]
+/// The registration wizard's personal step (`/app/driver/novo/{companyId}`).
+// The command is the HTTP body itself (named `DriverRegisterBody` in the contract); `ip`, the
+// caller's address, is set by the handler. Its four text fields go to the domain as `DriverInput`.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = DriverRegisterBody)]
 pub struct RegisterDriver {
-    pub company_id: i64,
-    pub input: DriverInput,
-    pub contacts: Vec<ContactCmd>,
+    #[serde(default)]
+    pub name: String,
+    /// `###.###.###-##` or 11 digits.
+    #[serde(default)]
+    pub cpf: String,
+    #[serde(default)]
+    pub cnh: String,
+    /// `yyyy-mm-dd` (or `dd/mm/yyyy`).
+    #[serde(default)]
+    pub birth_date: String,
+    pub company: IdRef,
+    #[serde(default)]
+    pub contact: Vec<ContactItem>,
+    #[serde(default, rename = "recaptcha_token")]
     pub recaptcha_token: String,
+    #[serde(skip)]
     pub ip: Option<String>,
+}
+
+impl RegisterDriver {
+    /// The form's text as the domain checks it (the staff form's checks).
+    fn input(&self) -> DriverInput {
+        DriverInput {
+            name: self.name.clone(),
+            cpf: self.cpf.clone(),
+            cnh: self.cnh.clone(),
+            birth_date: self.birth_date.clone(),
+        }
+    }
 }
 
 /// The registered driver, signed in (the handler turns `access_token` into the cookie).
@@ -132,12 +160,13 @@ impl DriverAppService {
     /// 'Já existe cadastro!'.
     pub fn register(&self, cmd: &RegisterDriver) -> AppResult<RegisteredDriverView> {
         let now = self.deps.clock.now();
-        let data = check_driver(&cmd.input, now.date_naive())
+        let data = check_driver(&cmd.input(), now.date_naive())
             .map_err(|issues| invalid(registration_issues(issues)))?;
-        let contacts = check_form_contacts(&cmd.contacts)?;
+        let contacts: Vec<ContactCmd> = cmd.contact.iter().cloned().map(ContactItem::cmd).collect();
+        let contacts = check_form_contacts(&contacts)?;
         let (id, name) = self.deps.store.tx(|repos: &mut dyn Repos| {
             let company = repos
-                .company(cmd.company_id)?
+                .company(cmd.company.id)?
                 .filter(|c| c.status)
                 .ok_or_else(|| AppError::Conflict(COMPANY_NOT_FOUND_MESSAGE.to_owned()))?;
             check_captcha(
@@ -169,7 +198,7 @@ impl DriverAppService {
         let access_token = self
             .deps
             .tokens
-            .issue_session(&driver_actor(id, cmd.company_id))?;
+            .issue_session(&driver_actor(id, cmd.company.id))?;
         Ok(RegisteredDriverView {
             id,
             name,

@@ -3,13 +3,9 @@
 
 use actix_web::{get, post};
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::admin::contacts::ContactItem;
 use patio_application::queue::driver_app::RegisterDriver;
-use patio_domain::fleet::DriverInput;
-use serde::Deserialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::IdRef;
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, secure_cookies, session_cookie, Session, DRIVER_COOKIE};
 use crate::state::AppState;
@@ -22,28 +18,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(own_profile);
 }
 
-/// The registration wizard's personal step (`/app/driver/novo/{companyId}`).
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DriverRegisterBody {
-    #[serde(default)]
-    name: String,
-    /// `###.###.###-##` or 11 digits.
-    #[serde(default)]
-    cpf: String,
-    #[serde(default)]
-    cnh: String,
-    /// `yyyy-mm-dd` (or `dd/mm/yyyy`).
-    #[serde(default)]
-    birth_date: String,
-    company: IdRef,
-    #[serde(default)]
-    contact: Vec<ContactItem>,
-    #[serde(default, rename = "recaptcha_token")]
-    recaptcha_token: String,
-}
-
-#[utoipa::path(tag = "driver-app", request_body = DriverRegisterBody,
+#[utoipa::path(tag = "driver-app", request_body = RegisterDriver,
     responses((status = 201, description = "{id, name, message: 'Cadastro realizado com sucesso'}; REG_DRIVER log; sets the patio_driver cookie (signed in)", body = patio_application::queue::driver_app::RegisteredDriverView),
         (status = 409, description = "code duplicate: 'Já existe cadastro!' (the CPF is registered); 'Empresa não encontrada.'"),
         (status = 422, description = "The registration's messages (spec 3 section 5): 'Nome é obrigatório!', 'Cpf Inválido', ...")))]
@@ -51,20 +26,11 @@ pub struct DriverRegisterBody {
 pub async fn register_driver(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<DriverRegisterBody>,
+    body: web::Json<RegisterDriver>,
 ) -> Result<HttpResponse, ApiError> {
-    let b = body.into_inner();
     let cmd = RegisterDriver {
-        company_id: b.company.id,
-        input: DriverInput {
-            name: b.name,
-            cpf: b.cpf,
-            cnh: b.cnh,
-            birth_date: b.birth_date,
-        },
-        contacts: b.contact.into_iter().map(ContactItem::cmd).collect(),
-        recaptcha_token: b.recaptcha_token,
         ip: client_address(&req),
+        ..body.into_inner()
     };
     let svc = state.services.driver_app.clone();
     let view = blocking(move || svc.register(&cmd)).await?;
