@@ -185,7 +185,11 @@ test('an administrator moving a driver who waits in a queue is warned first', as
   await expect(dialog.getByText('Este motorista está vinculado à empresa Demo Agro.')).toBeVisible();
   await expect(dialog.getByText(/Data na fila: /)).toBeVisible();
   await page.screenshot({ path: 'test-results/drivers-move-warning.png', fullPage: true });
+  // Wait for the reload itself: the old page's heading would otherwise pass at once and the
+  // next pick would land on a page about to go away.
+  const reloaded = page.waitForEvent('load');
   await dialog.getByRole('button', { name: 'Não' }).click();
+  await reloaded;
   await expect(page.getByRole('heading', { name: 'Editar Motorista' })).toBeVisible();
   await expect(page.getByLabel('Empresa', { exact: true })).toBeVisible();
   expect(sql(`SELECT company_id FROM drivers WHERE id = ${driver}`)).toBe(demo);
