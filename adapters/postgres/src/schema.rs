@@ -189,6 +189,7 @@ diesel::table! {
         use_terms -> Bool,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        name_fold -> Nullable<Text>,
     }
 }
 

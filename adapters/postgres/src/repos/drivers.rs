@@ -132,8 +132,8 @@ fn drivers_filtered(f: &DriverFilter) -> diesel::dsl::IntoBoxed<'static, DriverS
         // trigram to look up and reads every entry (50,000 CPFs, 30 ms), which the generic
         // plan of the cached statement did on every call; a NULL key reads nothing.
         q = q.filter(
-            patio_fold(drivers::name)
-                .like(patio_fold(s.pattern.clone()))
+            drivers::name_fold
+                .like(patio_fold(s.pattern.clone()).nullable())
                 .or(drivers::cpf.nullable().like(s.digits_pattern.clone()))
                 .or(drivers::id.eq(s.code.map_or(-1, i64::from))),
         );
@@ -340,8 +340,8 @@ impl DriverAdminRepo for PgRepos<'_> {
         if let Some(s) = search {
             // NULL, not a sentinel, without digits (see `drivers_filtered`).
             q = q.filter(
-                patio_fold(drivers::name)
-                    .like(patio_fold(s.pattern.clone()))
+                drivers::name_fold
+                    .like(patio_fold(s.pattern.clone()).nullable())
                     .or(drivers::cpf.nullable().like(s.digits_pattern.clone()))
                     .or(drivers::id.eq(s.code.map_or(-1, i64::from))),
             );

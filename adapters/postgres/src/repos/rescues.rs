@@ -124,7 +124,7 @@ fn pending_where(shipping: bool) -> String {
         " AND ($3::text IS NULL
                OR r.truck_id IN (SELECT x.id FROM trucks x WHERE x.license_plate LIKE $4)
                OR r.driver_id IN (SELECT x.id FROM drivers x
-                                   WHERE patio_fold(x.name) LIKE patio_fold($3))
+                                   WHERE x.name_fold LIKE patio_fold($3))
                OR r.order_id IN (SELECT x.id FROM orders x
                                   WHERE patio_fold(x.code) LIKE patio_fold($3)))",
     );

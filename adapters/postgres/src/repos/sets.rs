@@ -400,10 +400,7 @@ fn matching_driver(q: Boxed, p: &mut Placeholders, f: &GroupsFilter) -> Boxed {
         return q;
     };
     let mut q = q
-        .sql(format!(
-            " AND (patio_fold(d.name) LIKE patio_fold({})",
-            p.next()
-        ))
+        .sql(format!(" AND (d.name_fold LIKE patio_fold({})", p.next()))
         .bind::<Text, _>(driver.name_pattern.clone());
     if let Some(cpf) = &driver.cpf_pattern {
         q = q
@@ -719,7 +716,7 @@ impl SetsRepo for PgRepos<'_> {
                FROM drivers d
               WHERE d.company_id = $1
                 AND (d.shipping_company_id IS NULL OR d.shipping_company_id = $2)
-                AND ($3::text IS NULL OR patio_fold(d.name) LIKE patio_fold($3) OR d.cpf LIKE $4::text)
+                AND ($3::text IS NULL OR d.name_fold LIKE patio_fold($3) OR d.cpf LIKE $4::text)
               ORDER BY d.name, d.id
               LIMIT $5",
         )
