@@ -886,57 +886,92 @@ fn check_join_changes_nothing_and_matches_the_plan_after_joining() {
 
 // --- One walk for the stored plan and the next landing ---
 
-#[test]
-fn plan_with_next_is_the_plan_and_the_landing_of_check_join() {
-    let tolerant = QueueSettings {
-        enable_tolerance: true,
-        tolerance: 30,
-        ..yard()
-    };
-    let day_only = QueueSettings {
-        time_attendence: 0,
-        programmed_total: 3,
-        ..yard()
-    };
-    let capped = QueueSettings {
-        programmed_total: 4,
-        ..yard()
-    };
-    let closed = QueueSettings {
-        enable_queue_save: false,
-        ..yard()
-    };
-    let limited = QueueSettings {
-        scheduling_day_limit: Some(1),
-        ..yard()
-    };
-    let none = QueueSettings {
-        time_attendence: 0,
-        programmed_total: 0,
-        ..yard()
-    };
+/// Every kind of yard the walk must agree on: tolerance, day cap only, capped, closed,
+/// limited days, no slots at all.
+fn varied_settings() -> [QueueSettings; 7] {
+    [
+        yard(),
+        QueueSettings {
+            enable_tolerance: true,
+            tolerance: 30,
+            ..yard()
+        },
+        QueueSettings {
+            time_attendence: 0,
+            programmed_total: 3,
+            ..yard()
+        },
+        QueueSettings {
+            programmed_total: 4,
+            ..yard()
+        },
+        QueueSettings {
+            enable_queue_save: false,
+            ..yard()
+        },
+        QueueSettings {
+            scheduling_day_limit: Some(1),
+            ..yard()
+        },
+        QueueSettings {
+            time_attendence: 0,
+            programmed_total: 0,
+            ..yard()
+        },
+    ]
+}
+
+/// A queue with every state in it, and one joined after `now` (a clock that went back: the
+/// probe would not rank last).
+fn mixed_and_future_queues() -> (Vec<QueueEntry>, Vec<QueueEntry>) {
     let mut mixed = joined_sunday(30);
     mixed.push(spent(100, EntryState::Loading));
     mixed.push(spent(101, EntryState::AttendedToday));
     mixed.push(spent(102, EntryState::MissedToday));
     mixed[4].planned_day = Some(date(2));
     mixed[7].state = EntryState::CheckedIn;
-    // Joined after `now` (a clock that went back): the probe would not rank last.
     let mut future = joined_sunday(5);
     future.push(QueueEntry::waiting(50, at_on(3, 10, 0)));
+    (mixed, future)
+}
+
+/// A batch's answers, and its stored plan once the admitted ones are in; true when the batch
+/// admitted someone (so its plan was checked).
+fn batch_agrees_with_one_by_one(input: &PlanInput) -> bool {
+    let batch = [SCHEDULED, FREELANCER, IN_QUEUE, SCHEDULED, SCHEDULED];
+    let admission = check_joins_and_plan(input, &batch);
+    assert_eq!(admission.answers, check_joins(input, &batch));
+    let Some((stored, next)) = admission.plan else {
+        return false;
+    };
+    let mut after = input.entries.to_vec();
+    after.extend(
+        admission
+            .answers
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.is_ok())
+            .map(|(i, _)| QueueEntry {
+                id: batch_entry_id(i, batch.len()),
+                ..QueueEntry::waiting(0, input.now)
+            }),
+    );
+    let input = PlanInput {
+        entries: &after,
+        ..*input
+    };
+    assert_eq!(stored, plan(&input), "batch plan at {}", input.now);
+    assert_eq!(next, check_join(&input, &SCHEDULED));
+    true
+}
+
+#[test]
+fn plan_with_next_is_the_plan_and_the_landing_of_check_join() {
+    let (mixed, future) = mixed_and_future_queues();
     let delays = [Delay {
         started_at: at(8, 45),
         minutes: 30,
     }];
-    let settings = [
-        &yard(),
-        &tolerant,
-        &day_only,
-        &capped,
-        &closed,
-        &limited,
-        &none,
-    ];
     let queues: [&[QueueEntry]; 4] = [&[], &joined_sunday(3), &mixed, &future];
     let instants = [at(6, 0), at(8, 10), at(9, 0), at(16, 50), at(18, 0)];
     let attendances = [
@@ -945,7 +980,7 @@ fn plan_with_next_is_the_plan_and_the_landing_of_check_join() {
         AttendanceToday::Ended,
     ];
     let (mut cases, mut batches) = (0, 0);
-    for s in settings {
+    for s in &varied_settings() {
         for entries in queues {
             for now in instants {
                 for attendance in attendances {
@@ -960,31 +995,7 @@ fn plan_with_next_is_the_plan_and_the_landing_of_check_join() {
                         let (p, next) = plan_with_next(&input);
                         assert_eq!(p, plan(&input), "plan at {now} ({attendance:?})");
                         assert_eq!(next, check_join(&input, &SCHEDULED), "landing at {now}");
-                        // A batch: its answers, and its plan once the admitted ones are in.
-                        let batch = [SCHEDULED, FREELANCER, IN_QUEUE, SCHEDULED, SCHEDULED];
-                        let admission = check_joins_and_plan(&input, &batch);
-                        assert_eq!(admission.answers, check_joins(&input, &batch));
-                        if let Some((stored, next)) = admission.plan {
-                            let mut after = entries.to_vec();
-                            after.extend(
-                                admission
-                                    .answers
-                                    .iter()
-                                    .enumerate()
-                                    .filter(|(_, a)| a.is_ok())
-                                    .map(|(i, _)| QueueEntry {
-                                        id: batch_entry_id(i, batch.len()),
-                                        ..QueueEntry::waiting(0, now)
-                                    }),
-                            );
-                            let input = PlanInput {
-                                entries: &after,
-                                ..input
-                            };
-                            assert_eq!(stored, plan(&input), "batch plan at {now}");
-                            assert_eq!(next, check_join(&input, &SCHEDULED));
-                            batches += 1;
-                        }
+                        batches += usize::from(batch_agrees_with_one_by_one(&input));
                         cases += 1;
                     }
                 }
