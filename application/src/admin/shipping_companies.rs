@@ -17,17 +17,20 @@ pub use patio_domain::admin::party::SHIPPING_REFERENCED_MESSAGE;
 use patio_domain::admin::party::{PartyInput, PartyKind};
 use patio_domain::auth::Actor;
 use patio_domain::roles::{Role, SessionKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
-use crate::admin::party::{self, CompanyRefView, PartyAddressView, PartyService};
+use crate::admin::contacts::{check_form_contacts, save_contacts, ContactItem};
+use crate::admin::party::{self, CompanyRefView, PartyAddressView, PartyCommand, PartyService};
 use crate::error::{AppError, AppResult};
 use crate::model::{
     AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyPlacement, PartyRecord,
     ShippingCompanyRecord, ShippingUserRecord, UserWrite,
 };
 use crate::ports::{Repos, StoreExt};
-use crate::services::{active_label, forbidden, invalid, Audit, Deps, ListQuery, Listing, Saved};
+use crate::services::{
+    active_label, forbidden, invalid, text, Audit, Deps, ListQuery, Listing, OptIdRef, Saved,
+};
 
 const KIND: PartyKind = PartyKind::ShippingCompany;
 pub const EMAIL_TAKEN_MESSAGE: &str = "Email já cadastrado!";
@@ -101,23 +104,104 @@ fn view(
     }
 }
 
-/// The authorization flags of one of its users, as the form sends them.
-#[derive(Debug, Clone, Copy)]
-pub struct UserFlagsCmd {
-    pub id: i64,
-    pub flags: AuthorizationFlags,
+// The login part of the form (`LoginBody` in the contract); the domain checks it as
+// `LoginInput`, which holds only these two fields' text.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[schema(as = LoginBody)]
+pub struct LoginCmd {
+    /// The e-mail the shipping company's user signs in with.
+    pub login: Option<String>,
+    /// At most 11 characters; required when the login is new.
+    pub password: Option<String>,
 }
 
-/// The shipping-company form: `id` 0 (or absent) creates. `company_id` is `company.id`.
-#[derive(Debug, Clone, Default)]
+/// Contact authorizations of one of its users.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ShippingUserBody)]
+pub struct UserFlagsCmd {
+    pub id: i64,
+    #[serde(default)]
+    pub has_email: bool,
+    #[serde(default, rename = "hasSMS")]
+    pub has_sms: bool,
+    #[serde(default)]
+    pub has_whats: bool,
+}
+
+// The command is the HTTP body itself (`ShippingCompanyBody` in the contract), also each row
+// of the CSV import; its text goes to the domain as `PartyInput` (see [`PartyCommand`]).
+/// The shipping-company form (and each import row). `id` 0 creates; `company.id` is the
+/// company it belongs to (administrators choose it).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ShippingCompanyBody)]
 pub struct SaveShippingCompany {
     pub id: Option<i64>,
-    pub company_id: Option<i64>,
-    pub input: PartyInput,
+    #[schema(value_type = Option<String>)]
+    pub code: Option<Value>,
+    pub name: Option<String>,
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub street: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub number: Option<Value>,
+    pub complement: Option<String>,
+    pub city: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
     pub is_enabled: Option<bool>,
-    pub contacts: Vec<ContactCmd>,
-    pub login: LoginInput,
+    #[serde(default)]
+    pub contact: Vec<ContactItem>,
+    #[serde(default)]
     pub users: Vec<UserFlagsCmd>,
+    pub login: Option<LoginCmd>,
+    pub company: Option<OptIdRef>,
+    /// Import only: the row's line in the file (the header is line 1).
+    pub line: Option<usize>,
+}
+
+impl PartyCommand for SaveShippingCompany {
+    fn input(&self) -> PartyInput {
+        PartyInput {
+            code: text(self.code.clone()),
+            name: self.name.clone(),
+            company: None,
+            cnpj: self.cnpj.clone(),
+            state_registration: self.state_registration.clone(),
+            uf: self.uf.clone(),
+            street: self.street.clone(),
+            number: text(self.number.clone()),
+            complement: self.complement.clone(),
+            city: self.city.clone(),
+            district: self.district.clone(),
+            zip_code: self.zip_code.clone(),
+        }
+    }
+
+    fn owner_company(&self) -> Option<i64> {
+        self.company.and_then(|c| c.id)
+    }
+
+    fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    fn contacts(&self) -> &[ContactItem] {
+        &self.contact
+    }
+}
+
+impl SaveShippingCompany {
+    /// The login's text as the domain checks it (absent: no login given).
+    fn login_input(&self) -> LoginInput {
+        let login = self.login.clone().unwrap_or_default();
+        LoginInput {
+            login: login.login,
+            password: login.password,
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -200,9 +284,9 @@ impl PartyService for ShippingCompanyService {
     ) -> AppResult<Saved<ShippingCompanyView>> {
         let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
         let id = crate::services::save_target(cmd.id)?;
-        let data = KIND.check(&cmd.input, id.is_some()).map_err(invalid)?;
-        let contacts = check_form_contacts(&cmd.contacts)?;
-        let login = check_login(&cmd.login, false).map_err(invalid)?;
+        let data = KIND.check(&cmd.input(), id.is_some()).map_err(invalid)?;
+        let contacts = check_form_contacts(&party::contact_cmds(&cmd))?;
+        let login = check_login(&cmd.login_input(), false).map_err(invalid)?;
         let password_hash = match login.as_ref().and_then(|l| l.password.as_deref()) {
             Some(p) => Some(self.deps.hasher.hash(p)?),
             None => None,
@@ -212,7 +296,7 @@ impl PartyService for ShippingCompanyService {
         let saved = self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
                 Some(id) => (visible(repos, &s, id)?.party.company_id, Some(id)),
-                None => (party::target_company(repos, s, cmd.company_id)?.0, None),
+                None => (party::target_company(repos, s, cmd.owner_company())?.0, None),
             };
             let name = KIND.log_name(data.code, &data.name);
             let mut details = party::details(&data);
@@ -333,7 +417,12 @@ fn authorize_users(repos: &mut dyn Repos, id: i64, users: &[UserFlagsCmd]) -> Ap
         if !known.iter().any(|k| k.id == u.id) {
             return Err(AppError::not_found());
         }
-        repos.set_user_authorization(u.id, u.flags)?;
+        let flags = AuthorizationFlags {
+            has_email: u.has_email,
+            has_sms: u.has_sms,
+            has_whats: u.has_whats,
+        };
+        repos.set_user_authorization(u.id, flags)?;
     }
     Ok(())
 }
