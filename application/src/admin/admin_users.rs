@@ -75,15 +75,14 @@ fn resolve_tenant(
                 .ok_or_else(|| AppError::field("shippingCompany", SHIPPING_REQUIRED_FOR_USER))?;
             let sc = repos
                 .shipping_company(sid)?
-                .ok_or_else(|| AppError::field("shippingCompany", SHIPPING_REQUIRED_FOR_USER))?
-                .party;
-            if company_id.is_some_and(|c| c != sc.company_id) {
+                .ok_or_else(|| AppError::field("shippingCompany", SHIPPING_REQUIRED_FOR_USER))?;
+            if company_id.is_some_and(|c| c != sc.company.id) {
                 return Err(AppError::field(
                     "shippingCompany",
                     SHIPPING_OF_OTHER_COMPANY_MESSAGE,
                 ));
             }
-            Ok((Some(sc.company_id), Some(sc.id)))
+            Ok((Some(sc.company.id), Some(sc.id)))
         }
         _ => {
             let cid =

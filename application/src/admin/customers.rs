@@ -14,13 +14,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::admin::contacts::{check_form_contacts, save_contacts, ContactItem};
-use crate::admin::party::{self, CompanyRefView, PartyAddressView, PartyCommand, PartyService};
-use crate::error::{AppError, AppResult};
-use crate::model::{ContactOwner, ContactRecord, CustomerRecord, ListFilter, PartyPlacement};
-use crate::ports::{Repos, StoreExt};
-use crate::services::{
-    forbidden, invalid, text, Audit, Deps, ListQuery, Listing, OptIdRef, Saved,
+use crate::admin::party::{
+    self, CompanyRefView, PartyAddressView, PartyCommand, PartyFound, PartyService,
 };
+use crate::error::{AppError, AppResult};
+use crate::model::{ContactOwner, ContactRecord, ListFilter, PartyPlacement};
+use crate::ports::{Repos, StoreExt};
+use crate::services::{forbidden, invalid, text, Audit, Deps, ListQuery, Listing, OptIdRef, Saved};
 
 const KIND: PartyKind = PartyKind::Customer;
 
@@ -40,18 +40,18 @@ pub struct CustomerView {
     pub owner_company: CompanyRefView,
 }
 
-fn view(c: CustomerRecord, contact: Vec<ContactRecord>) -> CustomerView {
-    CustomerView {
-        address: PartyAddressView::of(&c),
-        id: c.id,
-        code: c.code,
-        name: c.name,
-        company: c.legal_name,
-        contact,
-        owner_company: CompanyRefView {
-            id: c.company_id,
-            name: c.company_name,
-        },
+impl PartyFound for CustomerView {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn company_id(&self) -> i64 {
+        self.owner_company.id
+    }
+    fn code(&self) -> i32 {
+        self.code
+    }
+    fn name(&self) -> &str {
+        &self.name
     }
 }
 
@@ -118,17 +118,17 @@ impl PartyCommand for SaveCustomer {
     }
 }
 
-fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerRecord> {
+fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerView> {
     repos
         .customer(id)?
-        .filter(|c| s.covers_company(c.company_id))
+        .filter(|c| s.covers_company(c.owner_company.id))
         .ok_or_else(AppError::not_found)
 }
 
 fn read(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerView> {
-    let c = visible(repos, s, id)?;
-    let contacts = repos.contacts_of(ContactOwner::Customer(id))?;
-    Ok(view(c, contacts))
+    let mut c = visible(repos, s, id)?;
+    c.contact = repos.contacts_of(ContactOwner::Customer(id))?;
+    Ok(c)
 }
 
 #[derive(Clone)]
@@ -151,7 +151,7 @@ impl PartyService for CustomerService {
         &self.deps
     }
 
-    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerRecord> {
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerView> {
         visible(repos, s, id)
     }
 
@@ -179,7 +179,7 @@ impl PartyService for CustomerService {
             .deps
             .store
             .replica_reads(|repos| repos.list_customers(&filter))?;
-        Ok(Listing::of(found, page, |c| view(c, Vec::new())))
+        Ok(Listing::of(found, page, |c| c))
     }
 
     fn get(&self, actor: &Actor, id: i64) -> AppResult<CustomerView> {
@@ -199,8 +199,11 @@ impl PartyService for CustomerService {
         let id = crate::services::save_target(cmd.id)?;
         self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
-                Some(id) => (visible(repos, &s, id)?.company_id, Some(id)),
-                None => (party::target_company(repos, s, cmd.owner_company())?.0, None),
+                Some(id) => (visible(repos, &s, id)?.owner_company.id, Some(id)),
+                None => (
+                    party::target_company(repos, s, cmd.owner_company())?.0,
+                    None,
+                ),
             };
             let name = KIND.log_name(data.code, &data.name);
             let details = party::details(&data);

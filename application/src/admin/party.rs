@@ -10,13 +10,12 @@ use patio_domain::admin::audit::{import_title, title, Operation};
 use patio_domain::admin::forms::{check_contact, masked_document, ContactRule};
 use patio_domain::admin::party::{PartyData, PartyInput, PartyKind};
 use patio_domain::auth::Actor;
-use patio_domain::values::Stored;
 use patio_domain::FieldIssue;
 use serde::Serialize;
 
 use crate::admin::contacts::{add_import_contacts, ContactCmd, ContactItem};
 use crate::error::{AppError, AppResult};
-use crate::model::{ContactOwner, ContactWrite, PartyPlacement, PartyRecord};
+use crate::model::{ContactOwner, ContactWrite, PartyPlacement};
 use crate::ports::{Repos, StoreExt};
 use crate::services::{
     code_taken, forbidden, invalid_line, Audit, Deleted, Deps, Imported, ListQuery, Listing, Saved,
@@ -29,7 +28,7 @@ use crate::services::{
 /// delete are the same for both and written here once.
 pub trait PartyService: Clone + Send + Sync + 'static {
     /// The record as the screens read it.
-    type View: Serialize + Send + 'static;
+    type View: PartyFound + Serialize + Send + 'static;
     /// The form's save command, which is also its HTTP body and each row of its CSV import.
     type Save: PartyCommand + serde::de::DeserializeOwned + Send + 'static;
     const KIND: PartyKind;
@@ -37,7 +36,7 @@ pub trait PartyService: Clone + Send + Sync + 'static {
     fn deps(&self) -> &Deps;
 
     /// The record the scope sees, or 404.
-    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<PartyRecord>;
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<Self::View>;
 
     /// Every record the actor sees, or (`company` set) one company's.
     fn list(
@@ -121,20 +120,12 @@ pub struct PartyAddressView {
     pub zip_code: Option<String>,
 }
 
-impl PartyAddressView {
-    pub(crate) fn of(p: &PartyRecord) -> Self {
-        Self {
-            cnpj: p.cnpj.as_ref().map(Stored::masked),
-            state_registration: p.state_registration.clone(),
-            uf: p.uf.clone(),
-            street: p.street.clone(),
-            number: p.number,
-            complement: p.complement.clone(),
-            city: p.city.clone(),
-            district: p.district.clone(),
-            zip_code: p.zip_code.as_ref().map(Stored::masked),
-        }
-    }
+/// What the shared delete reads of a record found in the scope.
+pub trait PartyFound {
+    fn id(&self) -> i64;
+    fn company_id(&self) -> i64;
+    fn code(&self) -> i32;
+    fn name(&self) -> &str;
 }
 
 pub(crate) fn contact_owner(kind: PartyKind, id: i64) -> ContactOwner {
@@ -203,7 +194,11 @@ pub trait PartyCommand {
 
 /// The form's contacts as the contact service's commands.
 pub(crate) fn contact_cmds(cmd: &impl PartyCommand) -> Vec<ContactCmd> {
-    cmd.contacts().iter().cloned().map(ContactItem::cmd).collect()
+    cmd.contacts()
+        .iter()
+        .cloned()
+        .map(ContactItem::cmd)
+        .collect()
 }
 
 /// A checked import row.
@@ -381,9 +376,9 @@ pub(crate) fn delete(
     kind: PartyKind,
     actor: &Actor,
     ip: Option<&str>,
-    found: &PartyRecord,
+    found: &impl PartyFound,
 ) -> AppResult<()> {
-    repos.delete_party(kind, found.id).map_err(|e| match e {
+    repos.delete_party(kind, found.id()).map_err(|e| match e {
         AppError::Referenced(_) => AppError::Referenced(kind.referenced_message().to_owned()),
         other => other,
     })?;
@@ -391,15 +386,15 @@ pub(crate) fn delete(
         repos,
         Operation::Delete,
         kind.object_type(),
-        found.company_id,
+        found.company_id(),
         title(
             kind.object_type(),
             Operation::Delete,
-            &kind.log_name(found.code, &found.name),
+            &kind.log_name(found.code(), found.name()),
         ),
         vec![
-            ("Código", found.code.to_string()),
-            ("Nome", found.name.clone()),
+            ("Código", found.code().to_string()),
+            ("Nome", found.name().to_owned()),
         ],
     )
 }

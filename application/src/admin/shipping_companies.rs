@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use patio_domain::admin::access::{scope, Access, Area, Scope};
+use patio_domain::admin::access::{may_change, scope, Access, Area, Scope};
 use patio_domain::admin::audit::{title, Operation};
 use patio_domain::admin::forms::{check_login, LoginData, LoginInput, PASSWORD_REQUIRED};
 use patio_domain::admin::listing::{search_text, SHIPPING_COMPANY_PAGE_SIZE};
@@ -21,11 +21,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::admin::contacts::{check_form_contacts, save_contacts, ContactItem};
-use crate::admin::party::{self, CompanyRefView, PartyAddressView, PartyCommand, PartyService};
+use crate::admin::party::{
+    self, CompanyRefView, PartyAddressView, PartyCommand, PartyFound, PartyService,
+};
 use crate::error::{AppError, AppResult};
 use crate::model::{
-    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyPlacement, PartyRecord,
-    ShippingCompanyRecord, ShippingUserRecord, UserWrite,
+    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyPlacement, UserWrite,
 };
 use crate::ports::{Repos, StoreExt};
 use crate::services::{
@@ -65,42 +66,27 @@ pub struct ShippingCompanyView {
     pub address: PartyAddressView,
     pub is_enabled: bool,
     pub warning: bool,
+    /// Whether the signed-in user may edit and delete it (the list's row actions): a root
+    /// administrator, or a Usuario of its company.
+    pub can_change: bool,
     pub company: CompanyRefView,
     pub login: Option<LoginView>,
     pub contact: Vec<ContactRecord>,
     pub users: Vec<ShippingUserView>,
 }
 
-fn view(
-    s: ShippingCompanyRecord,
-    contact: Vec<ContactRecord>,
-    users: Vec<ShippingUserRecord>,
-) -> ShippingCompanyView {
-    let p = s.party;
-    ShippingCompanyView {
-        address: PartyAddressView::of(&p),
-        id: p.id,
-        code: p.code,
-        name: p.name,
-        is_enabled: s.is_enabled,
-        warning: s.user_count == 0,
-        company: CompanyRefView {
-            id: p.company_id,
-            name: p.company_name,
-        },
-        login: s.login.map(|login| LoginView { login }),
-        contact,
-        users: users
-            .into_iter()
-            .map(|u| ShippingUserView {
-                id: u.id,
-                name: u.name,
-                email: u.email,
-                has_email: u.flags.has_email,
-                has_sms: u.flags.has_sms,
-                has_whats: u.flags.has_whats,
-            })
-            .collect(),
+impl PartyFound for ShippingCompanyView {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn company_id(&self) -> i64 {
+        self.company.id
+    }
+    fn code(&self) -> i32 {
+        self.code
+    }
+    fn name(&self) -> &str {
+        &self.name
     }
 }
 
@@ -209,17 +195,28 @@ pub struct ShippingCompanyService {
     deps: Arc<Deps>,
 }
 
-fn read(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyView> {
-    let found = visible(repos, s, id)?;
-    let contacts = repos.contacts_of(ContactOwner::ShippingCompany(id))?;
-    let users = repos.shipping_users(id)?;
-    Ok(view(found, contacts, users))
+fn read(
+    repos: &mut dyn Repos,
+    actor: &Actor,
+    s: &Scope,
+    id: i64,
+) -> AppResult<ShippingCompanyView> {
+    let mut found = visible(repos, s, id)?;
+    found.contact = repos.contacts_of(ContactOwner::ShippingCompany(id))?;
+    found.users = repos.shipping_users(id)?;
+    Ok(with_rights(actor, found))
 }
 
-fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyRecord> {
+/// The actor's rights on the record, from the rule its writes are held to.
+fn with_rights(actor: &Actor, mut view: ShippingCompanyView) -> ShippingCompanyView {
+    view.can_change = may_change(actor, Area::ShippingCompanies, view.company.id);
+    view
+}
+
+fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyView> {
     repos
         .shipping_company(id)?
-        .filter(|c| s.covers_shipping(c.party.company_id, c.party.id))
+        .filter(|c| s.covers_shipping(c.company.id, c.id))
         .ok_or_else(AppError::not_found)
 }
 
@@ -238,8 +235,8 @@ impl PartyService for ShippingCompanyService {
         &self.deps
     }
 
-    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<PartyRecord> {
-        visible(repos, s, id).map(|c| c.party)
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyView> {
+        visible(repos, s, id)
     }
 
     /// Search: name, CNPJ and code. A Transportadora sees only its own. A shipping company's
@@ -266,14 +263,12 @@ impl PartyService for ShippingCompanyService {
             .deps
             .store
             .replica_reads(|repos| repos.list_shipping_companies(&filter))?;
-        Ok(Listing::of(found, page, |c| {
-            view(c, Vec::new(), Vec::new())
-        }))
+        Ok(Listing::of(found, page, |c| with_rights(actor, c)))
     }
 
     fn get(&self, actor: &Actor, id: i64) -> AppResult<ShippingCompanyView> {
         let s = scope(actor, Area::ShippingCompanies, Access::Read).map_err(forbidden)?;
-        self.deps.store.tx(|repos| read(repos, &s, id))
+        self.deps.store.tx(|repos| read(repos, actor, &s, id))
     }
 
     fn save(
@@ -295,8 +290,11 @@ impl PartyService for ShippingCompanyService {
         let mut new_password_of = None;
         let saved = self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
-                Some(id) => (visible(repos, &s, id)?.party.company_id, Some(id)),
-                None => (party::target_company(repos, s, cmd.owner_company())?.0, None),
+                Some(id) => (visible(repos, &s, id)?.company.id, Some(id)),
+                None => (
+                    party::target_company(repos, s, cmd.owner_company())?.0,
+                    None,
+                ),
             };
             let name = KIND.log_name(data.code, &data.name);
             let mut details = party::details(&data);
@@ -327,7 +325,7 @@ impl PartyService for ShippingCompanyService {
             )?;
             Ok(Saved {
                 created: operation == Operation::Create,
-                view: read(repos, &s, id)?,
+                view: read(repos, actor, &s, id)?,
             })
         })?;
         // The login's sessions issued before its new password end at once on this instance.

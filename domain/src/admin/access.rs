@@ -143,6 +143,12 @@ pub fn scope(actor: &Actor, area: Area, access: Access) -> Result<Scope, DomainE
     scope.ok_or(DomainError::NotAllowed)
 }
 
+/// Whether `actor` may change (edit, delete) a record of `company_id` in `area`: its write
+/// scope covers the company. What a list row offers, from the rule its writes are held to.
+pub fn may_change(actor: &Actor, area: Area, company_id: i64) -> bool {
+    scope(actor, area, Access::Write).is_ok_and(|s| s.covers_company(company_id))
+}
+
 /// Message when a user tries to delete themselves.
 pub const DELETE_SELF_MESSAGE: &str = "Você não pode excluir o próprio usuário!";
 
@@ -490,5 +496,19 @@ mod tests {
             may_delete_user(&u, 99, false),
             Err(UserDeleteRefusal::NotAllowed)
         );
+    }
+
+    #[test]
+    fn shipping_companies_are_changed_by_a_root_administrator_and_a_usuario_of_their_company() {
+        let root = staff(Role::Administrador, true, None, None);
+        let admin = staff(Role::Administrador, false, None, None);
+        let user = staff(Role::Usuario, false, Some(1), None);
+        let carrier = staff(Role::Transportadora, false, Some(1), Some(9));
+        let area = Area::ShippingCompanies;
+        assert!(may_change(&root, area, 1));
+        assert!(may_change(&user, area, 1));
+        assert!(!may_change(&user, area, 2));
+        assert!(!may_change(&admin, area, 1));
+        assert!(!may_change(&carrier, area, 1));
     }
 }

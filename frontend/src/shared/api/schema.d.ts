@@ -4635,6 +4635,11 @@ export interface components {
          *     return arrays), else one page with the total.
          */
         Listing_ShippingCompanyView: (components["schemas"]["PartyAddressView"] & {
+            /**
+             * @description Whether the signed-in user may edit and delete it (the list's row actions): a root
+             *     administrator, or a Usuario of its company.
+             */
+            canChange: boolean;
             /** Format: int32 */
             code: number;
             company: components["schemas"]["CompanyRefView"];
@@ -5159,6 +5164,11 @@ export interface components {
         };
         PageView_ShippingCompanyView: {
             items: (components["schemas"]["PartyAddressView"] & {
+                /**
+                 * @description Whether the signed-in user may edit and delete it (the list's row actions): a root
+                 *     administrator, or a Usuario of its company.
+                 */
+                canChange: boolean;
                 /** Format: int32 */
                 code: number;
                 company: components["schemas"]["CompanyRefView"];
@@ -6039,6 +6049,11 @@ export interface components {
          *     `contact`, `users` and `login` are filled when one record is read.
          */
         ShippingCompanyView: components["schemas"]["PartyAddressView"] & {
+            /**
+             * @description Whether the signed-in user may edit and delete it (the list's row actions): a root
+             *     administrator, or a Usuario of its company.
+             */
+            canChange: boolean;
             /** Format: int32 */
             code: number;
             company: components["schemas"]["CompanyRefView"];
