@@ -163,9 +163,11 @@ pub enum UserTarget {
     },
 }
 
-/// Which parts of a user an actor may set. What is not allowed keeps its stored value (or
-/// its default on create); it is not an error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which parts of a user the signed-in user may set in the user form. What is not allowed
+/// keeps its stored value (or its default on create); it is not an error.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct UserEditRights {
     /// Role, company and shipping company.
     pub role_and_company: bool,
@@ -173,6 +175,19 @@ pub struct UserEditRights {
     pub root_switch: bool,
     /// The active/inactive switch.
     pub enabled_switch: bool,
+}
+
+/// What `role` may set on a new user: administrators create users, and only a root
+/// administrator sets the root switch. `None`: it creates none.
+pub const fn new_user_rights(role: Role, is_root: bool) -> Option<UserEditRights> {
+    match role {
+        Role::Administrador => Some(UserEditRights {
+            role_and_company: true,
+            root_switch: is_root,
+            enabled_switch: true,
+        }),
+        _ => None,
+    }
 }
 
 /// What `actor` may change when saving `target`; [`DomainError::NotAllowed`] when it may not
@@ -183,12 +198,10 @@ pub fn user_edit_rights(actor: &Actor, target: UserTarget) -> Result<UserEditRig
     }
     let root = actor.is_root_admin();
     match target {
-        UserTarget::New if actor.is_admin() => Ok(UserEditRights {
-            role_and_company: true,
-            root_switch: root,
-            enabled_switch: true,
-        }),
-        UserTarget::New => Err(DomainError::NotAllowed),
+        UserTarget::New => match actor.role {
+            Some(role) => new_user_rights(role, actor.is_root).ok_or(DomainError::NotAllowed),
+            None => Err(DomainError::NotAllowed),
+        },
         // The profile form: anyone edits themselves; nobody switches themselves off.
         UserTarget::Existing { id, .. } if id == actor.id => Ok(UserEditRights {
             role_and_company: root,

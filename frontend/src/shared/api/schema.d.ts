@@ -4704,6 +4704,7 @@ export interface components {
             isRoot: boolean;
             name: string;
             receivesEmail: boolean;
+            rights?: null | components["schemas"]["UserEditRights"];
             role: components["schemas"]["Role"];
             shippingCompany?: null | components["schemas"]["UserShippingView"];
             useTerms: boolean;
@@ -5241,6 +5242,7 @@ export interface components {
                 isRoot: boolean;
                 name: string;
                 receivesEmail: boolean;
+                rights?: null | components["schemas"]["UserEditRights"];
                 role: components["schemas"]["Role"];
                 shippingCompany?: null | components["schemas"]["UserShippingView"];
                 useTerms: boolean;
@@ -5805,6 +5807,7 @@ export interface components {
             customersOfOwnCompany: boolean;
             /** @description Creates, edits and deletes orders (everyone but the Transportadora, who reads them). */
             editsOrders: boolean;
+            newUser?: null | components["schemas"]["UserEditRights"];
             /**
              * @description Kept to its own shipping company (the Transportadora): no shipping-company filter,
              *     column or field; the link screen's shipping company is fixed; the profile shows it.
@@ -6418,6 +6421,18 @@ export interface components {
             name: string;
         };
         /**
+         * @description Which parts of a user the signed-in user may set in the user form. What is not allowed
+         *     keeps its stored value (or its default on create); it is not an error.
+         */
+        UserEditRights: {
+            /** @description The active/inactive switch. */
+            enabledSwitch: boolean;
+            /** @description Role, company and shipping company. */
+            roleAndCompany: boolean;
+            /** @description The isRoot switch. */
+            rootSwitch: boolean;
+        };
+        /**
          * @description Which fields the user form offers for a user of a role (spec 1 sections 5 and 6). Only the
          *     form's shape: the server decides again what is stored.
          */
@@ -6453,6 +6468,7 @@ export interface components {
             isRoot: boolean;
             name: string;
             receivesEmail: boolean;
+            rights?: null | components["schemas"]["UserEditRights"];
             role: components["schemas"]["Role"];
             shippingCompany?: null | components["schemas"]["UserShippingView"];
             useTerms: boolean;
