@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use patio_domain::admin::access::{may_change, scope, Access, Area, Scope};
+use patio_domain::admin::access::{offers_shipping_company_actions, scope, Access, Area, Scope};
 use patio_domain::admin::audit::{title, Operation};
 use patio_domain::admin::forms::{check_login, LoginData, LoginInput, PASSWORD_REQUIRED};
 use patio_domain::admin::listing::{search_text, SHIPPING_COMPANY_PAGE_SIZE};
@@ -66,8 +66,8 @@ pub struct ShippingCompanyView {
     pub address: PartyAddressView,
     pub is_enabled: bool,
     pub warning: bool,
-    /// Whether the signed-in user may edit and delete it (the list's row actions): a root
-    /// administrator, or a Usuario of its company.
+    /// Whether the list offers the signed-in user edit and delete on it (the row actions): a
+    /// root administrator only.
     pub can_change: bool,
     pub company: CompanyRefView,
     pub login: Option<LoginView>,
@@ -207,9 +207,9 @@ fn read(
     Ok(with_rights(actor, found))
 }
 
-/// The actor's rights on the record, from the rule its writes are held to.
+/// What the list offers the actor on the record.
 fn with_rights(actor: &Actor, mut view: ShippingCompanyView) -> ShippingCompanyView {
-    view.can_change = may_change(actor, Area::ShippingCompanies, view.company.id);
+    view.can_change = offers_shipping_company_actions(actor, view.company.id);
     view
 }
 

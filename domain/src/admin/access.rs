@@ -149,6 +149,13 @@ pub fn may_change(actor: &Actor, area: Area, company_id: i64) -> bool {
     scope(actor, area, Access::Write).is_ok_and(|s| s.covers_company(company_id))
 }
 
+/// Whether the shipping-company list offers edit and delete on a row: spec 1 shows that
+/// column to a root administrator only. A Usuario's own writes stay allowed (decisions.md),
+/// but the list does not offer them.
+pub fn offers_shipping_company_actions(actor: &Actor, company_id: i64) -> bool {
+    actor.is_root_admin() && may_change(actor, Area::ShippingCompanies, company_id)
+}
+
 /// Message when a user tries to delete themselves.
 pub const DELETE_SELF_MESSAGE: &str = "Você não pode excluir o próprio usuário!";
 
@@ -523,5 +530,9 @@ mod tests {
         assert!(!may_change(&user, area, 2));
         assert!(!may_change(&admin, area, 1));
         assert!(!may_change(&carrier, area, 1));
+        assert!(offers_shipping_company_actions(&root, 1));
+        assert!(!offers_shipping_company_actions(&user, 1));
+        assert!(!offers_shipping_company_actions(&admin, 1));
+        assert!(!offers_shipping_company_actions(&carrier, 1));
     }
 }

@@ -4636,8 +4636,8 @@ export interface components {
          */
         Listing_ShippingCompanyView: (components["schemas"]["PartyAddressView"] & {
             /**
-             * @description Whether the signed-in user may edit and delete it (the list's row actions): a root
-             *     administrator, or a Usuario of its company.
+             * @description Whether the list offers the signed-in user edit and delete on it (the row actions): a
+             *     root administrator only.
              */
             canChange: boolean;
             /** Format: int32 */
@@ -5166,8 +5166,8 @@ export interface components {
         PageView_ShippingCompanyView: {
             items: (components["schemas"]["PartyAddressView"] & {
                 /**
-                 * @description Whether the signed-in user may edit and delete it (the list's row actions): a root
-                 *     administrator, or a Usuario of its company.
+                 * @description Whether the list offers the signed-in user edit and delete on it (the row actions): a
+                 *     root administrator only.
                  */
                 canChange: boolean;
                 /** Format: int32 */
@@ -6053,8 +6053,8 @@ export interface components {
          */
         ShippingCompanyView: components["schemas"]["PartyAddressView"] & {
             /**
-             * @description Whether the signed-in user may edit and delete it (the list's row actions): a root
-             *     administrator, or a Usuario of its company.
+             * @description Whether the list offers the signed-in user edit and delete on it (the row actions): a
+             *     root administrator only.
              */
             canChange: boolean;
             /** Format: int32 */
