@@ -425,56 +425,12 @@ pub struct PartyPlacement {
     pub is_enabled: Option<bool>,
 }
 
-/// A customer's or a shipping company's identity and address, as read, with the name of the
-/// company it belongs to.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PartyRecord {
-    pub id: i64,
-    pub company_id: i64,
-    pub company_name: String,
-    pub code: i32,
-    pub name: String,
-    /// Legal name (customers only).
-    pub legal_name: Option<String>,
-    pub cnpj: Option<patio_domain::values::Stored<patio_domain::values::Document>>,
-    pub state_registration: Option<String>,
-    pub uf: Option<String>,
-    pub street: Option<String>,
-    pub number: Option<i32>,
-    pub complement: Option<String>,
-    pub city: Option<String>,
-    pub district: Option<String>,
-    pub zip_code: Option<patio_domain::values::Stored<patio_domain::values::Cep>>,
-}
-
-/// A customer is a party and nothing more.
-pub type CustomerRecord = PartyRecord;
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct ShippingCompanyRecord {
-    pub party: PartyRecord,
-    pub is_enabled: bool,
-    /// The e-mail of its login user.
-    pub login: Option<String>,
-    /// Transportadora users tied to it.
-    pub user_count: i64,
-}
-
 /// Contact authorization flags of a user (SMS, WhatsApp, e-mail).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct AuthorizationFlags {
     pub has_email: bool,
     pub has_sms: bool,
     pub has_whats: bool,
-}
-
-/// A Transportadora user as the shipping-company form lists it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ShippingUserRecord {
-    pub id: i64,
-    pub name: String,
-    pub email: String,
-    pub flags: AuthorizationFlags,
 }
 
 /// Every stored field of a staff user, as the user form saves it.

@@ -7,6 +7,8 @@ use patio_domain::admin::listing::SearchText;
 use patio_domain::admin::party::{PartyData, PartyKind};
 use patio_domain::values::Cep;
 
+use crate::admin::customers::CustomerView;
+use crate::admin::shipping_companies::{ShippingCompanyView, ShippingUserView};
 use crate::error::AppResult;
 use crate::model::*;
 
@@ -282,8 +284,10 @@ pub trait ContactRepo {
 }
 
 pub trait CustomerRepo {
-    fn list_customers(&mut self, filter: &ListFilter) -> AppResult<Page<CustomerRecord>>;
-    fn customer(&mut self, id: i64) -> AppResult<Option<CustomerRecord>>;
+    /// Customers as the screens read them, with their company's name; `contact` is empty
+    /// (read apart).
+    fn list_customers(&mut self, filter: &ListFilter) -> AppResult<Page<CustomerView>>;
+    fn customer(&mut self, id: i64) -> AppResult<Option<CustomerView>>;
 }
 
 /// What customers and shipping companies store alike.
@@ -314,11 +318,14 @@ pub trait PartyRepo {
 }
 
 pub trait ShippingCompanyRepo {
+    /// Shipping companies as the screens read them, with their company's name and `warning`
+    /// set when no user is tied to them; `contact` and `users` are empty (read apart) and
+    /// `can_change` is false (the actor's, set by the service).
     fn list_shipping_companies(
         &mut self,
         filter: &ListFilter,
-    ) -> AppResult<Page<ShippingCompanyRecord>>;
-    fn shipping_company(&mut self, id: i64) -> AppResult<Option<ShippingCompanyRecord>>;
+    ) -> AppResult<Page<ShippingCompanyView>>;
+    fn shipping_company(&mut self, id: i64) -> AppResult<Option<ShippingCompanyView>>;
     /// Records the login e-mail and (when given) the hash of its password on the row.
     fn set_shipping_login(
         &mut self,
@@ -326,7 +333,7 @@ pub trait ShippingCompanyRepo {
         login: &str,
         password_hash: Option<&str>,
     ) -> AppResult<()>;
-    fn shipping_users(&mut self, id: i64) -> AppResult<Vec<ShippingUserRecord>>;
+    fn shipping_users(&mut self, id: i64) -> AppResult<Vec<ShippingUserView>>;
 }
 
 /// Staff users as the user administration reads and writes them.

@@ -539,6 +539,9 @@ pub struct ScreenAbilities {
     /// The profile page opened from the avatar and from 'Perfil'; dispatch roles have only the
     /// simple own-profile form.
     pub profile_path: &'static str,
+    /// What the user form lets this user set on a new user (administrators); absent for those
+    /// who create no users.
+    pub new_user: Option<crate::admin::access::UserEditRights>,
 }
 
 /// The office screens' abilities of `role` (`is_root` for an administrator).
@@ -561,6 +564,7 @@ pub const fn screen_abilities(role: Role, is_root: bool) -> ScreenAbilities {
             Role::Usuario | Role::Transportadora => "/user/edit",
             Role::Expedicao | Role::Espectador | Role::Portaria => "/perfil",
         },
+        new_user: crate::admin::access::new_user_rights(role, is_root),
     }
 }
 

@@ -775,7 +775,7 @@ fn searches_with_or_without_mask_or_accents_find_the_same_rows() {
             .unwrap()
             .items
             .into_iter()
-            .map(|c| c.party.id)
+            .map(|c| c.id)
             .collect()
     };
     for text in [

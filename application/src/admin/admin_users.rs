@@ -53,10 +53,10 @@ fn is_root_admin(u: &UserRecord) -> bool {
     u.role == Role::Administrador && u.is_root
 }
 
-fn read(repos: &mut dyn Repos, id: i64) -> AppResult<UserView> {
+fn read(repos: &mut dyn Repos, actor: &Actor, id: i64) -> AppResult<UserView> {
     repos
         .user(id)?
-        .map(UserView::from)
+        .map(|u| UserView::of(u, actor))
         .ok_or_else(AppError::not_found)
 }
 
@@ -75,15 +75,14 @@ fn resolve_tenant(
                 .ok_or_else(|| AppError::field("shippingCompany", SHIPPING_REQUIRED_FOR_USER))?;
             let sc = repos
                 .shipping_company(sid)?
-                .ok_or_else(|| AppError::field("shippingCompany", SHIPPING_REQUIRED_FOR_USER))?
-                .party;
-            if company_id.is_some_and(|c| c != sc.company_id) {
+                .ok_or_else(|| AppError::field("shippingCompany", SHIPPING_REQUIRED_FOR_USER))?;
+            if company_id.is_some_and(|c| c != sc.company.id) {
                 return Err(AppError::field(
                     "shippingCompany",
                     SHIPPING_OF_OTHER_COMPANY_MESSAGE,
                 ));
             }
-            Ok((Some(sc.company_id), Some(sc.id)))
+            Ok((Some(sc.company.id), Some(sc.id)))
         }
         _ => {
             let cid =
@@ -236,7 +235,7 @@ impl UserAdminService {
             .deps
             .store
             .replica_reads(|repos| repos.list_users(&filter))?;
-        Ok(Listing::of(found, page, UserView::from))
+        Ok(Listing::of(found, page, |u| UserView::of(u, actor)))
     }
 
     /// `POST /users/save`. What the actor may not change keeps its stored value: role and
@@ -282,7 +281,7 @@ impl UserAdminService {
             log_user_saved(repos, Audit::by(actor, ip), operation, tenant.0, &data)?;
             Ok(Saved {
                 created: operation == Operation::Create,
-                view: read(repos, id)?,
+                view: read(repos, actor, id)?,
             })
         })?;
         // Sessions of this account must match its new role, company, status and password.
@@ -360,7 +359,7 @@ impl UserAdminService {
                     ),
                 ],
             )?;
-            read(repos, u.id)
+            read(repos, actor, u.id)
         })?;
         self.deps.accounts.forget(SessionKind::Staff, actor.id);
         let session = self.renewed_session(actor, actor.id)?;

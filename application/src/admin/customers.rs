@@ -10,14 +10,17 @@ use patio_domain::admin::listing::{search_text, CUSTOMER_PAGE_SIZE};
 pub use patio_domain::admin::party::CUSTOMER_REFERENCED_MESSAGE;
 use patio_domain::admin::party::{PartyInput, PartyKind};
 use patio_domain::auth::Actor;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
-use crate::admin::party::{self, CompanyRefView, PartyAddressView, PartyService};
+use crate::admin::contacts::{check_form_contacts, save_contacts, ContactItem};
+use crate::admin::party::{
+    self, CompanyRefView, PartyAddressView, PartyCommand, PartyFound, PartyService,
+};
 use crate::error::{AppError, AppResult};
-use crate::model::{ContactOwner, ContactRecord, CustomerRecord, ListFilter, PartyPlacement};
+use crate::model::{ContactOwner, ContactRecord, ListFilter, PartyPlacement};
 use crate::ports::{Repos, StoreExt};
-use crate::services::{forbidden, invalid, Audit, Deps, ListQuery, Listing, Saved};
+use crate::services::{forbidden, invalid, text, Audit, Deps, ListQuery, Listing, OptIdRef, Saved};
 
 const KIND: PartyKind = PartyKind::Customer;
 
@@ -37,41 +40,95 @@ pub struct CustomerView {
     pub owner_company: CompanyRefView,
 }
 
-fn view(c: CustomerRecord, contact: Vec<ContactRecord>) -> CustomerView {
-    CustomerView {
-        address: PartyAddressView::of(&c),
-        id: c.id,
-        code: c.code,
-        name: c.name,
-        company: c.legal_name,
-        contact,
-        owner_company: CompanyRefView {
-            id: c.company_id,
-            name: c.company_name,
-        },
+impl PartyFound for CustomerView {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn company_id(&self) -> i64 {
+        self.owner_company.id
+    }
+    fn code(&self) -> i32 {
+        self.code
+    }
+    fn name(&self) -> &str {
+        &self.name
     }
 }
 
-/// The customer form: `id` 0 (or absent) creates. `company_id` is `_company.id`.
-#[derive(Debug, Clone, Default)]
+// The command is the HTTP body itself (`CustomerBody` in the contract), also each row of the
+// CSV import; its text goes to the domain as `PartyInput` (see [`PartyCommand`]).
+/// A customer as the form (and each import row) sends it. `id` 0 creates; `company` is the
+/// legal name; `_company.id` the company it belongs to (administrators choose it).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = CustomerBody)]
 pub struct SaveCustomer {
     pub id: Option<i64>,
-    pub company_id: Option<i64>,
-    pub input: PartyInput,
-    pub contacts: Vec<ContactCmd>,
+    /// Integer code (number or text).
+    #[schema(value_type = Option<String>)]
+    pub code: Option<Value>,
+    pub name: Option<String>,
+    pub company: Option<String>,
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub street: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub number: Option<Value>,
+    pub complement: Option<String>,
+    pub city: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
+    #[serde(default)]
+    pub contact: Vec<ContactItem>,
+    #[serde(rename = "_company")]
+    pub owner_company: Option<OptIdRef>,
+    /// Import only: the row's line in the file (the header is line 1).
+    pub line: Option<usize>,
 }
 
-fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerRecord> {
+impl PartyCommand for SaveCustomer {
+    fn input(&self) -> PartyInput {
+        PartyInput {
+            code: text(self.code.clone()),
+            name: self.name.clone(),
+            company: self.company.clone(),
+            cnpj: self.cnpj.clone(),
+            state_registration: self.state_registration.clone(),
+            uf: self.uf.clone(),
+            street: self.street.clone(),
+            number: text(self.number.clone()),
+            complement: self.complement.clone(),
+            city: self.city.clone(),
+            district: self.district.clone(),
+            zip_code: self.zip_code.clone(),
+        }
+    }
+
+    fn owner_company(&self) -> Option<i64> {
+        self.owner_company.and_then(|c| c.id)
+    }
+
+    fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    fn contacts(&self) -> &[ContactItem] {
+        &self.contact
+    }
+}
+
+fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerView> {
     repos
         .customer(id)?
-        .filter(|c| s.covers_company(c.company_id))
+        .filter(|c| s.covers_company(c.owner_company.id))
         .ok_or_else(AppError::not_found)
 }
 
 fn read(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerView> {
-    let c = visible(repos, s, id)?;
-    let contacts = repos.contacts_of(ContactOwner::Customer(id))?;
-    Ok(view(c, contacts))
+    let mut c = visible(repos, s, id)?;
+    c.contact = repos.contacts_of(ContactOwner::Customer(id))?;
+    Ok(c)
 }
 
 #[derive(Clone)]
@@ -94,7 +151,7 @@ impl PartyService for CustomerService {
         &self.deps
     }
 
-    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerRecord> {
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<CustomerView> {
         visible(repos, s, id)
     }
 
@@ -122,7 +179,7 @@ impl PartyService for CustomerService {
             .deps
             .store
             .replica_reads(|repos| repos.list_customers(&filter))?;
-        Ok(Listing::of(found, page, |c| view(c, Vec::new())))
+        Ok(Listing::of(found, page, |c| c))
     }
 
     fn get(&self, actor: &Actor, id: i64) -> AppResult<CustomerView> {
@@ -137,13 +194,16 @@ impl PartyService for CustomerService {
         cmd: SaveCustomer,
     ) -> AppResult<Saved<CustomerView>> {
         let s = scope(actor, Area::Customers, Access::Write).map_err(forbidden)?;
-        let data = KIND.check(&cmd.input, false).map_err(invalid)?;
-        let contacts = check_form_contacts(&cmd.contacts)?;
+        let data = KIND.check(&cmd.input(), false).map_err(invalid)?;
+        let contacts = check_form_contacts(&party::contact_cmds(&cmd))?;
         let id = crate::services::save_target(cmd.id)?;
         self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
-                Some(id) => (visible(repos, &s, id)?.company_id, Some(id)),
-                None => (party::target_company(repos, s, cmd.company_id)?.0, None),
+                Some(id) => (visible(repos, &s, id)?.owner_company.id, Some(id)),
+                None => (
+                    party::target_company(repos, s, cmd.owner_company())?.0,
+                    None,
+                ),
             };
             let name = KIND.log_name(data.code, &data.name);
             let details = party::details(&data);

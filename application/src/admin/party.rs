@@ -7,16 +7,15 @@ use std::collections::HashMap;
 
 use patio_domain::admin::access::{scope, Access, Scope};
 use patio_domain::admin::audit::{import_title, title, Operation};
-use patio_domain::admin::forms::{check_contact, masked_document, ContactInput, ContactRule};
+use patio_domain::admin::forms::{check_contact, masked_document, ContactRule};
 use patio_domain::admin::party::{PartyData, PartyInput, PartyKind};
 use patio_domain::auth::Actor;
-use patio_domain::values::Stored;
 use patio_domain::FieldIssue;
 use serde::Serialize;
 
-use crate::admin::contacts::add_import_contacts;
+use crate::admin::contacts::{add_import_contacts, ContactCmd, ContactItem};
 use crate::error::{AppError, AppResult};
-use crate::model::{ContactOwner, ContactWrite, PartyPlacement, PartyRecord};
+use crate::model::{ContactOwner, ContactWrite, PartyPlacement};
 use crate::ports::{Repos, StoreExt};
 use crate::services::{
     code_taken, forbidden, invalid_line, Audit, Deleted, Deps, Imported, ListQuery, Listing, Saved,
@@ -29,15 +28,15 @@ use crate::services::{
 /// delete are the same for both and written here once.
 pub trait PartyService: Clone + Send + Sync + 'static {
     /// The record as the screens read it.
-    type View: Serialize + Send + 'static;
-    /// The form's save command.
-    type Save: Send + 'static;
+    type View: PartyFound + Serialize + Send + 'static;
+    /// The form's save command, which is also its HTTP body and each row of its CSV import.
+    type Save: PartyCommand + serde::de::DeserializeOwned + Send + 'static;
     const KIND: PartyKind;
 
     fn deps(&self) -> &Deps;
 
     /// The record the scope sees, or 404.
-    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<PartyRecord>;
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<Self::View>;
 
     /// Every record the actor sees, or (`company` set) one company's.
     fn list(
@@ -64,9 +63,11 @@ pub trait PartyService: Clone + Send + Sync + 'static {
         actor: &Actor,
         ip: Option<&str>,
         company_id: Option<i64>,
-        rows: Vec<ImportRow>,
+        rows: Vec<Self::Save>,
     ) -> AppResult<Imported> {
         let s = scope(actor, Self::KIND.area(), Access::Write).map_err(forbidden)?;
+        // Administrators name the company in the query; else the first row's.
+        let company_id = company_id.or_else(|| rows.first().and_then(PartyCommand::owner_company));
         self.deps().store.tx(|repos| {
             import(
                 repos,
@@ -80,7 +81,7 @@ pub trait PartyService: Clone + Send + Sync + 'static {
     }
 
     /// Checks an import's rows with the import's rules, saving nothing.
-    fn check_import(&self, actor: &Actor, rows: Vec<ImportRow>) -> AppResult<ImportCheck> {
+    fn check_import(&self, actor: &Actor, rows: Vec<Self::Save>) -> AppResult<ImportCheck> {
         scope(actor, Self::KIND.area(), Access::Write).map_err(forbidden)?;
         check_import(Self::KIND, &rows)
     }
@@ -119,20 +120,12 @@ pub struct PartyAddressView {
     pub zip_code: Option<String>,
 }
 
-impl PartyAddressView {
-    pub(crate) fn of(p: &PartyRecord) -> Self {
-        Self {
-            cnpj: p.cnpj.as_ref().map(Stored::masked),
-            state_registration: p.state_registration.clone(),
-            uf: p.uf.clone(),
-            street: p.street.clone(),
-            number: p.number,
-            complement: p.complement.clone(),
-            city: p.city.clone(),
-            district: p.district.clone(),
-            zip_code: p.zip_code.as_ref().map(Stored::masked),
-        }
-    }
+/// What the shared delete reads of a record found in the scope.
+pub trait PartyFound {
+    fn id(&self) -> i64;
+    fn company_id(&self) -> i64;
+    fn code(&self) -> i32;
+    fn name(&self) -> &str;
 }
 
 pub(crate) fn contact_owner(kind: PartyKind, id: i64) -> ContactOwner {
@@ -186,13 +179,26 @@ pub(crate) fn write(
     }
 }
 
-/// One parsed CSV row. `line` is its line in the file (the header is line 1); when absent
-/// the row's position is used (index + 2).
-#[derive(Debug, Clone, Default)]
-pub struct ImportRow {
-    pub line: Option<usize>,
-    pub input: PartyInput,
-    pub contacts: Vec<ContactInput>,
+/// What the shared use cases read of a party's save command (the form's body, and each row
+/// of the CSV import).
+pub trait PartyCommand {
+    /// The document-and-address text as typed, as the domain checks it.
+    fn input(&self) -> PartyInput;
+    /// The company the command names (administrators choose it).
+    fn owner_company(&self) -> Option<i64>;
+    /// Import only: the row's line in the file (the header is line 1); when absent the row's
+    /// position is used (index + 2).
+    fn line(&self) -> Option<usize>;
+    fn contacts(&self) -> &[ContactItem];
+}
+
+/// The form's contacts as the contact service's commands.
+pub(crate) fn contact_cmds(cmd: &impl PartyCommand) -> Vec<ContactCmd> {
+    cmd.contacts()
+        .iter()
+        .cloned()
+        .map(ContactItem::cmd)
+        .collect()
 }
 
 /// A checked import row.
@@ -204,7 +210,7 @@ struct CheckedRow {
 
 /// Checks every row before anything is written: the first bad row answers 422 'Linha N: ...'
 /// and nothing is imported. A code repeated in the file is refused too.
-fn check_size(rows: &[ImportRow]) -> AppResult<()> {
+fn check_size<C>(rows: &[C]) -> AppResult<()> {
     if rows.is_empty() {
         return Err(AppError::field("file", EMPTY_IMPORT_MESSAGE));
     }
@@ -218,14 +224,14 @@ fn check_size(rows: &[ImportRow]) -> AppResult<()> {
 /// by an earlier row of the file (`seen`: code -> line).
 fn check_row(
     kind: PartyKind,
-    row: &ImportRow,
+    row: &impl PartyCommand,
     line: usize,
     seen: &mut HashMap<i32, usize>,
 ) -> Result<CheckedRow, Vec<FieldIssue>> {
-    let data = kind.check(&row.input, false)?;
+    let data = kind.check(&row.input(), false)?;
     let mut contacts = Vec::new();
-    for c in &row.contacts {
-        if let Some(c) = check_contact(c, ContactRule::Import)? {
+    for c in row.contacts() {
+        if let Some(c) = check_contact(&c.input(), ContactRule::Import)? {
             contacts.push(ContactWrite {
                 name: c.name,
                 fone: c.fone,
@@ -248,13 +254,13 @@ fn check_row(
     })
 }
 
-fn check_rows(kind: PartyKind, rows: &[ImportRow]) -> AppResult<Vec<CheckedRow>> {
+fn check_rows(kind: PartyKind, rows: &[impl PartyCommand]) -> AppResult<Vec<CheckedRow>> {
     check_size(rows)?;
     let mut seen: HashMap<i32, usize> = HashMap::new();
     rows.iter()
         .enumerate()
         .map(|(index, row)| {
-            let line = row.line.unwrap_or(index + 2);
+            let line = row.line().unwrap_or(index + 2);
             check_row(kind, row, line, &mut seen).map_err(|issues| invalid_line(line, issues))
         })
         .collect()
@@ -262,14 +268,14 @@ fn check_rows(kind: PartyKind, rows: &[ImportRow]) -> AppResult<Vec<CheckedRow>>
 
 /// The import's preview (issue 10 defect 9): every row checked with the rules the import
 /// applies, nothing saved. A row's message is its first problem.
-pub(crate) fn check_import(kind: PartyKind, rows: &[ImportRow]) -> AppResult<ImportCheck> {
+pub(crate) fn check_import(kind: PartyKind, rows: &[impl PartyCommand]) -> AppResult<ImportCheck> {
     check_size(rows)?;
     let mut seen: HashMap<i32, usize> = HashMap::new();
     let rows: Vec<RowCheck> = rows
         .iter()
         .enumerate()
         .map(|(index, row)| {
-            let line = row.line.unwrap_or(index + 2);
+            let line = row.line().unwrap_or(index + 2);
             RowCheck {
                 line,
                 message: check_row(kind, row, line, &mut seen)
@@ -314,7 +320,7 @@ pub(crate) fn import(
     audit: Audit<'_>,
     s: Scope,
     company_id: Option<i64>,
-    rows: &[ImportRow],
+    rows: &[impl PartyCommand],
 ) -> AppResult<Imported> {
     let rows = check_rows(kind, rows)?;
     let (company_id, company_name) = target_company(repos, s, company_id)?;
@@ -370,9 +376,9 @@ pub(crate) fn delete(
     kind: PartyKind,
     actor: &Actor,
     ip: Option<&str>,
-    found: &PartyRecord,
+    found: &impl PartyFound,
 ) -> AppResult<()> {
-    repos.delete_party(kind, found.id).map_err(|e| match e {
+    repos.delete_party(kind, found.id()).map_err(|e| match e {
         AppError::Referenced(_) => AppError::Referenced(kind.referenced_message().to_owned()),
         other => other,
     })?;
@@ -380,15 +386,15 @@ pub(crate) fn delete(
         repos,
         Operation::Delete,
         kind.object_type(),
-        found.company_id,
+        found.company_id(),
         title(
             kind.object_type(),
             Operation::Delete,
-            &kind.log_name(found.code, &found.name),
+            &kind.log_name(found.code(), found.name()),
         ),
         vec![
-            ("Código", found.code.to_string()),
-            ("Nome", found.name.clone()),
+            ("Código", found.code().to_string()),
+            ("Nome", found.name().to_owned()),
         ],
     )
 }

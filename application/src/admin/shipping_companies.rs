@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use patio_domain::admin::access::{scope, Access, Area, Scope};
+use patio_domain::admin::access::{offers_shipping_company_actions, scope, Access, Area, Scope};
 use patio_domain::admin::audit::{title, Operation};
 use patio_domain::admin::forms::{check_login, LoginData, LoginInput, PASSWORD_REQUIRED};
 use patio_domain::admin::listing::{search_text, SHIPPING_COMPANY_PAGE_SIZE};
@@ -17,17 +17,21 @@ pub use patio_domain::admin::party::SHIPPING_REFERENCED_MESSAGE;
 use patio_domain::admin::party::{PartyInput, PartyKind};
 use patio_domain::auth::Actor;
 use patio_domain::roles::{Role, SessionKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use crate::admin::contacts::{check_form_contacts, save_contacts, ContactCmd};
-use crate::admin::party::{self, CompanyRefView, PartyAddressView, PartyService};
+use crate::admin::contacts::{check_form_contacts, save_contacts, ContactItem};
+use crate::admin::party::{
+    self, CompanyRefView, PartyAddressView, PartyCommand, PartyFound, PartyService,
+};
 use crate::error::{AppError, AppResult};
 use crate::model::{
-    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyPlacement, PartyRecord,
-    ShippingCompanyRecord, ShippingUserRecord, UserWrite,
+    AuthorizationFlags, ContactOwner, ContactRecord, ListFilter, PartyPlacement, UserWrite,
 };
 use crate::ports::{Repos, StoreExt};
-use crate::services::{active_label, forbidden, invalid, Audit, Deps, ListQuery, Listing, Saved};
+use crate::services::{
+    active_label, forbidden, invalid, text, Audit, Deps, ListQuery, Listing, OptIdRef, Saved,
+};
 
 const KIND: PartyKind = PartyKind::ShippingCompany;
 pub const EMAIL_TAKEN_MESSAGE: &str = "Email já cadastrado!";
@@ -62,62 +66,128 @@ pub struct ShippingCompanyView {
     pub address: PartyAddressView,
     pub is_enabled: bool,
     pub warning: bool,
+    /// Whether the list offers the signed-in user edit and delete on it (the row actions): a
+    /// root administrator only.
+    pub can_change: bool,
     pub company: CompanyRefView,
     pub login: Option<LoginView>,
     pub contact: Vec<ContactRecord>,
     pub users: Vec<ShippingUserView>,
 }
 
-fn view(
-    s: ShippingCompanyRecord,
-    contact: Vec<ContactRecord>,
-    users: Vec<ShippingUserRecord>,
-) -> ShippingCompanyView {
-    let p = s.party;
-    ShippingCompanyView {
-        address: PartyAddressView::of(&p),
-        id: p.id,
-        code: p.code,
-        name: p.name,
-        is_enabled: s.is_enabled,
-        warning: s.user_count == 0,
-        company: CompanyRefView {
-            id: p.company_id,
-            name: p.company_name,
-        },
-        login: s.login.map(|login| LoginView { login }),
-        contact,
-        users: users
-            .into_iter()
-            .map(|u| ShippingUserView {
-                id: u.id,
-                name: u.name,
-                email: u.email,
-                has_email: u.flags.has_email,
-                has_sms: u.flags.has_sms,
-                has_whats: u.flags.has_whats,
-            })
-            .collect(),
+impl PartyFound for ShippingCompanyView {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn company_id(&self) -> i64 {
+        self.company.id
+    }
+    fn code(&self) -> i32 {
+        self.code
+    }
+    fn name(&self) -> &str {
+        &self.name
     }
 }
 
-/// The authorization flags of one of its users, as the form sends them.
-#[derive(Debug, Clone, Copy)]
-pub struct UserFlagsCmd {
-    pub id: i64,
-    pub flags: AuthorizationFlags,
+// The login part of the form (`LoginBody` in the contract); the domain checks it as
+// `LoginInput`, which holds only these two fields' text.
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[schema(as = LoginBody)]
+pub struct LoginCmd {
+    /// The e-mail the shipping company's user signs in with.
+    pub login: Option<String>,
+    /// At most 11 characters; required when the login is new.
+    pub password: Option<String>,
 }
 
-/// The shipping-company form: `id` 0 (or absent) creates. `company_id` is `company.id`.
-#[derive(Debug, Clone, Default)]
+/// Contact authorizations of one of its users.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ShippingUserBody)]
+pub struct UserFlagsCmd {
+    pub id: i64,
+    #[serde(default)]
+    pub has_email: bool,
+    #[serde(default, rename = "hasSMS")]
+    pub has_sms: bool,
+    #[serde(default)]
+    pub has_whats: bool,
+}
+
+// The command is the HTTP body itself (`ShippingCompanyBody` in the contract), also each row
+// of the CSV import; its text goes to the domain as `PartyInput` (see [`PartyCommand`]).
+/// The shipping-company form (and each import row). `id` 0 creates; `company.id` is the
+/// company it belongs to (administrators choose it).
+#[derive(Debug, Clone, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ShippingCompanyBody)]
 pub struct SaveShippingCompany {
     pub id: Option<i64>,
-    pub company_id: Option<i64>,
-    pub input: PartyInput,
+    #[schema(value_type = Option<String>)]
+    pub code: Option<Value>,
+    pub name: Option<String>,
+    pub cnpj: Option<String>,
+    pub state_registration: Option<String>,
+    pub uf: Option<String>,
+    pub street: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub number: Option<Value>,
+    pub complement: Option<String>,
+    pub city: Option<String>,
+    pub district: Option<String>,
+    pub zip_code: Option<String>,
     pub is_enabled: Option<bool>,
-    pub contacts: Vec<ContactCmd>,
-    pub login: LoginInput,
+    #[serde(default)]
+    pub contact: Vec<ContactItem>,
+    #[serde(default)]
     pub users: Vec<UserFlagsCmd>,
+    pub login: Option<LoginCmd>,
+    pub company: Option<OptIdRef>,
+    /// Import only: the row's line in the file (the header is line 1).
+    pub line: Option<usize>,
+}
+
+impl PartyCommand for SaveShippingCompany {
+    fn input(&self) -> PartyInput {
+        PartyInput {
+            code: text(self.code.clone()),
+            name: self.name.clone(),
+            company: None,
+            cnpj: self.cnpj.clone(),
+            state_registration: self.state_registration.clone(),
+            uf: self.uf.clone(),
+            street: self.street.clone(),
+            number: text(self.number.clone()),
+            complement: self.complement.clone(),
+            city: self.city.clone(),
+            district: self.district.clone(),
+            zip_code: self.zip_code.clone(),
+        }
+    }
+
+    fn owner_company(&self) -> Option<i64> {
+        self.company.and_then(|c| c.id)
+    }
+
+    fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    fn contacts(&self) -> &[ContactItem] {
+        &self.contact
+    }
+}
+
+impl SaveShippingCompany {
+    /// The login's text as the domain checks it (absent: no login given).
+    fn login_input(&self) -> LoginInput {
+        let login = self.login.clone().unwrap_or_default();
+        LoginInput {
+            login: login.login,
+            password: login.password,
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -125,17 +195,28 @@ pub struct ShippingCompanyService {
     deps: Arc<Deps>,
 }
 
-fn read(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyView> {
-    let found = visible(repos, s, id)?;
-    let contacts = repos.contacts_of(ContactOwner::ShippingCompany(id))?;
-    let users = repos.shipping_users(id)?;
-    Ok(view(found, contacts, users))
+fn read(
+    repos: &mut dyn Repos,
+    actor: &Actor,
+    s: &Scope,
+    id: i64,
+) -> AppResult<ShippingCompanyView> {
+    let mut found = visible(repos, s, id)?;
+    found.contact = repos.contacts_of(ContactOwner::ShippingCompany(id))?;
+    found.users = repos.shipping_users(id)?;
+    Ok(with_rights(actor, found))
 }
 
-fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyRecord> {
+/// What the list offers the actor on the record.
+fn with_rights(actor: &Actor, mut view: ShippingCompanyView) -> ShippingCompanyView {
+    view.can_change = offers_shipping_company_actions(actor, view.company.id);
+    view
+}
+
+fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyView> {
     repos
         .shipping_company(id)?
-        .filter(|c| s.covers_shipping(c.party.company_id, c.party.id))
+        .filter(|c| s.covers_shipping(c.company.id, c.id))
         .ok_or_else(AppError::not_found)
 }
 
@@ -154,8 +235,8 @@ impl PartyService for ShippingCompanyService {
         &self.deps
     }
 
-    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<PartyRecord> {
-        visible(repos, s, id).map(|c| c.party)
+    fn visible(repos: &mut dyn Repos, s: &Scope, id: i64) -> AppResult<ShippingCompanyView> {
+        visible(repos, s, id)
     }
 
     /// Search: name, CNPJ and code. A Transportadora sees only its own. A shipping company's
@@ -182,14 +263,12 @@ impl PartyService for ShippingCompanyService {
             .deps
             .store
             .replica_reads(|repos| repos.list_shipping_companies(&filter))?;
-        Ok(Listing::of(found, page, |c| {
-            view(c, Vec::new(), Vec::new())
-        }))
+        Ok(Listing::of(found, page, |c| with_rights(actor, c)))
     }
 
     fn get(&self, actor: &Actor, id: i64) -> AppResult<ShippingCompanyView> {
         let s = scope(actor, Area::ShippingCompanies, Access::Read).map_err(forbidden)?;
-        self.deps.store.tx(|repos| read(repos, &s, id))
+        self.deps.store.tx(|repos| read(repos, actor, &s, id))
     }
 
     fn save(
@@ -200,9 +279,9 @@ impl PartyService for ShippingCompanyService {
     ) -> AppResult<Saved<ShippingCompanyView>> {
         let s = scope(actor, Area::ShippingCompanies, Access::Write).map_err(forbidden)?;
         let id = crate::services::save_target(cmd.id)?;
-        let data = KIND.check(&cmd.input, id.is_some()).map_err(invalid)?;
-        let contacts = check_form_contacts(&cmd.contacts)?;
-        let login = check_login(&cmd.login, false).map_err(invalid)?;
+        let data = KIND.check(&cmd.input(), id.is_some()).map_err(invalid)?;
+        let contacts = check_form_contacts(&party::contact_cmds(&cmd))?;
+        let login = check_login(&cmd.login_input(), false).map_err(invalid)?;
         let password_hash = match login.as_ref().and_then(|l| l.password.as_deref()) {
             Some(p) => Some(self.deps.hasher.hash(p)?),
             None => None,
@@ -211,8 +290,11 @@ impl PartyService for ShippingCompanyService {
         let mut new_password_of = None;
         let saved = self.deps.store.tx(|repos| {
             let (company_id, existing) = match id {
-                Some(id) => (visible(repos, &s, id)?.party.company_id, Some(id)),
-                None => (party::target_company(repos, s, cmd.company_id)?.0, None),
+                Some(id) => (visible(repos, &s, id)?.company.id, Some(id)),
+                None => (
+                    party::target_company(repos, s, cmd.owner_company())?.0,
+                    None,
+                ),
             };
             let name = KIND.log_name(data.code, &data.name);
             let mut details = party::details(&data);
@@ -243,7 +325,7 @@ impl PartyService for ShippingCompanyService {
             )?;
             Ok(Saved {
                 created: operation == Operation::Create,
-                view: read(repos, &s, id)?,
+                view: read(repos, actor, &s, id)?,
             })
         })?;
         // The login's sessions issued before its new password end at once on this instance.
@@ -333,7 +415,12 @@ fn authorize_users(repos: &mut dyn Repos, id: i64, users: &[UserFlagsCmd]) -> Ap
         if !known.iter().any(|k| k.id == u.id) {
             return Err(AppError::not_found());
         }
-        repos.set_user_authorization(u.id, u.flags)?;
+        let flags = AuthorizationFlags {
+            has_email: u.has_email,
+            has_sms: u.has_sms,
+            has_whats: u.has_whats,
+        };
+        repos.set_user_authorization(u.id, flags)?;
     }
     Ok(())
 }

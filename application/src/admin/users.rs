@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use patio_domain::admin::access::{user_edit_rights, UserEditRights, UserTarget};
 use patio_domain::auth::Actor;
 use patio_domain::roles::{Role, SessionKind};
 use serde::Serialize;
@@ -26,6 +27,9 @@ pub struct UserView {
     pub use_terms: bool,
     pub company: Option<UserCompanyView>,
     pub shipping_company: Option<UserShippingView>,
+    /// What the signed-in user may set when saving this user (the form greys out the rest);
+    /// absent when it may not save it at all.
+    pub rights: Option<UserEditRights>,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -42,9 +46,19 @@ pub struct UserShippingView {
     pub name: String,
 }
 
-impl From<UserRecord> for UserView {
-    fn from(u: UserRecord) -> Self {
+/// The user form's target: a stored user, root administrator or not.
+pub(crate) fn edit_target(u: &UserRecord) -> UserTarget {
+    UserTarget::Existing {
+        id: u.id,
+        is_root_admin: u.role == Role::Administrador && u.is_root,
+    }
+}
+
+impl UserView {
+    /// The user as `actor` reads it, with what `actor` may change of it.
+    pub fn of(u: UserRecord, actor: &Actor) -> Self {
         Self {
+            rights: user_edit_rights(actor, edit_target(&u)).ok(),
             id: u.id,
             name: u.name,
             email: u.email,
@@ -103,7 +117,7 @@ impl UserService {
             repos
                 .user(id)?
                 .filter(|u| can_read_user(actor, u))
-                .map(UserView::from)
+                .map(|u| UserView::of(u, actor))
                 .ok_or_else(AppError::not_found)
         })
     }

@@ -143,6 +143,19 @@ pub fn scope(actor: &Actor, area: Area, access: Access) -> Result<Scope, DomainE
     scope.ok_or(DomainError::NotAllowed)
 }
 
+/// Whether `actor` may change (edit, delete) a record of `company_id` in `area`: its write
+/// scope covers the company. What a list row offers, from the rule its writes are held to.
+pub fn may_change(actor: &Actor, area: Area, company_id: i64) -> bool {
+    scope(actor, area, Access::Write).is_ok_and(|s| s.covers_company(company_id))
+}
+
+/// Whether the shipping-company list offers edit and delete on a row: spec 1 shows that
+/// column to a root administrator only. A Usuario's own writes stay allowed (decisions.md),
+/// but the list does not offer them.
+pub fn offers_shipping_company_actions(actor: &Actor, company_id: i64) -> bool {
+    actor.is_root_admin() && may_change(actor, Area::ShippingCompanies, company_id)
+}
+
 /// Message when a user tries to delete themselves.
 pub const DELETE_SELF_MESSAGE: &str = "Você não pode excluir o próprio usuário!";
 
@@ -157,9 +170,11 @@ pub enum UserTarget {
     },
 }
 
-/// Which parts of a user an actor may set. What is not allowed keeps its stored value (or
-/// its default on create); it is not an error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which parts of a user the signed-in user may set in the user form. What is not allowed
+/// keeps its stored value (or its default on create); it is not an error.
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct UserEditRights {
     /// Role, company and shipping company.
     pub role_and_company: bool,
@@ -167,6 +182,19 @@ pub struct UserEditRights {
     pub root_switch: bool,
     /// The active/inactive switch.
     pub enabled_switch: bool,
+}
+
+/// What `role` may set on a new user: administrators create users, and only a root
+/// administrator sets the root switch. `None`: it creates none.
+pub const fn new_user_rights(role: Role, is_root: bool) -> Option<UserEditRights> {
+    match role {
+        Role::Administrador => Some(UserEditRights {
+            role_and_company: true,
+            root_switch: is_root,
+            enabled_switch: true,
+        }),
+        _ => None,
+    }
 }
 
 /// What `actor` may change when saving `target`; [`DomainError::NotAllowed`] when it may not
@@ -177,12 +205,10 @@ pub fn user_edit_rights(actor: &Actor, target: UserTarget) -> Result<UserEditRig
     }
     let root = actor.is_root_admin();
     match target {
-        UserTarget::New if actor.is_admin() => Ok(UserEditRights {
-            role_and_company: true,
-            root_switch: root,
-            enabled_switch: true,
-        }),
-        UserTarget::New => Err(DomainError::NotAllowed),
+        UserTarget::New => match actor.role {
+            Some(role) => new_user_rights(role, actor.is_root).ok_or(DomainError::NotAllowed),
+            None => Err(DomainError::NotAllowed),
+        },
         // The profile form: anyone edits themselves; nobody switches themselves off.
         UserTarget::Existing { id, .. } if id == actor.id => Ok(UserEditRights {
             role_and_company: root,
@@ -490,5 +516,23 @@ mod tests {
             may_delete_user(&u, 99, false),
             Err(UserDeleteRefusal::NotAllowed)
         );
+    }
+
+    #[test]
+    fn shipping_companies_are_changed_by_a_root_administrator_and_a_usuario_of_their_company() {
+        let root = staff(Role::Administrador, true, None, None);
+        let admin = staff(Role::Administrador, false, None, None);
+        let user = staff(Role::Usuario, false, Some(1), None);
+        let carrier = staff(Role::Transportadora, false, Some(1), Some(9));
+        let area = Area::ShippingCompanies;
+        assert!(may_change(&root, area, 1));
+        assert!(may_change(&user, area, 1));
+        assert!(!may_change(&user, area, 2));
+        assert!(!may_change(&admin, area, 1));
+        assert!(!may_change(&carrier, area, 1));
+        assert!(offers_shipping_company_actions(&root, 1));
+        assert!(!offers_shipping_company_actions(&user, 1));
+        assert!(!offers_shipping_company_actions(&admin, 1));
+        assert!(!offers_shipping_company_actions(&carrier, 1));
     }
 }

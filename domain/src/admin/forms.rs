@@ -342,6 +342,8 @@ pub fn check_company(i: &CompanyInput) -> Result<CompanyData, Vec<FieldIssue>> {
 }
 
 /// The address and identity fields customers and shipping companies share.
+// Kept apart from the save commands (the HTTP bodies): the two bodies spell `company`
+// differently (legal name / owner company) and send code and number as a JSON number or text.
 #[derive(Debug, Clone, Default)]
 pub struct PartyInput {
     pub code: Option<String>,

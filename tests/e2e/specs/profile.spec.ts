@@ -1,6 +1,6 @@
 import { request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PASSWORD, sql, unique } from './support';
+import { PASSWORD, signIn, sql, unique } from './support';
 
 // A Portaria operator of this spec's own (created through the API by the root administrator),
 // so the demo people stay as seeded whatever this spec changes.
@@ -23,11 +23,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test('a dispatch operator edits name and phone on the simple profile form', async ({ page }) => {
-  await page.goto('/expedicao');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL('/expedicao/painel');
+  await signIn(page, '/expedicao', email, '/expedicao/painel');
 
   await page.getByRole('button', { name: 'Perfil', exact: true }).last().click();
   await expect(page).toHaveURL('/perfil');
@@ -39,29 +35,24 @@ test('a dispatch operator edits name and phone on the simple profile form', asyn
   await page.getByLabel('Nome').fill('Portão Norte');
   await page.getByLabel('Telefone').fill('66999990000');
   await expect(page.getByLabel('Telefone')).toHaveValue('(66) 9 9999-0000');
+  // The page reloads after 2.5 s and shows what was stored: wait for that reload.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Cadastro realizado com sucesso')).toBeVisible();
-  // The page reloads after 2.5 s and shows what was stored.
-  await page.waitForTimeout(3_000);
+  await reloaded;
   await expect(page.getByLabel('Nome')).toHaveValue('Portão Norte');
   expect(sql(`SELECT fone FROM users WHERE email = '${email}'`)).toBe('(66) 9 9999-0000');
 });
 
 test('a new password keeps this browser signed in and signs the operator out elsewhere', async ({ page, browser }) => {
-  const signIn = async (p: typeof page) => {
-    await p.goto('/expedicao');
-    await p.getByLabel('E-mail').fill(email);
-    await p.getByLabel('Senha').fill(PASSWORD);
-    await p.getByRole('button', { name: 'Entrar' }).click();
-    await expect(p).toHaveURL('/expedicao/painel');
-  };
   const elsewhere = await browser.newContext();
   const other = await elsewhere.newPage();
   try {
-    await signIn(page);
-    await signIn(other);
+    await signIn(page, '/expedicao', email, '/expedicao/painel');
+    await signIn(other, '/expedicao', email, '/expedicao/painel');
     // Sessions count whole seconds: the change must fall in a later second than the sign-ins.
-    await page.waitForTimeout(1_100);
+    const signedIn = Math.floor(Date.now() / 1000);
+    await expect.poll(() => Math.floor(Date.now() / 1000), { intervals: [50] }).toBeGreaterThan(signedIn);
 
     await page.goto('/perfil');
     await expect(page.getByLabel('Nome')).not.toHaveValue('');

@@ -32,10 +32,10 @@ function demoCompany(): number {
 
 bare('a page of another origin cannot upload images or sign the user out with their cookie', async ({ page, baseURL }) => {
   const company = demoCompany();
-  const signIn = await page.request.post('/api/auth/login', {
+  const login = await page.request.post('/api/auth/login', {
     data: { email: 'usuario@patio.local', password: PASSWORD, company: null, recaptcha_token: '', page: 'staff' },
   });
-  expect(signIn.status()).toBe(200);
+  expect(login.status()).toBe(200);
   const saved = await page.request.post('/api/popups/save', {
     data: { id: null, title: `Alvo ${Date.now()}`, active: true, content: '<p>x</p>', company: { id: company } },
   });

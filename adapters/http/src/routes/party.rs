@@ -1,86 +1,35 @@
 //! The handling customers and shipping companies share: each of their handlers keeps its own
 //! `#[utoipa::path]` and path, and is one call into the functions here, generic over a
-//! [`PartyRoutes`]: the application's [`PartyService`] of one kind, its form body and its save
-//! command.
+//! [`PartyRoutes`]: the application's [`PartyService`] of one kind, whose save command is the
+//! form's body.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use patio_application::admin::contacts::ContactItem;
-use patio_application::admin::customers::{CustomerService, SaveCustomer};
-use patio_application::admin::party::{ImportRow, PartyService};
-use patio_application::admin::shipping_companies::{SaveShippingCompany, ShippingCompanyService};
+use patio_application::admin::customers::CustomerService;
+use patio_application::admin::party::PartyService;
+use patio_application::admin::shipping_companies::ShippingCompanyService;
 use patio_application::AppResult;
-use patio_domain::admin::forms::PartyInput;
 
 use super::admin_common::{saved, ListParams};
 use crate::error::{blocking, ApiError};
 use crate::session::{client_address, StaffSession};
 use crate::state::AppState;
 
-/// A party's form body (also each row of its CSV import).
-pub(super) trait PartyBody: Send + 'static {
-    /// The address-and-document fields, taken out of the body.
-    fn input(&mut self) -> PartyInput;
-    /// The company the body names (administrators choose it).
-    fn owner_company(&self) -> Option<i64>;
-    /// Import only: the row's line in the file.
-    fn line(&self) -> Option<usize>;
-    fn contacts(&self) -> &[ContactItem];
-}
-
-/// The service of one kind of party, as its routes reach it: where the state keeps it and how
-/// a form body becomes its save command.
+/// The service of one kind of party, as its routes reach it: where the state keeps it. Its
+/// save command is the form's body and each row of its CSV import.
 pub(super) trait PartyRoutes: PartyService {
-    type Body: PartyBody;
-
     fn of(state: &AppState) -> Self;
-    fn save_cmd(body: Self::Body) -> Self::Save;
 }
 
 impl PartyRoutes for CustomerService {
-    type Body = super::customers::CustomerBody;
-
     fn of(state: &AppState) -> Self {
         state.services.customers.clone()
-    }
-    fn save_cmd(mut b: Self::Body) -> SaveCustomer {
-        SaveCustomer {
-            id: b.id,
-            company_id: b.owner_company(),
-            input: b.input(),
-            contacts: cmds(&mut b.contact),
-        }
     }
 }
 
 impl PartyRoutes for ShippingCompanyService {
-    type Body = super::shipping_companies::ShippingCompanyBody;
-
     fn of(state: &AppState) -> Self {
         state.services.shipping_companies.clone()
     }
-    fn save_cmd(b: Self::Body) -> SaveShippingCompany {
-        b.save_cmd()
-    }
-}
-
-/// The form's contacts as the service's commands.
-pub(super) fn cmds(
-    contact: &mut Vec<ContactItem>,
-) -> Vec<patio_application::admin::contacts::ContactCmd> {
-    std::mem::take(contact)
-        .into_iter()
-        .map(ContactItem::cmd)
-        .collect()
-}
-
-fn import_rows<B: PartyBody>(rows: Vec<B>) -> Vec<ImportRow> {
-    rows.into_iter()
-        .map(|mut r| ImportRow {
-            line: r.line(),
-            input: r.input(),
-            contacts: r.contacts().iter().map(ContactItem::input).collect(),
-        })
-        .collect()
 }
 
 /// Runs one of the party service's use cases on the blocking pool.
@@ -120,29 +69,27 @@ pub(super) async fn save<P: PartyRoutes>(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<P::Body>,
+    body: web::Json<P::Save>,
 ) -> Result<HttpResponse, ApiError> {
-    let cmd = P::save_cmd(body.into_inner());
+    let cmd = body.into_inner();
     let ip = client_address(&req);
     let out = call::<P, _>(&state, move |svc| svc.save(&session.0, ip.as_deref(), cmd)).await?;
     Ok(saved(out))
 }
 
 /// `POST /<party>/import`: the rows go to `company_id` (administrators), else to the company
-/// the first row names.
+/// the first row names (the service decides).
 pub(super) async fn import<P: PartyRoutes>(
     req: HttpRequest,
     state: web::Data<AppState>,
     session: StaffSession,
     company_id: Option<i64>,
-    body: web::Json<Vec<P::Body>>,
+    body: web::Json<Vec<P::Save>>,
 ) -> Result<HttpResponse, ApiError> {
     let rows = body.into_inner();
-    let company = company_id.or_else(|| rows.first().and_then(PartyBody::owner_company));
-    let rows = import_rows(rows);
     let ip = client_address(&req);
     let out = call::<P, _>(&state, move |svc| {
-        svc.import(&session.0, ip.as_deref(), company, rows)
+        svc.import(&session.0, ip.as_deref(), company_id, rows)
     })
     .await?;
     Ok(HttpResponse::Created().json(out))
@@ -152,9 +99,9 @@ pub(super) async fn import<P: PartyRoutes>(
 pub(super) async fn check_import<P: PartyRoutes>(
     state: web::Data<AppState>,
     session: StaffSession,
-    body: web::Json<Vec<P::Body>>,
+    body: web::Json<Vec<P::Save>>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = import_rows(body.into_inner());
+    let rows = body.into_inner();
     let out = call::<P, _>(&state, move |svc| svc.check_import(&session.0, rows)).await?;
     Ok(HttpResponse::Ok().json(out))
 }

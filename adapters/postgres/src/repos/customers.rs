@@ -2,33 +2,32 @@
 
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use patio_application::model::{CustomerRecord, ListFilter, Page, PartyPlacement};
+use patio_application::admin::customers::CustomerView;
+use patio_application::admin::party::CompanyRefView;
+use patio_application::model::{ListFilter, Page, PartyPlacement};
 use patio_application::ports::CustomerRepo;
 use patio_application::AppResult;
 use patio_domain::admin::party::PartyData;
 
+use super::parties::address_view;
 use super::search::patio_fold;
 use crate::rows::{CustomerRow, CustomerWriteRow};
 use crate::schema::{companies, customers};
 use crate::store::{db_error, PgRepos};
 
-fn record((r, company_name): (CustomerRow, String)) -> CustomerRecord {
-    CustomerRecord {
+/// The row as the customer calls answer it (contacts are read apart).
+fn view((r, company_name): (CustomerRow, String)) -> CustomerView {
+    CustomerView {
+        address: address_view!(r),
         id: r.id,
-        company_id: r.company_id,
-        company_name,
         code: r.code,
         name: r.name,
-        legal_name: r.company,
-        cnpj: r.cnpj,
-        state_registration: r.state_registration,
-        uf: r.uf,
-        street: r.street,
-        number: r.number,
-        complement: r.complement,
-        city: r.city,
-        district: r.district,
-        zip_code: r.zip_code,
+        company: r.company,
+        contact: Vec::new(),
+        owner_company: CompanyRefView {
+            id: r.company_id,
+            name: company_name,
+        },
     }
 }
 
@@ -63,7 +62,7 @@ fn select(
 }
 
 impl CustomerRepo for PgRepos<'_> {
-    fn list_customers(&mut self, f: &ListFilter) -> AppResult<Page<CustomerRecord>> {
+    fn list_customers(&mut self, f: &ListFilter) -> AppResult<Page<CustomerView>> {
         let total: i64 = filtered(f)
             .count()
             .get_result(self.conn)
@@ -74,15 +73,15 @@ impl CustomerRepo for PgRepos<'_> {
         }
         let rows: Vec<(CustomerRow, String)> = select(q).load(self.conn).map_err(db_error)?;
         Ok(Page {
-            items: rows.into_iter().map(record).collect(),
+            items: rows.into_iter().map(view).collect(),
             total,
         })
     }
 
-    fn customer(&mut self, id: i64) -> AppResult<Option<CustomerRecord>> {
+    fn customer(&mut self, id: i64) -> AppResult<Option<CustomerView>> {
         let q = filtered(&ListFilter::default()).filter(customers::id.eq(id));
         let rows: Vec<(CustomerRow, String)> = select(q).load(self.conn).map_err(db_error)?;
-        Ok(rows.into_iter().next().map(record))
+        Ok(rows.into_iter().next().map(view))
     }
 }
 

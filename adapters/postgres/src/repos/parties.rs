@@ -1,4 +1,5 @@
-//! The writes customers and shipping companies share, one table or the other by kind.
+//! The writes customers and shipping companies share, one table or the other by kind, and
+//! the address part of their answers.
 
 use patio_application::model::PartyPlacement;
 use patio_application::ports::PartyRepo;
@@ -7,7 +8,29 @@ use patio_domain::admin::party::PartyData;
 use patio_domain::admin::party::PartyKind;
 
 use super::{customers, shipping_companies};
+
+/// A customer's or a shipping company's row as the answers spell its document and address
+/// (`PartyAddressView`: CNPJ and CEP masked). A macro because the two rows are two types.
+macro_rules! address_view {
+    ($r:expr) => {
+        patio_application::admin::party::PartyAddressView {
+            cnpj: $r.cnpj.as_ref().map(patio_domain::values::Stored::masked),
+            state_registration: $r.state_registration,
+            uf: $r.uf,
+            street: $r.street,
+            number: $r.number,
+            complement: $r.complement,
+            city: $r.city,
+            district: $r.district,
+            zip_code: $r
+                .zip_code
+                .as_ref()
+                .map(patio_domain::values::Stored::masked),
+        }
+    };
+}
 use crate::store::PgRepos;
+pub(super) use address_view;
 
 impl PartyRepo for PgRepos<'_> {
     fn party_by_code(

@@ -4,13 +4,16 @@ use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use patio_application::model::{
-    ListFilter, Page, PartyPlacement, PartyRecord, ShippingCompanyRecord, ShippingUserRecord,
+use patio_application::admin::party::CompanyRefView;
+use patio_application::admin::shipping_companies::{
+    LoginView, ShippingCompanyView, ShippingUserView,
 };
+use patio_application::model::{ListFilter, Page, PartyPlacement};
 use patio_application::ports::{ShippingCompanyRepo, UserAdminRepo};
 use patio_application::AppResult;
 use patio_domain::admin::party::PartyData;
 
+use super::parties::address_view;
 use super::search::patio_fold;
 use crate::rows::{ShippingCompanyRow, ShippingCompanyWriteRow};
 use crate::schema::{companies, shipping_companies, users};
@@ -18,28 +21,24 @@ use crate::store::{db_error, PgRepos};
 
 type Row = (ShippingCompanyRow, String, i64);
 
-fn record((r, company_name, user_count): Row) -> ShippingCompanyRecord {
-    ShippingCompanyRecord {
-        party: PartyRecord {
-            id: r.id,
-            company_id: r.company_id,
-            company_name,
-            code: r.code,
-            name: r.name,
-            legal_name: None,
-            cnpj: r.cnpj,
-            state_registration: r.state_registration,
-            uf: r.uf,
-            street: r.street,
-            number: r.number,
-            complement: r.complement,
-            city: r.city,
-            district: r.district,
-            zip_code: r.zip_code,
-        },
+/// The row as the shipping-company calls answer it (contacts, users and the actor's rights
+/// are the service's).
+fn view((r, company_name, user_count): Row) -> ShippingCompanyView {
+    ShippingCompanyView {
+        address: address_view!(r),
+        id: r.id,
+        code: r.code,
+        name: r.name,
         is_enabled: r.is_enabled,
-        login: r.login,
-        user_count,
+        warning: user_count == 0,
+        can_change: false,
+        company: CompanyRefView {
+            id: r.company_id,
+            name: company_name,
+        },
+        login: r.login.map(|login| LoginView { login }),
+        contact: Vec::new(),
+        users: Vec::new(),
     }
 }
 
@@ -87,10 +86,7 @@ fn load(
 }
 
 impl ShippingCompanyRepo for PgRepos<'_> {
-    fn list_shipping_companies(
-        &mut self,
-        f: &ListFilter,
-    ) -> AppResult<Page<ShippingCompanyRecord>> {
+    fn list_shipping_companies(&mut self, f: &ListFilter) -> AppResult<Page<ShippingCompanyView>> {
         let total: i64 = filtered(f)
             .count()
             .get_result(self.conn)
@@ -101,15 +97,15 @@ impl ShippingCompanyRepo for PgRepos<'_> {
         }
         let rows = load(self.conn, q).map_err(db_error)?;
         Ok(Page {
-            items: rows.into_iter().map(record).collect(),
+            items: rows.into_iter().map(view).collect(),
             total,
         })
     }
 
-    fn shipping_company(&mut self, id: i64) -> AppResult<Option<ShippingCompanyRecord>> {
+    fn shipping_company(&mut self, id: i64) -> AppResult<Option<ShippingCompanyView>> {
         let q = filtered(&ListFilter::default()).filter(shipping_companies::id.eq(id));
         let rows = load(self.conn, q).map_err(db_error)?;
-        Ok(rows.into_iter().next().map(record))
+        Ok(rows.into_iter().next().map(view))
     }
 
     fn set_shipping_login(
@@ -137,7 +133,7 @@ impl ShippingCompanyRepo for PgRepos<'_> {
         done.map(|_| ()).map_err(db_error)
     }
 
-    fn shipping_users(&mut self, id: i64) -> AppResult<Vec<ShippingUserRecord>> {
+    fn shipping_users(&mut self, id: i64) -> AppResult<Vec<ShippingUserView>> {
         let rows = users::table
             .filter(users::shipping_company_id.eq(id))
             .order((users::name.asc(), users::id.asc()))
@@ -147,11 +143,13 @@ impl ShippingCompanyRepo for PgRepos<'_> {
         let mut out = Vec::with_capacity(rows.len());
         for (id, name, email) in rows {
             let flags = self.user_authorization(id)?.unwrap_or_default();
-            out.push(ShippingUserRecord {
+            out.push(ShippingUserView {
                 id,
                 name,
                 email,
-                flags,
+                has_email: flags.has_email,
+                has_sms: flags.has_sms,
+                has_whats: flags.has_whats,
             });
         }
         Ok(out)

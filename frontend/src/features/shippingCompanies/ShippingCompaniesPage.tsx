@@ -1,7 +1,8 @@
 /**
  * /transportadoras: the shipping-company list (8 per page; search over name, CNPJ and code).
- * The action column is shown only to a root administrator; a warning icon marks a shipping
- * company with no user or password.
+ * The action column shows when the server says the user may change the rows (`canChange`: a
+ * root administrator, or a Usuario its company's); a warning icon marks a shipping company
+ * with no user or password.
  */
 import { Button, Tooltip } from 'antd';
 import { PlusOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons';
@@ -26,10 +27,9 @@ export default function ShippingCompaniesPage() {
     search: list.search,
   });
   const [remove] = useDeleteShippingCompanyMutation();
-  // The server's routes say who may open the forms; the row actions are a root administrator's
-  // (spec 1 section 2).
+  // The server's routes say who may open the forms, and each row whether it may be changed.
   const mayCreate = routeAllowed(session?.routes, paths.shippingEdit);
-  const rowActions = !!session?.isRoot && mayCreate;
+  const rowActions = !!query.data?.items.some((s) => s.canChange);
 
   return (
     <ListPage<ShippingCompany>
@@ -80,6 +80,8 @@ export default function ShippingCompaniesPage() {
       actions={
         rowActions
           ? {
+              canEdit: (s) => s.canChange,
+              canRemove: (s) => s.canChange,
               editPath: (s) => adminPaths.shippingEdit(s.id),
               name: (s) => s.name,
               removeWhat: (s) => adminMsg.shippingDelete(s.name),

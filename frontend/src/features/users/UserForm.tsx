@@ -95,7 +95,7 @@ export function UserForm({
   const role = Form.useWatch('role', form) ?? record?.role ?? 'Usuario';
   const companyId = Form.useWatch('companyId', form) as number | null | undefined;
   const shape = formShape(roles.data?.find((r) => r.id === role)?.form, profile);
-  const rights = formRights({ id: session?.id ?? 0, isRoot: !!session?.isRoot }, id);
+  const rights = formRights(record, session?.screens?.newUser);
   const rules = userRules(!id);
 
   async function onFinish(v: Values) {

@@ -23,13 +23,17 @@ describe("user form shape (the role lookup's form fields)", () => {
 });
 
 describe('what the signed-in user may change', () => {
-  it('role and company only on create or by a root administrator', () => {
-    expect(formRights({ id: 1, isRoot: false }, null).roleAndCompany).toBe(true);
-    expect(formRights({ id: 1, isRoot: false }, 5).roleAndCompany).toBe(false);
-    expect(formRights({ id: 1, isRoot: true }, 5)).toEqual({ roleAndCompany: true, rootSwitch: true, enabledSwitch: true });
+  const root = { roleAndCompany: true, rootSwitch: true, enabledSwitch: true };
+  const own = { roleAndCompany: false, rootSwitch: false, enabledSwitch: false };
+  it("a stored user's rights are the ones the server sent with it", () => {
+    expect(formRights({ rights: own }, root)).toEqual(own);
   });
-  it('nobody switches themselves off', () => {
-    expect(formRights({ id: 5, isRoot: true }, 5).enabledSwitch).toBe(false);
+  it("on create, the session's rights on a new user", () => {
+    expect(formRights(undefined, root)).toEqual(root);
+  });
+  it('nothing before the server says', () => {
+    expect(formRights({ rights: null }, root)).toEqual(own);
+    expect(formRights(undefined, null)).toEqual(own);
   });
   it('roles in the order of the user filter', () => {
     const roles = ['Administrador', 'Usuario', 'Transportadora', 'Expedicao', 'Espectador', 'Portaria'].map((id) => ({ id }));

@@ -29,25 +29,20 @@ export function formShape(fields: UserFormShape | null | undefined, profile: boo
   return { ...f, contactFlags: profile && f.contactFlags };
 }
 
-export interface UserFormRights {
-  /** Role, company and shipping company. */
-  roleAndCompany: boolean;
-  rootSwitch: boolean;
-  enabledSwitch: boolean;
-}
+export type UserFormRights = Schema<'UserEditRights'>;
+
+/** Nothing may be changed until the server says what. */
+const NO_RIGHTS: UserFormRights = { roleAndCompany: false, rootSwitch: false, enabledSwitch: false };
 
 /**
- * What the signed-in user may change (mirrors the server's rule, to grey out the rest): role
- * and company only a root administrator or on create; the root switch a root administrator;
- * nobody switches themselves off.
+ * What the signed-in user may change, as the server decides it (`access::user_edit_rights`):
+ * a stored user's own `rights`, or on create the session's `screens.newUser`.
  */
-export function formRights(actor: { id: number; isRoot: boolean }, targetId: number | null): UserFormRights {
-  const creating = !targetId;
-  return {
-    roleAndCompany: creating || actor.isRoot,
-    rootSwitch: actor.isRoot,
-    enabledSwitch: targetId !== actor.id,
-  };
+export function formRights(
+  record: { rights?: UserFormRights | null } | undefined,
+  newUser: UserFormRights | null | undefined,
+): UserFormRights {
+  return (record ? record.rights : newUser) ?? NO_RIGHTS;
 }
 
 /** The roles in the order of the user filter (spec 1 section 6). */

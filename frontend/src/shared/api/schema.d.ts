@@ -4635,6 +4635,11 @@ export interface components {
          *     return arrays), else one page with the total.
          */
         Listing_ShippingCompanyView: (components["schemas"]["PartyAddressView"] & {
+            /**
+             * @description Whether the list offers the signed-in user edit and delete on it (the row actions): a
+             *     root administrator only.
+             */
+            canChange: boolean;
             /** Format: int32 */
             code: number;
             company: components["schemas"]["CompanyRefView"];
@@ -4699,6 +4704,7 @@ export interface components {
             isRoot: boolean;
             name: string;
             receivesEmail: boolean;
+            rights?: null | components["schemas"]["UserEditRights"];
             role: components["schemas"]["Role"];
             shippingCompany?: null | components["schemas"]["UserShippingView"];
             useTerms: boolean;
@@ -5159,6 +5165,11 @@ export interface components {
         };
         PageView_ShippingCompanyView: {
             items: (components["schemas"]["PartyAddressView"] & {
+                /**
+                 * @description Whether the list offers the signed-in user edit and delete on it (the row actions): a
+                 *     root administrator only.
+                 */
+                canChange: boolean;
                 /** Format: int32 */
                 code: number;
                 company: components["schemas"]["CompanyRefView"];
@@ -5231,6 +5242,7 @@ export interface components {
                 isRoot: boolean;
                 name: string;
                 receivesEmail: boolean;
+                rights?: null | components["schemas"]["UserEditRights"];
                 role: components["schemas"]["Role"];
                 shippingCompany?: null | components["schemas"]["UserShippingView"];
                 useTerms: boolean;
@@ -5795,6 +5807,7 @@ export interface components {
             customersOfOwnCompany: boolean;
             /** @description Creates, edits and deletes orders (everyone but the Transportadora, who reads them). */
             editsOrders: boolean;
+            newUser?: null | components["schemas"]["UserEditRights"];
             /**
              * @description Kept to its own shipping company (the Transportadora): no shipping-company filter,
              *     column or field; the link screen's shipping company is fixed; the profile shows it.
@@ -6039,6 +6052,11 @@ export interface components {
          *     `contact`, `users` and `login` are filled when one record is read.
          */
         ShippingCompanyView: components["schemas"]["PartyAddressView"] & {
+            /**
+             * @description Whether the list offers the signed-in user edit and delete on it (the row actions): a
+             *     root administrator only.
+             */
+            canChange: boolean;
             /** Format: int32 */
             code: number;
             company: components["schemas"]["CompanyRefView"];
@@ -6403,6 +6421,18 @@ export interface components {
             name: string;
         };
         /**
+         * @description Which parts of a user the signed-in user may set in the user form. What is not allowed
+         *     keeps its stored value (or its default on create); it is not an error.
+         */
+        UserEditRights: {
+            /** @description The active/inactive switch. */
+            enabledSwitch: boolean;
+            /** @description Role, company and shipping company. */
+            roleAndCompany: boolean;
+            /** @description The isRoot switch. */
+            rootSwitch: boolean;
+        };
+        /**
          * @description Which fields the user form offers for a user of a role (spec 1 sections 5 and 6). Only the
          *     form's shape: the server decides again what is stored.
          */
@@ -6438,6 +6468,7 @@ export interface components {
             isRoot: boolean;
             name: string;
             receivesEmail: boolean;
+            rights?: null | components["schemas"]["UserEditRights"];
             role: components["schemas"]["Role"];
             shippingCompany?: null | components["schemas"]["UserShippingView"];
             useTerms: boolean;

@@ -166,6 +166,67 @@ async fn who_may_change_shipping_companies() {
         .expect(StatusCode::FORBIDDEN);
 }
 
+/// Issue 24: the list's row actions come from the server (`canChange`), not from the
+/// browser: spec 1 offers them to a root administrator only; an administrator without the
+/// root flag, a Usuario, a Transportadora and another company's Usuario are not offered them,
+/// and the writes of those who may not write are still refused.
+#[actix_rt::test]
+async fn the_list_says_who_may_change_each_shipping_company() {
+    let app = TestApp::new();
+    fixtures::plain_admin(&app, "Admin Dois", "adm2@patio.local").await;
+    let can_change = |list: &Value| -> Vec<bool> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["canChange"].as_bool().expect("canChange is a boolean"))
+            .collect()
+    };
+    let root = app.admin().await;
+    let list = root
+        .get("/api/shipping-company")
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(can_change(&list), vec![true]);
+    let one = root
+        .get(&format!("/api/shipping-company/{}", app.ids.shipping))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(one["canChange"], true);
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let list = usuario
+        .get("/api/shipping-company")
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(can_change(&list), vec![false]);
+
+    let admin = app.staff("adm2@patio.local").await;
+    let list = admin
+        .get("/api/shipping-company")
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(can_change(&list), vec![false]);
+    let mut edit = shipping_body(1, "Tomada", None);
+    edit["id"] = json!(app.ids.shipping);
+    admin
+        .post("/api/shipping-company/create", edit.clone())
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    let carrier = app.transportadora_of(app.ids.demo).await;
+    let list = carrier
+        .get("/api/shipping-company")
+        .await
+        .expect(StatusCode::OK);
+    assert!(can_change(&list).iter().all(|c| !c), "{list}");
+    carrier
+        .delete(&format!(
+            "/api/shipping-company/delete/{}",
+            app.ids.shipping
+        ))
+        .await
+        .expect(StatusCode::FORBIDDEN);
+    assert_eq!(shipping_of(&app, app.ids.demo), 1);
+}
+
 #[actix_rt::test]
 async fn the_form_rules_apply_on_edit_only() {
     let app = TestApp::new();

@@ -246,6 +246,73 @@ async fn root_rules() {
     assert_eq!(moved["company"]["id"], app.ids.other);
 }
 
+/// Issue 24: the user form's rights come from the server (`access::user_edit_rights`): with
+/// each user it answers (what the reader may set when saving that user) and, for a new user,
+/// in the session's `screens.newUser`. The saves keep refusing what the rights refuse.
+#[actix_rt::test]
+async fn the_user_form_rights_come_with_the_user_and_the_session() {
+    let app = TestApp::new();
+    let all = json!({ "roleAndCompany": true, "rootSwitch": true, "enabledSwitch": true });
+    let root = app.admin().await;
+    let usuario_url = format!("/api/users/{}", app.ids.usuario);
+    let read = root.get(&usuario_url).await.expect(StatusCode::OK);
+    assert_eq!(read["rights"], all);
+    let own = root
+        .get(&format!("/api/users/{}", app.ids.admin))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(
+        own["rights"],
+        json!({ "roleAndCompany": true, "rootSwitch": true, "enabledSwitch": false }),
+        "nobody switches themselves off"
+    );
+
+    fixtures::plain_admin(&app, "Admin Comum", "comum@patio.local").await;
+    let plain = app.staff("comum@patio.local").await;
+    let read = plain.get(&usuario_url).await.expect(StatusCode::OK);
+    assert_eq!(
+        read["rights"],
+        json!({ "roleAndCompany": false, "rootSwitch": false, "enabledSwitch": true })
+    );
+    let session = plain.get("/api/auth/session").await.expect(StatusCode::OK);
+    assert_eq!(
+        session["screens"]["newUser"],
+        json!({ "roleAndCompany": true, "rootSwitch": false, "enabledSwitch": true })
+    );
+    // A root administrator is read but not saved by a plain one: no rights, and a 403.
+    let root_read = plain
+        .get(&format!("/api/users/{}", app.ids.admin))
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(root_read["rights"], Value::Null);
+    let mut edit_root = user_body("Root", "admin@patio.local", "Administrador", None);
+    edit_root["id"] = json!(app.ids.admin);
+    plain
+        .post("/api/users/save", edit_root)
+        .await
+        .expect(StatusCode::FORBIDDEN);
+
+    // A Usuario edits only its own profile, without role, company or switches; it creates none.
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let me = usuario.get(&usuario_url).await.expect(StatusCode::OK);
+    assert_eq!(
+        me["rights"],
+        json!({ "roleAndCompany": false, "rootSwitch": false, "enabledSwitch": false })
+    );
+    let session = usuario
+        .get("/api/auth/session")
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(session["screens"]["newUser"], Value::Null);
+    usuario
+        .post(
+            "/api/users/save",
+            user_body("Novo", "novo@patio.local", "Usuario", Some(app.ids.demo)),
+        )
+        .await
+        .expect(StatusCode::FORBIDDEN);
+}
+
 #[actix_rt::test]
 async fn everyone_edits_their_own_profile_but_not_their_role_company_or_switches() {
     let app = TestApp::new();

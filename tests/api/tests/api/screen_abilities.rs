@@ -29,6 +29,7 @@ async fn each_role_reads_its_screen_abilities_in_the_session() {
             "choosesDashboardCompany": true,
             "titlePrefix": "Admin - ",
             "profilePath": "/admin/edit",
+            "newUser": { "roleAndCompany": true, "rootSwitch": true, "enabledSwitch": true },
         })
     );
     assert_eq!(root["redirects"], json!({}));
@@ -52,6 +53,7 @@ async fn each_role_reads_its_screen_abilities_in_the_session() {
             "choosesDashboardCompany": false,
             "titlePrefix": "Admin - ",
             "profilePath": "/user/edit",
+            "newUser": null,
         })
     );
     assert_eq!(usuario["redirects"], json!({}));
@@ -67,6 +69,7 @@ async fn each_role_reads_its_screen_abilities_in_the_session() {
             "choosesDashboardCompany": false,
             "titlePrefix": "Transportadora - ",
             "profilePath": "/user/edit",
+            "newUser": null,
         })
     );
     assert_eq!(transp["redirects"], json!({ "/dashboard": "/pedidos" }));
