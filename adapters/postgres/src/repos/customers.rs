@@ -7,7 +7,7 @@ use patio_application::ports::CustomerRepo;
 use patio_application::AppResult;
 use patio_domain::admin::party::PartyData;
 
-use super::search::patio_fold;
+use super::search::{folded, patio_fold};
 use crate::rows::{CustomerRow, CustomerWriteRow};
 use crate::schema::{companies, customers};
 use crate::store::{db_error, PgRepos};
@@ -46,7 +46,7 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         let code = s.code.unwrap_or(-1);
         q = q.filter(
             patio_fold(customers::name)
-                .like(patio_fold(s.pattern.clone()))
+                .like(folded(&s.pattern))
                 .nullable()
                 .or(customers::cnpj_plain.like(document))
                 .or(customers::code.eq(code).nullable()),
