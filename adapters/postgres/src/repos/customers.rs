@@ -7,7 +7,7 @@ use patio_application::ports::CustomerRepo;
 use patio_application::AppResult;
 use patio_domain::admin::party::PartyData;
 
-use super::search::{folded, patio_fold};
+use super::search::folded_nullable;
 use crate::rows::{CustomerRow, CustomerWriteRow};
 use crate::schema::{companies, customers};
 use crate::store::{db_error, PgRepos};
@@ -45,9 +45,8 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         let document = s.document_pattern.clone();
         let code = s.code.unwrap_or(-1);
         q = q.filter(
-            patio_fold(customers::name)
-                .like(folded(&s.pattern))
-                .nullable()
+            customers::name_fold
+                .like(folded_nullable(&s.pattern))
                 .or(customers::cnpj_plain.like(document))
                 .or(customers::code.eq(code).nullable()),
         );

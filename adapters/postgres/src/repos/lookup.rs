@@ -6,7 +6,7 @@ use patio_application::ports::LookupRepo;
 use patio_application::AppResult;
 use patio_domain::admin::listing::SearchText;
 
-use super::search::{folded, patio_fold};
+use super::search::{folded, folded_nullable, patio_fold};
 use crate::schema::{companies, customers, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
 
@@ -106,9 +106,9 @@ impl LookupRepo for PgRepos<'_> {
         let (pattern, code) = parts(search);
         let mut q = customers::table
             .filter(
-                patio_fold(customers::name)
-                    .like(folded(&pattern))
-                    .or(customers::code.eq(code)),
+                customers::name_fold
+                    .like(folded_nullable(&pattern))
+                    .or(customers::code.eq(code).nullable()),
             )
             .into_boxed();
         if let Some(id) = company_id {

@@ -41,10 +41,15 @@ struct IdRow {
 }
 
 /// `WHERE patio_fold(x.name) LIKE $1` (the pattern folded, [`folded_text`]) on `table`, within `scope`
-/// (`company_id = 7`, built from integers only).
+/// (`company_id = 7`, built from integers only). Customers' folded names are stored.
 fn named_where(table: &str, scope: Option<&str>) -> String {
     let scope = scope.map(|s| format!(" AND x.{s}")).unwrap_or_default();
-    format!("FROM {table} x WHERE patio_fold(x.name) LIKE $1{scope}")
+    let name = if table == "customers" {
+        "x.name_fold"
+    } else {
+        "patio_fold(x.name)"
+    };
+    format!("FROM {table} x WHERE {name} LIKE $1{scope}")
 }
 
 /// Looks the names up: see [`Named`].
