@@ -66,6 +66,75 @@ pub fn minutes(n: i64) -> String {
     }
 }
 
+/// What the database's search fold (`patio_fold`: `lower(unaccent(text))`, with PostgreSQL's
+/// unaccent rules) makes of `text`, or `None` when a character is outside what is known here
+/// (ASCII and Latin-1 and Latin Extended-A, U+00A0 to U+017F, except `µ`): the caller then lets
+/// the database fold it. A search binds the typed text folded once, so that a generic plan does
+/// not fold it again on every row it checks (issue 28). The table is compared character by
+/// character with the database's function (adapters/postgres/tests/search_plans.rs); every
+/// character it maps folds to ASCII or to a character without case, so the database's locale
+/// does not change the result.
+pub fn search_fold(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else if FOLD_KEPT.contains(c) {
+            out.push(c);
+        } else {
+            let (_, folded) = FOLD_TABLE.iter().find(|(from, _)| from.contains(c))?;
+            out.push_str(folded);
+        }
+    }
+    Some(out)
+}
+
+/// Characters unaccent leaves alone and lower() does not change.
+const FOLD_KEPT: &str = "\u{a0}¢£¤¥¦§¨ª¬¯°²³´¶·¸¹º";
+
+/// unaccent's rules for U+00A0 to U+017F, lower-cased (`/usr/share/postgresql/*/tsearch_data/unaccent.rules`).
+const FOLD_TABLE: &[(&str, &str)] = &[
+    ("¡", "!"),
+    ("©", "(c)"),
+    ("«", "<<"),
+    ("\u{ad}", "-"),
+    ("®", "(r)"),
+    ("±", "+/-"),
+    ("»", ">>"),
+    ("¼", "1/4"),
+    ("½", "1/2"),
+    ("¾", "3/4"),
+    ("¿", "?"),
+    ("ÀÁÂÃÄÅàáâãäåĀāĂăĄą", "a"),
+    ("Ææ", "ae"),
+    ("ÇçĆćĈĉĊċČč", "c"),
+    ("ÈÉÊËèéêëĒēĔĕĖėĘęĚě", "e"),
+    ("ÌÍÎÏìíîïĨĩĪīĬĭĮįİı", "i"),
+    ("ÐðĎďĐđ", "d"),
+    ("ÑñŃńŅņŇňŊŋ", "n"),
+    ("ÒÓÔÕÖØòóôõöøŌōŎŏŐő", "o"),
+    ("×", "*"),
+    ("ÙÚÛÜùúûüŨũŪūŬŭŮůŰűŲų", "u"),
+    ("ÝýÿŶŷŸ", "y"),
+    ("Þþ", "th"),
+    ("ß", "ss"),
+    ("÷", "/"),
+    ("ĜĝĞğĠġĢģ", "g"),
+    ("ĤĥĦħ", "h"),
+    ("Ĳĳ", "ij"),
+    ("Ĵĵ", "j"),
+    ("Ķķ", "k"),
+    ("ĸ", "q"),
+    ("ĹĺĻļĽľĿŀŁł", "l"),
+    ("ŉ", "'n"),
+    ("Œœ", "oe"),
+    ("ŔŕŖŗŘř", "r"),
+    ("ŚśŜŝŞşŠšſ", "s"),
+    ("ŢţŤťŦŧ", "t"),
+    ("Ŵŵ", "w"),
+    ("ŹźŻżŽž", "z"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +180,34 @@ mod tests {
         assert_eq!(minutes(-1), "-1 minuto");
         assert_eq!(minutes(0), "0 minutos");
         assert_eq!(minutes(25), "25 minutos");
+    }
+
+    #[test]
+    fn search_fold_drops_accents_and_case_like_the_database() {
+        assert_eq!(
+            search_fold("JOÃO Conceição").as_deref(),
+            Some("joao conceicao")
+        );
+        assert_eq!(
+            search_fold("%Émile\\_Ñandú%").as_deref(),
+            Some("%emile\\_nandu%")
+        );
+        assert_eq!(
+            search_fold("Straße Æon Œuvre").as_deref(),
+            Some("strasse aeon oeuvre")
+        );
+        assert_eq!(search_fold("1º 2ª").as_deref(), Some("1º 2ª"));
+        assert_eq!(
+            search_fold("529.982.247-25").as_deref(),
+            Some("529.982.247-25")
+        );
+    }
+
+    #[test]
+    fn search_fold_leaves_unknown_characters_to_the_database() {
+        assert_eq!(search_fold("µ"), None);
+        assert_eq!(search_fold("Ωmega"), None);
+        assert_eq!(search_fold("e\u{301}"), None);
+        assert_eq!(search_fold("").as_deref(), Some(""));
     }
 }

@@ -6,7 +6,7 @@ use patio_application::model::{AuthorizationFlags, ListFilter, Page, UserRecord,
 use patio_application::ports::UserAdminRepo;
 use patio_application::{AppError, AppResult};
 
-use super::search::patio_fold;
+use super::search::{folded, patio_fold};
 use crate::rows::{UserRow, UserWriteRow};
 use crate::schema::{contact_authorizations, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
@@ -38,8 +38,8 @@ fn filtered(f: &ListFilter) -> users::BoxedQuery<'static, Pg> {
     if let Some(s) = &f.search {
         q = q.filter(
             patio_fold(users::name)
-                .like(patio_fold(s.pattern.clone()))
-                .or(patio_fold(users::email).like(patio_fold(s.pattern.clone()))),
+                .like(folded(&s.pattern))
+                .or(patio_fold(users::email).like(folded(&s.pattern))),
         );
     }
     q

@@ -6,7 +6,7 @@ use patio_application::model::{CompanyFull, CompanyWrite, ListFilter, Page};
 use patio_application::ports::CompanyAdminRepo;
 use patio_application::AppResult;
 
-use super::search::patio_fold;
+use super::search::{folded, patio_fold};
 use crate::rows::{CompanyRow, CompanyWriteRow};
 use crate::schema::{companies, company_hosts, queue_states, settings};
 use crate::store::{db_error, PgRepos};
@@ -45,8 +45,8 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         let code = s.code.map_or(-1, i64::from);
         q = q.filter(
             patio_fold(companies::name)
-                .like(patio_fold(s.pattern.clone()))
-                .or(patio_fold(companies::company).like(patio_fold(s.pattern.clone())))
+                .like(folded(&s.pattern))
+                .or(patio_fold(companies::company).like(folded(&s.pattern)))
                 .or(companies::cnpj_plain.like(document))
                 .or(companies::id.eq(code)),
         );

@@ -10,7 +10,7 @@ use patio_application::AppResult;
 use patio_domain::admin::party::PartyData;
 
 use super::parties::address_view;
-use super::search::patio_fold;
+use super::search::folded_nullable;
 use crate::rows::{CustomerRow, CustomerWriteRow};
 use crate::schema::{companies, customers};
 use crate::store::{db_error, PgRepos};
@@ -44,9 +44,8 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         let document = s.document_pattern.clone();
         let code = s.code.unwrap_or(-1);
         q = q.filter(
-            patio_fold(customers::name)
-                .like(patio_fold(s.pattern.clone()))
-                .nullable()
+            customers::name_fold
+                .like(folded_nullable(&s.pattern))
                 .or(customers::cnpj_plain.like(document))
                 .or(customers::code.eq(code).nullable()),
         );

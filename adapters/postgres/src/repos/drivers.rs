@@ -13,7 +13,7 @@ use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 use patio_domain::fleet::DriverData;
 
-use super::search::patio_fold;
+use super::search::folded_nullable;
 use crate::rows::{DriverLogRow, DriverRow, DriverWriteRow, ErasedDriverRow, ShippingRefRow};
 use crate::schema::{
     companies, contact_authorizations, contacts, driver_logs, drivers, queue_entries,
@@ -133,7 +133,7 @@ fn drivers_filtered(f: &DriverFilter) -> diesel::dsl::IntoBoxed<'static, DriverS
         // plan of the cached statement did on every call; a NULL key reads nothing.
         q = q.filter(
             drivers::name_fold
-                .like(patio_fold(s.pattern.clone()).nullable())
+                .like(folded_nullable(&s.pattern))
                 .or(drivers::cpf.nullable().like(s.digits_pattern.clone()))
                 .or(drivers::id.eq(s.code.map_or(-1, i64::from))),
         );
@@ -341,7 +341,7 @@ impl DriverAdminRepo for PgRepos<'_> {
             // NULL, not a sentinel, without digits (see `drivers_filtered`).
             q = q.filter(
                 drivers::name_fold
-                    .like(patio_fold(s.pattern.clone()).nullable())
+                    .like(folded_nullable(&s.pattern))
                     .or(drivers::cpf.nullable().like(s.digits_pattern.clone()))
                     .or(drivers::id.eq(s.code.map_or(-1, i64::from))),
             );

@@ -6,7 +6,7 @@ use patio_application::model::{LogFilter, StaffLogRecord};
 use patio_application::ports::LogQueryRepo;
 use patio_application::AppResult;
 
-use super::search::patio_fold;
+use super::search::folded_nullable;
 use crate::rows::StaffLogRow;
 use crate::schema::{companies, staff_logs, users};
 use crate::store::{db_error, PgRepos};
@@ -20,7 +20,7 @@ impl LogQueryRepo for PgRepos<'_> {
             .filter(staff_logs::created_at.lt(f.to))
             .into_boxed();
         if let Some(pattern) = &f.search {
-            q = q.filter(staff_logs::title_fold.like(patio_fold(pattern.clone()).nullable()));
+            q = q.filter(staff_logs::title_fold.like(folded_nullable(pattern)));
         }
         if let Some(op) = &f.operation_type {
             q = q.filter(staff_logs::operation_type.eq(op.clone()));

@@ -6,7 +6,7 @@ use patio_application::ports::LookupRepo;
 use patio_application::AppResult;
 use patio_domain::admin::listing::SearchText;
 
-use super::search::patio_fold;
+use super::search::{folded, folded_nullable, patio_fold};
 use crate::schema::{companies, customers, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
 
@@ -30,8 +30,8 @@ impl LookupRepo for PgRepos<'_> {
         let mut q = companies::table
             .filter(
                 patio_fold(companies::name)
-                    .like(patio_fold(pattern.clone()))
-                    .or(patio_fold(companies::company).like(patio_fold(pattern)))
+                    .like(folded(&pattern))
+                    .or(patio_fold(companies::company).like(folded(&pattern)))
                     .or(companies::id.eq(i64::from(code))),
             )
             .into_boxed();
@@ -66,7 +66,7 @@ impl LookupRepo for PgRepos<'_> {
         let mut q = shipping_companies::table
             .filter(
                 patio_fold(shipping_companies::name)
-                    .like(patio_fold(pattern))
+                    .like(folded(&pattern))
                     .or(shipping_companies::code.eq(code)),
             )
             .into_boxed();
@@ -106,9 +106,9 @@ impl LookupRepo for PgRepos<'_> {
         let (pattern, code) = parts(search);
         let mut q = customers::table
             .filter(
-                patio_fold(customers::name)
-                    .like(patio_fold(pattern))
-                    .or(customers::code.eq(code)),
+                customers::name_fold
+                    .like(folded_nullable(&pattern))
+                    .or(customers::code.eq(code).nullable()),
             )
             .into_boxed();
         if let Some(id) = company_id {
@@ -141,8 +141,8 @@ impl LookupRepo for PgRepos<'_> {
         let mut q = users::table
             .filter(
                 patio_fold(users::name)
-                    .like(patio_fold(pattern.clone()))
-                    .or(patio_fold(users::email).like(patio_fold(pattern))),
+                    .like(folded(&pattern))
+                    .or(patio_fold(users::email).like(folded(&pattern))),
             )
             .into_boxed();
         if let Some(id) = company_id {

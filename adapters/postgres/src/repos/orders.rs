@@ -14,7 +14,7 @@ use patio_application::orders::ports::{
 use patio_application::{AppError, AppResult};
 use patio_domain::orders::{OrderData, Tonnes};
 
-use super::search::{fk_named, named, patio_fold, Named};
+use super::search::{fk_named, folded, named, patio_fold, Named};
 use crate::rows::{NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrderShippingCompanyRow};
 use crate::schema::{
     companies, customers, order_items, order_shipping_companies, orders, products, schedulings,
@@ -78,7 +78,7 @@ fn matching(f: &OrderFilter, customers: Option<&Named>) -> orders::BoxedQuery<'s
         q = q.filter(
             orders::id
                 .eq(id)
-                .or(patio_fold(orders::code).like(patio_fold(s.pattern.clone())))
+                .or(patio_fold(orders::code).like(folded(&s.pattern)))
                 .or(fk_named(
                     "orders.customer_id",
                     "customers",

@@ -9,7 +9,7 @@ use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 use patio_domain::orders::{ProductData, ProductGroup};
 
-use super::search::patio_fold;
+use super::search::{folded, patio_fold};
 use crate::rows::{NewProductRow, ProductRow};
 use crate::schema::{companies, products};
 use crate::store::{db_error, PgRepos};
@@ -29,7 +29,7 @@ fn filtered(f: &ProductFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
             .unwrap_or_else(|| s.pattern.clone());
         q = q.filter(
             patio_fold(products::name)
-                .like(patio_fold(s.pattern.clone()))
+                .like(folded(&s.pattern))
                 .nullable()
                 .or(products::ncmcode.like(ncm))
                 .or(products::code.eq(s.code.unwrap_or(-1)).nullable()),
@@ -137,7 +137,7 @@ impl ProductRepo for PgRepos<'_> {
         let mut q = products::table
             .filter(
                 patio_fold(products::name)
-                    .like(patio_fold(pattern))
+                    .like(folded(&pattern))
                     .or(products::code.eq(code)),
             )
             .into_boxed();

@@ -8,6 +8,7 @@ use patio_application::AppResult;
 use patio_domain::admin::listing::search_text;
 use patio_domain::fleet::trucks::plate_pattern;
 
+use super::search::folded_text;
 use crate::store::{db_error, PgRepos};
 
 #[derive(QueryableByName)]
@@ -124,9 +125,9 @@ fn pending_where(shipping: bool) -> String {
         " AND ($3::text IS NULL
                OR r.truck_id IN (SELECT x.id FROM trucks x WHERE x.license_plate LIKE $4)
                OR r.driver_id IN (SELECT x.id FROM drivers x
-                                   WHERE x.name_fold LIKE patio_fold($3))
+                                   WHERE x.name_fold LIKE $3)
                OR r.order_id IN (SELECT x.id FROM orders x
-                                  WHERE patio_fold(x.code) LIKE patio_fold($3)))",
+                                  WHERE patio_fold(x.code) LIKE $3))",
     );
     w
 }
@@ -180,7 +181,12 @@ impl RescueRepo for PgRepos<'_> {
         // its letters and digits (stored upper-case without separators).
         let search = search_text(filter.search.as_deref());
         let plate = search.as_ref().and_then(plate_pattern);
-        let pattern = search.as_ref().map(|s| s.pattern.clone());
+        // Folded here, once: a generic plan folded `patio_fold($3)` on every row it checked.
+        let pattern = search
+            .as_ref()
+            .map(|s| folded_text(self.conn, &s.pattern))
+            .transpose()
+            .map_err(db_error)?;
         let rows: Vec<RescueRow> = diesel::sql_query(format!(
             "{SELECT} {}
               ORDER BY r.created_at DESC, r.id DESC

@@ -8,6 +8,7 @@ use diesel::expression::BoxableExpression;
 use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Nullable, Text};
+use patio_domain::text::search_fold;
 
 #[diesel::declare_sql_function]
 extern "SQL" {
@@ -29,7 +30,7 @@ const NAMED_IDS_BOUND: i64 = 1_000;
 #[derive(Clone, Debug)]
 pub(crate) enum Named {
     Ids(Vec<i64>),
-    /// More than [`NAMED_IDS_BOUND`]: the pattern, matched in a sub-select.
+    /// More than [`NAMED_IDS_BOUND`]: the folded pattern, matched in a sub-select.
     Many(String),
 }
 
@@ -39,11 +40,16 @@ struct IdRow {
     id: i64,
 }
 
-/// `WHERE patio_fold(x.name) LIKE patio_fold(pattern)` on `table`, within `scope`
-/// (`company_id = 7`, built from integers only).
+/// `WHERE patio_fold(x.name) LIKE $1` (the pattern folded, [`folded_text`]) on `table`, within `scope`
+/// (`company_id = 7`, built from integers only). Customers' folded names are stored.
 fn named_where(table: &str, scope: Option<&str>) -> String {
     let scope = scope.map(|s| format!(" AND x.{s}")).unwrap_or_default();
-    format!("FROM {table} x WHERE patio_fold(x.name) LIKE patio_fold($1){scope}")
+    let name = if table == "customers" {
+        "x.name_fold"
+    } else {
+        "patio_fold(x.name)"
+    };
+    format!("FROM {table} x WHERE {name} LIKE $1{scope}")
 }
 
 /// Looks the names up: see [`Named`].
@@ -53,15 +59,16 @@ pub(crate) fn named(
     scope: Option<&str>,
     pattern: &str,
 ) -> QueryResult<Named> {
+    let pattern = folded_text(conn, pattern)?;
     let rows: Vec<IdRow> = diesel::sql_query(format!(
         "SELECT x.id {} LIMIT {}",
         named_where(table, scope),
         NAMED_IDS_BOUND + 1
     ))
-    .bind::<Text, _>(pattern)
+    .bind::<Text, _>(&pattern)
     .load(conn)?;
     Ok(if rows.len() as i64 > NAMED_IDS_BOUND {
-        Named::Many(pattern.to_owned())
+        Named::Many(pattern)
     } else {
         Named::Ids(rows.into_iter().map(|r| r.id).collect())
     })
@@ -90,5 +97,55 @@ pub(crate) fn fk_named<QS: 'static>(
                     .sql(&format!("{tail}))")),
             )
         }
+    }
+}
+
+/// The typed pattern folded as `patio_fold` folds it: bound already folded when
+/// [`search_fold`] knows every character, else `patio_fold(<pattern>)`. Bound folded, a generic
+/// plan (the cached statement after a few runs) does not fold the parameter again on every row
+/// it checks: the sets searched by driver folded it for 562 rows, 3.4 of 5 ms (issue 28).
+pub(crate) fn folded<QS: 'static>(
+    pattern: &str,
+) -> Box<dyn BoxableExpression<QS, Pg, SqlType = Text>> {
+    match search_fold(pattern) {
+        Some(folded) => Box::new(folded.into_sql::<Text>()),
+        None => Box::new(patio_fold(pattern.to_owned())),
+    }
+}
+
+/// [`folded`] for a nullable column.
+pub(crate) fn folded_nullable<QS: 'static>(
+    pattern: &str,
+) -> Box<dyn BoxableExpression<QS, Pg, SqlType = Nullable<Text>>> {
+    match search_fold(pattern) {
+        Some(folded) => Box::new(folded.into_sql::<Nullable<Text>>()),
+        None => Box::new(patio_fold_nullable(Some(pattern.to_owned()))),
+    }
+}
+
+/// [`folded`] for a statement written in SQL: the text to bind in place of
+/// `patio_fold(<pattern>)`, asking the database only for characters [`search_fold`] does not
+/// know.
+pub(crate) fn folded_text(conn: &mut PgConnection, pattern: &str) -> QueryResult<String> {
+    if let Some(folded) = search_fold(pattern) {
+        return Ok(folded);
+    }
+    #[derive(QueryableByName)]
+    struct Folded {
+        #[diesel(sql_type = Text)]
+        folded: String,
+    }
+    let row: Folded = diesel::sql_query("SELECT patio_fold($1) AS folded")
+        .bind::<Text, _>(pattern)
+        .get_result(conn)?;
+    Ok(row.folded)
+}
+
+/// [`folded`] for a statement written in SQL without a connection at hand: the SQL for
+/// placeholder `ph` and the text to bind to it (folded, or as typed inside `patio_fold`).
+pub(crate) fn folded_param(pattern: &str, ph: &str) -> (String, String) {
+    match search_fold(pattern) {
+        Some(folded) => (ph.to_owned(), folded),
+        None => (format!("patio_fold({ph})"), pattern.to_owned()),
     }
 }

@@ -22,6 +22,7 @@ use patio_application::AppResult;
 use patio_domain::admin::listing::{PageRequest, SearchText};
 use patio_domain::fleet::sets::{DriverSearch, QueueLabel};
 
+use super::search::{folded_param, folded_text};
 use crate::rows::{DriverRow, ShippingCompanyRow, TruckRow};
 use crate::schema::{drivers, shipping_companies, trucks};
 use crate::store::{db_error, PgRepos};
@@ -399,9 +400,11 @@ fn matching_driver(q: Boxed, p: &mut Placeholders, f: &GroupsFilter) -> Boxed {
     let Some(driver) = &f.driver else {
         return q;
     };
+    // Bound folded: a generic plan folded `patio_fold($n)` on every driver it checked.
+    let (name, bound) = folded_param(&driver.name_pattern, &p.next());
     let mut q = q
-        .sql(format!(" AND (d.name_fold LIKE patio_fold({})", p.next()))
-        .bind::<Text, _>(driver.name_pattern.clone());
+        .sql(format!(" AND (d.name_fold LIKE {name}"))
+        .bind::<Text, _>(bound);
     if let Some(cpf) = &driver.cpf_pattern {
         q = q
             .sql(format!(" OR d.cpf LIKE {}", p.next()))
@@ -711,12 +714,16 @@ impl SetsRepo for PgRepos<'_> {
         limit: u32,
     ) -> AppResult<Vec<CandidateDriver>> {
         let (name, cpf) = search_binds(search);
+        let name = name
+            .map(|n| folded_text(self.conn, &n))
+            .transpose()
+            .map_err(db_error)?;
         let rows: Vec<CandidateDriverRow> = diesel::sql_query(
             "SELECT d.id, d.name, d.cpf
                FROM drivers d
               WHERE d.company_id = $1
                 AND (d.shipping_company_id IS NULL OR d.shipping_company_id = $2)
-                AND ($3::text IS NULL OR d.name_fold LIKE patio_fold($3) OR d.cpf LIKE $4::text)
+                AND ($3::text IS NULL OR d.name_fold LIKE $3 OR d.cpf LIKE $4::text)
               ORDER BY d.name, d.id
               LIMIT $5",
         )

@@ -14,7 +14,7 @@ use patio_application::AppResult;
 use patio_domain::admin::party::PartyData;
 
 use super::parties::address_view;
-use super::search::patio_fold;
+use super::search::{folded, patio_fold};
 use crate::rows::{ShippingCompanyRow, ShippingCompanyWriteRow};
 use crate::schema::{companies, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
@@ -61,7 +61,7 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         let code = s.code.unwrap_or(-1);
         q = q.filter(
             patio_fold(shipping_companies::name)
-                .like(patio_fold(s.pattern.clone()))
+                .like(folded(&s.pattern))
                 .nullable()
                 .or(shipping_companies::cnpj_plain.like(document))
                 .or(shipping_companies::code.eq(code).nullable()),

@@ -6,7 +6,7 @@ use patio_application::fleet::ports::{BrandRecord, CatalogFilter, ModelRecord, T
 use patio_application::model::Page;
 use patio_application::AppResult;
 
-use super::search::patio_fold;
+use super::search::{folded, patio_fold};
 use crate::rows::{TruckBrandRow, TruckModelRow};
 use crate::schema::{truck_brands, truck_models, trucks};
 use crate::store::{db_error, PgRepos};
@@ -16,7 +16,7 @@ fn brands_filtered(f: &CatalogFilter) -> truck_brands::BoxedQuery<'static, Pg> {
     if let Some(s) = &f.search {
         q = q.filter(
             patio_fold(truck_brands::name)
-                .like(patio_fold(s.pattern.clone()))
+                .like(folded(&s.pattern))
                 .or(truck_brands::id.eq(s.code.map_or(-1, i64::from))),
         );
     }
@@ -38,8 +38,8 @@ fn models_filtered(
     if let Some(s) = &f.search {
         q = q.filter(
             patio_fold(truck_models::name)
-                .like(patio_fold(s.pattern.clone()))
-                .or(patio_fold(truck_brands::name).like(patio_fold(s.pattern.clone())))
+                .like(folded(&s.pattern))
+                .or(patio_fold(truck_brands::name).like(folded(&s.pattern)))
                 .or(truck_models::id.eq(s.code.map_or(-1, i64::from))),
         );
     }
