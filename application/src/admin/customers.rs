@@ -15,12 +15,12 @@ use serde_json::Value;
 
 use crate::admin::contacts::{check_form_contacts, save_contacts, ContactItem};
 use crate::admin::party::{
-    self, CompanyRefView, PartyAddressView, PartyCommand, PartyFound, PartyService,
+    self, party_input, CompanyRefView, PartyAddressView, PartyCommand, PartyFound, PartyService,
 };
 use crate::error::{AppError, AppResult};
 use crate::model::{ContactOwner, ContactRecord, ListFilter, PartyPlacement};
 use crate::ports::{Repos, StoreExt};
-use crate::services::{forbidden, invalid, text, Audit, Deps, ListQuery, Listing, OptIdRef, Saved};
+use crate::services::{forbidden, invalid, Audit, Deps, ListQuery, Listing, OptIdRef, Saved};
 
 const KIND: PartyKind = PartyKind::Customer;
 
@@ -89,20 +89,7 @@ pub struct SaveCustomer {
 
 impl PartyCommand for SaveCustomer {
     fn input(&self) -> PartyInput {
-        PartyInput {
-            code: text(self.code.clone()),
-            name: self.name.clone(),
-            company: self.company.clone(),
-            cnpj: self.cnpj.clone(),
-            state_registration: self.state_registration.clone(),
-            uf: self.uf.clone(),
-            street: self.street.clone(),
-            number: text(self.number.clone()),
-            complement: self.complement.clone(),
-            city: self.city.clone(),
-            district: self.district.clone(),
-            zip_code: self.zip_code.clone(),
-        }
+        party_input!(self, company: self.company.clone())
     }
 
     fn owner_company(&self) -> Option<i64> {

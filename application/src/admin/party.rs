@@ -179,6 +179,28 @@ pub(crate) fn write(
     }
 }
 
+/// A party command's text as the domain checks it. Both bodies spell the same fields; the
+/// customer's `company` is its legal name, a shipping company has none.
+macro_rules! party_input {
+    ($cmd:expr, company: $company:expr) => {
+        patio_domain::admin::party::PartyInput {
+            code: $crate::services::text($cmd.code.clone()),
+            name: $cmd.name.clone(),
+            company: $company,
+            cnpj: $cmd.cnpj.clone(),
+            state_registration: $cmd.state_registration.clone(),
+            uf: $cmd.uf.clone(),
+            street: $cmd.street.clone(),
+            number: $crate::services::text($cmd.number.clone()),
+            complement: $cmd.complement.clone(),
+            city: $cmd.city.clone(),
+            district: $cmd.district.clone(),
+            zip_code: $cmd.zip_code.clone(),
+        }
+    };
+}
+pub(crate) use party_input;
+
 /// What the shared use cases read of a party's save command (the form's body, and each row
 /// of the CSV import).
 pub trait PartyCommand {

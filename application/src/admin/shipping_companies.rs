@@ -22,7 +22,7 @@ use serde_json::Value;
 
 use crate::admin::contacts::{check_form_contacts, save_contacts, ContactItem};
 use crate::admin::party::{
-    self, CompanyRefView, PartyAddressView, PartyCommand, PartyFound, PartyService,
+    self, party_input, CompanyRefView, PartyAddressView, PartyCommand, PartyFound, PartyService,
 };
 use crate::error::{AppError, AppResult};
 use crate::model::{
@@ -30,7 +30,7 @@ use crate::model::{
 };
 use crate::ports::{Repos, StoreExt};
 use crate::services::{
-    active_label, forbidden, invalid, text, Audit, Deps, ListQuery, Listing, OptIdRef, Saved,
+    active_label, forbidden, invalid, Audit, Deps, ListQuery, Listing, OptIdRef, Saved,
 };
 
 const KIND: PartyKind = PartyKind::ShippingCompany;
@@ -150,20 +150,7 @@ pub struct SaveShippingCompany {
 
 impl PartyCommand for SaveShippingCompany {
     fn input(&self) -> PartyInput {
-        PartyInput {
-            code: text(self.code.clone()),
-            name: self.name.clone(),
-            company: None,
-            cnpj: self.cnpj.clone(),
-            state_registration: self.state_registration.clone(),
-            uf: self.uf.clone(),
-            street: self.street.clone(),
-            number: text(self.number.clone()),
-            complement: self.complement.clone(),
-            city: self.city.clone(),
-            district: self.district.clone(),
-            zip_code: self.zip_code.clone(),
-        }
+        party_input!(self, company: None)
     }
 
     fn owner_company(&self) -> Option<i64> {
