@@ -1,8 +1,8 @@
 /**
  * /transportadoras: the shipping-company list (8 per page; search over name, CNPJ and code).
- * The action column shows when the server says the user may change the rows (`canChange`: a
- * root administrator, or a Usuario its company's); a warning icon marks a shipping company
- * with no user or password.
+ * The action column shows when the server offers the rows' actions (`canChange`: a root
+ * administrator only, spec 1 section 2); a warning icon marks a shipping company with no user
+ * or password.
  */
 import { Button, Tooltip } from 'antd';
 import { PlusOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons';
