@@ -285,3 +285,62 @@ async fn predicted_call_follows_the_pace_the_yard_really_had() {
         "2026-03-02T13:40:00Z"
     ));
 }
+
+/// The yard of [`predicted_call_follows_the_pace_the_yard_really_had`] (50-minute loadings),
+/// where one more driver a day closed as `status` half an hour after joining, never checked in:
+/// the predicted call of the third pair, behind the second (not checked in).
+async fn third_call_after_drivers_closed_as(status: &str) -> chrono::DateTime<chrono::Utc> {
+    let app = TestApp::new();
+    let (pairs, entries, _, exp) = yard(&app).await;
+    let (driver, truck) = pairs[0];
+    for day in 16..=24 {
+        for k in 0..3 {
+            app.sql(&format!(
+                "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at,
+                        attended, expedition, attended_at, closed_at, date)
+                 VALUES ({demo}, {driver}, {truck}, 'attended', '2026-02-{day}T09:00:00Z', TRUE,
+                         '2026-02-{day}T10:00:00Z'::timestamptz + interval '{s} minutes',
+                         '2026-02-{day}T10:00:00Z'::timestamptz + interval '{e} minutes',
+                         '2026-02-{day}T10:00:00Z'::timestamptz + interval '{e} minutes',
+                         '2026-02-{day}')",
+                demo = app.ids.demo,
+                s = k * 50,
+                e = k * 50 + 50,
+            ));
+        }
+        app.sql(&format!(
+            "INSERT INTO queue_entries (company_id, driver_id, truck_id, status, joined_at,
+                    closed_at, date)
+             VALUES ({demo}, {driver}, {truck}, '{status}', '2026-02-{day}T09:00:00Z',
+                     '2026-02-{day}T09:30:00Z', '2026-02-{day}')",
+            demo = app.ids.demo,
+        ));
+    }
+    exp.put(
+        "/api/queue/start",
+        json!({ "id": entries[0], "status": true }),
+    )
+    .await
+    .expect(StatusCode::OK);
+    utc(&predicted(&app, pairs[2].0).await)
+}
+
+/// A driver who left the queue ('cancelled') is not one missed at his call ('faulty'): where
+/// one in four was missed at his call, the second pair (not in the yard) counts for three
+/// quarters of a loading; where they left half an hour after joining, it counts almost whole
+/// (only the chance of leaving in the minutes before its call).
+#[actix_web::test]
+async fn a_driver_who_left_the_queue_is_not_read_as_one_missed_at_his_call() {
+    let missed = third_call_after_drivers_closed_as("faulty").await;
+    let left = third_call_after_drivers_closed_as("cancelled").await;
+    // 12:50 + 0.75 × 50 minutes.
+    assert!(
+        (utc("2026-03-02T13:25:00Z")..=utc("2026-03-02T13:30:00Z")).contains(&missed),
+        "{missed}"
+    );
+    // 12:50 + almost 50 minutes.
+    assert!(
+        (utc("2026-03-02T13:34:00Z")..=utc("2026-03-02T13:40:00Z")).contains(&left),
+        "{left}"
+    );
+}
