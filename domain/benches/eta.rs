@@ -34,7 +34,7 @@
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use patio_domain::implement::ImplementType;
 use patio_domain::queue::{
-    measure, plan, predict, AttendanceToday, ClosedEntry, Closing, Delay, EntryId, EntryState,
+    measure, plan, predict, AttendanceToday, ClosedEntry, Delay, EntryId, EntryState,
     FinishedLoading, History, Loading, Plan, PlanInput, PredictInput, Prediction, QueueEntry,
     QueueSettings, Queued, Vehicle,
 };
@@ -381,24 +381,17 @@ impl Known {
                             vehicle: vehicle(t),
                         });
                         k.closed.push(ClosedEntry {
-                            joined_at: t.joined_at,
                             closed_at: e,
-                            closing: Closing::Loaded,
+                            loaded: true,
                             started_at: Some(s),
                             checked_in_at: t.checked_in_at,
                         });
                     }
                 }
-                // What the yard records: a driver who left, or one missed at his call.
                 if let Some(c) = t.left_at.or(t.missed_at).filter(|&c| c <= tau) {
                     k.closed.push(ClosedEntry {
-                        joined_at: t.joined_at,
                         closed_at: c,
-                        closing: if t.left_at.is_some() {
-                            Closing::Left
-                        } else {
-                            Closing::Missed
-                        },
+                        loaded: false,
                         started_at: None,
                         checked_in_at: t.checked_in_at.filter(|&i| i <= c),
                     });

@@ -57,8 +57,6 @@ fn pace() -> Pace {
         turnaround_minutes: 3.0,
         start_lag: s(15.0),
         no_show: 0.06,
-        // One in a hundred leaves per hour waited.
-        leave_per_hour: 0.01,
         no_show_checked_in: 0.02,
         // Most reach the yard 20 minutes to 3 hours before their call, a few only as called.
         check_in_leads: (0..=100)

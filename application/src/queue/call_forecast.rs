@@ -15,8 +15,8 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use patio_domain::implement::ImplementType;
 use patio_domain::queue::{
-    measure, predict, AttendanceToday, ClosedEntry, Closing, Delay, EntryId, FinishedLoading,
-    History, Loading, Pace, PredictInput, QueueSettings, Queued, Vehicle,
+    measure, predict, AttendanceToday, ClosedEntry, Delay, EntryId, FinishedLoading, History,
+    Loading, Pace, PredictInput, QueueSettings, Queued, Vehicle,
 };
 
 use crate::error::AppResult;
@@ -298,13 +298,14 @@ impl CallForecasts {
                 let closed: Vec<ClosedEntry> = h
                     .closed
                     .iter()
-                    .map(|c| ClosedEntry {
-                        joined_at: c.joined_at,
-                        closed_at: c.closed_at,
-                        closing: Closing::of_status(&c.status),
-                        started_at: c.started_at,
-                        checked_in_at: c.checked_in_at,
-                    })
+                    .map(
+                        |&(closed_at, loaded, started_at, checked_in_at)| ClosedEntry {
+                            closed_at,
+                            loaded,
+                            started_at,
+                            checked_in_at,
+                        },
+                    )
                     .collect();
                 let pace = Arc::new(measure(
                     &History {

@@ -20,20 +20,17 @@ pub struct PaceHistoryRecord {
     pub loadings: Vec<FinishedLoadingRecord>,
     /// When each day's attendance started.
     pub attendance_starts: Vec<(NaiveDate, DateTime<Utc>)>,
-    /// Closed entries.
+    /// Closed entries: when, whether they loaded, their loading's start, their first check-in.
     pub closed: Vec<ClosedRecord>,
 }
 
-/// A closed entry: when it joined and closed, how (its status: `attended`, missed at its call
-/// = `faulty` / `tolerance_dropped`, else it left), its loading's start, its first check-in.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ClosedRecord {
-    pub joined_at: DateTime<Utc>,
-    pub closed_at: DateTime<Utc>,
-    pub status: String,
-    pub started_at: Option<DateTime<Utc>>,
-    pub checked_in_at: Option<DateTime<Utc>>,
-}
+/// A closed entry: when, whether it loaded, its loading's start, its first check-in.
+pub type ClosedRecord = (
+    DateTime<Utc>,
+    bool,
+    Option<DateTime<Utc>>,
+    Option<DateTime<Utc>>,
+);
 
 /// An entry the prediction reads: waiting or loading, or spent on the operating day.
 #[derive(Debug, Clone, PartialEq)]

@@ -28,7 +28,7 @@ pub mod slots;
 
 pub use calendar::{local_to_utc, DayWindows, CALENDAR_SEARCH_DAYS};
 pub use lifecycle::{transition, IllegalTransition, LifecycleEvent, LifecycleState};
-pub use pace::{measure, ClosedEntry, Closing, FinishedLoading, History, Pace, Spread, Vehicle};
+pub use pace::{measure, ClosedEntry, FinishedLoading, History, Pace, Spread, Vehicle};
 pub use plan::{
     batch_entry_id, check_join, check_joins, check_joins_and_plan, plan, plan_with_next, Admission,
     AttendanceToday, DayUsage, Delay, EntryId, EntryState, JoinRequest, Landing, Plan, PlanInput,

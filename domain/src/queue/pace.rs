@@ -43,36 +43,12 @@ pub struct FinishedLoading {
     pub vehicle: Vehicle,
 }
 
-/// How a queue entry closed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Closing {
-    /// It loaded.
-    Loaded,
-    /// Still in the queue at its call, it did not come (missed, dropped by tolerance).
-    Missed,
-    /// It left the queue (or was taken out of it) before its call, often hours before.
-    Left,
-}
-
-impl Closing {
-    /// A closed queue entry's status read as how it closed: `attended` loaded, `faulty` and
-    /// `tolerance_dropped` were missed at their call, anything else (cancelled) left.
-    pub fn of_status(status: &str) -> Closing {
-        match status {
-            "attended" => Closing::Loaded,
-            "faulty" | "tolerance_dropped" => Closing::Missed,
-            _ => Closing::Left,
-        }
-    }
-}
-
-/// How a closed queue entry ended, when it joined, and when it checked in (reached the yard),
-/// if it did.
+/// How a closed queue entry ended: loaded, or gone without loading (left, missing, dropped by
+/// tolerance, cancelled); and when it checked in (reached the yard), if it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClosedEntry {
-    pub joined_at: DateTime<Utc>,
     pub closed_at: DateTime<Utc>,
-    pub closing: Closing,
+    pub loaded: bool,
     /// Its loading's start (loaded entries).
     pub started_at: Option<DateTime<Utc>>,
     /// Its first check-in.
@@ -123,12 +99,9 @@ pub struct Pace {
     pub turnaround_minutes: f64,
     /// Minutes the attendance starts after the window opens.
     pub start_lag: Spread,
-    /// The share of the vehicles not checked in still in the queue at their call that do not
-    /// come (missed, dropped), far from their call; nearer it see [`Pace::no_show_for`].
+    /// The share of waiting vehicles not checked in that leave without loading (left,
+    /// missing, dropped), far from their call; nearer it see [`Pace::no_show_for`].
     pub no_show: f64,
-    /// The chance per hour of waiting that a vehicle leaves the queue (leavers over the hours
-    /// the closed entries waited).
-    pub leave_per_hour: f64,
     /// The same for vehicles that checked in (reached the yard).
     pub no_show_checked_in: f64,
     /// How long before its call each loaded vehicle checked in (minutes; one that never did,
@@ -236,7 +209,6 @@ impl Pace {
             turnaround_minutes: 0.0,
             start_lag: Spread::around(0.0),
             no_show: 0.0,
-            leave_per_hour: 0.0,
             no_show_checked_in: 0.0,
             check_in_leads: Vec::new(),
             hour_factor: [1.0; 24],
@@ -317,13 +289,6 @@ impl Pace {
         } else {
             0.0
         }
-    }
-
-    /// The chance a waiting vehicle never loads: missed at its call ([`Pace::no_show_for`] with
-    /// `lead`), or gone from the queue in the `waiting` minutes before its call.
-    pub fn never_loads(&self, checked_in: bool, lead: f64, waiting: f64) -> f64 {
-        let stays = (-self.leave_per_hour.max(0.0) * waiting.max(0.0) / 60.0).exp();
-        1.0 - (1.0 - self.no_show_for(checked_in, lead)) * stays
     }
 }
 
@@ -514,19 +479,16 @@ fn start_lags(
         .collect()
 }
 
-/// Whether vehicles do not load, from the recent closed entries: of those still in the queue at
-/// their call (at most a half each), the share missed among those never checked in and among
-/// those checked in, and how long before their call the loaded ones checked in (percentiles);
-/// and the leavers per hour of waiting (join to call or close, every closed entry). Leavers
-/// are not counted as missed: most leave hours before their call. `None` without closed
-/// entries.
+/// Whether vehicles leave without loading, from the recent closed entries (at most a half
+/// each): the share of those never checked in, of those checked in, and how long before their
+/// call the loaded ones checked in (percentiles). `None` without closed entries.
 fn no_shows(
     history: &History<'_>,
     since: DateTime<Utc>,
     now: DateTime<Utc>,
-) -> Option<(f64, f64, Vec<f64>, f64)> {
+) -> Option<(f64, f64, Vec<f64>)> {
     let (mut away, mut away_gone, mut present, mut present_gone) = (0.0, 0.0, 0.0, 0.0);
-    let (mut loaded_present, mut left, mut waited_hours) = (0.0, 0.0, 0.0);
+    let mut loaded_present = 0.0;
     let mut leads = Vec::new();
     for c in history
         .closed
@@ -535,33 +497,26 @@ fn no_shows(
     {
         let w = weight(c.closed_at, now);
         let checked_in = c.checked_in_at.filter(|&at| at <= c.closed_at);
-        let waited_until = c.started_at.unwrap_or(c.closed_at);
-        waited_hours += w * (waited_until - c.joined_at).num_seconds().max(0) as f64 / 3600.0;
-        match c.closing {
-            Closing::Loaded => {
-                // A loaded vehicle counts as away from the yard until it checked in.
-                away += w;
-                let lead = match (c.started_at, checked_in) {
-                    (Some(start), Some(at)) => {
-                        loaded_present += w;
-                        (start - at).num_seconds().max(0) as f64 / 60.0
-                    }
-                    _ => 0.0,
-                };
-                leads.push((lead, w));
-            }
-            Closing::Left => left += w,
-            Closing::Missed if checked_in.is_some() => {
-                present += w;
-                present_gone += w;
-            }
-            Closing::Missed => {
-                away += w;
-                away_gone += w;
-            }
+        if c.loaded {
+            // A loaded vehicle counts as away from the yard until it checked in.
+            away += w;
+            let lead = match (c.started_at, checked_in) {
+                (Some(start), Some(at)) => {
+                    loaded_present += w;
+                    (start - at).num_seconds().max(0) as f64 / 60.0
+                }
+                _ => 0.0,
+            };
+            leads.push((lead, w));
+        } else if checked_in.is_some() {
+            present += w;
+            present_gone += w;
+        } else {
+            away += w;
+            away_gone += w;
         }
     }
-    if away + present + left <= 0.0 {
+    if away + present <= 0.0 {
         return None;
     }
     let present_base = present + loaded_present;
@@ -572,16 +527,10 @@ fn no_shows(
             0.0
         }
     };
-    let leave_per_hour = if waited_hours > 0.0 {
-        left / waited_hours
-    } else {
-        0.0
-    };
     Some((
         share(away_gone, away),
         share(present_gone, present_base),
         percentiles(&mut leads),
-        leave_per_hour,
     ))
 }
 
@@ -621,9 +570,8 @@ pub fn measure(history: &History<'_>, settings: &QueueSettings, now: DateTime<Ut
         pace.start_lag = s;
     }
     pace.lag_shape = percentiles(&mut lags);
-    if let Some((away, present, leads, leave)) = no_shows(history, since, now) {
+    if let Some((away, present, leads)) = no_shows(history, since, now) {
         pace.no_show = away;
-        pace.leave_per_hour = leave;
         pace.no_show_checked_in = present;
         pace.check_in_leads = leads;
     }

@@ -208,18 +208,15 @@ struct Replay<'i, 'a> {
     today_ends_at: Option<DateTime<Utc>>,
     /// Waiting vehicles replayed so far (ahead of the next one).
     ahead: usize,
-    /// When today's last window ends.
-    today_closes: Option<DateTime<Utc>>,
 }
 
 impl<'i, 'a> Replay<'i, 'a> {
     fn new(input: &'i PredictInput<'a>) -> Self {
         let pace = input.pace;
         let bays = f64::from(pace.bays.max(1));
-        let today = input.settings.operating_day(input.now);
         let mut replay = Replay {
             input,
-            today,
+            today: input.settings.operating_day(input.now),
             frozen: freezes(input.delays),
             turnaround: minutes(pace.turnaround_minutes),
             bays,
@@ -229,7 +226,6 @@ impl<'i, 'a> Replay<'i, 'a> {
             variance: 0.0,
             today_ends_at: None,
             ahead: 0,
-            today_closes: input.settings.day_windows(today).last_end(),
         };
         replay.day = replay.first_day();
         replay
@@ -338,35 +334,17 @@ impl<'i, 'a> Replay<'i, 'a> {
         None
     }
 
-    /// The chance `q` never loads. Missed at its call: in the yard, or not yet with its call
-    /// this far away (in vehicles ahead at the usual pace, so that it does not drift while
-    /// nothing happens); before the day's attendance has started, or on a later day, as any
-    /// vehicle far from its call (drivers come in the morning). Or gone from the queue before
-    /// its call: it waits until its day opens, then the vehicles ahead at the usual pace.
-    fn no_show(&self, q: &Queued, d: &Day) -> f64 {
-        let input = self.input;
-        let in_vehicles = (self.ahead as f64 + 0.5) * self.call_interval;
-        let lead = if d.day == self.today && input.attendance == AttendanceToday::Started {
-            in_vehicles
+    /// The chance `q` never loads: in the yard, or not yet with its call this far away (in
+    /// vehicles ahead at the usual pace, so that it does not drift while nothing happens).
+    /// Before the day's attendance has started, or on a later day: as any vehicle far from its
+    /// call (drivers come in the morning).
+    fn no_show(&self, q: &Queued, day: NaiveDate) -> f64 {
+        let lead = if day == self.today && self.input.attendance == AttendanceToday::Started {
+            (self.ahead as f64 + 0.5) * self.call_interval
         } else {
             f64::INFINITY
         };
-        // Waiting for its day to open: counted from now, or for a later day from today's
-        // closing (fixed while today runs, so nothing moves while nothing happens).
-        let from = if d.day != self.today {
-            Some(input.now.max(self.today_closes.unwrap_or(input.now)))
-        } else if input.attendance == AttendanceToday::Started {
-            None
-        } else {
-            Some(input.now)
-        };
-        let to_opening = match (from, d.windows.first_start()) {
-            (Some(from), Some(open)) => (open - from).num_milliseconds().max(0) as f64 / 60_000.0,
-            _ => 0.0,
-        };
-        input
-            .pace
-            .never_loads(q.checked_in, lead, to_opening + in_vehicles)
+        self.input.pace.no_show_for(q.checked_in, lead)
     }
 
     /// `q` is called at `t`: its bay is taken for its loading (times the chance it shows up),
@@ -375,7 +353,7 @@ impl<'i, 'a> Replay<'i, 'a> {
         let (input, pace) = (self.input, self.input.pace);
         let d = self.day.as_ref()?;
         let day = d.day;
-        let p = self.no_show(q, d);
+        let p = self.no_show(q, day);
         let shows = 1.0 - p;
         let spread = pace.duration(&q.vehicle, t, input.settings);
         let end = stretch(&self.frozen, t, minutes(spread.p50 * shows));

@@ -5,7 +5,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Date, Nullable, SmallInt, Text, Timestamptz};
 use patio_application::queue::predict_ports::{
-    ClosedRecord, FinishedLoadingRecord, PaceHistoryRecord, PredictEntryRecord, PredictRepo,
+    FinishedLoadingRecord, PaceHistoryRecord, PredictEntryRecord, PredictRepo,
 };
 use patio_application::AppResult;
 
@@ -35,11 +35,9 @@ struct StartRow {
 #[derive(QueryableByName)]
 struct ClosedRow {
     #[diesel(sql_type = Timestamptz)]
-    joined_at: DateTime<Utc>,
-    #[diesel(sql_type = Timestamptz)]
     closed_at: DateTime<Utc>,
-    #[diesel(sql_type = Text)]
-    status: String,
+    #[diesel(sql_type = Bool)]
+    loaded: bool,
     #[diesel(sql_type = Nullable<Timestamptz>)]
     started_at: Option<DateTime<Utc>>,
     #[diesel(sql_type = Nullable<Timestamptz>)]
@@ -98,7 +96,8 @@ impl PredictRepo for PgRepos<'_> {
         .map_err(db_error)?;
         // The first check-in that said the driver was in the yard (a cancel is not present).
         let closed: Vec<ClosedRow> = diesel::sql_query(format!(
-            "SELECT q.joined_at, COALESCE(q.closed_at, q.attended_at) AS closed_at, q.status,
+            "SELECT COALESCE(q.closed_at, q.attended_at) AS closed_at,
+                    q.status = 'attended' AS loaded,
                     CASE WHEN q.status = 'attended' THEN q.expedition END AS started_at,
                     (SELECT min(c.created_at) FROM checkins c
                       WHERE c.queue_entry_id = q.id AND c.is_present) AS checked_in_at
@@ -123,13 +122,7 @@ impl PredictRepo for PgRepos<'_> {
             attendance_starts: starts.into_iter().map(|r| (r.day, r.started_at)).collect(),
             closed: closed
                 .into_iter()
-                .map(|r| ClosedRecord {
-                    joined_at: r.joined_at,
-                    closed_at: r.closed_at,
-                    status: r.status,
-                    started_at: r.started_at,
-                    checked_in_at: r.checked_in_at,
-                })
+                .map(|r| (r.closed_at, r.loaded, r.started_at, r.checked_in_at))
                 .collect(),
         })
     }
