@@ -324,6 +324,23 @@ proptest! {
         }
     }
 
+    /// The position read keeps a company's prediction across joins (only the newcomer's
+    /// call is missing from it): that is right only while a vehicle joining at the back
+    /// moves no call ahead of it.
+    #[test]
+    fn a_vehicle_joining_at_the_back_moves_no_call_ahead(sc in scenario(), vehicle in vehicle()) {
+        let before = predict(&sc.input());
+        let mut joined = sc.clone();
+        let id = EntryId(sc.queue.iter().map(|q| q.id.0).max().unwrap_or(0) + 1);
+        joined.queue.push(Queued { id, joined_at: sc.now, checked_in: false, day: None, vehicle });
+        let joined = joined.with_plan_days();
+        let after = predict(&joined.input());
+        for e in &before.entries {
+            let a = after.entries.iter().find(|x| x.id == e.id);
+            prop_assert_eq!(Some(e), a, "{:?}", e.id);
+        }
+    }
+
     #[test]
     fn predicted_call_shifts_by_a_delays_length(sc in open_yard(), minutes in 1i64..180) {
         let before = predict(&sc.input());

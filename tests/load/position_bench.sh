@@ -25,7 +25,7 @@ ENTRIES=10000
 DRIVER=105000
 JOIN_RATE=20
 JOINERS=$(( (SECONDS_EACH + 10) * JOIN_RATE ))
-BIN="$ROOT/target/release/patio"
+BIN="${PATIO_BIN:-$ROOT/target/release/patio}"
 OUT="$ROOT/tests/load/results/position.json"
 TMP="$(mktemp -d)"
 

@@ -4,7 +4,10 @@
 //! A company's prediction is computed from its queue (one query), its delays and attendance,
 //! and its measured pace, and kept until a queue event of the company (local, or from another
 //! instance through LISTEN) or for [`DEFAULT_TTL`] at most: the clock moves a prediction
-//! only when the yard runs late, which the next computation catches. The pace (a query over
+//! only when the yard runs late, which the next computation catches. A join keeps it for the
+//! vehicles it has (a vehicle joining at the back moves no call ahead of it, a property of
+//! `predict`): at an opening rush every join would otherwise send every phone's read to wait
+//! for a new computation. The pace (a query over
 //! the last eight weeks) is kept longer: it is measured again when a loading has finished
 //! since (the newest `attended_at` of the day changed) or after [`PACE_TTL`].
 
@@ -72,11 +75,23 @@ struct KeptPace {
     pace: Arc<Pace>,
 }
 
+/// A kept prediction: when it was computed, and whether it still holds for the whole company
+/// (`false` after a join: it holds for the vehicles it has, not for the newcomers nor the
+/// day's end).
+struct Kept {
+    at: DateTime<Utc>,
+    forecast: Arc<CompanyForecast>,
+    whole: bool,
+}
+
 #[derive(Default)]
 struct State {
     generation: u64,
-    forecasts: HashMap<i64, (DateTime<Utc>, Arc<CompanyForecast>)>,
+    forecasts: HashMap<i64, Kept>,
+    /// The generation of the company's last queue event, and of its last one that may have
+    /// moved a call (any but a join).
     touched: HashMap<i64, u64>,
+    moved: HashMap<i64, u64>,
     paces: HashMap<i64, KeptPace>,
     /// The computation running for a company, and the generation it started at.
     flights: HashMap<i64, (u64, Arc<Flight>)>,
@@ -150,8 +165,28 @@ impl CallForecasts {
     /// clock moved by the tests ages it too).
     pub fn kept(&self, company_id: i64, now: DateTime<Utc>) -> Option<Arc<CompanyForecast>> {
         let state = self.state.lock().ok()?;
-        let (at, f) = state.forecasts.get(&company_id)?;
-        fresh(*at, now, self.ttl).then(|| f.clone())
+        let k = state.forecasts.get(&company_id)?;
+        (k.whole && fresh(k.at, now, self.ttl)).then(|| k.forecast.clone())
+    }
+
+    /// One entry's call from the kept prediction, when that can answer it: `Some(None)` when
+    /// the whole company's prediction leaves it out (past the calendar), `None` when there is
+    /// none fresh or the entry joined after it was computed.
+    pub fn kept_call(
+        &self,
+        company_id: i64,
+        entry_id: i64,
+        now: DateTime<Utc>,
+    ) -> Option<Option<CallForecast>> {
+        let state = self.state.lock().ok()?;
+        let k = state.forecasts.get(&company_id)?;
+        if !fresh(k.at, now, self.ttl) {
+            return None;
+        }
+        match k.forecast.of(entry_id, now) {
+            Some(call) => Some(Some(call)),
+            None => k.whole.then_some(None),
+        }
     }
 
     /// Forgets a company's prediction (its queue changed).
@@ -160,7 +195,37 @@ impl CallForecasts {
             state.generation += 1;
             let g = state.generation;
             state.touched.insert(company_id, g);
+            state.moved.insert(company_id, g);
             state.forecasts.remove(&company_id);
+        }
+    }
+
+    /// Keeps a company's prediction for the vehicles it has: vehicles joined its queue at the
+    /// back, which moves no call ahead of them but adds theirs and moves the day's end.
+    pub fn forget_joined(&self, company_id: i64) {
+        if let Ok(mut state) = self.state.lock() {
+            state.generation += 1;
+            let g = state.generation;
+            state.touched.insert(company_id, g);
+            if let Some(k) = state.forecasts.get_mut(&company_id) {
+                k.whole = false;
+            }
+        }
+    }
+
+    /// Forgets what a queue event changed.
+    fn apply(&self, event: &DomainEvent) {
+        if let DomainEvent::QueueChanged {
+            company_id,
+            drivers,
+            ..
+        } = event
+        {
+            // Only a join names its drivers (`DomainEvent::drivers_moved`).
+            match drivers {
+                Some(_) => self.forget_joined(*company_id),
+                None => self.forget(*company_id),
+            }
         }
     }
 
@@ -177,6 +242,7 @@ impl CallForecasts {
                 .collect();
             for c in companies {
                 state.touched.insert(c, g);
+                state.moved.insert(c, g);
             }
             state.forecasts.clear();
         }
@@ -207,9 +273,9 @@ impl CallForecasts {
             let Ok(mut state) = self.state.lock() else {
                 return compute(0);
             };
-            if let Some((at, f)) = state.forecasts.get(&company_id) {
-                if fresh(*at, now, self.ttl) {
-                    return Ok(f.clone());
+            if let Some(k) = state.forecasts.get(&company_id) {
+                if k.whole && fresh(k.at, now, self.ttl) {
+                    return Ok(k.forecast.clone());
                 }
             }
             let touched = state.touched.get(&company_id).copied().unwrap_or(0);
@@ -244,8 +310,9 @@ impl CallForecasts {
         result
     }
 
-    /// Computes the company's prediction and keeps it, unless its queue changed since
-    /// `generation` (it would be older than what the next reader must see).
+    /// Computes the company's prediction and keeps it, unless a change that may move a call
+    /// came since `generation` (it would be older than what the next reader must see); after
+    /// only joins it is kept for the vehicles it has.
     fn compute_kept(
         &self,
         repos: &mut dyn Repos,
@@ -255,16 +322,36 @@ impl CallForecasts {
     ) -> AppResult<Arc<CompanyForecast>> {
         let settings = engine_settings(repos.queue_config(company_id)?.as_ref());
         let forecast = Arc::new(self.compute(repos, company_id, &settings, now)?);
-        if let Ok(mut state) = self.state.lock() {
-            let raced = state
-                .touched
-                .get(&company_id)
-                .is_some_and(|&g| g > generation);
-            if !raced {
-                state.forecasts.insert(company_id, (now, forecast.clone()));
-            }
-        }
+        self.keep(company_id, now, generation, forecast.clone());
         Ok(forecast)
+    }
+
+    /// Keeps a prediction computed from the queue as it was at `generation`.
+    fn keep(
+        &self,
+        company_id: i64,
+        now: DateTime<Utc>,
+        generation: u64,
+        forecast: Arc<CompanyForecast>,
+    ) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        let since = |m: &HashMap<i64, u64>| m.get(&company_id).is_some_and(|&g| g > generation);
+        let (moved, joined) = (since(&state.moved), since(&state.touched));
+        // A whole one kept while joins came since this computation started is newer.
+        let newer_kept = state
+            .forecasts
+            .get(&company_id)
+            .is_some_and(|k| k.at > now || (k.whole && joined));
+        if !moved && !newer_kept {
+            let kept = Kept {
+                at: now,
+                forecast,
+                whole: !joined,
+            };
+            state.forecasts.insert(company_id, kept);
+        }
     }
 
     fn pace(
@@ -425,9 +512,7 @@ impl EventSink for CallForecasts {
     }
 
     fn event(&self, event: &DomainEvent) {
-        if let DomainEvent::QueueChanged { company_id, .. } = event {
-            self.forget(*company_id);
-        }
+        self.apply(event);
     }
 }
 
@@ -440,9 +525,7 @@ pub struct ForecastPublisher {
 
 impl EventPublisher for ForecastPublisher {
     fn publish(&self, event: &DomainEvent) {
-        if let DomainEvent::QueueChanged { company_id, .. } = event {
-            self.forecasts.forget(*company_id);
-        }
+        self.forecasts.apply(event);
         self.next.publish(event);
     }
 }
@@ -476,8 +559,12 @@ mod tests {
         {
             let mut s = f.state.lock().unwrap_or_else(|e| e.into_inner());
             for c in [1, 2] {
-                s.forecasts
-                    .insert(c, (t0(), Arc::new(CompanyForecast::default())));
+                let kept = Kept {
+                    at: t0(),
+                    forecast: Arc::new(CompanyForecast::default()),
+                    whole: true,
+                };
+                s.forecasts.insert(c, kept);
             }
         }
         f.event(&DomainEvent::queue_changed(1));
@@ -486,6 +573,60 @@ mod tests {
         // Aged out by the clock.
         assert!(f.kept(2, t0() + chrono::Duration::seconds(21)).is_none());
         assert!(f.kept(2, t0() - chrono::Duration::seconds(1)).is_none());
+    }
+
+    fn waiting(entries: &[i64]) -> Arc<CompanyForecast> {
+        let call = CallForecast {
+            at: t0() + chrono::Duration::minutes(30),
+            from: t0() + chrono::Duration::minutes(20),
+            to: t0() + chrono::Duration::minutes(40),
+        };
+        Arc::new(CompanyForecast {
+            entries: entries.iter().map(|&e| (e, call)).collect(),
+            ..CompanyForecast::default()
+        })
+    }
+
+    #[test]
+    fn a_join_keeps_the_prediction_for_the_vehicles_it_has_only() {
+        let f = CallForecasts::default();
+        f.keep(1, t0(), 0, waiting(&[10, 11]));
+        assert!(f.kept_call(1, 10, t0()).is_some_and(|c| c.is_some()));
+        // Past the calendar in a whole prediction: answered, with no call.
+        assert_eq!(f.kept_call(1, 12, t0()), Some(None));
+
+        f.event(&DomainEvent::drivers_moved(1, vec![77]));
+        assert!(f.kept_call(1, 10, t0()).is_some_and(|c| c.is_some()));
+        // The newcomer, and the day's end (the whole company's reads), need a computation.
+        assert_eq!(f.kept_call(1, 12, t0()), None);
+        assert!(f.kept(1, t0()).is_none());
+
+        // Any other change forgets it.
+        f.event(&DomainEvent::queue_changed(1));
+        assert_eq!(f.kept_call(1, 10, t0()), None);
+    }
+
+    #[test]
+    fn a_computation_raced_by_a_join_is_kept_for_its_vehicles_and_by_a_change_not_at_all() {
+        let f = CallForecasts::default();
+        let started = f.state.lock().map(|s| s.generation).unwrap_or(0);
+        f.forget_joined(1);
+        f.keep(1, t0(), started, waiting(&[10]));
+        assert!(f.kept_call(1, 10, t0()).is_some_and(|c| c.is_some()));
+        assert!(f.kept(1, t0()).is_none());
+
+        let started = f.state.lock().map(|s| s.generation).unwrap_or(0);
+        f.forget_joined(1);
+        f.forget(1);
+        f.keep(1, t0(), started, waiting(&[10]));
+        assert_eq!(f.kept_call(1, 10, t0()), None);
+
+        // A whole one computed after the joins is not replaced by an older computation.
+        let started = f.state.lock().map(|s| s.generation).unwrap_or(0);
+        f.forget_joined(1);
+        f.keep(1, t0(), started + 1, waiting(&[10, 20]));
+        f.keep(1, t0(), started, waiting(&[10]));
+        assert!(f.kept(1, t0()).is_some_and(|k| k.entries.contains_key(&20)));
     }
 
     #[test]
@@ -555,11 +696,7 @@ mod tests {
                         pace_samples: 5,
                         ..CompanyForecast::default()
                     });
-                    // As compute_kept: not kept when raced.
-                    let mut s = f.state.lock().unwrap_or_else(|e| e.into_inner());
-                    if s.touched.get(&1).is_none_or(|&t| t <= g) {
-                        s.forecasts.insert(1, (t0(), p.clone()));
-                    }
+                    f.keep(1, t0(), g, p.clone());
                     Ok(p)
                 })
             })

@@ -1034,16 +1034,14 @@ impl QueueReadService {
             }
         }
         let predicted = match rec.as_ref().filter(|r| r.status == "waiting") {
-            Some(r) => {
-                let forecast = match self.forecasts.kept(r.company_id, now) {
-                    Some(f) => f,
-                    None => self
-                        .deps
-                        .store
-                        .tx(|repos| self.forecasts.company(repos, r.company_id, now))?,
-                };
-                forecast.of(r.id, now)
-            }
+            Some(r) => match self.forecasts.kept_call(r.company_id, r.id, now) {
+                Some(call) => call,
+                None => self
+                    .deps
+                    .store
+                    .tx(|repos| self.forecasts.company(repos, r.company_id, now))?
+                    .of(r.id, now),
+            },
             None => None,
         };
         Ok(position_view(rec, now, predicted))
@@ -1068,10 +1066,10 @@ impl QueueReadService {
         let now = self.deps.clock.now();
         // The prediction too must be at hand, or the read goes off the async threads.
         let predicted = match rec.as_ref().filter(|r| r.status == "waiting") {
-            Some(r) => Some(self.forecasts.kept(r.company_id, now)?.of(r.id, now)),
+            Some(r) => self.forecasts.kept_call(r.company_id, r.id, now)?,
             None => None,
         };
-        Some(Ok(position_view(rec, now, predicted.flatten())))
+        Some(Ok(position_view(rec, now, predicted)))
     }
 
     /// `GET /api/ws`: the company room a socket joins. Drivers and staff join their own

@@ -175,6 +175,68 @@ async fn predicted_call_is_on_the_position_the_dispatch_rows_and_the_panels() {
     assert_eq!(s, StatusCode::NOT_FOUND);
 }
 
+/// The prediction is kept across joins for the vehicles it has (the opening rush): the calls
+/// ahead stay, and the newcomer's call and the day's end are computed, not taken from it.
+#[actix_web::test]
+async fn a_join_keeps_the_calls_ahead_and_gives_the_newcomer_and_the_days_end_theirs() {
+    let app = TestApp::new();
+    let (pairs, _, _, exp) = yard(&app).await;
+    let totals = format!("/api/queue/totals/company/{}", app.ids.demo);
+    let ahead = [
+        "2026-03-02T12:00:00Z",
+        "2026-03-02T12:30:00Z",
+        "2026-03-02T13:00:00Z",
+    ];
+    for (p, want) in pairs.iter().zip(ahead) {
+        assert!(same_instant(
+            &position(&app, p.0).await["predictedCallAt"],
+            want
+        ));
+    }
+    let before = exp.get(&totals).await.expect(StatusCode::OK);
+    assert!(
+        same_instant(&before["predictedEndAt"], "2026-03-02T13:30:00Z"),
+        "{before}"
+    );
+
+    let newcomer = add_drivers(&app, app.ids.demo, 1, 2)[0];
+    let body = json!({ "truck": { "id": newcomer.1 } });
+    fixtures::join(&app, newcomer.0, app.ids.demo, body).await;
+
+    for (p, want) in pairs.iter().zip(ahead) {
+        assert!(same_instant(
+            &position(&app, p.0).await["predictedCallAt"],
+            want
+        ));
+    }
+    let v = position(&app, newcomer.0).await;
+    assert!(
+        same_instant(&v["predictedCallAt"], "2026-03-02T13:30:00Z"),
+        "{v}"
+    );
+    let after = exp.get(&totals).await.expect(StatusCode::OK);
+    assert!(
+        same_instant(&after["predictedEndAt"], "2026-03-02T14:00:00Z"),
+        "{after}"
+    );
+    let rows = exp
+        .get(&format!("/api/queue/company/{}", app.ids.demo))
+        .await
+        .expect(StatusCode::OK);
+    let last = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["queue"].as_array().unwrap())
+        .last()
+        .cloned();
+    assert!(
+        last.as_ref()
+            .is_some_and(|r| same_instant(&r["predictedCallAt"], "2026-03-02T13:30:00Z")),
+        "{rows}"
+    );
+}
+
 #[actix_web::test]
 async fn predicted_call_moves_when_a_loading_ends_faster_or_slower_than_predicted() {
     let app = TestApp::new();
