@@ -13,7 +13,7 @@ mod holidays;
 mod integration;
 mod jobs;
 mod loadings;
-mod log_search;
+pub(crate) mod log_search;
 mod logs;
 mod lookup;
 mod mail;
