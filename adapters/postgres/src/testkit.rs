@@ -403,3 +403,13 @@ pub fn explain_staff_log_search(
 ) -> diesel::QueryResult<Vec<String>> {
     crate::repos::log_search::explain_text_search(conn, filter)
 }
+
+/// The plan (`EXPLAIN (ANALYZE)`) of the page statement of the pending rescues' list.
+pub fn explain_rescue_page(
+    conn: &mut PgConnection,
+    filter: &patio_application::queue::rescue_ports::RescueFilter,
+    offset: i64,
+    limit: i64,
+) -> diesel::QueryResult<String> {
+    crate::repos::rescues::explain_pending_page(conn, filter, offset, limit)
+}

@@ -8,7 +8,7 @@ use patio_application::model::{LogFilter, StaffLogRecord};
 use patio_application::ports::LogQueryRepo;
 use patio_application::AppResult;
 
-use super::search::folded_text;
+use super::search::{folded_text, Explain};
 use crate::rows::StaffLogRow;
 use crate::schema::{companies, staff_logs, users};
 use crate::store::{db_error, PgRepos};
@@ -86,31 +86,6 @@ fn month_before(to: DateTime<Utc>) -> DateTime<Utc> {
             .and_utc()
     }
 }
-
-/// `EXPLAIN (ANALYZE)` of a statement, for the plan tests: the plan of what runs, binds and all.
-struct Explain<'q, Q>(&'q Q);
-
-impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for Explain<'_, Q> {
-    fn walk_ast<'b>(
-        &'b self,
-        mut out: diesel::query_builder::AstPass<'_, 'b, Pg>,
-    ) -> QueryResult<()> {
-        out.unsafe_to_cache_prepared();
-        out.push_sql("EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ");
-        self.0.walk_ast(out.reborrow())
-    }
-}
-
-impl<Q> diesel::query_builder::QueryId for Explain<'_, Q> {
-    type QueryId = ();
-    const HAS_STATIC_QUERY_ID: bool = false;
-}
-
-impl<Q> diesel::query_builder::Query for Explain<'_, Q> {
-    type SqlType = diesel::sql_types::Text;
-}
-
-impl<Q> RunQueryDsl<PgConnection> for Explain<'_, Q> {}
 
 /// A text search's page. A trigram index finds a typed name among a month's rows, but the
 /// matches must then be sorted; over a whole period every month's index was read and its

@@ -25,7 +25,7 @@ mod products;
 mod queue;
 mod queue_engine;
 pub mod queue_reads;
-mod rescues;
+pub(crate) mod rescues;
 mod retention;
 mod search;
 mod sets;
