@@ -394,3 +394,22 @@ impl Hasher for Fnv1a {
 pub fn repos(conn: &mut PgConnection) -> crate::store::PgRepos<'_> {
     crate::store::PgRepos { conn }
 }
+
+/// The plans (`EXPLAIN (ANALYZE)`, one per statement, in order) of the statements the staff
+/// log's text search sends for `filter`: the plan test checks what runs, with its binds.
+pub fn explain_staff_log_search(
+    conn: &mut PgConnection,
+    filter: &patio_application::model::LogFilter,
+) -> diesel::QueryResult<Vec<String>> {
+    crate::repos::log_search::explain_text_search(conn, filter)
+}
+
+/// The plan (`EXPLAIN (ANALYZE)`) of the page statement of the pending rescues' list.
+pub fn explain_rescue_page(
+    conn: &mut PgConnection,
+    filter: &patio_application::queue::rescue_ports::RescueFilter,
+    offset: i64,
+    limit: i64,
+) -> diesel::QueryResult<String> {
+    crate::repos::rescues::explain_pending_page(conn, filter, offset, limit)
+}

@@ -11,7 +11,7 @@
 
 mod common;
 
-use chrono::{Duration, Utc};
+use chrono::{Datelike, Duration, Utc};
 use diesel::connection::SimpleConnection;
 use diesel::pg::PgConnection;
 use diesel::sql_types::{Array, BigInt, Text};
@@ -33,7 +33,7 @@ use patio_domain::fleet::sets::driver_search;
 use patio_domain::fleet::trucks::plate_pattern;
 use patio_domain::text::search_fold;
 use patio_postgres::store::PgRepos;
-use patio_postgres::testkit::{repos, TestDb};
+use patio_postgres::testkit::{explain_rescue_page, explain_staff_log_search, repos, TestDb};
 
 /// The tables that grow with the years (and the customers and orders that grow with them).
 const BIG_TABLES: &[&str] = &[
@@ -1178,6 +1178,296 @@ fn a_staff_log_text_search_reads_only_the_months_of_its_period() {
         !months.is_empty() && months.len() <= 4,
         "the search read the partitions {partitions:?} of a log of 20 months"
     );
+}
+
+/// Eight months of a staff log, a row every five minutes (two rows share each instant): a
+/// driver name in one row of 100 (about 86 a month), a rare one in one of 4,000 (two a month),
+/// and words every row has. Returns the end of a 90-day period whose newest month holds 25
+/// days (so that month alone fills a page of the middling name).
+fn staff_log_months(conn: &mut PgConnection) -> chrono::DateTime<Utc> {
+    conn.batch_execute(
+        "SELECT patio_staff_log_partitions((now() - interval '1 year')::date, now()::date);
+         INSERT INTO staff_logs (operation_type, object_type, title, created_at)
+         SELECT 'UPDATE', 'DRIVER',
+                'Usuário <b>Ana Braga</b> alterou o motorista <b>' ||
+                  CASE WHEN g % 4000 = 0 THEN 'ROMÃO CAVALCANTI'
+                       WHEN g % 100 = 1 THEN 'JOÃO BRAGA'
+                       ELSE 'MOTORISTA ' || g % 100 END || '</b>',
+                now() - make_interval(secs => (g / 2) * 600)
+           FROM generate_series(1, 69120) g",
+    )
+    .unwrap();
+    conn.batch_execute("VACUUM ANALYZE staff_logs").unwrap();
+    let month = Utc::now().date_naive().with_day(1).unwrap() - chrono::Months::new(1);
+    (month + chrono::Days::new(25))
+        .and_time(chrono::NaiveTime::MIN)
+        .and_utc()
+}
+
+fn log_text_filter(
+    text: &str,
+    to: chrono::DateTime<Utc>,
+    offset: i64,
+    company: Option<i64>,
+) -> LogFilter {
+    LogFilter {
+        search: search_text(Some(text)).map(|s| s.pattern),
+        operation_type: None,
+        object_type: None,
+        company_id: company,
+        user_id: None,
+        from: to - Duration::days(90),
+        to,
+        offset,
+        limit: 30,
+    }
+}
+
+/// The staff log's partitions a plan read (a scan that ran), and its sequential scans.
+fn log_scans(plan: &str) -> (Vec<String>, Vec<String>) {
+    let mut read = Vec::new();
+    let mut seq = Vec::new();
+    for line in plan.lines().filter(|l| !l.contains("never executed")) {
+        let scan = [
+            "Seq Scan on ",
+            "Heap Scan on ",
+            "Index Scan using ",
+            "Only Scan using ",
+        ]
+        .iter()
+        .any(|s| line.contains(s));
+        let Some(table) = line.split(" on ").nth(1).and_then(|t| t.split(' ').next()) else {
+            continue;
+        };
+        if scan && table.starts_with("staff_logs") {
+            read.push(table.to_owned());
+            if line.contains("Seq Scan on ") {
+                seq.push(line.trim().to_owned());
+            }
+        }
+    }
+    read.sort();
+    read.dedup();
+    (read, seq)
+}
+
+/// A text search over 90 days sorted every match of every month (each month's trigram index
+/// read) to show 30 (3.4 of 3.9 ms for "joão braga" on the three-year bench). It reads the
+/// newest month first, by index, and stops when the page is full: a name the newest month
+/// has enough of is one statement on one month; a common word walks that month newest first;
+/// a rare name reads each month by its trigram index, in at most four statements. No plan
+/// may read the log sequentially.
+#[test]
+fn a_staff_log_text_search_reads_its_newest_month_by_index_until_the_page_is_full() {
+    let db = TestDb::new();
+    let mut conn = db.connect().unwrap();
+    let to = staff_log_months(&mut conn);
+    let newest = format!("staff_logs_{}", (to - Duration::seconds(1)).format("%Y_%m"));
+    for (text, statements, index) in [
+        ("joão braga", 1, "_title_fold_idx"),
+        ("alterou o motorista", 1, "_created_at_id_idx"),
+        ("romão", 4, "_title_fold_idx"),
+    ] {
+        let plans =
+            explain_staff_log_search(&mut conn, &log_text_filter(text, to, 0, None)).unwrap();
+        let all = plans.join("\n---\n");
+        assert_eq!(plans.len(), statements, "{text}: statements\n{all}");
+        let (read, seq) = log_scans(&all);
+        assert!(seq.is_empty(), "{text}: the log read sequentially:\n{all}");
+        // The newest month first, alone; a rare name then the older months.
+        assert_eq!(
+            log_scans(&plans[0]).0,
+            vec![newest.clone()],
+            "{text}\n{all}"
+        );
+        if statements > 1 {
+            assert!(read.len() >= 4, "{text}: partitions read {read:?}\n{all}");
+        }
+        let by_index = all
+            .lines()
+            .filter(|l| l.contains(" on staff_logs_") || l.contains("using staff_logs_"))
+            .filter(|l| l.contains("Index Scan") && !l.contains("never executed"))
+            .all(|l| l.contains(index));
+        assert!(by_index, "{text}: not by {index}:\n{all}");
+    }
+}
+
+#[derive(QueryableByName)]
+struct LogId {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+}
+
+/// Month by month, a text search finds the rows, in the order, that one statement over the
+/// whole period finds: pages across months, a rare name, a common word, a company filter,
+/// and nothing.
+#[test]
+fn a_staff_log_text_search_month_by_month_finds_the_rows_of_the_whole_period() {
+    let db = TestDb::new();
+    let mut conn = db.connect().unwrap();
+    let to = staff_log_months(&mut conn);
+    let company = common::company(&mut conn, "Armazém Norte");
+    conn.batch_execute(&format!(
+        "UPDATE staff_logs SET company_id = {company} WHERE id % 3 = 0"
+    ))
+    .unwrap();
+    let mut compared = 0;
+    for (text, company) in [
+        ("joão braga", None),
+        ("JOAO  braga", None),
+        ("joao braga", Some(company)),
+        ("romão", None),
+        ("Alterou o motorista", None),
+        ("ninguém", None),
+    ] {
+        for offset in [0, 30, 60, 90, 150, 600] {
+            let f = log_text_filter(text, to, offset, company);
+            let found: Vec<i64> = repos(&mut conn)
+                .search_staff_logs(&f)
+                .unwrap()
+                .iter()
+                .map(|l| l.id)
+                .collect();
+            let whole: Vec<i64> = sql_query(
+                "SELECT id FROM staff_logs
+                  WHERE created_at >= $1 AND created_at < $2 AND patio_fold(title) LIKE $3
+                    AND ($4::int8 IS NULL OR company_id = $4)
+                  ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT 30",
+            )
+            .bind::<diesel::sql_types::Timestamptz, _>(f.from)
+            .bind::<diesel::sql_types::Timestamptz, _>(f.to)
+            .bind::<Text, _>(search_fold(f.search.as_deref().unwrap()).unwrap())
+            .bind::<diesel::sql_types::Nullable<BigInt>, _>(company)
+            .bind::<BigInt, _>(offset)
+            .load::<LogId>(&mut conn)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.id)
+            .collect();
+            assert_eq!(found, whole, "{text} {company:?} offset {offset}");
+            compared += found.len();
+        }
+    }
+    assert!(compared > 300, "the fixture matched {compared} rows");
+}
+
+#[derive(QueryableByName)]
+struct Names {
+    #[diesel(sql_type = Text)]
+    company: String,
+    #[diesel(sql_type = Text)]
+    code: String,
+    #[diesel(sql_type = Text)]
+    driver: String,
+    #[diesel(sql_type = Text)]
+    license_plate: String,
+    #[diesel(sql_type = diesel::sql_types::Nullable<Text>)]
+    carrier: Option<String>,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>)]
+    missed_at: Option<chrono::DateTime<Utc>>,
+}
+
+/// The join nodes of a plan (`EXPLAIN` text).
+fn joins(plan: &str) -> usize {
+    plan.lines()
+        .filter(|l| {
+            ["Nested Loop", "Hash Join", "Merge Join"]
+                .iter()
+                .any(|j| l.contains(j))
+        })
+        .count()
+}
+
+/// The rescues' page joined eight tables in one statement (rescue, company, order, driver,
+/// truck, entry, loading, carrier): the planner searched their join orders on every call,
+/// 10-30 ms of planning for 0.3 ms of execution on the three-year bench (the page's p50 was
+/// 22-44 ms). The page joins the entry and its loading only (what the filters read) and looks
+/// up the names of its own rows by key; every role's page, deep page and search finds what it
+/// found.
+#[test]
+fn the_rescue_page_joins_its_entry_and_loading_and_looks_up_the_names_of_its_rows() {
+    let db = TestDb::new();
+    let mut conn = db.connect().unwrap();
+    small_fill(&mut conn);
+    let company = id(&mut conn, "SELECT min(id) AS id FROM companies");
+    let shipping = id(
+        &mut conn,
+        &format!(
+            "SELECT s.shipping_company_id AS id FROM queue_restores r
+               JOIN queue_entries q ON q.id = r.queue_entry_id
+               JOIN schedulings s ON s.id = q.scheduling_id
+              WHERE NOT r.status AND r.company_id = {company}
+              GROUP BY 1 ORDER BY count(*) DESC LIMIT 1"
+        ),
+    );
+    let mut listed = 0;
+    for (company, shipping) in [
+        (None, None),
+        (Some(company), None),
+        (Some(company), Some(shipping)),
+    ] {
+        for search in [None, Some("joão"), Some("ABC")] {
+            for offset in [0, 6, 60] {
+                let f = RescueFilter {
+                    company_id: company,
+                    shipping_company_id: shipping,
+                    search: search.map(str::to_owned),
+                };
+                let plan = explain_rescue_page(&mut conn, &f, offset, 6).unwrap();
+                // The entry and its loading, and the carriers of a freelancer's order.
+                assert!(
+                    joins(&plan) <= 3,
+                    "{company:?} {shipping:?} {search:?} {offset}: joins\n{plan}"
+                );
+                let (rows, total) = repos(&mut conn).pending_rescues(&f, offset, 6).unwrap();
+                listed += rows.len();
+                assert!(rows.len() as i64 <= (total - offset).max(0));
+                for r in &rows {
+                    let want: Names = sql_query(
+                        "SELECT c.name AS company, o.code, d.name AS driver, t.license_plate,
+                                COALESCE(sc.name, (SELECT string_agg(x.name, ', ' ORDER BY x.name)
+                                   FROM order_shipping_companies os
+                                   JOIN shipping_companies x ON x.id = os.shipping_company_id
+                                  WHERE os.order_id = r.order_id)) AS carrier,
+                                q.closed_at AS missed_at
+                           FROM queue_restores r
+                           JOIN companies c ON c.id = r.company_id
+                           JOIN orders o ON o.id = r.order_id
+                           JOIN drivers d ON d.id = r.driver_id
+                           JOIN trucks t ON t.id = r.truck_id
+                           JOIN queue_entries q ON q.id = r.queue_entry_id
+                           LEFT JOIN schedulings s ON s.id = q.scheduling_id
+                           LEFT JOIN shipping_companies sc ON sc.id = s.shipping_company_id
+                          WHERE r.id = $1",
+                    )
+                    .bind::<BigInt, _>(r.id)
+                    .get_result(&mut conn)
+                    .unwrap();
+                    assert_eq!(
+                        (
+                            &r.company_name,
+                            &r.order_code,
+                            &r.driver_name,
+                            &r.license_plate,
+                            &r.shipping_company_name,
+                            r.missed_at
+                        ),
+                        (
+                            &want.company,
+                            &want.code,
+                            &want.driver,
+                            &want.license_plate,
+                            &want.carrier,
+                            want.missed_at
+                        ),
+                        "rescue {}",
+                        r.id
+                    );
+                }
+            }
+        }
+    }
+    assert!(listed > 20, "the fill listed {listed} rescues");
 }
 
 #[derive(QueryableByName)]

@@ -1,7 +1,9 @@
 //! Rescues (issue 13, /recuperar): `queue_restores`.
 
 use chrono::{DateTime, Utc};
+use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
+use diesel::query_builder::{BoxedSqlQuery, SqlQuery};
 use diesel::sql_types::{BigInt, Bool, Double, Nullable, Text, Timestamptz};
 use patio_application::queue::rescue_ports::{NewRescue, RescueFilter, RescueRecord, RescueRepo};
 use patio_application::AppResult;
@@ -82,22 +84,40 @@ struct Id {
     id: i64,
 }
 
-const SELECT: &str = "SELECT r.id, r.company_id, c.name AS company_name, r.queue_entry_id,
-        r.order_id, o.code AS order_code, d.name AS driver_name, t.license_plate,
-        COALESCE(sc.name,
+/// The rescues with their entry (`q`, closed when the vehicle missed its call) and the entry's
+/// loading (`s`, whose carrier the Transportadora's filter and the carrier column read); a
+/// `WHERE` and the page's order and limit follow.
+const ROWS: &str = "SELECT r.id, r.company_id, r.queue_entry_id, r.order_id, r.driver_id,
+        r.truck_id, r.qty_transported, r.status, r.created_at, r.restored_at,
+        q.closed_at AS missed_at, s.shipping_company_id AS loading_carrier
+   FROM queue_restores r
+   JOIN queue_entries q ON q.id = r.queue_entry_id
+   LEFT JOIN schedulings s ON s.id = q.scheduling_id";
+
+/// The rows of `rows` (a [`ROWS`] statement) with their names, each looked up by its key for
+/// the page's rows only. Joined in one statement (rescue, company, order, driver, truck, entry,
+/// loading, carrier), the planner searched the orders of eight tables on every call: 10-30 ms
+/// of planning for 0.3 ms of execution on the three-year bench. The keys are NOT NULL foreign
+/// keys, so every lookup finds its row, as the inner joins did.
+fn named(rows: &str) -> String {
+    format!(
+        "SELECT p.id, p.company_id,
+        (SELECT c.name FROM companies c WHERE c.id = p.company_id) AS company_name,
+        p.queue_entry_id, p.order_id,
+        (SELECT o.code FROM orders o WHERE o.id = p.order_id) AS order_code,
+        (SELECT d.name FROM drivers d WHERE d.id = p.driver_id) AS driver_name,
+        (SELECT t.license_plate FROM trucks t WHERE t.id = p.truck_id) AS license_plate,
+        COALESCE((SELECT sc.name FROM shipping_companies sc WHERE sc.id = p.loading_carrier),
                  (SELECT string_agg(x.name, ', ' ORDER BY x.name)
                     FROM order_shipping_companies os
                     JOIN shipping_companies x ON x.id = os.shipping_company_id
-                   WHERE os.order_id = r.order_id)) AS shipping_company_name, r.qty_transported::float8 AS qty_transported,
-        r.status, r.created_at, r.restored_at, q.closed_at AS missed_at
-   FROM queue_restores r
-   JOIN companies c ON c.id = r.company_id
-   JOIN orders o ON o.id = r.order_id
-   JOIN drivers d ON d.id = r.driver_id
-   JOIN trucks t ON t.id = r.truck_id
-   JOIN queue_entries q ON q.id = r.queue_entry_id
-   LEFT JOIN schedulings s ON s.id = q.scheduling_id
-   LEFT JOIN shipping_companies sc ON sc.id = s.shipping_company_id";
+                   WHERE os.order_id = p.order_id)) AS shipping_company_name,
+        p.qty_transported::float8 AS qty_transported, p.status, p.created_at, p.restored_at,
+        p.missed_at
+   FROM ({rows}) p
+  ORDER BY p.created_at DESC, p.id DESC"
+    )
+}
 
 #[derive(QueryableByName)]
 struct Total {
@@ -132,6 +152,60 @@ fn pending_where(shipping: bool) -> String {
     w
 }
 
+/// The search's folded text and plate pattern. Typed wildcards are literal; names and codes
+/// without accents or case; the plate by its letters and digits (stored upper-case without
+/// separators). Folded here, once: a generic plan folded `patio_fold($3)` on every row it
+/// checked.
+fn search_patterns(
+    conn: &mut PgConnection,
+    filter: &RescueFilter,
+) -> QueryResult<(Option<String>, Option<String>)> {
+    let search = search_text(filter.search.as_deref());
+    let plate = search.as_ref().and_then(plate_pattern);
+    let pattern = search
+        .as_ref()
+        .map(|s| folded_text(conn, &s.pattern))
+        .transpose()?;
+    Ok((pattern, plate))
+}
+
+/// The page of pending rescues, newest first.
+fn pending_page(
+    filter: &RescueFilter,
+    pattern: &Option<String>,
+    plate: &Option<String>,
+    offset: i64,
+    limit: i64,
+) -> BoxedSqlQuery<'static, Pg, SqlQuery> {
+    diesel::sql_query(named(&format!(
+        "{ROWS} {}
+          ORDER BY r.created_at DESC, r.id DESC
+          OFFSET $5 LIMIT $6",
+        pending_where(true)
+    )))
+    .into_boxed()
+    .bind::<Nullable<BigInt>, _>(filter.company_id)
+    .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
+    .bind::<Nullable<Text>, _>(pattern.clone())
+    .bind::<Nullable<Text>, _>(plate.clone())
+    .bind::<BigInt, _>(offset)
+    .bind::<BigInt, _>(limit)
+}
+
+/// The plan (`EXPLAIN (ANALYZE)`) of the page statement [`RescueRepo::pending_rescues`] sends.
+#[cfg(feature = "testkit")]
+pub(crate) fn explain_pending_page(
+    conn: &mut PgConnection,
+    filter: &RescueFilter,
+    offset: i64,
+    limit: i64,
+) -> QueryResult<String> {
+    let (pattern, plate) = search_patterns(conn, filter)?;
+    let q = pending_page(filter, &pattern, &plate, offset, limit);
+    let lines: Vec<String> = super::search::Explain(&q).load(conn)?;
+    Ok(lines.join("\n"))
+}
+
 impl RescueRepo for PgRepos<'_> {
     fn insert_rescue(&mut self, n: &NewRescue) -> AppResult<i64> {
         let row: Id = diesel::sql_query(
@@ -152,7 +226,7 @@ impl RescueRepo for PgRepos<'_> {
     }
 
     fn rescue(&mut self, id: i64) -> AppResult<Option<RescueRecord>> {
-        let row: Option<RescueRow> = diesel::sql_query(format!("{SELECT} WHERE r.id = $1"))
+        let row: Option<RescueRow> = diesel::sql_query(named(&format!("{ROWS} WHERE r.id = $1")))
             .bind::<BigInt, _>(id)
             .get_result(self.conn)
             .optional()
@@ -177,30 +251,10 @@ impl RescueRepo for PgRepos<'_> {
         offset: i64,
         limit: i64,
     ) -> AppResult<(Vec<RescueRecord>, i64)> {
-        // Typed wildcards are literal; names and codes without accents or case; the plate by
-        // its letters and digits (stored upper-case without separators).
-        let search = search_text(filter.search.as_deref());
-        let plate = search.as_ref().and_then(plate_pattern);
-        // Folded here, once: a generic plan folded `patio_fold($3)` on every row it checked.
-        let pattern = search
-            .as_ref()
-            .map(|s| folded_text(self.conn, &s.pattern))
-            .transpose()
+        let (pattern, plate) = search_patterns(self.conn, filter).map_err(db_error)?;
+        let rows: Vec<RescueRow> = pending_page(filter, &pattern, &plate, offset, limit)
+            .load(self.conn)
             .map_err(db_error)?;
-        let rows: Vec<RescueRow> = diesel::sql_query(format!(
-            "{SELECT} {}
-              ORDER BY r.created_at DESC, r.id DESC
-              OFFSET $5 LIMIT $6",
-            pending_where(true)
-        ))
-        .bind::<Nullable<BigInt>, _>(filter.company_id)
-        .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
-        .bind::<Nullable<Text>, _>(pattern.clone())
-        .bind::<Nullable<Text>, _>(plate.clone())
-        .bind::<BigInt, _>(offset)
-        .bind::<BigInt, _>(limit)
-        .load(self.conn)
-        .map_err(db_error)?;
         // Counted apart, joining only what the filter reads: a window count joined every
         // pending rescue with its order, driver, truck and entry before the page's limit.
         let shipping = filter.shipping_company_id.is_some();

@@ -149,3 +149,30 @@ pub(crate) fn folded_param(pattern: &str, ph: &str) -> (String, String) {
         None => (format!("patio_fold({ph})"), pattern.to_owned()),
     }
 }
+
+/// `EXPLAIN (ANALYZE)` of a statement, for the plan tests: the plan of what runs, binds and all.
+pub(crate) struct Explain<'q, Q>(pub(crate) &'q Q);
+
+impl<Q: diesel::query_builder::QueryFragment<Pg>> diesel::query_builder::QueryFragment<Pg>
+    for Explain<'_, Q>
+{
+    fn walk_ast<'b>(
+        &'b self,
+        mut out: diesel::query_builder::AstPass<'_, 'b, Pg>,
+    ) -> QueryResult<()> {
+        out.unsafe_to_cache_prepared();
+        out.push_sql("EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ");
+        self.0.walk_ast(out.reborrow())
+    }
+}
+
+impl<Q> diesel::query_builder::QueryId for Explain<'_, Q> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Q> diesel::query_builder::Query for Explain<'_, Q> {
+    type SqlType = diesel::sql_types::Text;
+}
+
+impl<Q> RunQueryDsl<PgConnection> for Explain<'_, Q> {}
