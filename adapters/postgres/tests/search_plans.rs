@@ -1420,6 +1420,12 @@ fn the_rescue_page_joins_its_entry_and_loading_and_looks_up_the_names_of_its_row
                     "{company:?} {shipping:?} {search:?} {offset}: joins\n{plan}"
                 );
                 let (rows, total) = repos(&mut conn).pending_rescues(&f, offset, 6).unwrap();
+                // A search's page carries its total; past the last page the count says it.
+                let (_, counted) = repos(&mut conn).pending_rescues(&f, 100_000, 6).unwrap();
+                assert_eq!(
+                    total, counted,
+                    "{company:?} {shipping:?} {search:?} {offset}"
+                );
                 listed += rows.len();
                 assert!(rows.len() as i64 <= (total - offset).max(0));
                 for r in &rows {

@@ -66,6 +66,15 @@ impl From<RescueRow> for RescueRecord {
     }
 }
 
+/// A searched page's row with the number of rescues the search found.
+#[derive(QueryableByName)]
+struct CountedRow {
+    #[diesel(embed)]
+    rescue: RescueRow,
+    #[diesel(sql_type = BigInt)]
+    total: i64,
+}
+
 #[derive(QueryableByName)]
 struct Flag {
     #[diesel(sql_type = Bool)]
@@ -192,6 +201,32 @@ fn pending_page(
     .bind::<BigInt, _>(limit)
 }
 
+/// A searched page and its total in one statement: the search's matches are found once (the
+/// names' trigram indexes read 2,500 drivers for "joão" on the three-year bench), where a page
+/// and a count apart read them twice.
+fn searched_page(
+    filter: &RescueFilter,
+    pattern: &Option<String>,
+    plate: &Option<String>,
+    offset: i64,
+    limit: i64,
+) -> BoxedSqlQuery<'static, Pg, SqlQuery> {
+    let page = named("SELECT * FROM m ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT $6");
+    diesel::sql_query(format!(
+        "WITH m AS MATERIALIZED ({ROWS} {})
+         SELECT n.*, (SELECT count(*) FROM m) AS total FROM ({page}) n
+          ORDER BY n.created_at DESC, n.id DESC",
+        pending_where(true)
+    ))
+    .into_boxed()
+    .bind::<Nullable<BigInt>, _>(filter.company_id)
+    .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
+    .bind::<Nullable<Text>, _>(pattern.clone())
+    .bind::<Nullable<Text>, _>(plate.clone())
+    .bind::<BigInt, _>(offset)
+    .bind::<BigInt, _>(limit)
+}
+
 /// The plan (`EXPLAIN (ANALYZE)`) of the page statement [`RescueRepo::pending_rescues`] sends.
 #[cfg(feature = "testkit")]
 pub(crate) fn explain_pending_page(
@@ -201,7 +236,10 @@ pub(crate) fn explain_pending_page(
     limit: i64,
 ) -> QueryResult<String> {
     let (pattern, plate) = search_patterns(conn, filter)?;
-    let q = pending_page(filter, &pattern, &plate, offset, limit);
+    let q = match pattern {
+        Some(_) => searched_page(filter, &pattern, &plate, offset, limit),
+        None => pending_page(filter, &pattern, &plate, offset, limit),
+    };
     let lines: Vec<String> = super::search::Explain(&q).load(conn)?;
     Ok(lines.join("\n"))
 }
@@ -252,6 +290,18 @@ impl RescueRepo for PgRepos<'_> {
         limit: i64,
     ) -> AppResult<(Vec<RescueRecord>, i64)> {
         let (pattern, plate) = search_patterns(self.conn, filter).map_err(db_error)?;
+        if pattern.is_some() {
+            let rows: Vec<CountedRow> = searched_page(filter, &pattern, &plate, offset, limit)
+                .load(self.conn)
+                .map_err(db_error)?;
+            if let Some(total) = rows.first().map(|r| r.total) {
+                let rows = rows.into_iter().map(|r| RescueRecord::from(r.rescue));
+                return Ok((rows.collect(), total));
+            }
+            if offset == 0 {
+                return Ok((Vec::new(), 0));
+            }
+        }
         let rows: Vec<RescueRow> = pending_page(filter, &pattern, &plate, offset, limit)
             .load(self.conn)
             .map_err(db_error)?;
