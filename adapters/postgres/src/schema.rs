@@ -435,6 +435,7 @@ diesel::table! {
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
         cnpj_plain -> Nullable<Text>,
+        name_fold -> Nullable<Text>,
     }
 }
 

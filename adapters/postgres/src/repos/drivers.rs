@@ -13,7 +13,7 @@ use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 use patio_domain::fleet::DriverData;
 
-use super::search::folded_nullable;
+use super::search::{folded_nullable, total_from_page};
 use crate::rows::{DriverLogRow, DriverRow, DriverWriteRow, ErasedDriverRow, ShippingRefRow};
 use crate::schema::{
     companies, contact_authorizations, contacts, driver_logs, drivers, queue_entries,
@@ -131,12 +131,31 @@ fn drivers_filtered(f: &DriverFilter) -> diesel::dsl::IntoBoxed<'static, DriverS
         // No digits binds NULL, not a sentinel: a trigram index asked for `LIKE '-'` has no
         // trigram to look up and reads every entry (50,000 CPFs, 30 ms), which the generic
         // plan of the cached statement did on every call; a NULL key reads nothing.
-        q = q.filter(
-            drivers::name_fold
-                .like(folded_nullable(&s.pattern))
-                .or(drivers::cpf.nullable().like(s.digits_pattern.clone()))
-                .or(drivers::id.eq(s.code.map_or(-1, i64::from))),
-        );
+        let id = drivers::id.eq(s.code.map_or(-1, i64::from));
+        q = if f.shipping_company_id.is_some() {
+            // A shipping company's drivers (tens, a few hundred) are read by its index and
+            // tested one by one: `|| ''` is not the expression the trigram indexes hold, so the
+            // planner cannot pick them. Through the name's index the search first found every
+            // company's matches (125 "joão silva"s for the carrier's 25 among 50: 0.9 ms, the
+            // first page 0.5; tested, 0.4 ms; issue 28).
+            q.filter(
+                drivers::name_fold
+                    .concat("")
+                    .like(folded_nullable(&s.pattern))
+                    .or(drivers::cpf
+                        .concat("")
+                        .nullable()
+                        .like(s.digits_pattern.clone()))
+                    .or(id),
+            )
+        } else {
+            q.filter(
+                drivers::name_fold
+                    .like(folded_nullable(&s.pattern))
+                    .or(drivers::cpf.nullable().like(s.digits_pattern.clone()))
+                    .or(id),
+            )
+        };
     }
     q
 }
@@ -171,10 +190,6 @@ fn shipping(s: ShippingRefRow) -> ShippingRefView {
 
 impl DriverAdminRepo for PgRepos<'_> {
     fn list_drivers(&mut self, f: &DriverFilter) -> AppResult<Page<DriverItem>> {
-        let total: i64 = drivers_filtered(f)
-            .count()
-            .get_result(self.conn)
-            .map_err(db_error)?;
         let mut q = drivers_filtered(f);
         if let Some(p) = f.page {
             q = q.offset(p.offset()).limit(p.limit());
@@ -188,6 +203,14 @@ impl DriverAdminRepo for PgRepos<'_> {
             .order((drivers::name.asc(), drivers::id.asc()))
             .load(self.conn)
             .map_err(db_error)?;
+        // The page first: when it tells the total, nothing is counted.
+        let total = match total_from_page(f.page, rows.len()) {
+            Some(total) => total,
+            None => drivers_filtered(f)
+                .count()
+                .get_result(self.conn)
+                .map_err(db_error)?,
+        };
         Ok(Page {
             items: rows.into_iter().map(item).collect(),
             total,

@@ -65,9 +65,9 @@ impl LookupRepo for PgRepos<'_> {
         let (pattern, code) = parts(search);
         let mut q = shipping_companies::table
             .filter(
-                patio_fold(shipping_companies::name)
-                    .like(folded(&pattern))
-                    .or(shipping_companies::code.eq(code)),
+                shipping_companies::name_fold
+                    .like(folded_nullable(&pattern))
+                    .or(shipping_companies::code.eq(code).nullable()),
             )
             .into_boxed();
         if let Some(id) = company_id {

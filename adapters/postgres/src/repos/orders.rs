@@ -14,7 +14,7 @@ use patio_application::orders::ports::{
 use patio_application::{AppError, AppResult};
 use patio_domain::orders::{OrderData, Tonnes};
 
-use super::search::{fk_named, folded, named, patio_fold, Named};
+use super::search::{fk_named, folded, named, patio_fold, total_from_page, Named};
 use crate::rows::{NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrderShippingCompanyRow};
 use crate::schema::{
     companies, customers, order_items, order_shipping_companies, orders, products, schedulings,
@@ -170,10 +170,6 @@ impl OrderRepo for PgRepos<'_> {
             ),
             None => None,
         };
-        let total: i64 = matching(f, customers.as_ref())
-            .count()
-            .get_result(self.conn)
-            .map_err(db_error)?;
         let mut q = matching(f, customers.as_ref())
             .select(orders::id)
             .order((orders::created_at.desc(), orders::id.desc()));
@@ -181,6 +177,14 @@ impl OrderRepo for PgRepos<'_> {
             q = q.offset(p.offset()).limit(p.limit());
         }
         let ids: Vec<i64> = q.load(self.conn).map_err(db_error)?;
+        // The page first: when it tells the total, nothing is counted.
+        let total = match total_from_page(f.page, ids.len()) {
+            Some(total) => total,
+            None => matching(f, customers.as_ref())
+                .count()
+                .get_result(self.conn)
+                .map_err(db_error)?,
+        };
         let rows: Vec<Loaded> = orders::table
             .inner_join(customers::table)
             .inner_join(companies::table)

@@ -8,6 +8,7 @@ use diesel::expression::BoxableExpression;
 use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
 use diesel::sql_types::{Array, BigInt, Bool, Nullable, Text};
+use patio_domain::admin::listing::PageRequest;
 use patio_domain::text::search_fold;
 
 #[diesel::declare_sql_function]
@@ -176,3 +177,17 @@ impl<Q> diesel::query_builder::Query for Explain<'_, Q> {
 }
 
 impl<Q> RunQueryDsl<PgConnection> for Explain<'_, Q> {}
+
+/// The total of a list whose page has been read, when the page tells it: a page with rows
+/// but fewer than asked for is the last, and an empty first page means none. Otherwise
+/// (a full page, or one past the end) the list is counted. A search that finds a few rows — a
+/// CNPJ, a code — then costs one statement, not two that read the same matches (issue 28).
+pub(crate) fn total_from_page(page: Option<PageRequest>, found: usize) -> Option<i64> {
+    let found = i64::try_from(found).ok()?;
+    match page {
+        None => Some(found),
+        Some(p) if found > 0 && found < p.limit() => Some(p.offset() + found),
+        Some(p) if found == 0 && p.offset() == 0 => Some(0),
+        Some(_) => None,
+    }
+}

@@ -14,7 +14,7 @@ use patio_application::AppResult;
 use patio_domain::admin::party::PartyData;
 
 use super::parties::address_view;
-use super::search::{folded, patio_fold};
+use super::search::{folded_nullable, total_from_page};
 use crate::rows::{ShippingCompanyRow, ShippingCompanyWriteRow};
 use crate::schema::{companies, shipping_companies, users};
 use crate::store::{db_error, PgRepos};
@@ -60,9 +60,8 @@ fn filtered(f: &ListFilter) -> diesel::dsl::IntoBoxed<'static, Source, Pg> {
         let document = s.document_pattern.clone();
         let code = s.code.unwrap_or(-1);
         q = q.filter(
-            patio_fold(shipping_companies::name)
-                .like(folded(&s.pattern))
-                .nullable()
+            shipping_companies::name_fold
+                .like(folded_nullable(&s.pattern))
                 .or(shipping_companies::cnpj_plain.like(document))
                 .or(shipping_companies::code.eq(code).nullable()),
         );
@@ -87,15 +86,19 @@ fn load(
 
 impl ShippingCompanyRepo for PgRepos<'_> {
     fn list_shipping_companies(&mut self, f: &ListFilter) -> AppResult<Page<ShippingCompanyView>> {
-        let total: i64 = filtered(f)
-            .count()
-            .get_result(self.conn)
-            .map_err(db_error)?;
         let mut q = filtered(f);
         if let Some(p) = f.page {
             q = q.offset(p.offset()).limit(p.limit());
         }
         let rows = load(self.conn, q).map_err(db_error)?;
+        // The page first: when it tells the total, nothing is counted.
+        let total = match total_from_page(f.page, rows.len()) {
+            Some(total) => total,
+            None => filtered(f)
+                .count()
+                .get_result(self.conn)
+                .map_err(db_error)?,
+        };
         Ok(Page {
             items: rows.into_iter().map(view).collect(),
             total,
