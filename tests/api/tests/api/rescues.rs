@@ -288,13 +288,21 @@ async fn the_dispatch_asks_the_root_administrator_approves_and_the_order_follows
         ("motorista 1", 1),
         ("nada", 0),
     ] {
-        let (_, b) = app
-            .staff(ROOT)
-            .await
-            .get(&format!("{LIST}?search={}", q.replace(' ', "%20")))
-            .await
-            .pair();
-        assert_eq!(b["total"], n, "{q}");
+        // Every company (the root administrator) and one company's, looked up another way.
+        for email in [ROOT, USUARIO, TRANSP] {
+            let (_, b) = app
+                .staff(email)
+                .await
+                .get(&format!("{LIST}?search={}", q.replace(' ', "%20")))
+                .await
+                .pair();
+            assert_eq!(b["total"], n, "{email} {q}");
+            assert_eq!(
+                b["items"].as_array().map(Vec::len),
+                Some(n as usize),
+                "{email} {q}"
+            );
+        }
     }
 
     // The approval: root administrators only.
