@@ -25,9 +25,10 @@ const MAX_SKIPPED_DAYS: u32 = 14;
 const MIN_REMAINING_MINUTES: f64 = 5.0;
 /// Bisection steps for the first bay to free (minutes: well under a millisecond).
 const FIRST_FREE_STEPS: u32 = 30;
-/// The first bay to free is reckoned as the earliest of several ends for this many calls;
-/// further back the bays' median ends (the yard's long-run pace, and `predict` stays fast).
-const FIRST_FREE_HEAD: usize = 64;
+/// The first bay to free is reckoned as the earliest of several ends for this many calls
+/// (the next few hours); further back the bays' median ends, nearer the yard's long-run pace
+/// (every call a little early adds up), and `predict` stays fast.
+const FIRST_FREE_HEAD: usize = 8;
 
 /// A waiting vehicle.
 #[derive(Debug, Clone, Copy, PartialEq)]
