@@ -792,3 +792,126 @@ fn a_vehicle_not_in_the_yard_near_its_call_is_likelier_not_to_come() {
         behind(true)
     );
 }
+
+/// Two bays busy with loadings of the usual 50 minutes, started 25 minutes ago: either is
+/// expected to end in 25 minutes, but the first of the two to end comes sooner (all of them
+/// still running has the chance ½). Reckoned in work minutes, so a delay moves it by its
+/// length; one bay alone frees at its usual end.
+#[test]
+fn the_first_of_two_busy_bays_is_expected_to_free_before_either_usual_end() {
+    let settings = yard_open_every_day();
+    let now = Utc.with_ymd_and_hms(2026, 3, 31, 14, 0, 0).unwrap();
+    let queue = one_truck_waiting(now);
+    let truck = queue[0].vehicle;
+    let mut pace = Pace {
+        bays: 2,
+        overall: Spread {
+            p25: 47.5,
+            p50: 50.0,
+            p75: 52.5,
+            mean: 50.0,
+        },
+        samples: 1_000,
+        // Lengths 0.9 to 1.1 times the usual one, evenly.
+        length_shape: (0..=100).map(|k| 0.9 + 0.002 * f64::from(k)).collect(),
+        ..Pace::configured(&settings)
+    };
+    let both = [
+        Loading {
+            started_at: now - Duration::minutes(25),
+            vehicle: truck,
+        },
+        Loading {
+            started_at: now - Duration::minutes(25) + Duration::seconds(1),
+            vehicle: truck,
+        },
+    ];
+    let call = |pace: &Pace, loading: &[Loading], delays: &[Delay]| {
+        let p = predict(&PredictInput {
+            settings: &settings,
+            now,
+            attendance: AttendanceToday::Started,
+            delays,
+            queue: &queue,
+            loading,
+            spent_today: 3,
+            pace,
+        });
+        (p.entries[0].at - now).num_milliseconds() as f64 / 60_000.0
+    };
+    // P(one still runs at x) = ½ − 5 (x − 25) / 50; both, ½: x ≈ 22.93.
+    let first = call(&pace, &both, &[]);
+    assert!((22.85..=23.0).contains(&first), "{first}");
+    // A 30-minute delay from now moves it by exactly that.
+    let delayed = call(
+        &pace,
+        &both,
+        &[Delay {
+            started_at: now,
+            minutes: 30,
+        }],
+    );
+    assert!((delayed - first - 30.0).abs() < 1e-4, "{first} {delayed}");
+    // One bay, one loading: its usual end.
+    let alone = call(
+        &Pace {
+            bays: 1,
+            ..pace.clone()
+        },
+        &both[..1],
+        &[],
+    );
+    assert!((alone - 25.0).abs() < 1e-4, "{alone}");
+    // Lengths unknown: each bay's usual end.
+    pace.length_shape.clear();
+    let usual = call(&pace, &both, &[]);
+    assert!((usual - 25.0).abs() < 1e-4, "{usual}");
+}
+
+/// Both bays free: the first two trucks are called now, and the third when the first of
+/// their two 50-minute loadings is expected to end, before either's usual end.
+#[test]
+fn a_truck_behind_two_loadings_is_called_when_the_first_of_them_is_expected_to_end() {
+    let settings = yard_open_every_day();
+    let now = Utc.with_ymd_and_hms(2026, 3, 31, 14, 0, 0).unwrap();
+    let truck = one_truck_waiting(now)[0];
+    let queue: Vec<Queued> = (0..3)
+        .map(|i| Queued {
+            id: EntryId(i + 1),
+            joined_at: truck.joined_at + Duration::minutes(i),
+            ..truck
+        })
+        .collect();
+    let mut pace = Pace {
+        bays: 2,
+        overall: Spread {
+            p25: 47.5,
+            p50: 50.0,
+            p75: 52.5,
+            mean: 50.0,
+        },
+        samples: 1_000,
+        length_shape: (0..=100).map(|k| 0.9 + 0.002 * f64::from(k)).collect(),
+        ..Pace::configured(&settings)
+    };
+    let third = |pace: &Pace| {
+        let p = predict(&PredictInput {
+            settings: &settings,
+            now,
+            attendance: AttendanceToday::Started,
+            delays: &[],
+            queue: &queue,
+            loading: &[],
+            spent_today: 3,
+            pace,
+        });
+        assert_eq!((p.entries[0].at, p.entries[1].at), (now, now));
+        (p.entries[2].at - now).num_milliseconds() as f64 / 60_000.0
+    };
+    // Each still runs x minutes in with the chance ½ − 5 (x − 50) / 50; both, ½: x ≈ 47.93.
+    let first_end = third(&pace);
+    assert!((47.85..=48.0).contains(&first_end), "{first_end}");
+    pace.length_shape.clear();
+    let usual = third(&pace);
+    assert!((usual - 50.0).abs() < 1e-4, "{usual}");
+}
