@@ -201,19 +201,32 @@ fn pending_page(
     offset: i64,
     limit: i64,
 ) -> BoxedSqlQuery<'static, Pg, SqlQuery> {
-    diesel::sql_query(named(&format!(
+    let sql = named(&format!(
         "{ROWS} {}
           ORDER BY r.created_at DESC, r.id DESC
           OFFSET $5 LIMIT $6",
         pending_where(true, filter.company_id.is_some())
-    )))
-    .into_boxed()
-    .bind::<Nullable<BigInt>, _>(filter.company_id)
-    .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
-    .bind::<Nullable<Text>, _>(pattern.clone())
-    .bind::<Nullable<Text>, _>(plate.clone())
-    .bind::<BigInt, _>(offset)
-    .bind::<BigInt, _>(limit)
+    ));
+    bound(sql, filter, pattern, plate, offset, limit)
+}
+
+/// A page statement with its parameters `$1`..`$6` (see [`pending_where`]).
+fn bound(
+    sql: String,
+    filter: &RescueFilter,
+    pattern: &Option<String>,
+    plate: &Option<String>,
+    offset: i64,
+    limit: i64,
+) -> BoxedSqlQuery<'static, Pg, SqlQuery> {
+    diesel::sql_query(sql)
+        .into_boxed()
+        .bind::<Nullable<BigInt>, _>(filter.company_id)
+        .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
+        .bind::<Nullable<Text>, _>(pattern.clone())
+        .bind::<Nullable<Text>, _>(plate.clone())
+        .bind::<BigInt, _>(offset)
+        .bind::<BigInt, _>(limit)
 }
 
 /// A searched page and its total in one statement: the search's matches are found once (the
@@ -227,19 +240,13 @@ fn searched_page(
     limit: i64,
 ) -> BoxedSqlQuery<'static, Pg, SqlQuery> {
     let page = named("SELECT * FROM m ORDER BY created_at DESC, id DESC OFFSET $5 LIMIT $6");
-    diesel::sql_query(format!(
+    let sql = format!(
         "WITH m AS MATERIALIZED ({ROWS} {})
          SELECT n.*, (SELECT count(*) FROM m) AS total FROM ({page}) n
           ORDER BY n.created_at DESC, n.id DESC",
         pending_where(true, filter.company_id.is_some())
-    ))
-    .into_boxed()
-    .bind::<Nullable<BigInt>, _>(filter.company_id)
-    .bind::<Nullable<BigInt>, _>(filter.shipping_company_id)
-    .bind::<Nullable<Text>, _>(pattern.clone())
-    .bind::<Nullable<Text>, _>(plate.clone())
-    .bind::<BigInt, _>(offset)
-    .bind::<BigInt, _>(limit)
+    );
+    bound(sql, filter, pattern, plate, offset, limit)
 }
 
 /// The plan (`EXPLAIN (ANALYZE)`) of the page statement [`RescueRepo::pending_rescues`] sends.
