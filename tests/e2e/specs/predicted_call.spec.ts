@@ -4,7 +4,9 @@
  * row and when the queue ends; a delay registered on the panel moves the driver's prediction
  * later by the delay's length, and ending it early brings it back, on the status page that stays
  * open (no reload). Demo Agro's hours are opened to the
- * whole day for the spec (and restored): the prediction is then about today, whenever CI runs.
+ * whole day for the spec, and its zone set to one where it is about noon now (both restored): the
+ * prediction is then about today whenever CI runs. Near midnight in São Paulo the plan gives a
+ * newcomer tomorrow's first slot, nothing loads today, and the panel rightly shows no day's end.
  */
 import { expect, test, type Page } from './fixtures';
 import { closePlates, driverJoins, orderedVehicle, signIn, sql, staffApi, unique } from './support';
@@ -22,15 +24,25 @@ const WHEN = /(hoje|amanhã|em \d{2}\/\d{2}) (às \d{2}:\d{2}|entre \d{2}:\d{2} 
 
 let hours = '';
 
+/** A fixed-offset zone where the local hour is within half an hour of noon now (IANA's Etc/GMT
+ * names count west as positive). */
+function noonZone(now = new Date()): string {
+  const offset = 12 - Math.round(now.getUTCHours() + now.getUTCMinutes() / 60) % 24;
+  const east = offset >= 0;
+  return `Etc/GMT${east ? '-' : '+'}${Math.abs(offset)}`;
+}
+
 test.beforeAll(() => {
   const demo = DEMO();
   hours = sql(
     `SELECT start_time || '|' || end_time || '|' || start_interval || '|' || end_interval || '|' || week_days::text
+            || '|' || time_zone
        FROM settings WHERE company_id = ${demo}`,
   );
   sql(
     `UPDATE settings SET start_time = '00:00', end_time = '23:59', start_interval = '23:59', end_interval = '23:59',
-            week_days = '[true, true, true, true, true, true, true]'::jsonb, enable_checkin = FALSE, checkin_ip = NULL
+            week_days = '[true, true, true, true, true, true, true]'::jsonb, enable_checkin = FALSE, checkin_ip = NULL,
+            time_zone = '${noonZone()}'
       WHERE company_id = ${demo}`,
   );
   sql(`UPDATE delays_in_progress SET ended_at = now() WHERE company_id = ${demo} AND ended_at IS NULL`);
@@ -40,10 +52,10 @@ test.afterAll(() => {
   const demo = DEMO();
   closePlates(V.plate);
   sql(`UPDATE delays_in_progress SET ended_at = now() WHERE company_id = ${demo} AND ended_at IS NULL`);
-  const [start, end, lunchStart, lunchEnd, days] = hours.split('|');
+  const [start, end, lunchStart, lunchEnd, days, zone] = hours.split('|');
   sql(
     `UPDATE settings SET start_time = '${start}', end_time = '${end}', start_interval = '${lunchStart}',
-            end_interval = '${lunchEnd}', week_days = '${days}'::jsonb WHERE company_id = ${demo}`,
+            end_interval = '${lunchEnd}', week_days = '${days}'::jsonb, time_zone = '${zone}' WHERE company_id = ${demo}`,
   );
 });
 
@@ -101,6 +113,8 @@ test('the driver and the dispatcher read the predicted call time, and a delay mo
   const row = page.getByRole('row', { name: new RegExp(vehicle.plate) });
   await expect(row).toContainText(WHEN);
   await expect(page.getByTestId('queue-end')).toContainText(/fila termina (amanhã |em \d{2}\/\d{2} )?por volta das \d{2}:\d{2}/);
+  // The last update reads in the yard's zone too (about noon there), not the PC's.
+  await expect(page.getByText(/^Última atualização: (11|12):\d{2}:\d{2}$/)).toBeVisible();
   await shot(page, 'dispatch');
 
   // ---- A 30-minute delay: the open phone's prediction moves later by about its length.

@@ -84,6 +84,7 @@ function Panel({ companyId, can, signage }: { companyId: number; can: PanelAbili
         can={can}
         signage={signage}
         lastUpdate={lastUpdate}
+        zone={zone}
         queueEnd={queueEndText(totals.data?.predictedEndAt, lastUpdate.getTime(), zone)}
         settings={settings.data}
         attendance={attendance}

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Space, Switch, Typography } from 'antd';
 import { paths } from '../../../app/paths';
+import { TIME_ZONE } from '../../../shared/formatters';
 import {
   useEndAttendanceMutation,
   useEndDelayMutation,
@@ -26,6 +27,8 @@ export interface PanelHeaderProps extends PanelRun {
   /** Whether the role opens the signage panel. */
   signage: boolean;
   lastUpdate: Date;
+  /** The yard's zone: the last update reads in it, as the queue's times. */
+  zone: string | null | undefined;
   /** The queue's predicted end, when known. */
   queueEnd: string | null | undefined;
   settings: YardSettings | undefined;
@@ -34,7 +37,7 @@ export interface PanelHeaderProps extends PanelRun {
 }
 
 export function PanelHeader(p: PanelHeaderProps) {
-  const { companyId, can, lastUpdate, queueEnd, delay } = p;
+  const { companyId, can, lastUpdate, zone, queueEnd, delay } = p;
   const [delayForm, setDelayForm] = useState(false);
   const [connection, setConnection] = useState<boolean | null>(null);
   const [endDelay] = useEndDelayMutation();
@@ -47,7 +50,7 @@ export function PanelHeader(p: PanelHeaderProps) {
             {yardMsg.title}
           </Typography.Title>
           <Typography.Text type="secondary">
-            {yardMsg.lastUpdate(lastUpdate.toLocaleTimeString('pt-BR'))}
+            {yardMsg.lastUpdate(lastUpdate.toLocaleTimeString('pt-BR', { timeZone: zone || TIME_ZONE }))}
           </Typography.Text>
           {queueEnd && <Typography.Text data-testid="queue-end"> · {queueEnd}</Typography.Text>}
         </div>
