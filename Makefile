@@ -38,7 +38,11 @@ run: frontend-build
 	$(CARGO) build -p patio
 	DATABASE_URL="$${DATABASE_URL:-$(RUN_DB_URL)}" ./target/debug/patio seed-demo
 	# The demo's webhooks may point at a receiver on this machine (issue 26).
-	DATABASE_URL="$${DATABASE_URL:-$(RUN_DB_URL)}" PATIO_STATIC_DIR=frontend/dist PATIO_WEBHOOK_ALLOW_PRIVATE=1 ./target/debug/patio serve
+	# With its own PostgreSQL on this machine, the pool is the machine's cores: more backends
+	# than cores stall one another (docs/ops/deploy.md, "Sizing the pool").
+	pool="$${PATIO_DB_POOL:-$$( [ -n "$${DATABASE_URL:-}" ] && echo 16 || nproc)}"; \
+	DATABASE_URL="$${DATABASE_URL:-$(RUN_DB_URL)}" PATIO_STATIC_DIR=frontend/dist PATIO_WEBHOOK_ALLOW_PRIVATE=1 \
+	  PATIO_DB_POOL="$$pool" ./target/debug/patio serve
 
 fmt:
 	$(CARGO) fmt --all

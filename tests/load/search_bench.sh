@@ -22,6 +22,10 @@ KEEP_DB="${BENCH_KEEP_DB:-}"
 DB_URL="${PG_URL%/*}/$DB"
 PORT="${BENCH_PORT:-18449}"
 CLIENTS="${BENCH_CLIENTS:-8}"
+# The pool as `make run` sizes it with PostgreSQL on the same machine: its cores (more backends
+# than cores stall one another: docs/ops/deploy.md, "Sizing the pool"). BENCH_POOL=16 measures
+# the default for a database on its own machine.
+POOL="${BENCH_POOL:-$(nproc)}"
 SECONDS_EACH="${BENCH_SECONDS:-5}"
 # BENCH_FRACTION=10 fills a tenth of the volume (a quick try of the script).
 FRACTION="${BENCH_FRACTION:-1}"
@@ -93,10 +97,11 @@ psql "$DB_URL" -tA -F' ' -c "SELECT relname, pg_total_relation_size(oid), pg_rel
   FROM pg_partition_tree('staff_logs')" >"$TMP/sizes.txt"
 
 
+export BENCH_DB_POOL="$POOL"
 export BENCH_LOAD_AT_START="$(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== patio serve em 127.0.0.1:$PORT (carga da máquina: $BENCH_LOAD_AT_START)"
 DATABASE_URL="$DB_URL" PATIO_ADDR="127.0.0.1:$PORT" PATIO_JOBS=off RUST_LOG=warn \
-  PATIO_SECRET="bench-secret-bench-secret-bench-secret" PATIO_DB_POOL="${BENCH_POOL:-16}" \
+  PATIO_SECRET="bench-secret-bench-secret-bench-secret" PATIO_DB_POOL="$POOL" \
   PATIO_STATIC_DIR=/nonexistent "$BIN" serve >"$TMP/serve.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 1 100); do
@@ -255,6 +260,7 @@ result = {
         "tables": sizes,
     },
     "connections": int(sys.argv[3]),
+    "db_pool": int(os.environ["BENCH_DB_POOL"]),
     "seconds": int(sys.argv[4]),
     "load_generator": sys.argv[5],
     "binary": "release" if "/release/" in os.environ.get("BENCH_BIN_PATH", "") else "debug",
