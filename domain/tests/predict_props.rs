@@ -27,9 +27,10 @@ fn settings() -> impl Strategy<Value = QueueSettings> {
         prop_oneof![3 => Just(0u32), 1 => 1u32..40],
         prop::array::uniform7(prop::bool::weighted(0.75)),
         0..ZONES.len(),
+        prop_oneof![3 => Just(0u32), 1 => 1u32..12],
     )
         .prop_map(
-            |((start, end, si, ei), slot, programmed, week_days, zone)| QueueSettings {
+            |((start, end, si, ei), slot, programmed, week_days, zone, lead)| QueueSettings {
                 start,
                 end,
                 start_interval: si,
@@ -38,6 +39,7 @@ fn settings() -> impl Strategy<Value = QueueSettings> {
                 programmed_total: programmed,
                 week_days,
                 time_zone: ZONES[zone],
+                hour_entry_limit: lead,
                 ..QueueSettings::default()
             },
         )
@@ -300,6 +302,16 @@ proptest! {
         }
         if let Some(end) = p.today_ends_at {
             prop_assert!(end >= sc.now);
+        }
+    }
+
+    #[test]
+    fn predicted_call_is_never_before_the_yards_lead_after_joining(sc in scenario()) {
+        let p = predict(&sc.input());
+        let lead = Duration::hours(i64::from(sc.settings.hour_entry_limit));
+        for e in &p.entries {
+            let q = sc.queue.iter().find(|q| q.id == e.id).unwrap();
+            prop_assert!(e.low >= q.joined_at + lead, "{:?} joined {}", e, q.joined_at);
         }
     }
 
@@ -914,4 +926,50 @@ fn a_truck_behind_two_loadings_is_called_when_the_first_of_them_is_expected_to_e
     pace.length_shape.clear();
     let usual = third(&pace);
     assert!((usual - 50.0).abs() < 1e-4, "{usual}");
+}
+
+/// A driver who joined 30 minutes ago at a yard whose least lead is 8 hours was told to come
+/// no earlier than 8 hours after joining (the slot forecast): the idle yard does not call him
+/// sooner. Without the lead he would be called at once.
+#[test]
+fn a_driver_is_not_expected_sooner_than_the_yards_lead_after_joining() {
+    let now = Utc.with_ymd_and_hms(2026, 3, 31, 12, 0, 0).unwrap();
+    let settings = QueueSettings {
+        start: NaiveTime::from_hms_opt(0, 0, 0).unwrap(),
+        end: NaiveTime::from_hms_opt(23, 59, 0).unwrap(),
+        ..yard_open_every_day()
+    };
+    let (loadings, starts) = one_bay_history(&settings, |_| 0);
+    let pace = measure(
+        &History {
+            loadings: &loadings,
+            attendance_starts: &starts,
+            closed: &[],
+        },
+        &settings,
+        now,
+    );
+    let mut queue = one_truck_waiting(now);
+    queue[0].joined_at = now - Duration::minutes(30);
+    let call = |lead: u32| {
+        let settings = QueueSettings {
+            hour_entry_limit: lead,
+            ..settings.clone()
+        };
+        predict(&PredictInput {
+            settings: &settings,
+            now,
+            attendance: AttendanceToday::Started,
+            delays: &[],
+            queue: &queue,
+            loading: &[],
+            spent_today: 3,
+            pace: &pace,
+        })
+        .entries[0]
+    };
+    assert!(call(0).at - now <= Duration::minutes(5), "{:?}", call(0));
+    let told = queue[0].joined_at + Duration::hours(8);
+    assert_eq!(call(8).at, told);
+    assert_eq!(call(8).low, told);
 }

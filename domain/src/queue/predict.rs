@@ -10,6 +10,8 @@
 //! The next call comes when the first bay frees: with two or more loadings running, earlier
 //! than any one's median end (the median of their minimum, from the measured length shape).
 //! The spread grows with the square root of the variance of the loadings ahead.
+//! No vehicle is expected sooner than the yard's least lead after it joined
+//! (`hour_entry_limit`): its driver was told he had that long to come.
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
@@ -71,7 +73,7 @@ pub struct PredictInput<'a> {
 pub struct Predicted {
     pub id: EntryId,
     pub at: DateTime<Utc>,
-    /// The early and late ends of the spread (`low >= now`).
+    /// The early and late ends of the spread (`low >= now`, and not before the entry's lead).
     pub low: DateTime<Utc>,
     pub high: DateTime<Utc>,
 }
@@ -399,6 +401,7 @@ impl<'i, 'a> Replay<'i, 'a> {
                 self.day = Day::fresh(input, Some(planned));
             }
         }
+        let earliest = self.earliest(q);
         // Days skipped for this vehicle: a calendar that never lets a call in stops here.
         let mut skipped = 0;
         while let Some(d) = self.day.as_mut() {
@@ -409,7 +412,10 @@ impl<'i, 'a> Replay<'i, 'a> {
                 self.ahead < FIRST_FREE_HEAD,
             )
             .unwrap_or(d.opens);
-            let t = (free + self.turnaround).max(self.latest).max(d.opens);
+            let t = (free + self.turnaround)
+                .max(self.latest)
+                .max(d.opens)
+                .max(earliest);
             let t = unfrozen(&self.frozen, t);
             // Inside a window (a call never starts in a break or after closing).
             let window = d.windows.as_slice().iter().find(|w| w.1 > t).copied();
@@ -433,6 +439,13 @@ impl<'i, 'a> Replay<'i, 'a> {
             }
         }
         None
+    }
+
+    /// The yard's least lead between joining and the forecast (`hour_entry_limit`, rule 4 of
+    /// the plan): a driver told to come no earlier than that is not expected to be called
+    /// sooner, however fast the yard runs.
+    fn earliest(&self, q: &Queued) -> DateTime<Utc> {
+        q.joined_at + Duration::hours(i64::from(self.input.settings.hour_entry_limit))
     }
 
     /// The chance `q` never loads: in the yard, or not yet with its call this far away (in
@@ -478,7 +491,7 @@ impl<'i, 'a> Replay<'i, 'a> {
         Some(Predicted {
             id: q.id,
             at: t,
-            low: (t - minutes(sigma)).max(input.now),
+            low: (t - minutes(sigma)).max(input.now).max(self.earliest(q)),
             high: t + minutes(sigma),
         })
     }
