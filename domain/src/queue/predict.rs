@@ -251,22 +251,26 @@ fn first_free(bays: &mut [Bay], shape: &[f64], scale: f64, head: bool) -> Option
     Some(e0 - minutes(-hi))
 }
 
-/// What a busy bay that outlasted another still has left: the median of its end given that it
-/// had not ended `u` (its length against the usual, as `shape` measures lengths) into its
-/// law, as a share of the usual length, tabled at the shape's own points. Kept as the lowest
-/// running value, so that a bay expected later, or one that outlasted a later first end, is
-/// never expected to free sooner (a check-in never brings a call earlier) even where the
-/// measured shape has a bump (the long outliers).
+/// How much later a busy bay that outlasted another is expected to end. `u` is how far into
+/// its law the other ended (its median end is 1, as `shape` measures lengths against their
+/// median); given it had not ended by then, its median end moves by `g(u) − g0` usual
+/// lengths, `g(u)` = `u − 1` + the median of what is left past `u`, tabled at the shape's
+/// points. What is left is kept at its lowest running value: then `g` never falls and never
+/// rises faster than `u`, so a bay expected later, or one that outlasted a later end, is never
+/// expected to free sooner (a check-in never brings a call earlier) even where the measured
+/// shape has a bump (the long outliers). `g0`, its value before any loading can end, moves
+/// nothing: a bay that only outlasted an end it could not have reached is not moved.
 struct Outlasting {
-    /// (u, what is left at u), u rising, what is left never rising.
+    /// (u, what is left past u), u rising, what is left never rising.
     points: Vec<(f64, f64)>,
+    g0: f64,
 }
 
 impl Outlasting {
     fn new(shape: &[f64]) -> Outlasting {
         let mut points: Vec<(f64, f64)> = Vec::with_capacity(shape.len());
         if shape.len() < 2 {
-            return Outlasting { points };
+            return Outlasting { points, g0: 0.0 };
         }
         let mut low = f64::INFINITY;
         for &u in shape {
@@ -274,38 +278,41 @@ impl Outlasting {
             low = low.min(left);
             points.push((u, low));
         }
-        Outlasting { points }
+        let g0 = points[0].0 - 1.0 + points[0].1;
+        Outlasting { points, g0 }
     }
 
-    /// What is left (a share of the usual length) at `u`: before every point, the median less
-    /// `u` (nothing learnt yet); past the last, nothing.
-    fn left(&self, u: f64) -> f64 {
-        let Some(&(u0, l0)) = self.points.first() else {
-            return 0.0;
-        };
-        if u <= u0 {
-            return l0 + (u0 - u);
-        }
+    /// `g(u)` for `u` past the first point (past the last, `u − 1`: nothing left).
+    fn g(&self, u: f64) -> f64 {
         let k = self.points.partition_point(|p| p.0 <= u);
-        if k >= self.points.len() {
-            return 0.0;
-        }
-        let ((a, la), (b, lb)) = (self.points[k - 1], self.points[k]);
-        if b > a {
-            la + (lb - la) * (u - a) / (b - a)
-        } else {
-            lb
-        }
+        let left = match self.points.get(k) {
+            None => 0.0,
+            Some(&(b, lb)) => {
+                let (a, la) = self.points[k - 1];
+                if b > a {
+                    la + (lb - la) * (u - a) / (b - a)
+                } else {
+                    lb
+                }
+            }
+        };
+        u - 1.0 + left
     }
 
     /// The median end of a busy bay (`end`, its law `scale` minutes around it) given that it
-    /// outlasted `first`: never before its own median end.
+    /// outlasted one that ended at `first`.
     fn end_after(&self, end: DateTime<Utc>, first: DateTime<Utc>, scale: f64) -> DateTime<Utc> {
-        if self.points.is_empty() || scale <= 0.0 {
+        let Some(&(u0, _)) = self.points.first() else {
+            return end;
+        };
+        if scale <= 0.0 {
             return end;
         }
         let u = 1.0 + minutes_between(end, first) / scale;
-        end.max(first + minutes(scale * self.left(u)))
+        if u <= u0 {
+            return end;
+        }
+        end + minutes(scale * (self.g(u) - self.g0))
     }
 }
 
