@@ -431,7 +431,7 @@ impl Oracle {
         delays: false,
         late_start: false,
     };
-    const LADDER: [(&'static str, Oracle); 6] = [
+    const LADDER: [(&'static str, Oracle); 7] = [
         (
             "never_loads",
             Oracle {
@@ -466,6 +466,16 @@ impl Oracle {
             "never_loads_and_late_start",
             Oracle {
                 never_loads: true,
+                late_start: true,
+                ..Oracle::NONE
+            },
+        ),
+        // Everything but the loadings' lengths (drawn for each loading, known to nobody).
+        (
+            "all_but_durations",
+            Oracle {
+                never_loads: true,
+                delays: true,
                 late_start: true,
                 ..Oracle::NONE
             },
