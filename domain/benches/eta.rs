@@ -29,14 +29,20 @@
 //! only when the yard ran fast). So the file also gives the error of the predictions made
 //! every 20 minutes of the scored days that said 45 to 75 minutes ahead: chosen by what was
 //! predicted, not by what happened.
+//!
+//! The oracle ladder (`oracle_ladder` in the file) scores one hour ahead again with the
+//! predictor told the truth of one thing the simulation draws (who never loads, each loading's
+//! length, the delay before it is registered, the attendance's late start), then of two a
+//! yard could come to know, then of all: where the remaining error comes from. The main
+//! figures are scored without it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveTime, TimeZone, Utc, Weekday};
 use patio_domain::implement::ImplementType;
 use patio_domain::queue::{
     measure, plan, predict, AttendanceToday, ClosedEntry, Delay, EntryId, EntryState,
-    FinishedLoading, History, Loading, Plan, PlanInput, PredictInput, Prediction, QueueEntry,
-    QueueSettings, Queued, Vehicle,
+    FinishedLoading, History, Loading, Pace, Plan, PlanInput, PredictInput, Prediction, QueueEntry,
+    QueueSettings, Queued, Spread, Vehicle,
 };
 
 const HISTORY_WEEKS: i64 = 8;
@@ -402,6 +408,151 @@ impl Known {
     }
 }
 
+/// What the predictor is told beyond what a yard knows (the oracle ladder): each flag hands it
+/// the truth of one thing the simulation draws, to measure how much of the error that thing
+/// leaves. [`Oracle::NONE`] is the yard as it is (the main figures).
+#[derive(Clone, Copy, Default, PartialEq)]
+struct Oracle {
+    /// Which vehicles never load: leavers are out of the queue, the missing take the 3 minutes
+    /// the dispatcher takes to notice, nobody else is discounted.
+    never_loads: bool,
+    /// Each loading's true length (and the afternoon's 8%).
+    durations: bool,
+    /// The day's delay (when and how long) from the start of the day, before it is registered.
+    delays: bool,
+    /// The day's real late start of the attendance.
+    late_start: bool,
+}
+
+impl Oracle {
+    const NONE: Oracle = Oracle {
+        never_loads: false,
+        durations: false,
+        delays: false,
+        late_start: false,
+    };
+    const LADDER: [(&'static str, Oracle); 7] = [
+        (
+            "never_loads",
+            Oracle {
+                never_loads: true,
+                ..Oracle::NONE
+            },
+        ),
+        (
+            "loading_durations",
+            Oracle {
+                durations: true,
+                ..Oracle::NONE
+            },
+        ),
+        (
+            "delays",
+            Oracle {
+                delays: true,
+                ..Oracle::NONE
+            },
+        ),
+        (
+            "late_start",
+            Oracle {
+                late_start: true,
+                ..Oracle::NONE
+            },
+        ),
+        // The two a yard could come to know: drivers confirming they come, the attendance's
+        // start announced.
+        (
+            "never_loads_and_late_start",
+            Oracle {
+                never_loads: true,
+                late_start: true,
+                ..Oracle::NONE
+            },
+        ),
+        // Everything but the loadings' lengths (drawn for each loading, known to nobody).
+        (
+            "all_but_durations",
+            Oracle {
+                never_loads: true,
+                delays: true,
+                late_start: true,
+                ..Oracle::NONE
+            },
+        ),
+        (
+            "all",
+            Oracle {
+                never_loads: true,
+                durations: true,
+                delays: true,
+                late_start: true,
+            },
+        ),
+    ];
+
+    /// The length the predictor is told for truck `t`, when it is told one.
+    fn told_minutes(&self, t: &Truck) -> Option<f64> {
+        if self.never_loads && t.missing {
+            Some(3.0)
+        } else if self.durations {
+            Some(t.minutes)
+        } else {
+            None
+        }
+    }
+
+    /// The measured pace with the truths told. `codes` gives each told truck its own group
+    /// (an axle count no implement has, the implement left unknown), where the pace looks up
+    /// its length.
+    fn pace(
+        &self,
+        mut pace: Pace,
+        s: &QueueSettings,
+        today: &SimDay,
+        codes: &[(i64, u8, f64)],
+    ) -> Pace {
+        if self.never_loads {
+            pace.no_show = 0.0;
+            pace.no_show_checked_in = 0.0;
+        }
+        if !codes.is_empty() {
+            pace.by_axles = codes
+                .iter()
+                .map(|&(_, code, m)| {
+                    (
+                        code,
+                        Spread {
+                            p25: m,
+                            p50: m,
+                            p75: m,
+                            mean: m,
+                        },
+                    )
+                })
+                .collect();
+        }
+        if self.durations {
+            // As the simulation draws them: 8% slower from 13:00, any weekday, no spread.
+            pace.hour_factor = std::array::from_fn(|h| if h >= 13 { 1.08 } else { 1.0 });
+            pace.weekday_factor = [1.0; 7];
+            pace.length_shape = vec![1.0; 101];
+        }
+        if self.late_start {
+            let lag =
+                (today.attendance_at - at(s, today.day, 7.0 * 60.0)).num_seconds() as f64 / 60.0;
+            pace.start_lag = Spread {
+                p25: lag,
+                p50: lag,
+                p75: lag,
+                mean: lag,
+            };
+            pace.lag_shape = vec![lag; 101];
+        }
+        pace
+    }
+}
+
 /// The predicted call, the slot forecast, and the prediction's early and late ends.
 type Forecasts = (DateTime<Utc>, DateTime<Utc>, DateTime<Utc>, DateTime<Utc>);
 
@@ -412,8 +563,9 @@ fn forecasts(
     today: &SimDay,
     id: i64,
     tau: DateTime<Utc>,
+    oracle: Oracle,
 ) -> Option<Forecasts> {
-    let (predicted, p) = predictions(s, history, today, tau);
+    let (predicted, p) = predictions(s, history, today, tau, oracle);
     let mine = predicted.get(EntryId(id))?;
     let slot = p.get(EntryId(id))?.forecast()?;
     Some((mine.at, slot, mine.low, mine.high))
@@ -425,6 +577,7 @@ fn predictions(
     history: &[SimDay],
     today: &SimDay,
     tau: DateTime<Utc>,
+    oracle: Oracle,
 ) -> (Prediction, Plan) {
     let known = Known::of(history, tau);
     let mut all_known = Known::of(std::slice::from_ref(today), tau);
@@ -440,6 +593,27 @@ fn predictions(
         s,
         tau,
     );
+    // Each truck the oracle tells a length for, its own group.
+    let codes: Vec<(i64, u8, f64)> = today
+        .trucks
+        .iter()
+        .filter(|t| t.joined_at <= tau)
+        .filter_map(|t| oracle.told_minutes(t).map(|m| (t.id, m)))
+        .zip(1u8..)
+        .map(|((id, m), code)| (id, code, m))
+        .collect();
+    let vehicle = |t: &Truck| match codes.iter().find(|c| c.0 == t.id) {
+        Some(&(_, code, _)) => Vehicle {
+            implement: None,
+            axles: Some(code),
+        },
+        None => vehicle(t),
+    };
+    let pace = if oracle == Oracle::NONE {
+        pace
+    } else {
+        oracle.pace(pace, s, today, &codes)
+    };
     let on_today = s.operating_day(tau) == today.day;
     let attendance = if !on_today {
         AttendanceToday::Ended
@@ -490,6 +664,9 @@ fn predictions(
     });
     for e in entries.iter().filter(|e| e.state.is_waiting()) {
         let t = today.trucks.iter().find(|t| t.id == e.id.0).unwrap();
+        if oracle.never_loads && t.started_at.is_none() && t.missed_at.is_none() {
+            continue;
+        }
         queue.push(Queued {
             id: e.id,
             joined_at: e.joined_at,
@@ -499,6 +676,12 @@ fn predictions(
         });
     }
     let spent_today = entries.iter().filter(|e| e.state.spends_today()).count() as u32;
+    // Told the day's delay before it is registered.
+    let delays: Vec<Delay> = if oracle.delays {
+        today.delay.iter().filter(|_| on_today).copied().collect()
+    } else {
+        delays
+    };
     let predicted = predict(&PredictInput {
         settings: s,
         now: tau,
@@ -566,7 +749,7 @@ struct Run {
 }
 
 impl Run {
-    fn of(s: &QueueSettings, seed: u64) -> Run {
+    fn of(s: &QueueSettings, seed: u64, oracle: Oracle) -> Run {
         let mut run = Run::default();
         let mut next_id = 0;
         let first = NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
@@ -578,14 +761,14 @@ impl Run {
             }
             let sim = simulate(s, day, &mut next_id, seed);
             if offset >= HISTORY_WEEKS * 7 {
-                run.score_day(s, &days, &sim);
+                run.score_day(s, &days, &sim, oracle);
             }
             days.push(sim);
         }
         run
     }
 
-    fn score_day(&mut self, s: &QueueSettings, days: &[SimDay], sim: &SimDay) {
+    fn score_day(&mut self, s: &QueueSettings, days: &[SimDay], sim: &SimDay, oracle: Oracle) {
         self.scored_days += 1;
         self.delayed_days += usize::from(sim.delay.is_some());
         for t in &sim.trucks {
@@ -596,18 +779,25 @@ impl Run {
             self.called += 1;
             let tau = real - Duration::minutes(60);
             if t.joined_at <= tau {
-                if let Some(f) = forecasts(s, days, sim, t.id, tau) {
+                if let Some(f) = forecasts(s, days, sim, t.id, tau, oracle) {
                     self.at_60.add(real, f);
                 }
             }
-            if let Some(f) = forecasts(s, days, sim, t.id, t.joined_at) {
+            // The oracle ladder scores one hour ahead only (it stays cheap).
+            if oracle != Oracle::NONE {
+                continue;
+            }
+            if let Some(f) = forecasts(s, days, sim, t.id, t.joined_at, oracle) {
                 self.at_join.add(real, f);
             }
+        }
+        if oracle != Oracle::NONE {
+            return;
         }
         // Every 20 minutes of the day, the vehicles predicted 45 to 75 minutes ahead.
         for k in 0..33 {
             let tau = at(s, sim.day, 7.0 * 60.0 + 20.0 * f64::from(k));
-            let (predicted, _) = predictions(s, days, sim, tau);
+            let (predicted, _) = predictions(s, days, sim, tau, oracle);
             for e in &predicted.entries {
                 let ahead = (e.at - tau).num_minutes();
                 let real = sim
@@ -663,13 +853,42 @@ impl Run {
     }
 }
 
+/// The oracle ladder: the same days and scoring with the predictor told, one at a time and
+/// then together, the truth of one thing the simulation draws. How far below the main figure
+/// each goes is the share of the error that thing leaves; the last is about the floor of any
+/// predictor given what a yard can know (the turnarounds and the order of ties still drawn).
+fn oracle_ladder(s: &QueueSettings) -> serde_json::Value {
+    let mut rungs = serde_json::Map::new();
+    for (name, oracle) in Oracle::LADDER {
+        let mut all = Run::default();
+        let mut per_seed = Vec::new();
+        for seed in SEEDS {
+            let run = Run::of(s, seed, oracle);
+            per_seed.push(round1(run.mae_60()));
+            all.add(run);
+        }
+        let worst = per_seed.iter().copied().fold(0.0, f64::max);
+        rungs.insert(
+            name.to_string(),
+            serde_json::json!({
+                "mae_minutes_60_before": round1(all.mae_60()),
+                "mae_minutes_60_before_per_seed": per_seed,
+                "worst_seed_mae_minutes_60_before": worst,
+                "bias_minutes_60_before": round1(Score::mae(&all.at_60.bias)),
+            }),
+        );
+        eprintln!("oracle {name}: {}", rungs[name]);
+    }
+    serde_json::Value::Object(rungs)
+}
+
 fn main() {
     let s = settings();
     let mut all = Run::default();
     let mut per_seed = Vec::new();
     let mut worst: Option<(u64, f64)> = None;
     for seed in SEEDS {
-        let run = Run::of(&s, seed);
+        let run = Run::of(&s, seed, Oracle::NONE);
         let mae = run.mae_60();
         if worst.is_none_or(|(_, w)| mae > w) {
             worst = Some((seed, mae));
@@ -688,6 +907,7 @@ fn main() {
     figure["worst_seed"] = serde_json::json!(format!("{worst_seed:#018x}"));
     figure["worst_seed_mae_minutes_60_before"] = serde_json::json!(round1(worst_mae));
     figure["per_seed"] = serde_json::json!(per_seed);
+    figure["oracle_ladder"] = oracle_ladder(&s);
     if std::env::args().any(|a| a == "--bench") {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/load/results");
         std::fs::create_dir_all(&dir).expect("create tests/load/results");

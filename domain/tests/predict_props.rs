@@ -973,3 +973,82 @@ fn a_driver_is_not_expected_sooner_than_the_yards_lead_after_joining() {
     assert_eq!(call(8).at, told);
     assert_eq!(call(8).low, told);
 }
+
+/// Two bays busy with loadings of the usual 50 minutes, 25 minutes in, lengths 0.9 to 1.1 times
+/// the usual one: the first truck is called when the first of them frees (about 22.9 minutes),
+/// and the one behind it when the other does. That one outlasted the first, so it is expected
+/// to end later than its usual end: the median of its end given it had not ended at 22.9,
+/// about 26.5 minutes, not 25. A delay from now moves both by its length; lengths unknown, 25.
+#[test]
+fn a_bay_that_outlasted_the_first_to_free_is_expected_to_end_after_its_usual_end() {
+    let settings = yard_open_every_day();
+    let now = Utc.with_ymd_and_hms(2026, 3, 31, 14, 0, 0).unwrap();
+    let truck = one_truck_waiting(now)[0];
+    let queue: Vec<Queued> = (0..2)
+        .map(|i| Queued {
+            id: EntryId(i + 1),
+            joined_at: truck.joined_at + Duration::minutes(i),
+            ..truck
+        })
+        .collect();
+    let mut pace = Pace {
+        bays: 2,
+        overall: Spread {
+            p25: 47.5,
+            p50: 50.0,
+            p75: 52.5,
+            mean: 50.0,
+        },
+        samples: 1_000,
+        length_shape: (0..=100).map(|k| 0.9 + 0.002 * f64::from(k)).collect(),
+        ..Pace::configured(&settings)
+    };
+    let both = [
+        Loading {
+            started_at: now - Duration::minutes(25),
+            vehicle: truck.vehicle,
+        },
+        Loading {
+            started_at: now - Duration::minutes(25) + Duration::seconds(1),
+            vehicle: truck.vehicle,
+        },
+    ];
+    let calls = |pace: &Pace, delays: &[Delay]| {
+        let p = predict(&PredictInput {
+            settings: &settings,
+            now,
+            attendance: AttendanceToday::Started,
+            delays,
+            queue: &queue,
+            loading: &both,
+            spent_today: 3,
+            pace,
+        });
+        let after = |i: usize| (p.entries[i].at - now).num_milliseconds() as f64 / 60_000.0;
+        (after(0), after(1))
+    };
+    let (first, second) = calls(&pace, &[]);
+    assert!((22.85..=23.0).contains(&first), "{first}");
+    // The other ends evenly between 22.9 and 30 given it outlasted the first: its median, ~26.5.
+    assert!((26.35..=26.6).contains(&second), "{first} {second}");
+    let (first_delayed, second_delayed) = calls(
+        &pace,
+        &[Delay {
+            started_at: now,
+            minutes: 30,
+        }],
+    );
+    assert!(
+        (first_delayed - first - 30.0).abs() < 1e-4,
+        "{first_delayed}"
+    );
+    assert!(
+        (second_delayed - second - 30.0).abs() < 1e-4,
+        "{second_delayed}"
+    );
+    pace.length_shape.clear();
+    let (first_usual, second_usual) = calls(&pace, &[]);
+    assert!((first_usual - 25.0).abs() < 1e-4, "{first_usual}");
+    // (the second loading started a second later)
+    assert!((second_usual - 25.0).abs() < 0.02, "{second_usual}");
+}

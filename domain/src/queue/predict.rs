@@ -9,6 +9,8 @@
 //! (it is in the yard), lower the nearer its call comes while it has not.
 //! The next call comes when the first bay frees: with two or more loadings running, earlier
 //! than any one's median end (the median of their minimum, from the measured length shape).
+//! The bays still busy then outlasted it, so each is expected to end later than its own
+//! median end (the median of its end given that it had not ended then).
 //! The spread grows with the square root of the variance of the loadings ahead.
 //! No vehicle is expected sooner than the yard's least lead after it joined
 //! (`hour_entry_limit`): its driver was told he had that long to come.
@@ -251,6 +253,71 @@ fn first_free(bays: &mut [Bay], shape: &[f64], scale: f64, head: bool) -> Option
     Some(e0 - minutes(-hi))
 }
 
+/// How much later a busy bay that outlasted another is expected to end. `u` is how far into
+/// its law the other ended (its median end is 1, as `shape` measures lengths against their
+/// median); given it had not ended by then, its median end moves by `g(u) − g0` usual
+/// lengths, `g(u)` = `u − 1` + the median of what is left past `u`, tabled at the shape's
+/// points. What is left is kept at its lowest running value: then `g` never falls and never
+/// rises faster than `u`, so a bay expected later, or one that outlasted a later end, is never
+/// expected to free sooner (a check-in never brings a call earlier) even where the measured
+/// shape has a bump (the long outliers). `g0`, its value before any loading can end, moves
+/// nothing: a bay that only outlasted an end it could not have reached is not moved.
+struct Outlasting {
+    /// (u, what is left past u), u rising, what is left never rising.
+    points: Vec<(f64, f64)>,
+    g0: f64,
+}
+
+impl Outlasting {
+    fn new(shape: &[f64]) -> Outlasting {
+        let mut points: Vec<(f64, f64)> = Vec::with_capacity(shape.len());
+        if shape.len() < 2 {
+            return Outlasting { points, g0: 0.0 };
+        }
+        let mut low = f64::INFINITY;
+        for &u in shape {
+            let left = median_left_above(shape, u).unwrap_or(0.0);
+            low = low.min(left);
+            points.push((u, low));
+        }
+        let g0 = points[0].0 - 1.0 + points[0].1;
+        Outlasting { points, g0 }
+    }
+
+    /// `g(u)` for `u` past the first point (past the last, `u − 1`: nothing left).
+    fn g(&self, u: f64) -> f64 {
+        let k = self.points.partition_point(|p| p.0 <= u);
+        let left = match self.points.get(k) {
+            None => 0.0,
+            Some(&(b, lb)) => {
+                let (a, la) = self.points[k - 1];
+                if b > a {
+                    la + (lb - la) * (u - a) / (b - a)
+                } else {
+                    lb
+                }
+            }
+        };
+        u - 1.0 + left
+    }
+
+    /// The median end of a busy bay (`end`, its law `scale` minutes around it) given that it
+    /// outlasted one that ended at `first`.
+    fn end_after(&self, end: DateTime<Utc>, first: DateTime<Utc>, scale: f64) -> DateTime<Utc> {
+        let Some(&(u0, _)) = self.points.first() else {
+            return end;
+        };
+        if scale <= 0.0 {
+            return end;
+        }
+        let u = 1.0 + minutes_between(end, first) / scale;
+        if u <= u0 {
+            return end;
+        }
+        end + minutes(scale * (self.g(u) - self.g0))
+    }
+}
+
 /// The yard's state on the day being replayed.
 struct Day {
     day: NaiveDate,
@@ -305,6 +372,9 @@ struct Replay<'i, 'a> {
     today_ends_at: Option<DateTime<Utc>>,
     /// Waiting vehicles replayed so far (ahead of the next one).
     ahead: usize,
+    /// When the bay that takes the next vehicle is expected to free (the first of the bays).
+    first_end: Option<DateTime<Utc>>,
+    outlasting: Outlasting,
 }
 
 impl<'i, 'a> Replay<'i, 'a> {
@@ -323,6 +393,8 @@ impl<'i, 'a> Replay<'i, 'a> {
             variance: 0.0,
             today_ends_at: None,
             ahead: 0,
+            first_end: None,
+            outlasting: Outlasting::new(&pace.length_shape),
         };
         replay.day = replay.first_day();
         replay
@@ -405,13 +477,14 @@ impl<'i, 'a> Replay<'i, 'a> {
         // Days skipped for this vehicle: a calendar that never lets a call in stops here.
         let mut skipped = 0;
         while let Some(d) = self.day.as_mut() {
-            let free = first_free(
+            let first = first_free(
                 &mut d.bays,
                 &input.pace.length_shape,
                 input.pace.overall.p50,
                 self.ahead < FIRST_FREE_HEAD,
-            )
-            .unwrap_or(d.opens);
+            );
+            self.first_end = first;
+            let free = first.unwrap_or(d.opens);
             let t = (free + self.turnaround)
                 .max(self.latest)
                 .max(d.opens)
@@ -477,8 +550,19 @@ impl<'i, 'a> Replay<'i, 'a> {
         }
         let d = self.day.as_mut()?;
         // The bay expected to free first takes it (`next_call` left them sorted).
-        if !d.bays.is_empty() {
-            d.bays.remove(0);
+        let freed = (!d.bays.is_empty()).then(|| d.bays.remove(0));
+        // The bays still busy outlasted a loading: each is expected to end later than it would
+        // alone. (A bay that was free ends at a known time, not drawn with theirs: the running
+        // loadings already count the time they have run.)
+        let first = self
+            .first_end
+            .take()
+            .filter(|_| freed.is_some_and(|b| b.busy));
+        if let Some(first) = first {
+            let scale = pace.overall.p50;
+            for b in d.bays.iter_mut().filter(|b| b.busy) {
+                b.end = self.outlasting.end_after(b.end, first, scale);
+            }
         }
         d.calls += 1;
         d.bays.push(Bay { end, busy: true });
