@@ -7,7 +7,7 @@ use diesel::dsl::sum;
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{BoxedSqlQuery, SqlQuery};
-use diesel::sql_types::{BigInt, Bool, Integer, Nullable, Text};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 use patio_application::model::Page;
 use patio_application::orders::ports::{
     OrderCustomerRecord, OrderFilter, OrderItemRecord, OrderRecord, OrderRepo, OrderSettings,
@@ -107,21 +107,17 @@ fn searched_binds(
         .bind::<Text, _>(text)
 }
 
-/// A searched page with its rows' customer and company and the search's total, in one
-/// statement: the matches are found once (`m`), the page taken from them and joined by key.
-/// `$6` the offset, `$7` the limit (none: every match).
+/// A searched page's ids with the search's total, in one statement: the matches are found
+/// once (`m`), the page taken from them. `$6` the offset, `$7` the limit (none: every match).
+/// The page's rows are then read by the cached statement that reads any page's.
 fn searched(f: &OrderFilter, s: &SearchText) -> BoxedSqlQuery<'static, Pg, SqlQuery> {
     let (pattern, text) = folded_param(&s.pattern, "$5");
     let (offset, limit) = f.page.map_or((0, None), |p| (p.offset(), Some(p.limit())));
     let sql = format!(
         "WITH m AS MATERIALIZED (SELECT o.id, o.created_at FROM orders o {})
-         SELECT o.*, cu.code AS customer_code, cu.name AS customer_name, cu.city AS customer_city,
-                co.name AS company_name, (SELECT count(*) FROM m) AS total
+         SELECT p.id, (SELECT count(*) FROM m) AS total
            FROM (SELECT id, created_at FROM m ORDER BY created_at DESC, id DESC
                  OFFSET $6 LIMIT $7) p
-           JOIN orders o ON o.id = p.id
-           JOIN customers cu ON cu.id = o.customer_id
-           JOIN companies co ON co.id = o.company_id
           ORDER BY p.created_at DESC, p.id DESC",
         searched_where(&pattern)
     );
@@ -130,19 +126,11 @@ fn searched(f: &OrderFilter, s: &SearchText) -> BoxedSqlQuery<'static, Pg, SqlQu
         .bind::<Nullable<BigInt>, _>(limit)
 }
 
-/// A searched order with its customer, company and the search's total.
+/// A searched page's order with the search's total.
 #[derive(QueryableByName)]
-struct SearchedRow {
-    #[diesel(embed)]
-    order: OrderRow,
-    #[diesel(sql_type = Integer)]
-    customer_code: i32,
-    #[diesel(sql_type = Text)]
-    customer_name: String,
-    #[diesel(sql_type = Nullable<Text>)]
-    customer_city: Option<String>,
-    #[diesel(sql_type = Text)]
-    company_name: String,
+struct SearchedId {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
     #[diesel(sql_type = BigInt)]
     total: i64,
 }
@@ -178,11 +166,11 @@ impl PgRepos<'_> {
         Ok((to_map(ordered)?, to_map(loaded)?))
     }
 
-    /// A searched list: its page, rows and total in one statement ([`searched`]); past the last
-    /// page no row carries the total, and it is counted apart.
+    /// A searched list: its page's ids and total in one statement ([`searched`]); past the
+    /// last page no row carries the total, and it is counted apart.
     fn searched_orders(&mut self, f: &OrderFilter, s: &SearchText) -> AppResult<Page<OrderRecord>> {
-        let rows: Vec<SearchedRow> = searched(f, s).load(self.conn).map_err(db_error)?;
-        let total = match rows.first() {
+        let found: Vec<SearchedId> = searched(f, s).load(self.conn).map_err(db_error)?;
+        let total = match found.first() {
             Some(r) => r.total,
             None if f.page.is_none_or(|p| p.offset() == 0) => 0,
             None => {
@@ -197,22 +185,33 @@ impl PgRepos<'_> {
                 t.total
             }
         };
-        let rows = rows
-            .into_iter()
-            .map(|r| {
-                let customer = (
-                    r.order.customer_id,
-                    r.customer_code,
-                    r.customer_name,
-                    r.customer_city,
-                );
-                (r.order, customer, r.company_name)
-            })
-            .collect();
+        let ids: Vec<i64> = found.iter().map(|r| r.id).collect();
         Ok(Page {
-            items: self.records(rows)?,
+            items: self.page_rows(ids)?,
             total,
         })
+    }
+
+    /// The rows of a page's orders, in the page's order, with their customer and company.
+    fn page_rows(&mut self, ids: Vec<i64>) -> AppResult<Vec<OrderRecord>> {
+        let rows: Vec<Loaded> = orders::table
+            .inner_join(customers::table)
+            .inner_join(companies::table)
+            .filter(orders::id.eq_any(ids))
+            .select((
+                OrderRow::as_select(),
+                (
+                    customers::id,
+                    customers::code,
+                    customers::name,
+                    customers::city,
+                ),
+                companies::name,
+            ))
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .load(self.conn)
+            .map_err(db_error)?;
+        self.records(rows)
     }
 
     fn records(&mut self, rows: Vec<Loaded>) -> AppResult<Vec<OrderRecord>> {
@@ -276,25 +275,8 @@ impl OrderRepo for PgRepos<'_> {
                 .get_result(self.conn)
                 .map_err(db_error)?,
         };
-        let rows: Vec<Loaded> = orders::table
-            .inner_join(customers::table)
-            .inner_join(companies::table)
-            .filter(orders::id.eq_any(ids))
-            .select((
-                OrderRow::as_select(),
-                (
-                    customers::id,
-                    customers::code,
-                    customers::name,
-                    customers::city,
-                ),
-                companies::name,
-            ))
-            .order((orders::created_at.desc(), orders::id.desc()))
-            .load(self.conn)
-            .map_err(db_error)?;
         Ok(Page {
-            items: self.records(rows)?,
+            items: self.page_rows(ids)?,
             total,
         })
     }

@@ -47,7 +47,7 @@ impl NewProductRow {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Queryable, QueryableByName, Selectable, Identifiable)]
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = orders, check_for_backend(diesel::pg::Pg))]
 pub struct OrderRow {
     pub id: i64,
