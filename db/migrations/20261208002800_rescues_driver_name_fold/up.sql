@@ -8,10 +8,13 @@ ALTER TABLE queue_restores ADD COLUMN driver_name_fold text;
 UPDATE queue_restores r SET driver_name_fold = d.name_fold FROM drivers d WHERE d.id = r.driver_id;
 ALTER TABLE queue_restores ALTER COLUMN driver_name_fold SET NOT NULL;
 
--- '' for a driver that does not exist: the foreign key then refuses the row, as before.
+-- '' for a driver that does not exist: the foreign key then refuses the row, as before. The
+-- driver's row is read FOR SHARE: a rename running at the same moment is waited for and its
+-- name read (or waits for this row, then updates it), so no rescue keeps a name gone.
 CREATE FUNCTION queue_restores_driver_name_fold() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    NEW.driver_name_fold := COALESCE((SELECT d.name_fold FROM drivers d WHERE d.id = NEW.driver_id), '');
+    NEW.driver_name_fold := COALESCE(
+        (SELECT d.name_fold FROM drivers d WHERE d.id = NEW.driver_id FOR SHARE), '');
     RETURN NEW;
 END
 $$;
