@@ -344,6 +344,7 @@ diesel::table! {
         status -> Bool,
         created_at -> Timestamptz,
         restored_at -> Nullable<Timestamptz>,
+        driver_name_fold -> Text,
     }
 }
 

@@ -37,7 +37,14 @@ fn filtered(
         .filter(staff_logs::created_at.lt(to))
         .into_boxed();
     if let Some(folded) = folded {
-        q = q.filter(staff_logs::title_fold.like(folded.to_owned()));
+        // The title with its words joined, as its index holds it (migration
+        // 20261208002801); a literal, so that it is the indexed expression under any plan.
+        q = q.filter(
+            diesel::dsl::sql::<diesel::sql_types::Bool>(
+                "replace(staff_logs.title_fold, ' ', 'Q') LIKE ",
+            )
+            .bind::<diesel::sql_types::Text, _>(joined_words(folded)),
+        );
     }
     if let Some(op) = &f.operation_type {
         q = q.filter(staff_logs::operation_type.eq(op.clone()));
@@ -52,6 +59,15 @@ fn filtered(
         q = q.filter(staff_logs::user_id.eq(id));
     }
     q
+}
+
+/// A folded pattern with its spaces read as 'Q', as the title index joins a title's words: a
+/// trigram index keeps words apart, so a phrase of words common on their own ("braga
+/// alterou") made every title a candidate (issue 28). A folded title or pattern has no
+/// upper-case letter, so the joined title matches the joined pattern exactly when the title
+/// matches the pattern.
+fn joined_words(folded: &str) -> String {
+    folded.replace(' ', "Q")
 }
 
 /// The rows `offset..offset + limit` of `q`, newest first.

@@ -6,15 +6,18 @@ use bigdecimal::{BigDecimal, ToPrimitive};
 use diesel::dsl::sum;
 use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::query_builder::{BoxedSqlQuery, SqlQuery};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text};
 use patio_application::model::Page;
 use patio_application::orders::ports::{
     OrderCustomerRecord, OrderFilter, OrderItemRecord, OrderRecord, OrderRepo, OrderSettings,
     OrderShippingRecord,
 };
 use patio_application::{AppError, AppResult};
+use patio_domain::admin::listing::SearchText;
 use patio_domain::orders::{OrderData, Tonnes};
 
-use super::search::{fk_named, folded, named, patio_fold, total_from_page, Named};
+use super::search::{folded_param, total_from_page};
 use crate::rows::{NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrderShippingCompanyRow};
 use crate::schema::{
     companies, customers, order_items, order_shipping_companies, orders, products, schedulings,
@@ -47,15 +50,10 @@ struct OrderItemProductRow {
     product_name: String,
 }
 
-/// The customers a search may name: the list's company's.
-fn customer_scope(f: &OrderFilter) -> Option<String> {
-    f.company_id.map(|c| format!("company_id = {c}"))
-}
-
 /// The orders a list's filter names, on orders alone (every order has its customer and
 /// company): the count and the page's ids read no join (issue 28); the page's rows are joined
-/// after.
-fn matching(f: &OrderFilter, customers: Option<&Named>) -> orders::BoxedQuery<'static, Pg> {
+/// after. A search is [`searched`].
+fn matching(f: &OrderFilter) -> orders::BoxedQuery<'static, Pg> {
     let mut q = orders::table.into_boxed();
     if let Some(id) = f.company_id {
         q = q.filter(orders::company_id.eq(id));
@@ -72,22 +70,75 @@ fn matching(f: &OrderFilter, customers: Option<&Named>) -> orders::BoxedQuery<'s
     if !f.include_complete {
         q = q.filter(orders::status.lt(BigDecimal::from(100)));
     }
-    if let Some(s) = &f.search {
-        // The customer's name through the customer's id: every arm is an index of orders.
-        let id = s.code.map_or(-1, i64::from);
-        q = q.filter(
-            orders::id
-                .eq(id)
-                .or(patio_fold(orders::code).like(folded(&s.pattern)))
-                .or(fk_named(
-                    "orders.customer_id",
-                    "customers",
-                    customer_scope(f).as_deref(),
-                    customers.cloned().unwrap_or(Named::Ids(Vec::new())),
-                )),
-        );
-    }
     q
+}
+
+/// The searched orders' conditions: `$1` the company, `$2` the shipping company, `$3` whether
+/// complete orders count, `$4` the typed code as an id, `$5` the folded text (`pattern`, the
+/// SQL that reads it). The customer's name is an arm on the orders' `customer_id` index, its
+/// customers (the company's) looked up in the same statement: apart, the lookup was a round
+/// trip of its own before the page and the count (issue 28).
+fn searched_where(pattern: &str) -> String {
+    format!(
+        "WHERE ($1::bigint IS NULL OR o.company_id = $1)
+           AND ($2::bigint IS NULL OR o.id IN (SELECT os.order_id FROM order_shipping_companies os
+                                                WHERE os.shipping_company_id = $2))
+           AND ($3 OR o.status < 100)
+           AND (o.id = $4 OR patio_fold(o.code) LIKE {pattern}
+                OR o.customer_id = ANY(ARRAY(SELECT x.id FROM customers x
+                                              WHERE x.name_fold LIKE {pattern}
+                                                AND ($1::bigint IS NULL OR x.company_id = $1))))"
+    )
+}
+
+/// `$1`..`$5` of [`searched_where`].
+fn searched_binds(
+    sql: String,
+    f: &OrderFilter,
+    s: &SearchText,
+    text: String,
+) -> BoxedSqlQuery<'static, Pg, SqlQuery> {
+    diesel::sql_query(sql)
+        .into_boxed()
+        .bind::<Nullable<BigInt>, _>(f.company_id)
+        .bind::<Nullable<BigInt>, _>(f.shipping_company_id)
+        .bind::<Bool, _>(f.include_complete)
+        .bind::<BigInt, _>(s.code.map_or(-1, i64::from))
+        .bind::<Text, _>(text)
+}
+
+/// A searched page's ids with the search's total, in one statement: the matches are found
+/// once (`m`), the page taken from them. `$6` the offset, `$7` the limit (none: every match).
+/// The page's rows are then read by the cached statement that reads any page's.
+fn searched(f: &OrderFilter, s: &SearchText) -> BoxedSqlQuery<'static, Pg, SqlQuery> {
+    let (pattern, text) = folded_param(&s.pattern, "$5");
+    let (offset, limit) = f.page.map_or((0, None), |p| (p.offset(), Some(p.limit())));
+    let sql = format!(
+        "WITH m AS MATERIALIZED (SELECT o.id, o.created_at FROM orders o {})
+         SELECT p.id, (SELECT count(*) FROM m) AS total
+           FROM (SELECT id, created_at FROM m ORDER BY created_at DESC, id DESC
+                 OFFSET $6 LIMIT $7) p
+          ORDER BY p.created_at DESC, p.id DESC",
+        searched_where(&pattern)
+    );
+    searched_binds(sql, f, s, text)
+        .bind::<BigInt, _>(offset)
+        .bind::<Nullable<BigInt>, _>(limit)
+}
+
+/// A searched page's order with the search's total.
+#[derive(QueryableByName)]
+struct SearchedId {
+    #[diesel(sql_type = BigInt)]
+    id: i64,
+    #[diesel(sql_type = BigInt)]
+    total: i64,
+}
+
+#[derive(QueryableByName)]
+struct Total {
+    #[diesel(sql_type = BigInt)]
+    total: i64,
 }
 
 type Loaded = (OrderRow, (i64, i32, String, Option<String>), String);
@@ -113,6 +164,54 @@ impl PgRepos<'_> {
                 .collect()
         };
         Ok((to_map(ordered)?, to_map(loaded)?))
+    }
+
+    /// A searched list: its page's ids and total in one statement ([`searched`]); past the
+    /// last page no row carries the total, and it is counted apart.
+    fn searched_orders(&mut self, f: &OrderFilter, s: &SearchText) -> AppResult<Page<OrderRecord>> {
+        let found: Vec<SearchedId> = searched(f, s).load(self.conn).map_err(db_error)?;
+        let total = match found.first() {
+            Some(r) => r.total,
+            None if f.page.is_none_or(|p| p.offset() == 0) => 0,
+            None => {
+                let (pattern, text) = folded_param(&s.pattern, "$5");
+                let sql = format!(
+                    "SELECT count(*) AS total FROM orders o {}",
+                    searched_where(&pattern)
+                );
+                let t: Total = searched_binds(sql, f, s, text)
+                    .get_result(self.conn)
+                    .map_err(db_error)?;
+                t.total
+            }
+        };
+        let ids: Vec<i64> = found.iter().map(|r| r.id).collect();
+        Ok(Page {
+            items: self.page_rows(ids)?,
+            total,
+        })
+    }
+
+    /// The rows of a page's orders, in the page's order, with their customer and company.
+    fn page_rows(&mut self, ids: Vec<i64>) -> AppResult<Vec<OrderRecord>> {
+        let rows: Vec<Loaded> = orders::table
+            .inner_join(customers::table)
+            .inner_join(companies::table)
+            .filter(orders::id.eq_any(ids))
+            .select((
+                OrderRow::as_select(),
+                (
+                    customers::id,
+                    customers::code,
+                    customers::name,
+                    customers::city,
+                ),
+                companies::name,
+            ))
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .load(self.conn)
+            .map_err(db_error)?;
+        self.records(rows)
     }
 
     fn records(&mut self, rows: Vec<Loaded>) -> AppResult<Vec<OrderRecord>> {
@@ -158,19 +257,10 @@ fn order_row(o: &OrderData, at: &OrderSettings) -> NewOrderRow {
 
 impl OrderRepo for PgRepos<'_> {
     fn list_orders(&mut self, f: &OrderFilter) -> AppResult<Page<OrderRecord>> {
-        let customers = match &f.search {
-            Some(s) => Some(
-                named(
-                    self.conn,
-                    "customers",
-                    customer_scope(f).as_deref(),
-                    &s.pattern,
-                )
-                .map_err(db_error)?,
-            ),
-            None => None,
-        };
-        let mut q = matching(f, customers.as_ref())
+        if let Some(s) = &f.search {
+            return self.searched_orders(f, s);
+        }
+        let mut q = matching(f)
             .select(orders::id)
             .order((orders::created_at.desc(), orders::id.desc()));
         if let Some(p) = f.page {
@@ -180,30 +270,13 @@ impl OrderRepo for PgRepos<'_> {
         // The page first: when it tells the total, nothing is counted.
         let total = match total_from_page(f.page, ids.len()) {
             Some(total) => total,
-            None => matching(f, customers.as_ref())
+            None => matching(f)
                 .count()
                 .get_result(self.conn)
                 .map_err(db_error)?,
         };
-        let rows: Vec<Loaded> = orders::table
-            .inner_join(customers::table)
-            .inner_join(companies::table)
-            .filter(orders::id.eq_any(ids))
-            .select((
-                OrderRow::as_select(),
-                (
-                    customers::id,
-                    customers::code,
-                    customers::name,
-                    customers::city,
-                ),
-                companies::name,
-            ))
-            .order((orders::created_at.desc(), orders::id.desc()))
-            .load(self.conn)
-            .map_err(db_error)?;
         Ok(Page {
-            items: self.records(rows)?,
+            items: self.page_rows(ids)?,
             total,
         })
     }

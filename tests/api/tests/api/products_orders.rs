@@ -588,3 +588,120 @@ async fn order_calls_refuse_other_roles_and_hide_other_companies() {
         0
     );
 }
+
+/// The codes, customers and total of a listed page.
+fn listed(page: &Value) -> (Vec<String>, Vec<String>, i64) {
+    let items = page["items"].as_array().unwrap();
+    (
+        items
+            .iter()
+            .map(|o| o["code"].as_str().unwrap().to_owned())
+            .collect(),
+        items
+            .iter()
+            .map(|o| o["customer"]["name"].as_str().unwrap().to_owned())
+            .collect(),
+        page["total"].as_i64().unwrap(),
+    )
+}
+
+/// Issue 28: an order search by customer name finds the orders of every customer whose name
+/// holds the text (accents and case aside) and those whose code holds it, newest first, with
+/// their customer, tonnes and total, page by page and past the last page; another company's
+/// customer of the same name is not searched, and a Transportadora finds only the orders open
+/// to its shipping company.
+#[actix_rt::test]
+async fn an_order_search_by_customer_name_lists_that_customers_orders_newest_first() {
+    let app = TestApp::new();
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let f = fixture(&app, &usuario).await;
+    let braga = customer(&app, app.ids.demo, 2, "Fazenda João Braga").await;
+    let braganca = customer(&app, app.ids.demo, 3, "FAZENDA JOAO BRAGANÇA").await;
+    let elsewhere = customer(&app, app.ids.other, 2, "Fazenda João Braga").await;
+    let rival = shipping(&app, app.ids.demo, 88, "Rival").await;
+    for (code, customer, carrier) in [
+        ("B-1", braga, rival),
+        ("BV-1", f.customer, app.ids.shipping),
+        ("B-2", braga, app.ids.shipping),
+        ("BR-1", braganca, rival),
+        ("B-3", braga, rival),
+    ] {
+        usuario
+            .post(
+                "/api/order/save",
+                order_body(code, customer, &[(f.soja, 12.5)], &[carrier]),
+            )
+            .await
+            .expect(StatusCode::CREATED);
+    }
+    let other = app.usuario_of(app.ids.other).await;
+    let product = other
+        .post("/api/product/create", product_body(1, "SOJA", 0, None))
+        .await
+        .expect(StatusCode::CREATED)["id"]
+        .as_i64()
+        .unwrap();
+    other
+        .post(
+            "/api/order/save",
+            order_body("B-9", elsewhere, &[(product, 1.0)], &[]),
+        )
+        .await
+        .expect(StatusCode::CREATED);
+
+    let braga_name = "Fazenda João Braga".to_owned();
+    let braganca_name = "FAZENDA JOAO BRAGANÇA".to_owned();
+    for search in ["fazenda%20jo%C3%A3o%20braga", "FAZENDA%20JOAO%20BRAGA"] {
+        let page = |n: u32| format!("/api/order?page={n}&pageSize=2&complete=true&search={search}");
+        let first = usuario.get(&page(1)).await.expect(StatusCode::OK);
+        assert_eq!(
+            listed(&first),
+            (
+                vec!["B-3".to_owned(), "BR-1".to_owned()],
+                vec![braga_name.clone(), braganca_name.clone()],
+                4
+            ),
+            "{first}"
+        );
+        assert_eq!(first["items"][0]["ordered"], 12.5, "{first}");
+        assert_eq!(first["items"][0]["company"]["id"], app.ids.demo, "{first}");
+        let second = usuario.get(&page(2)).await.expect(StatusCode::OK);
+        assert_eq!(
+            listed(&second),
+            (
+                vec!["B-2".to_owned(), "B-1".to_owned()],
+                vec![braga_name.clone(), braga_name.clone()],
+                4
+            )
+        );
+        let past = usuario.get(&page(3)).await.expect(StatusCode::OK);
+        assert_eq!(listed(&past), (vec![], vec![], 4));
+    }
+    // "bragança" only, and a code's text.
+    let one = usuario
+        .get("/api/order?page=1&pageSize=9&complete=true&search=bragan%C3%A7a")
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(
+        listed(&one),
+        (vec!["BR-1".to_owned()], vec![braganca_name], 1)
+    );
+    let code = usuario
+        .get("/api/order?page=1&pageSize=9&complete=true&search=bv-")
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(listed(&code).0, ["BV-1"]);
+    let none = usuario
+        .get("/api/order?page=1&pageSize=9&complete=true&search=fazenda%20ningu%C3%A9m")
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(listed(&none), (vec![], vec![], 0));
+
+    // The Transportadora's search: the searched orders open to its shipping company.
+    let transp = app.transportadora_of(app.ids.demo).await;
+    let mine = transp
+        .get("/api/order?page=1&pageSize=9&complete=true&search=fazenda%20jo%C3%A3o%20braga")
+        .await
+        .expect(StatusCode::OK);
+    assert_eq!(listed(&mine), (vec!["B-2".to_owned()], vec![braga_name], 1));
+}

@@ -751,3 +751,79 @@ async fn a_freelancer_s_rescue_is_refused_at_approval_when_the_order_filled_up_m
         "false"
     );
 }
+
+/// Issue 28: the rescues' search reads the driver's name kept on the rescue (a trigram index
+/// over the pending rescues, migration 20261208002800), which follows the driver's name: after
+/// a rename (as the driver's edit or an erasure writes it) every role finds the rescue by the
+/// new name, with or without accents, and no longer by the old one.
+#[actix_web::test]
+async fn a_rescue_is_searched_by_its_drivers_current_name() {
+    let app = TestApp::new();
+    at(&app, MONDAY_0900);
+    let pairs: Vec<_> = (1..=2).map(|g| carried_pair(&app, g, 3)).collect();
+    let ped = order(&app, 4).await;
+    let exp = app.staff(EXP).await;
+    for (i, (d, t)) in (0..).zip(&pairs) {
+        let l = loading(&app, ped, (*d, *t), 10.0).await;
+        asked(&app, &exp, (*d, l, ped), 10.0, i).await;
+    }
+    let found = |q: &'static str| {
+        let app = &app;
+        async move {
+            let mut totals = Vec::new();
+            for email in [ROOT, USUARIO, TRANSP] {
+                let (s, b) = app
+                    .staff(email)
+                    .await
+                    .get(&format!("{LIST}?search={q}"))
+                    .await
+                    .pair();
+                assert_eq!(s, StatusCode::OK, "{email} {q} {b}");
+                let names: Vec<_> = b["items"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r["driverName"].as_str().unwrap().to_owned())
+                    .collect();
+                assert_eq!(b["total"], names.len(), "{email} {q}");
+                totals.push(names);
+            }
+            totals
+        }
+    };
+    let two = vec!["MOTORISTA 2".to_owned()];
+    assert_eq!(
+        found("motorista%202").await,
+        [two.clone(), two.clone(), two]
+    );
+    let driver = pairs[1].0;
+    app.sql(&format!(
+        "UPDATE drivers SET name = 'JOSÉ RENOMEADO' WHERE id = {driver}"
+    ));
+    assert_eq!(
+        text(
+            &app,
+            &format!("SELECT driver_name_fold AS v FROM queue_restores WHERE driver_id = {driver}")
+        ),
+        "jose renomeado"
+    );
+    let renamed = vec!["JOSÉ RENOMEADO".to_owned()];
+    for q in ["jos%C3%A9%20renomeado", "JOSE%20RENOMEADO"] {
+        assert_eq!(
+            found(q).await,
+            [renamed.clone(), renamed.clone(), renamed.clone()],
+            "{q}"
+        );
+    }
+    let none: Vec<String> = Vec::new();
+    assert_eq!(
+        found("motorista%202").await,
+        [none.clone(), none.clone(), none]
+    );
+    // The other rescue keeps its driver's name.
+    let one = vec!["MOTORISTA 1".to_owned()];
+    assert_eq!(
+        found("motorista%201").await,
+        [one.clone(), one.clone(), one]
+    );
+}
