@@ -2,6 +2,7 @@
 
 use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::WindowExpressionMethods;
 use patio_application::model::{LikeItem, Page};
 use patio_application::orders::ports::{ProductFilter, ProductRepo};
 use patio_application::orders::products::{CompanyRef, ProductView};
@@ -9,7 +10,7 @@ use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 use patio_domain::orders::{ProductData, ProductGroup};
 
-use super::search::{folded, patio_fold};
+use super::search::{folded, patio_fold, total_from_page};
 use crate::rows::{NewProductRow, ProductRow};
 use crate::schema::{companies, products};
 use crate::store::{db_error, PgRepos};
@@ -57,19 +58,39 @@ fn view((p, company_name): (ProductRow, String)) -> AppResult<ProductView> {
 
 impl ProductRepo for PgRepos<'_> {
     fn list_products(&mut self, f: &ProductFilter) -> AppResult<Page<ProductView>> {
-        let total: i64 = filtered(f)
-            .count()
-            .get_result(self.conn)
-            .map_err(db_error)?;
         let mut q = filtered(f);
         if let Some(p) = f.page {
             q = q.offset(p.offset()).limit(p.limit());
         }
-        let rows: Vec<(ProductRow, String)> = q
-            .select((ProductRow::as_select(), companies::name))
-            .order((products::code.asc(), products::id.asc()))
-            .load(self.conn)
-            .map_err(db_error)?;
+        let q = q.order((products::code.asc(), products::id.asc()));
+        let (rows, total) = if f.search.is_some() {
+            // A search reads its page and total in one statement, folding each name once.
+            let rows: Vec<(ProductRow, String, i64)> = q
+                .select((
+                    ProductRow::as_select(),
+                    companies::name,
+                    diesel::dsl::count(products::id).over(),
+                ))
+                .load(self.conn)
+                .map_err(db_error)?;
+            let total = rows.first().map(|r| r.2);
+            let rows: Vec<_> = rows.into_iter().map(|(p, c, _)| (p, c)).collect();
+            (rows, total)
+        } else {
+            // Browsing reads ten rows by the code's index; the window would join them all.
+            let rows: Vec<(ProductRow, String)> = q
+                .select((ProductRow::as_select(), companies::name))
+                .load(self.conn)
+                .map_err(db_error)?;
+            (rows, None)
+        };
+        let total = match total.or_else(|| total_from_page(f.page, rows.len())) {
+            Some(total) => total,
+            None => filtered(f)
+                .count()
+                .get_result(self.conn)
+                .map_err(db_error)?,
+        };
         Ok(Page {
             items: rows.into_iter().map(view).collect::<AppResult<_>>()?,
             total,

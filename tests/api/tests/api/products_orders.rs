@@ -705,3 +705,61 @@ async fn an_order_search_by_customer_name_lists_that_customers_orders_newest_fir
         .expect(StatusCode::OK);
     assert_eq!(listed(&mine), (vec!["B-2".to_owned()], vec![braga_name], 1));
 }
+
+/// The products list tells its total on every page, past the last one too, and a search's
+/// total counts its matches only (the page and total are read in one statement).
+#[actix_rt::test]
+async fn the_products_list_tells_its_total_on_every_page_and_past_the_last() {
+    let app = TestApp::new();
+    let usuario = app.usuario_of(app.ids.demo).await;
+    let before = product_count(&app, app.ids.demo);
+    for code in 0..7 {
+        let name = if code % 2 == 0 {
+            "AÇÚCAR CRISTAL"
+        } else {
+            "MILHO"
+        };
+        usuario
+            .post(
+                "/api/product/create",
+                product_body(200 + code, name, 0, None),
+            )
+            .await
+            .expect(StatusCode::CREATED);
+    }
+    let total = before + 7;
+    let list = |query: String| {
+        let usuario = &usuario;
+        let path = format!("/api/product/company/{}?{query}", app.ids.demo);
+        async move { usuario.get(&path).await.expect(StatusCode::OK) }
+    };
+    let page_size = 3;
+    let last = (total + page_size - 1) / page_size;
+    for page in 1..=last + 1 {
+        let body = list(format!("page={page}&pageSize={page_size}")).await;
+        assert_eq!(body["total"], total, "page {page}: {body}");
+        let want = (total - (page - 1) * page_size).clamp(0, page_size);
+        assert_eq!(
+            body["items"].as_array().unwrap().len() as i64,
+            want,
+            "page {page}"
+        );
+    }
+    // "acucar" typed without accents: the four sugars, on two pages of three.
+    let first = list(format!("page=1&pageSize={page_size}&search=acucar")).await;
+    assert_eq!(first["total"], 4, "{first}");
+    assert_eq!(first["items"].as_array().unwrap().len(), 3);
+    let second = list(format!("page=2&pageSize={page_size}&search=acucar")).await;
+    assert_eq!(second["total"], 4, "{second}");
+    assert_eq!(second["items"][0]["name"], "AÇÚCAR CRISTAL");
+    let past = list(format!("page=3&pageSize={page_size}&search=acucar")).await;
+    assert_eq!(
+        (
+            past["total"].as_i64(),
+            past["items"].as_array().map(Vec::len)
+        ),
+        (Some(4), Some(0))
+    );
+    let none = list("page=1&pageSize=3&search=cevada".to_owned()).await;
+    assert_eq!(none["total"], 0, "{none}");
+}
