@@ -192,7 +192,7 @@ impl PgRepos<'_> {
         })
     }
 
-    /// The rows of a page's orders, in the page's order, with their customer and company.
+    /// The orders of `ids` with their customer and company, newest first (a page's order).
     fn page_rows(&mut self, ids: Vec<i64>) -> AppResult<Vec<OrderRecord>> {
         let rows: Vec<Loaded> = orders::table
             .inner_join(customers::table)
@@ -286,23 +286,7 @@ impl OrderRepo for PgRepos<'_> {
     }
 
     fn orders_by_ids(&mut self, ids: &[i64]) -> AppResult<Vec<OrderRecord>> {
-        let rows: Vec<Loaded> = orders::table
-            .inner_join(customers::table)
-            .inner_join(companies::table)
-            .filter(orders::id.eq_any(ids))
-            .select((
-                OrderRow::as_select(),
-                (
-                    customers::id,
-                    customers::code,
-                    customers::name,
-                    customers::city,
-                ),
-                companies::name,
-            ))
-            .load(self.conn)
-            .map_err(db_error)?;
-        self.records(rows)
+        self.page_rows(ids.to_vec())
     }
 
     fn order_by_code(&mut self, company_id: i64, code: &str) -> AppResult<Option<i64>> {

@@ -348,49 +348,27 @@ async fn predicted_call_follows_the_pace_the_yard_really_had() {
     ));
 }
 
-/// A yard whose least lead is 2 hours tells a driver who joins at 09:00 to come at 11:00 (his
-/// slot): the idle yard's prediction does not call him sooner than that, on his phone or on
-/// the dispatch row.
+/// A yard whose least lead is 2 hours tells the drivers who join at 09:00 to come from 11:00
+/// (their slots): the idle yard's prediction calls none of them sooner, on the phone or on the
+/// dispatch row.
 #[actix_web::test]
 async fn a_yards_least_lead_keeps_the_predicted_call_from_coming_before_the_driver_was_told() {
     let app = TestApp::new();
-    settings(
-        &app,
-        app.ids.demo,
-        json!({ "enableQueueWithoutScheduling": true, "hour_entry_Limit": 2 }),
-    )
-    .await;
-    at(&app, MONDAY_0900);
-    let pair = add_drivers(&app, app.ids.demo, 1, 1)[0];
-    let usuario = app.usuario_of(app.ids.demo).await;
-    let order = fixtures::order(&usuario, fixtures::OrderSpec::new("PED-L", 100.0))
-        .await
-        .id;
-    let loading = loading_of(&app, order, pair.0, pair.1).await;
-    fixtures::join(
-        &app,
-        pair.0,
-        app.ids.demo,
-        json!({ "scheduling": { "id": loading } }),
-    )
-    .await;
-    let exp = app.expedicao_of(app.ids.demo).await;
-    exp.post(
-        "/api/attendances/save",
-        json!({ "company": { "id": app.ids.demo } }),
-    )
-    .await
-    .expect(StatusCode::CREATED);
+    settings(&app, app.ids.demo, json!({ "hour_entry_Limit": 2 })).await;
+    let (pairs, _, _, exp) = yard(&app).await;
 
-    // 11:00 in São Paulo: the slot, and the prediction with the early end of its spread.
+    // 11:00 in São Paulo: the first slot, and the first prediction with its early end.
     let told = "2026-03-02T14:00:00Z";
-    let v = position(&app, pair.0).await;
-    assert!(same_instant(&v["forecast"], told), "{v}");
-    assert!(same_instant(&v["predictedCallAt"], told), "{v}");
-    assert!(
-        utc(v["predictedCallFrom"].as_str().unwrap()) >= utc(told),
-        "{v}"
-    );
+    let first = position(&app, pairs[0].0).await;
+    assert!(same_instant(&first["forecast"], told), "{first}");
+    assert!(same_instant(&first["predictedCallAt"], told), "{first}");
+    for p in &pairs {
+        let v = position(&app, p.0).await;
+        assert!(
+            utc(v["predictedCallFrom"].as_str().unwrap()) >= utc(told),
+            "{v}"
+        );
+    }
     let days = exp
         .get(&format!("/api/queue/company/{}", app.ids.demo))
         .await
