@@ -232,6 +232,15 @@ test('a day of the expedition: join, check-in, call, TV, loading, order, missing
   await expect(rescueRow).toContainText('MOTORISTA FALTOSO - 28,500 t');
   await expect(rescueRow).toContainText(missing.orderCode);
   await expect(rescueRow).toContainText('Transportadora Demo');
+  // Searched by the driver's name as someone types it (the name kept on the rescue), then by a
+  // name no rescue has, then back by the plate.
+  const rescueSearch = admin.getByLabel('Buscar Resgate');
+  await rescueSearch.fill(`motorista faltoso ${RUN}`);
+  await expect(rescueRow).toContainText(missing.orderCode);
+  await rescueSearch.fill(`motorista ausente ${RUN}`);
+  await expect(admin.getByText('Nenhum resgate pendente.')).toBeVisible();
+  await rescueSearch.fill(missing.plate);
+  await expect(rescueRow).toContainText(missing.orderCode);
   await rescueRow.getByRole('button', { name: `Aprovar ${missing.plate}` }).click();
   const confirm = admin.getByRole('dialog', { name: 'Deseja recuperar o veículo ?' });
   await expect(confirm).toContainText(missing.plate);
