@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { companyChoiceLabel, firstName, formatDate, formatDateTime, formatDecimal, formatTonnes, initial, weekDaysLabel } from './formatters';
+import {
+  companyChoiceLabel,
+  firstName,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatTime,
+  formatTonnes,
+  initial,
+  isoDayIn,
+  weekDaysLabel,
+} from './formatters';
 
 describe('companyChoiceLabel (driver company chooser)', () => {
   it('cuts names to 16 characters and uppercases them', () => {
@@ -25,6 +36,21 @@ describe('dates in America/Sao_Paulo', () => {
   it('gives an empty string for nothing or garbage', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe("dates in a company's own zone", () => {
+  it('shows the yard clock of a company outside São Paulo (Cuiabá is UTC-4)', () => {
+    expect(formatDateTime('2025-01-12T13:05:00Z', 'America/Cuiaba')).toBe('12/01/2025 09:05');
+    expect(formatTime('2025-01-12T13:05:00Z', 'America/Cuiaba')).toBe('09:05');
+    expect(formatDate('2025-01-12T03:30:00Z', 'America/Cuiaba')).toBe('11/01/2025');
+    expect(isoDayIn(new Date('2025-01-12T03:30:00Z'), 'America/Cuiaba')).toBe('2025-01-11');
+    expect(isoDayIn(new Date('2025-01-12T03:30:00Z'), 'America/Sao_Paulo')).toBe('2025-01-12');
+  });
+  it('falls back to São Paulo for no zone or an unknown one', () => {
+    expect(formatTime('2025-01-12T13:05:00Z')).toBe('10:05');
+    expect(formatTime('2025-01-12T13:05:00Z', null)).toBe('10:05');
+    expect(formatTime('2025-01-12T13:05:00Z', 'Not/AZone')).toBe('10:05');
   });
 });
 

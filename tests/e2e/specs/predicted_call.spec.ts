@@ -96,6 +96,12 @@ test('the driver and the dispatcher read the predicted call time, and a delay mo
   const before = (await prediction.textContent()) ?? '';
   const beforeAt = await predictedAt(phone, vehicle.driverId);
   expect(beforeAt).toBeGreaterThanOrEqual(Date.now() - 60_000);
+  // The phone reads the yard's clock (about noon there), not São Paulo's nor the phone's: the
+  // server's time and the slot forecast, whose time the dispatcher's row shows too.
+  await expect(phone.getByTestId('server-clock')).toHaveText(/^\d{2}\/\d{2}\/\d{4} (11|12):\d{2}:\d{2}$/);
+  const slot = phone.locator('p').filter({ hasText: /^Previsão de atendimento: / });
+  await expect(slot).toHaveText(/^Previsão de atendimento: \d{2}\/\d{2}\/\d{4} (11|12|13):\d{2}$/);
+  const slotTime = /(\d{2}:\d{2})$/.exec((await slot.textContent()) ?? '')?.[1] ?? '';
   await shot(phone, 'phone-status');
 
   // ---- The dispatcher: the row's prediction and when the queue ends.
@@ -112,6 +118,7 @@ test('the driver and the dispatcher read the predicted call time, and a delay mo
   await page.getByLabel('Buscar placa').fill(vehicle.plate);
   const row = page.getByRole('row', { name: new RegExp(vehicle.plate) });
   await expect(row).toContainText(WHEN);
+  await expect(row.getByRole('cell', { name: slotTime, exact: true })).toBeVisible();
   await expect(page.getByTestId('queue-end')).toContainText(/fila termina (amanhã |em \d{2}\/\d{2} )?por volta das \d{2}:\d{2}/);
   // The last update reads in the yard's zone too (about noon there), not the PC's.
   await expect(page.getByText(/^Última atualização: (11|12):\d{2}:\d{2}$/)).toBeVisible();

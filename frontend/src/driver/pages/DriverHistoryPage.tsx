@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDate, formatDateTime } from '../../shared/formatters';
+import { formatDate, formatDateTime, isoDayIn } from '../../shared/formatters';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDriverSessionQuery } from '../api';
 import { dm } from '../messages';
@@ -9,11 +9,6 @@ import { useDriverLogsQuery } from '../profileApi';
 import { useExpiredLoadingsQuery } from '../queueApi';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
-
-function isoDay(d: Date): string {
-  const p = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
-  return p;
-}
 
 /** The log title is HTML built by the server from escaped values: shown as its text. */
 function textOf(html: string): string {
@@ -28,10 +23,11 @@ export default function DriverHistoryPage() {
   const { data: session } = useDriverSessionQuery();
   const goTo = useDriverGoTo();
   const [params] = useSearchParams();
+  const zone = session?.company.timeZone;
   const expired = params.get('tipo') === 'expiradas';
   const [range, setRange] = useState(() => {
     const today = new Date();
-    return { from: isoDay(new Date(today.getTime() - 7 * 86_400_000)), to: isoDay(today) };
+    return { from: isoDayIn(new Date(today.getTime() - 7 * 86_400_000), zone), to: isoDayIn(today, zone) };
   });
   const [draft, setDraft] = useState(range);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +37,7 @@ export default function DriverHistoryPage() {
   if (!session) return null;
 
   const inRange = (day: string) => day >= range.from && day <= range.to;
-  const expiredRows = (gone.data ?? []).filter((g) => inRange(isoDay(new Date(g.deletedAt))));
+  const expiredRows = (gone.data ?? []).filter((g) => inRange(isoDayIn(new Date(g.deletedAt), zone)));
   const loading = expired ? gone.isFetching : logs.isFetching;
 
   function search() {
@@ -106,7 +102,7 @@ export default function DriverHistoryPage() {
                   <dt>{dm.plate}</dt>
                   <dd>{g.truck.licensePlate}</dd>
                   <dt>{dm.permittedAt}</dt>
-                  <dd>{formatDateTime(g.createdAt)}</dd>
+                  <dd>{formatDateTime(g.createdAt, zone)}</dd>
                   {g.expirationDate && (
                     <>
                       <dt>{dm.expiration}</dt>
@@ -114,7 +110,7 @@ export default function DriverHistoryPage() {
                     </>
                   )}
                   <dt>{dm.removedAt}</dt>
-                  <dd>{formatDateTime(g.deletedAt)}</dd>
+                  <dd>{formatDateTime(g.deletedAt, zone)}</dd>
                   <dt>{dm.reason}</dt>
                   <dd>{g.reason}</dd>
                   {g.shippingCompany && (

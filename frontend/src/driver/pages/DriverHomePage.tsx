@@ -3,7 +3,7 @@ import { firstName, formatDateTime } from '../../shared/formatters';
 import { msg } from '../../shared/messages';
 import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useDriverSessionQuery } from '../api';
+import { useDriverSessionQuery, useYardZone } from '../api';
 import { useCheckinStateQuery } from '../checkinApi';
 import { canCheckIn, cancellations, type CheckinNavState } from '../checkinLogic';
 import { CHECKIN_POLL_MS, dm } from '../messages';
@@ -170,6 +170,7 @@ function DriverStageCard({
   checkedInAt: string | null;
   calledAt: string | null | undefined;
 }) {
+  const zone = useYardZone();
   switch (stage) {
     case 'waiting':
       return (
@@ -182,7 +183,7 @@ function DriverStageCard({
       return (
         <div className="d-wait" role="status" data-testid="checkin-wait" data-stage={stage}>
           <strong>{dm.waitCall}</strong>
-          {checkedInAt && <span>{dm.checkedInAt(formatDateTime(checkedInAt))}</span>}
+          {checkedInAt && <span>{dm.checkedInAt(formatDateTime(checkedInAt, zone))}</span>}
         </div>
       );
     case 'called':
@@ -190,7 +191,7 @@ function DriverStageCard({
         <div className="d-called" role="status" data-testid="driver-stage" data-stage={stage}>
           <strong>{dm.calledTitle}</strong>
           <span>{dm.stageCalledText}</span>
-          {calledAt && <span>{dm.calledAt(timeOf(calledAt))}</span>}
+          {calledAt && <span>{dm.calledAt(timeOf(calledAt, zone))}</span>}
         </div>
       );
     case 'loading':

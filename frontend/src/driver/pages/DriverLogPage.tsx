@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isoDayIn } from '../../shared/formatters';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDriverSessionQuery } from '../api';
 import { dm, PANEL_PAGE_SIZE } from '../messages';
@@ -8,10 +9,6 @@ import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
-
-function isoDay(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
-}
 
 function plusDays(day: string, n: number): string {
   const d = new Date(`${day}T12:00:00Z`);
@@ -28,8 +25,9 @@ function plusDays(day: string, n: number): string {
 export default function DriverLogPage() {
   const { data: session } = useDriverSessionQuery();
   const goTo = useDriverGoTo();
-  const [from, setFrom] = useState(() => isoDay(new Date()));
-  const [to, setTo] = useState(() => plusDays(isoDay(new Date()), 7));
+  const zone = session?.company.timeZone;
+  const [from, setFrom] = useState(() => isoDayIn(new Date(), zone));
+  const [to, setTo] = useState(() => plusDays(isoDayIn(new Date(), zone), 7));
   const [load, logs] = useLazyDriverLogsQuery();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<DriverLog | null>(null);

@@ -18,6 +18,7 @@ import { DriverShell } from '../ui/DriverShell';
  */
 export default function DriverPanelPage({ expedition = false }: { expedition?: boolean }) {
   const { data: session } = useDriverSessionQuery();
+  const zone = session?.company.timeZone;
   const goTo = useDriverGoTo();
   const panel = useQueuePanelQuery(session?.company.id ?? 0, { skip: !session, pollingInterval: POSITION_POLL_MS });
   const [page, setPage] = useState<number | null>(null);
@@ -37,7 +38,7 @@ export default function DriverPanelPage({ expedition = false }: { expedition?: b
       {expedition && (
         <section className="d-card" aria-labelledby="d-exped-title">
           <h1 id="d-exped-title">{dm.expeditionTitle}</h1>
-          <p className="d-muted">{formatDate(new Date().toISOString())}</p>
+          <p className="d-muted">{formatDate(new Date(), zone)}</p>
           {delay.data && (
             <p className="d-delay" role="status">
               <strong>{delay.data.delay.reason || dm.delayTitle}</strong> {dm.delayMinutes(delay.data.delayedTime)}
@@ -88,7 +89,7 @@ export default function DriverPanelPage({ expedition = false }: { expedition?: b
                       {r.isMine && <span className="d-tag d-tag-blue"> {dm.you}</span>}
                     </td>
                     <td>
-                      {formatDate(r.date ?? r.joinedAt)} {r.time ?? timeOf(r.joinedAt)}
+                      {formatDate(r.date ?? r.joinedAt, zone)} {r.time ?? timeOf(r.joinedAt, zone)}
                     </td>
                   </tr>
                 ))}

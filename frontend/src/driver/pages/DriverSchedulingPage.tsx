@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { readApiError } from '../../shared/apiError';
 import { formatDate } from '../../shared/formatters';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useDriverSessionQuery } from '../api';
+import { useDriverSessionQuery, useYardZone } from '../api';
 import { ARRIVAL_ADVICE_HOURS, dm, ENTER_REDIRECT_MS, ERROR_PANEL_MS } from '../messages';
 import { driverPaths } from '../paths';
 import {
@@ -168,6 +168,7 @@ export default function DriverSchedulingPage() {
 
 /** 'Entrada confirmada': the position, the forecast and the advice to arrive early. */
 function JoinedPanel({ view: v }: { view: JoinView }) {
+  const zone = useYardZone();
   return (
     <DriverShell>
       <section className="d-success" role="status">
@@ -175,7 +176,7 @@ function JoinedPanel({ view: v }: { view: JoinView }) {
         {v.position ? <p className="d-big">{dm.positionOf(v.position)}</p> : null}
         {v.date && (
           <p>
-            {dm.forecast}: {formatDate(v.date)} {v.time ?? timeOf(v.forecast)}
+            {dm.forecast}: {formatDate(v.date)} {v.time ?? timeOf(v.forecast, zone)}
           </p>
         )}
         <p data-testid="arrival-advice">{dm.arrivalAdvice(ARRIVAL_ADVICE_HOURS)}</p>

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readApiError } from '../../shared/apiError';
 import { formatDate, TIME_ZONE } from '../../shared/formatters';
 import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useDriverSessionQuery } from '../api';
+import { useDriverSessionQuery, useYardZone } from '../api';
 import { ARRIVAL_ADVICE_HOURS, dm, LEAVE_REDIRECT_MS, POSITION_POLL_MS } from '../messages';
 import { driverPaths } from '../paths';
 import {
@@ -32,20 +32,30 @@ import { DriverShell } from '../ui/DriverShell';
 import { ConfirmFooter, Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 
-const clockFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+function clockFormat(zone: string | undefined): Intl.DateTimeFormat {
+  const options: Intl.DateTimeFormatOptions = {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  };
+  try {
+    return new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: zone || TIME_ZONE });
+  } catch {
+    return new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: TIME_ZONE });
+  }
+}
 
-/** The server's clock, ticking on the phone from the offset read once; and the phone's now. */
-function useServerClock(): { text: string; now: number } {
+/**
+ * The server's clock in the yard's zone, ticking on the phone from the offset read once; and
+ * the phone's now.
+ */
+function useServerClock(zone: string | undefined): { text: string; now: number } {
   const { data, fulfilledTimeStamp } = useServerTimeQuery();
+  const format = useMemo(() => clockFormat(zone), [zone]);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1_000);
@@ -53,7 +63,7 @@ function useServerClock(): { text: string; now: number } {
   }, []);
   if (!data) return { text: '', now };
   const offset = data.timestamp - (fulfilledTimeStamp ?? now);
-  return { text: clockFormat.format(new Date(now + offset)).replace(',', ''), now };
+  return { text: format.format(new Date(now + offset)).replace(',', ''), now };
 }
 
 /**
@@ -72,7 +82,8 @@ export default function DriverStatusPage() {
   const position = useDriverPositionQuery(driverId, { skip: !session, pollingInterval: POSITION_POLL_MS });
   const panel = useQueuePanelQuery(companyId, { skip: !session, pollingInterval: POSITION_POLL_MS });
   const settings = useCompanySettingsQuery(companyId, { skip: !session });
-  const clock = useServerClock();
+  const zone = useYardZone();
+  const clock = useServerClock(zone);
   const [code, setCode] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { refetch: refetchPosition } = position;
@@ -186,6 +197,7 @@ export default function DriverStatusPage() {
 
 /** The position and its status, or the stage (loading, done, checked in, called), and the forecast. */
 function PositionCard({ p, stage }: { p: DriverPosition; stage: DriverStage }) {
+  const zone = useYardZone();
   return (
   <section className="d-card d-center" aria-labelledby="d-pos-title">
     <h1 id="d-pos-title">{dm.statusTitle}</h1>
@@ -209,7 +221,7 @@ function PositionCard({ p, stage }: { p: DriverPosition; stage: DriverStage }) {
         </p>
         {p.date && (
           <p>
-            {dm.forecast}: <strong>{formatDate(p.date)} {timeOf(p.forecast)}</strong>
+            {dm.forecast}: <strong>{formatDate(p.date)} {timeOf(p.forecast, zone)}</strong>
           </p>
         )}
         {stage === 'waiting' && p.date && (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useYardZone } from '../api';
 import { dm } from '../messages';
 import { lastPositionRead, type LastPosition } from '../pwa/lastPosition';
 
@@ -9,13 +10,14 @@ import { lastPositionRead, type LastPosition } from '../pwa/lastPosition';
  */
 export function OfflineNotice({ driverId }: { driverId?: number }) {
   const [last, setLast] = useState<LastPosition | null>(null);
+  const zone = useYardZone();
   useEffect(() => {
     let current = true;
-    if (driverId) void lastPositionRead(driverId).then((l) => current && setLast(l));
+    if (driverId) void lastPositionRead(driverId, zone).then((l) => current && setLast(l));
     return () => {
       current = false;
     };
-  }, [driverId]);
+  }, [driverId, zone]);
   return (
     <div className="d-offline" role="status" data-testid="offline-notice">
       <strong>{dm.offline}</strong>

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { App, Button, Descriptions, InputNumber, Modal, Select, Space, Table } from 'antd';
 import { formatDateTime, formatDecimal } from '../../../shared/formatters';
 import { readApiError } from '../../../shared/apiError';
-import { useDebounced } from '../../../shared/records/hooks';
+import { useDebounced, useSession } from '../../../shared/records/hooks';
 import { formatTonnes, type TonnageLimits } from '../../../shared/tonnage';
 import { TonnageField } from '../../../shared/ui/TonnageField';
 import { rescueMsg } from '../../rescues/texts';
@@ -280,7 +280,9 @@ export function DriverContact({ name, phone }: { name: string; phone: string | n
 /** The vehicle-details modal (spec 3 section 2; not for the Espectador). */
 export function VehicleDetails({ row, seesPhone, onClose }: { row: QueueRow; seesPhone: boolean; onClose: () => void }) {
   const d = yardMsg.details;
-  const when = (t: string | null | undefined) => (t ? formatDateTime(t) : '-');
+  // In the yard's zone, as the queue's own times.
+  const zone = useSession()?.company?.timeZone;
+  const when = (t: string | null | undefined) => (t ? formatDateTime(t, zone) : '-');
   const items: { label: string; value: ReactNode }[] = [
     { label: d.plate, value: row.licensePlate },
     { label: d.model, value: row.vehicleModelName ?? '-' },
