@@ -2566,6 +2566,55 @@ fn a_driver_search_reads_its_matches_not_every_name_before_them() {
             }
         }
     }
+    // The driver picker (20 names), by the same texts: its matches sorted, not the names
+    // before them walked.
+    for (scope, shipping) in [
+        (None, None),
+        (Some(company), None),
+        (Some(company), Some(carrier)),
+    ] {
+        for (text, arm) in texts {
+            let f = DriverFilter {
+                search: search_text(Some(text)),
+                company_id: scope,
+                shipping_company_id: shipping,
+                page: page(1, 20),
+            };
+            let (want, _) = drivers_found(&mut conn, &f, text, arm);
+            let (_, everywhere) = drivers_found(
+                &mut conn,
+                &DriverFilter {
+                    company_id: None,
+                    shipping_company_id: None,
+                    ..f.clone()
+                },
+                text,
+                arm,
+            );
+            for plan in ["auto", "force_generic_plan"] {
+                for run in 0..7 {
+                    let (got, read) = conn
+                        .transaction::<_, diesel::result::Error, _>(|conn| {
+                            conn.batch_execute(&format!("SET LOCAL plan_cache_mode = {plan}"))?;
+                            let before = rows_read(conn, "drivers");
+                            let found = repos(conn)
+                                .like_drivers(f.search.as_ref(), scope, shipping, 20)
+                                .unwrap();
+                            let ids = found.iter().map(|d| d.id).collect::<Vec<_>>();
+                            Ok((ids, rows_read(conn, "drivers") - before))
+                        })
+                        .unwrap();
+                    let case = format!("picker {scope:?}/{shipping:?} {text:?} {plan} run {run}");
+                    assert_eq!(got, want, "{case}: rows");
+                    assert!(
+                        read <= everywhere.max(100) + 20,
+                        "{case}: read {read} drivers for {everywhere} matches in every company"
+                    );
+                }
+            }
+        }
+    }
+
     // The statement that finds the administrator's page reads the names' trigram index.
     let f = DriverFilter {
         search: search_text(Some("joão silva")),
