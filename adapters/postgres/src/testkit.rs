@@ -413,3 +413,12 @@ pub fn explain_rescue_page(
 ) -> diesel::QueryResult<String> {
     crate::repos::rescues::explain_pending_page(conn, filter, offset, limit)
 }
+
+/// The plan (`EXPLAIN (ANALYZE)`) of the statement that finds a searched driver list's page and
+/// total (an error when the list does not run one for `filter`).
+pub fn explain_driver_search(
+    conn: &mut PgConnection,
+    filter: &patio_application::fleet::ports::DriverFilter,
+) -> diesel::QueryResult<String> {
+    crate::repos::drivers::explain_search(conn, filter)
+}

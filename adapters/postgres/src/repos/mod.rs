@@ -7,7 +7,7 @@ mod companies;
 mod contacts;
 mod customers;
 mod dashboard;
-mod drivers;
+pub(crate) mod drivers;
 pub mod events;
 mod holidays;
 mod integration;

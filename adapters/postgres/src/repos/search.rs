@@ -151,6 +151,13 @@ pub(crate) fn folded_param(pattern: &str, ph: &str) -> (String, String) {
     }
 }
 
+/// Whether `text` has three letters or digits in a row: a trigram index can look up such a
+/// text's rows; a shorter one gives it nothing to look up (it reads the whole index).
+pub(crate) fn has_trigram(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|word| word.chars().count() >= 3)
+}
+
 /// `EXPLAIN (ANALYZE)` of a statement, for the plan tests: the plan of what runs, binds and all.
 pub(crate) struct Explain<'q, Q>(pub(crate) &'q Q);
 
