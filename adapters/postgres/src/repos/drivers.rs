@@ -326,6 +326,7 @@ fn searched_text(f: &DriverFilter) -> Option<&SearchText> {
 }
 
 /// The plans (`EXPLAIN (ANALYZE)`) of the search statement of `f`, for the plan tests.
+#[cfg(feature = "testkit")]
 pub(crate) fn explain_search(conn: &mut PgConnection, f: &DriverFilter) -> QueryResult<String> {
     let s = searched_text(f).ok_or(diesel::result::Error::NotFound)?;
     let lines: Vec<String> = super::search::Explain(&searched(f, s)).load(conn)?;
