@@ -1,4 +1,5 @@
 /** The driver app's small rules (spec 3 sections 4, 5 and 9), pure so they are unit-tested. */
+import { TIME_ZONE } from '../shared/formatters';
 import { dm } from './messages';
 import type { Loading, PanelRow } from './queueApi';
 import type { CheckinState } from './checkinApi';
@@ -78,13 +79,13 @@ export function pageOfMine(rows: readonly PanelRow[], size: number): number {
   return mine < 0 ? 1 : Math.floor(mine / size) + 1;
 }
 
-/** HH:mm of an instant in the yards' zone. */
-export function timeOf(value: string | null | undefined): string {
+/** HH:mm of an instant in the yard's zone (`timeZone`, the company's; São Paulo's until known). */
+export function timeOf(value: string | null | undefined, timeZone?: string | null): string {
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
   return new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
+    timeZone: timeZone || TIME_ZONE,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',

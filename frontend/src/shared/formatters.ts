@@ -15,42 +15,57 @@ export function companyChoiceLabel(name: string): string {
 
 // Made on first use, not when the module loads: the first Intl formatter with a time zone
 // loads the browser's zone data, tens of milliseconds on a slow phone, and most first screens
-// (the driver's sign-in and home) show no date (issue 23).
-let partsFormatter: Intl.DateTimeFormat | null = null;
+// (the driver's sign-in and home) show no date (issue 23). One per zone: a yard outside São
+// Paulo's zone (Mato Grosso, the Norte) reads its own clock.
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function parts(value: string | Date): Record<string, string> | null {
+function parts(value: string | Date, timeZone?: string | null): Record<string, string> | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  partsFormatter ??= new Intl.DateTimeFormat('pt-BR', {
-    timeZone: TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  const zone = timeZone || TIME_ZONE;
+  let formatter = partsFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: zone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    partsFormatters.set(zone, formatter);
+  }
   const out: Record<string, string> = {};
-  for (const p of partsFormatter.formatToParts(date)) out[p.type] = p.value;
+  for (const p of formatter.formatToParts(date)) out[p.type] = p.value;
   return out;
 }
 
-/** dd/MM/yyyy in America/Sao_Paulo; a date-only value (yyyy-mm-dd) is shown as is. */
-export function formatDate(value: string | Date | null | undefined): string {
+/** dd/MM/yyyy in the yard's zone (`timeZone`, America/Sao_Paulo by default); a date-only value
+ * (yyyy-mm-dd) is shown as is. */
+export function formatDate(value: string | Date | null | undefined, timeZone?: string | null): string {
   if (!value) return '';
   if (typeof value === 'string') {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
     if (m) return `${m[3]}/${m[2]}/${m[1]}`;
   }
-  const p = parts(value);
+  const p = parts(value, timeZone);
   return p ? `${p.day}/${p.month}/${p.year}` : '';
 }
 
-/** dd/MM/yyyy HH:mm in America/Sao_Paulo. */
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** dd/MM/yyyy HH:mm in the yard's zone (`timeZone`, America/Sao_Paulo by default). */
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string | null): string {
   if (!value) return '';
-  const p = parts(value);
+  const p = parts(value, timeZone);
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : '';
+}
+
+/** HH:mm in the yard's zone (`timeZone`, America/Sao_Paulo by default): a time of the yard's
+ * day reads the same on the panel, the TV and the phone, whatever the PC's zone. */
+export function formatTime(value: string | Date | null | undefined, timeZone?: string | null): string {
+  if (!value) return '';
+  const p = parts(value, timeZone);
+  return p ? `${p.hour}:${p.minute}` : '';
 }
 
 /** The first name, capitalised ('JOÃO DA SILVA' -> 'João'). */

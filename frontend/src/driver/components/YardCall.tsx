@@ -4,6 +4,7 @@ import { alertCall } from '../callAlert';
 import { callFor } from '../checkinLogic';
 import { dm } from '../messages';
 import { timeOf } from '../queueLogic';
+import { useYardZone } from '../session';
 import { Modal } from '../ui/Modal';
 
 /**
@@ -32,6 +33,7 @@ export function useYardCall(driverId: number): {
 
 /** The call's notice: 'Motorista chamado', the plate and the time of the call. */
 export function YardCallNotice({ call, onClose }: { call: CallEvent; onClose: () => void }) {
+  const zone = useYardZone();
   return (
     <Modal
       title={dm.calledTitle}
@@ -45,7 +47,7 @@ export function YardCallNotice({ call, onClose }: { call: CallEvent; onClose: ()
       <div role="alert" className="d-call">
         <p className="d-call-plate">{call.licensePlate}</p>
         <p>{dm.calledText(call.licensePlate)}</p>
-        <p className="d-muted">{dm.calledAt(timeOf(call.calledAt))}</p>
+        <p className="d-muted">{dm.calledAt(timeOf(call.calledAt, zone))}</p>
       </div>
     </Modal>
   );

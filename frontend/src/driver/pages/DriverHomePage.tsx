@@ -126,6 +126,7 @@ export default function DriverHomePage() {
         position={position.data?.position ?? 0}
         checkedInAt={state?.checkin?.createdAt ?? null}
         calledAt={state?.checkin?.calledAt ?? null}
+        zone={session.company.timeZone}
       />
       <div className="d-stack">
         {stage === 'waiting' && canCheckIn(!!queueId, state) && (
@@ -164,11 +165,14 @@ function DriverStageCard({
   position,
   checkedInAt,
   calledAt,
+  zone,
 }: {
   stage: ReturnType<typeof driverStage>;
   position: number;
   checkedInAt: string | null;
   calledAt: string | null | undefined;
+  /** The yard's zone: the times read as the TV's and the panel's. */
+  zone: string | null | undefined;
 }) {
   switch (stage) {
     case 'waiting':
@@ -182,7 +186,7 @@ function DriverStageCard({
       return (
         <div className="d-wait" role="status" data-testid="checkin-wait" data-stage={stage}>
           <strong>{dm.waitCall}</strong>
-          {checkedInAt && <span>{dm.checkedInAt(formatDateTime(checkedInAt))}</span>}
+          {checkedInAt && <span>{dm.checkedInAt(formatDateTime(checkedInAt, zone))}</span>}
         </div>
       );
     case 'called':
@@ -190,7 +194,7 @@ function DriverStageCard({
         <div className="d-called" role="status" data-testid="driver-stage" data-stage={stage}>
           <strong>{dm.calledTitle}</strong>
           <span>{dm.stageCalledText}</span>
-          {calledAt && <span>{dm.calledAt(timeOf(calledAt))}</span>}
+          {calledAt && <span>{dm.calledAt(timeOf(calledAt, zone))}</span>}
         </div>
       );
     case 'loading':

@@ -37,7 +37,7 @@ export default function DriverPanelPage({ expedition = false }: { expedition?: b
       {expedition && (
         <section className="d-card" aria-labelledby="d-exped-title">
           <h1 id="d-exped-title">{dm.expeditionTitle}</h1>
-          <p className="d-muted">{formatDate(new Date().toISOString())}</p>
+          <p className="d-muted">{formatDate(new Date().toISOString(), session.company.timeZone)}</p>
           {delay.data && (
             <p className="d-delay" role="status">
               <strong>{delay.data.delay.reason || dm.delayTitle}</strong> {dm.delayMinutes(delay.data.delayedTime)}
@@ -88,7 +88,7 @@ export default function DriverPanelPage({ expedition = false }: { expedition?: b
                       {r.isMine && <span className="d-tag d-tag-blue"> {dm.you}</span>}
                     </td>
                     <td>
-                      {formatDate(r.date ?? r.joinedAt)} {r.time ?? timeOf(r.joinedAt)}
+                      {formatDate(r.date ?? r.joinedAt, session.company.timeZone)} {r.time ?? timeOf(r.joinedAt, session.company.timeZone)}
                     </td>
                   </tr>
                 ))}

@@ -17,7 +17,7 @@ import {
   type Truck,
 } from '../queueApi';
 import { authorisedLoadings, timeOf } from '../queueLogic';
-import { useDriverGoTo } from '../session';
+import { useDriverGoTo, useYardZone } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 import { ConfirmFooter, Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
@@ -168,6 +168,7 @@ export default function DriverSchedulingPage() {
 
 /** 'Entrada confirmada': the position, the forecast and the advice to arrive early. */
 function JoinedPanel({ view: v }: { view: JoinView }) {
+  const zone = useYardZone();
   return (
     <DriverShell>
       <section className="d-success" role="status">
@@ -175,7 +176,7 @@ function JoinedPanel({ view: v }: { view: JoinView }) {
         {v.position ? <p className="d-big">{dm.positionOf(v.position)}</p> : null}
         {v.date && (
           <p>
-            {dm.forecast}: {formatDate(v.date)} {v.time ?? timeOf(v.forecast)}
+            {dm.forecast}: {formatDate(v.date)} {v.time ?? timeOf(v.forecast, zone)}
           </p>
         )}
         <p data-testid="arrival-advice">{dm.arrivalAdvice(ARRIVAL_ADVICE_HOURS)}</p>

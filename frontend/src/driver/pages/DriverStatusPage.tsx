@@ -25,26 +25,36 @@ import {
   type DriverStage,
 } from '../queueLogic';
 import { useCheckinStateQuery } from '../checkinApi';
-import { useDriverGoTo } from '../session';
+import { useDriverGoTo, useYardZone } from '../session';
 import { PredictedCall } from '../components/PredictedCall';
 import { useYardCall, YardCallNotice } from '../components/YardCall';
 import { DriverShell } from '../ui/DriverShell';
 import { ConfirmFooter, Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 
-const clockFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** The clock's format in the yard's zone (one per zone; the session names it). */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function clockFormat(timeZone: string | null): Intl.DateTimeFormat {
+  const zone = timeZone || TIME_ZONE;
+  let f = clockFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: zone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(zone, f);
+  }
+  return f;
+}
 
 /** The server's clock, ticking on the phone from the offset read once; and the phone's now. */
-function useServerClock(): { text: string; now: number } {
+function useServerClock(timeZone: string | null): { text: string; now: number } {
   const { data, fulfilledTimeStamp } = useServerTimeQuery();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -53,7 +63,7 @@ function useServerClock(): { text: string; now: number } {
   }, []);
   if (!data) return { text: '', now };
   const offset = data.timestamp - (fulfilledTimeStamp ?? now);
-  return { text: clockFormat.format(new Date(now + offset)).replace(',', ''), now };
+  return { text: clockFormat(timeZone).format(new Date(now + offset)).replace(',', ''), now };
 }
 
 /**
@@ -72,7 +82,7 @@ export default function DriverStatusPage() {
   const position = useDriverPositionQuery(driverId, { skip: !session, pollingInterval: POSITION_POLL_MS });
   const panel = useQueuePanelQuery(companyId, { skip: !session, pollingInterval: POSITION_POLL_MS });
   const settings = useCompanySettingsQuery(companyId, { skip: !session });
-  const clock = useServerClock();
+  const clock = useServerClock(session?.company.timeZone ?? null);
   const [code, setCode] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { refetch: refetchPosition } = position;
@@ -186,6 +196,7 @@ export default function DriverStatusPage() {
 
 /** The position and its status, or the stage (loading, done, checked in, called), and the forecast. */
 function PositionCard({ p, stage }: { p: DriverPosition; stage: DriverStage }) {
+  const zone = useYardZone();
   return (
   <section className="d-card d-center" aria-labelledby="d-pos-title">
     <h1 id="d-pos-title">{dm.statusTitle}</h1>
@@ -209,7 +220,7 @@ function PositionCard({ p, stage }: { p: DriverPosition; stage: DriverStage }) {
         </p>
         {p.date && (
           <p>
-            {dm.forecast}: <strong>{formatDate(p.date)} {timeOf(p.forecast)}</strong>
+            {dm.forecast}: <strong>{formatDate(p.date, zone)} {timeOf(p.forecast, zone)}</strong>
           </p>
         )}
         {stage === 'waiting' && p.date && (

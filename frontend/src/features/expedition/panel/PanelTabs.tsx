@@ -59,7 +59,7 @@ export function PanelTabs(p: PanelTabsProps) {
     {
       key: 'yard',
       label: yardMsg.tabs.yard,
-      children: <Table rowKey="id" size="small" pagination={false} columns={yardColumns(can, act)} dataSource={p.checkins} />,
+      children: <Table rowKey="id" size="small" pagination={false} columns={yardColumns(can, act, p.zone)} dataSource={p.checkins} />,
     },
     {
       key: 'queue',

@@ -3,6 +3,7 @@
  * checked-in vehicles (Pátio), each with the row actions the role's abilities allow.
  */
 import { Button, Space, Tag } from 'antd';
+import { formatTime } from '../../../shared/formatters';
 import { predictedCallWhen } from '../../../shared/predictedCall';
 import type { QueueRow } from '../api';
 import { elapsedMinutes, type PanelAbilities } from '../model';
@@ -149,15 +150,16 @@ export function loadingColumns(can: PanelAbilities, act: RowActions) {
   ];
 }
 
-/** The checked-in vehicles, with *Chamar* for the roles that call. */
-export function yardColumns(can: PanelAbilities, act: RowActions) {
+/** The checked-in vehicles, with *Chamar* for the roles that call; check-in times in the
+ * yard's `zone` (the header's and the TV's), not the PC's. */
+export function yardColumns(can: PanelAbilities, act: RowActions, zone: string | null | undefined) {
   return [
     { title: yardMsg.columns.plate, dataIndex: 'licensePlate', render: (p: string) => <strong>{p}</strong> },
     { title: yardMsg.columns.driver, dataIndex: 'driverName' },
     {
       title: yardMsg.columns.checkIn,
       dataIndex: 'createdAt',
-      render: (t: string) => new Date(t).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' }),
+      render: (t: string) => formatTime(t, zone),
     },
     ...(can.call
       ? [
