@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorisedLoadings, driverStage, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, rowsAround, timeOf } from './queueLogic';
+import { authorisedLoadings, driverStage, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, positionLabel, rowsAround, timeOf } from './queueLogic';
 import type { CheckinState } from './checkinApi';
 import type { Loading, PanelRow } from './queueApi';
 import { mapEmbed } from './pages/DriverMapPage';
@@ -131,5 +131,15 @@ describe("timeOf: the yard's clock, not the phone's", () => {
     expect(timeOf('2025-01-12T13:05:00Z')).toBe('10:05');
     expect(timeOf('2025-01-12T13:05:00Z', '')).toBe('10:05');
     expect(timeOf(null, 'America/Cuiaba')).toBe('');
+  });
+});
+
+describe('positionLabel: the queue grid of the phone', () => {
+  it('reads "Em atendimento" for a vehicle in loading, never position 0', () => {
+    expect(positionLabel({ isActive: true, isInTolerance: false, position: 0 })).toBe('Em atendimento');
+  });
+  it('reads "Em tolerância" under tolerance, else the place', () => {
+    expect(positionLabel({ isActive: false, isInTolerance: true, position: 3 })).toBe('Em tolerância');
+    expect(positionLabel({ isActive: false, isInTolerance: false, position: 2 })).toBe('2');
   });
 });

@@ -66,6 +66,17 @@ export function insideLeaveWindow(forecast: string | null | undefined, now: numb
 }
 
 /**
+ * What the queue grid's position cell of a row says: 'Em atendimento' for a vehicle in
+ * loading (the server gives it position 0, which read as a place in the line), 'Em tolerância'
+ * for one under tolerance, else its place.
+ */
+export function positionLabel(row: Pick<PanelRow, 'isActive' | 'isInTolerance' | 'position'>): string {
+  if (row.isActive) return dm.inService;
+  if (row.isInTolerance) return dm.inTolerance;
+  return String(row.position);
+}
+
+/**
  * 'Veículos próximos': the rows the server marks near the driver's own (`isNearMine`: the
  * waiting vehicles around his waiting entry; none while his own is in loading, issue 22).
  */

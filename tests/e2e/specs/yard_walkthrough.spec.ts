@@ -219,6 +219,18 @@ test('a yard day: order and loading, the phone joins and checks in, the call on 
   await expect(wait).toContainText('Aguarde ser chamado');
   await expect.soft(wait).toContainText(new RegExp(`Check-in feito em \\d{2}/\\d{2}/\\d{4} ${NOONISH.source}`));
   await shot(phone, '12-phone-checked-in');
+  // 'Ver fila' from his position: his row, marked, at the same place and slot.
+  await phone.getByRole('button', { name: 'Minha Posição' }).click();
+  await phone.getByRole('button', { name: 'Ver fila' }).click();
+  await expect(phone).toHaveURL('/app/painel/fila');
+  const mine = phone.locator('tr[aria-current="true"]');
+  await expect(mine).toContainText(PLATE);
+  await expect(mine.getByRole('cell').first()).toHaveText(String(position));
+  await expect(mine.getByRole('cell').nth(2)).toHaveText(new RegExp(`^\\d{2}/\\d{2}/\\d{4} ${slot}$`));
+  await expectNoRawText(phone);
+  await shot(phone, '12b-phone-queue-panel');
+  await expectAccessible(phone);
+  await phone.goto('/');
 
   // ---- 5. The dispatcher: the same position and prediction on the Fila tab; the call.
   await signIn(page, '/expedicao', 'expedicao@patio.local', '/expedicao/painel');
@@ -294,6 +306,14 @@ test('a yard day: order and loading, the phone joins and checks in, the call on 
   await expect(stage).toHaveAttribute('data-stage', 'loading', { timeout: 10_000 });
   await expect(stage).toContainText('Em carregamento');
   await shot(phone, '20-phone-loading');
+  // The driver's expedition panel: his plate in service.
+  await phone.goto('/app/painel');
+  await expect(phone.getByRole('region', { name: 'Expedição' })).toContainText(PLATE);
+  // His row in the grid says he is in service, not position 0 (the public panel drops it).
+  await expect(mine.getByRole('cell').first()).toHaveText('Em atendimento');
+  await expect(phone.getByRole('cell', { name: '0', exact: true })).toHaveCount(0);
+  await shot(phone, '20b-phone-expedition-panel');
+  await phone.goto('/');
   const serving = board.getByRole('region', { name: 'Em atendimento' });
   await expect(serving).toContainText(PLATE, { timeout: 5_000 });
   await shot(board, '21-public-panel-serving');

@@ -6,7 +6,7 @@ import { useDriverSessionQuery } from '../api';
 import { dm, PANEL_PAGE_SIZE, POSITION_POLL_MS } from '../messages';
 import { driverPaths } from '../paths';
 import { useDelayStatusQuery, useQueuePanelQuery } from '../queueApi';
-import { pageOfMine, timeOf } from '../queueLogic';
+import { pageOfMine, positionLabel, timeOf } from '../queueLogic';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 
@@ -82,7 +82,7 @@ export default function DriverPanelPage({ expedition = false }: { expedition?: b
               <tbody>
                 {shown.map((r) => (
                   <tr key={r.id} className={r.isMine ? 'd-mine' : undefined} aria-current={r.isMine || undefined}>
-                    <td>{r.isInTolerance ? <span className="d-tag">{dm.inTolerance}</span> : r.position}</td>
+                    <td>{r.isActive || r.isInTolerance ? <span className="d-tag">{positionLabel(r)}</span> : positionLabel(r)}</td>
                     <td>
                       {r.licensePlate}
                       {r.isMine && <span className="d-tag d-tag-blue"> {dm.you}</span>}
