@@ -283,6 +283,9 @@ test('a yard day: order and loading, the phone joins and checks in, the call on 
   const said = `Motorista ${DRIVER}, placa ${PLATE.split('').join(' ')}, dirija-se ao carregamento.`;
   await expect.poll(async () => (await spoken(tv)).includes(said), { timeout: 10_000 }).toBe(true);
   await shot(tv, '16-tv-called');
+  // The panel tells who was called and when, as the TV does (it said 'No pátio' only).
+  await expect(yardRow.getByRole('cell').nth(3)).toHaveText(calledAt);
+  await shot(page, '16b-dispatch-yard-called');
   await expectAccessible(tv);
   await tvContext.close();
 
@@ -297,6 +300,7 @@ test('a yard day: order and loading, the phone joins and checks in, the call on 
 
   // ---- 7. The loading: started from the Fila tab, then finished with its tonnage.
   await page.getByRole('tab', { name: 'Fila' }).click();
+  await expect(row).toContainText(`Chamado às ${calledAt}`);
   await row.getByRole('button', { name: `Iniciar ${PLATE}` }).click();
   const startDialog = page.getByRole('dialog').filter({ hasText: PLATE });
   await shot(page, '19-dispatch-start-confirm');

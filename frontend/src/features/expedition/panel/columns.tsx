@@ -11,7 +11,14 @@ import { yardMsg } from '../texts';
 import { DriverContact } from './modals';
 
 /** A checked-in vehicle of the Pátio tab. */
-export type CheckinRow = { id: number; driverName: string; licensePlate: string };
+export type CheckinRow = {
+  id: number;
+  queueId: number;
+  driverName: string;
+  licensePlate: string;
+  isCalling: boolean;
+  calledAt?: string | null;
+};
 
 /** What the rows' buttons do. */
 export interface RowActions {
@@ -31,6 +38,8 @@ export function queueColumns(
   toleranceOn: boolean,
   now: number,
   zone: string | null | undefined,
+  /** `HH:mm` of the yard's call by queue entry (`callTimes`). */
+  calls: ReadonlyMap<number, string> = new Map(),
 ) {
   return [
     { title: yardMsg.columns.position, dataIndex: 'position', width: 90 },
@@ -58,7 +67,11 @@ export function queueColumns(
               {yardMsg.toleranceLeft(r.toleranceTime)}
             </Tag>
           )}
-          {r.checkInActive && <Tag color="green">{yardMsg.checkedIn}</Tag>}
+          {calls.has(r.id) ? (
+            <Tag color="blue">{yardMsg.calledAt(calls.get(r.id) ?? '')}</Tag>
+          ) : (
+            r.checkInActive && <Tag color="green">{yardMsg.checkedIn}</Tag>
+          )}
         </Space>
       ),
     },
@@ -160,6 +173,11 @@ export function yardColumns(can: PanelAbilities, act: RowActions, zone: string |
       title: yardMsg.columns.checkIn,
       dataIndex: 'createdAt',
       render: (t: string) => formatTime(t, zone),
+    },
+    {
+      title: yardMsg.columns.calledAt,
+      key: 'calledAt',
+      render: (_: unknown, c: CheckinRow) => (c.isCalling && c.calledAt ? formatTime(c.calledAt, zone) : '-'),
     },
     ...(can.call
       ? [
