@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorisedLoadings, driverStage, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, positionLabel, rowsAround, timeOf } from './queueLogic';
+import { authorisedLoadings, driverStage, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, positionLabel, rowsAround, showsPrediction, timeOf } from './queueLogic';
 import type { CheckinState } from './checkinApi';
 import type { Loading, PanelRow } from './queueApi';
 import { mapEmbed } from './pages/DriverMapPage';
@@ -141,5 +141,16 @@ describe('positionLabel: the queue grid of the phone', () => {
   it('reads "Em tolerância" under tolerance, else the place', () => {
     expect(positionLabel({ isActive: false, isInTolerance: true, position: 3 })).toBe('Em tolerância');
     expect(positionLabel({ isActive: false, isInTolerance: false, position: 2 })).toBe('2');
+  });
+});
+
+describe("showsPrediction: 'Previsão de chamada' only while the call is awaited", () => {
+  it('shows it waiting and checked in, not once called, loading or done', () => {
+    expect(showsPrediction('waiting')).toBe(true);
+    expect(showsPrediction('checkedIn')).toBe(true);
+    expect(showsPrediction('called')).toBe(false);
+    expect(showsPrediction('loading')).toBe(false);
+    expect(showsPrediction('done')).toBe(false);
+    expect(showsPrediction('none')).toBe(false);
   });
 });

@@ -14,6 +14,14 @@ import { isCheckedIn } from './checkinLogic';
  */
 export type DriverStage = 'none' | 'waiting' | 'checkedIn' | 'called' | 'loading' | 'done';
 
+/**
+ * Whether the phone shows 'Previsão de chamada': only while the driver waits for the call. Once
+ * called it read 'a qualquer momento' under 'Motorista chamado' (the call had come).
+ */
+export function showsPrediction(stage: DriverStage): boolean {
+  return stage === 'waiting' || stage === 'checkedIn';
+}
+
 export function driverStage(
   position: { stage?: string | null } | null | undefined,
   checkin: CheckinState | null | undefined,

@@ -296,6 +296,8 @@ test('a yard day: order and loading, the phone joins and checks in, the call on 
   const stage = phone.locator('[data-stage]');
   await expect(stage).toHaveAttribute('data-stage', 'called');
   await expect.soft(stage).toContainText(`Chamado às ${calledAt}`);
+  // The call came: no 'Previsão de chamada: a qualquer momento' under it any more.
+  await expect(phone.getByTestId('predicted-call')).toHaveCount(0);
   await shot(phone, '18-phone-called');
 
   // ---- 7. The loading: started from the Fila tab, then finished with its tonnage.

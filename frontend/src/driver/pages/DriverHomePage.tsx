@@ -8,7 +8,7 @@ import { useCheckinStateQuery } from '../checkinApi';
 import { canCheckIn, cancellations, type CheckinNavState } from '../checkinLogic';
 import { CHECKIN_POLL_MS, dm } from '../messages';
 import { driverPaths } from '../paths';
-import { driverStage, timeOf } from '../queueLogic';
+import { driverStage, showsPrediction, timeOf } from '../queueLogic';
 import { useCompanySettingsQuery, useDelayStatusQuery, useDriverPositionQuery, useHasDriverQuery } from '../queueApi';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
@@ -138,7 +138,7 @@ export default function DriverHomePage() {
           <Spinner />
         ) : has.data?.hasDriver ? (
           <>
-            <PredictedCall position={position.data} />
+            {showsPrediction(stage) && <PredictedCall position={position.data} />}
             <button type="button" className="d-btn" onClick={() => goTo(driverPaths.status)}>
               {dm.myPosition}
             </button>

@@ -21,6 +21,7 @@ import {
   exitCodeError,
   insideLeaveWindow,
   rowsAround,
+  showsPrediction,
   timeOf,
   type DriverStage,
 } from '../queueLogic';
@@ -241,7 +242,7 @@ function PositionCard({ p, stage }: { p: DriverPosition; stage: DriverStage }) {
         )}
       </>
     )}
-    {p.status !== 'attended' && <PredictedCall position={p} />}
+    {showsPrediction(stage) && <PredictedCall position={p} />}
   </section>
   );
 }
