@@ -187,6 +187,11 @@ test('a yard day: order and loading, the phone joins and checks in, the call on 
   const slot = ((await forecast.textContent()) ?? '').slice(-5);
   await expect(phone.getByRole('region', { name: 'Detalhes' })).toContainText(PLATE);
   await expectNoRawText(phone);
+  // Inside the 6 hours before the forecast: 'Sair da fila' is refused, and looks it (grey, not
+  // the pale red that read as a button to press).
+  const leave = phone.getByRole('button', { name: 'Sair da fila' });
+  await expect(leave).toBeDisabled();
+  await expect(leave).toHaveCSS('background-color', 'rgb(229, 231, 235)');
   await shot(phone, '09-phone-status');
   const queueId = Number(sql(`SELECT id FROM queue_entries WHERE driver_id = ${driverId} AND status = 'waiting'`));
 
