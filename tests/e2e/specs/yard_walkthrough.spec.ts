@@ -198,7 +198,18 @@ test('a yard day: order and loading, the phone joins and checks in, the call on 
   // ---- 3. The Transportadora: its vehicle in its Fila Virtual, at the same position.
   const carrierContext = await browser.newContext({ baseURL });
   const transp = await carrierContext.newPage();
+  // While its queue is read it says so, not 'you have no trucks in the queue': the read is
+  // held until the screen has been looked at.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await transp.route('**/api/queue/shipping-company/**', async (route) => {
+    await held;
+    await route.continue();
+  });
   await signIn(transp, '/login', 'transp@patio.local', '/expedicao/transportadora');
+  await expect(transp.getByRole('status').filter({ hasText: 'Carregando…' })).toBeVisible();
+  await expect(transp.getByText('Neste momento, você não possui caminhões na fila virtual.')).toHaveCount(0);
+  release();
   await transp.getByLabel('Buscar placa').fill(PLATE);
   const carrierRow = transp.getByRole('row', { name: new RegExp(PLATE) });
   await expect(carrierRow).toContainText(ORDER);
