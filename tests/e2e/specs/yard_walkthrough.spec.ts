@@ -17,6 +17,13 @@
  *    him in service;
  * 8. the root administrator's /historico has the row.
  * Each step leaves a screenshot in test-results/walk-*.png, looked at by a person.
+ *
+ * What it found between the screens (fixed; docs/decisions.md, "A yard day through the
+ * screens"): the phone and the panel's Pátio tab read São Paulo's clock while the TV, the
+ * prediction and the panel header read the yard's; nothing on the panel said who was called;
+ * the phone's grid showed position 0 while loading and 'Previsão de chamada' after the call;
+ * the refused 'Sair da fila' looked pressable; the carrier's queue said it was empty while
+ * loading. The clock checks are soft: one run names every screen whose clock is off.
  */
 import { expect, expectAccessible, test, type Page } from './fixtures';
 import { closePlates, openYardTv, pickSearched, recordSpeech, signIn, spoken, sql, staffApi, unique, cpfOf } from './support';
