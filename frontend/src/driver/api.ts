@@ -50,11 +50,3 @@ export const {
   useDriverLinkQuery,
   useTransferDriverMutation,
 } = driverApi;
-
-/**
- * The yard's time zone for the signed-in driver: the company's setting, so the phone shows the
- * same times as the yard's panel and TV wherever the phone is (America/Sao_Paulo until known).
- */
-export function useYardZone(): string | undefined {
-  return driverApi.useDriverSessionQuery().data?.company.timeZone ?? undefined;
-}

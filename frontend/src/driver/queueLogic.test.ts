@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorisedLoadings, driverStage, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, rowsAround } from './queueLogic';
+import { authorisedLoadings, driverStage, exitCode, exitCodeError, insideLeaveWindow, pageOfMine, positionLabel, rowsAround, showsPrediction, timeOf } from './queueLogic';
 import type { CheckinState } from './checkinApi';
 import type { Loading, PanelRow } from './queueApi';
 import { mapEmbed } from './pages/DriverMapPage';
@@ -119,5 +119,38 @@ describe('driverStage: one state at a time (issue 22)', () => {
     expect(driverStage(undefined, checkinState(true, true))).toBe('none');
     expect(driverStage({ stage: null }, undefined)).toBe('none');
     expect(driverStage({ stage: 'waiting' }, checkinState(false, false))).toBe('waiting');
+  });
+});
+
+describe("timeOf: the yard's clock, not the phone's", () => {
+  it("reads HH:mm in the company's zone", () => {
+    expect(timeOf('2025-01-12T13:05:00Z', 'America/Cuiaba')).toBe('09:05');
+    expect(timeOf('2025-01-12T13:05:00Z', 'Etc/GMT-6')).toBe('19:05');
+  });
+  it("falls back to São Paulo's while the zone is not known", () => {
+    expect(timeOf('2025-01-12T13:05:00Z')).toBe('10:05');
+    expect(timeOf('2025-01-12T13:05:00Z', '')).toBe('10:05');
+    expect(timeOf(null, 'America/Cuiaba')).toBe('');
+  });
+});
+
+describe('positionLabel: the queue grid of the phone', () => {
+  it('reads "Em atendimento" for a vehicle in loading, never position 0', () => {
+    expect(positionLabel({ isActive: true, isInTolerance: false, position: 0 })).toBe('Em atendimento');
+  });
+  it('reads "Em tolerância" under tolerance, else the place', () => {
+    expect(positionLabel({ isActive: false, isInTolerance: true, position: 3 })).toBe('Em tolerância');
+    expect(positionLabel({ isActive: false, isInTolerance: false, position: 2 })).toBe('2');
+  });
+});
+
+describe("showsPrediction: 'Previsão de chamada' only while the call is awaited", () => {
+  it('shows it waiting and checked in, not once called, loading or done', () => {
+    expect(showsPrediction('waiting')).toBe(true);
+    expect(showsPrediction('checkedIn')).toBe(true);
+    expect(showsPrediction('called')).toBe(false);
+    expect(showsPrediction('loading')).toBe(false);
+    expect(showsPrediction('done')).toBe(false);
+    expect(showsPrediction('none')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /** The driver app's small rules (spec 3 sections 4, 5 and 9), pure so they are unit-tested. */
-import { formatTime } from '../shared/formatters';
+import { TIME_ZONE } from '../shared/formatters';
 import { dm } from './messages';
 import type { Loading, PanelRow } from './queueApi';
 import type { CheckinState } from './checkinApi';
@@ -13,6 +13,14 @@ import { isCheckedIn } from './checkinLogic';
  * driver never reads 'Aguarde ser chamado' and a loading one never reads a position.
  */
 export type DriverStage = 'none' | 'waiting' | 'checkedIn' | 'called' | 'loading' | 'done';
+
+/**
+ * Whether the phone shows 'Previsão de chamada': only while the driver waits for the call. Once
+ * called it read 'a qualquer momento' under 'Motorista chamado' (the call had come).
+ */
+export function showsPrediction(stage: DriverStage): boolean {
+  return stage === 'waiting' || stage === 'checkedIn';
+}
 
 export function driverStage(
   position: { stage?: string | null } | null | undefined,
@@ -66,6 +74,17 @@ export function insideLeaveWindow(forecast: string | null | undefined, now: numb
 }
 
 /**
+ * What the queue grid's position cell of a row says: 'Em atendimento' for a vehicle in
+ * loading (the server gives it position 0, which read as a place in the line), 'Em tolerância'
+ * for one under tolerance, else its place.
+ */
+export function positionLabel(row: Pick<PanelRow, 'isActive' | 'isInTolerance' | 'position'>): string {
+  if (row.isActive) return dm.inService;
+  if (row.isInTolerance) return dm.inTolerance;
+  return String(row.position);
+}
+
+/**
  * 'Veículos próximos': the rows the server marks near the driver's own (`isNearMine`: the
  * waiting vehicles around his waiting entry; none while his own is in loading, issue 22).
  */
@@ -79,7 +98,15 @@ export function pageOfMine(rows: readonly PanelRow[], size: number): number {
   return mine < 0 ? 1 : Math.floor(mine / size) + 1;
 }
 
-/** HH:mm of an instant in the yard's zone (the company's; America/Sao_Paulo by default). */
-export function timeOf(value: string | null | undefined, zone?: string | null): string {
-  return formatTime(value, zone);
+/** HH:mm of an instant in the yard's zone (`timeZone`, the company's; São Paulo's until known). */
+export function timeOf(value: string | null | undefined, timeZone?: string | null): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: timeZone || TIME_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(d);
 }

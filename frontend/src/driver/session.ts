@@ -3,7 +3,7 @@ import { api } from '../app/api';
 import { useAppDispatch, type AppDispatch } from '../app/store';
 import { useGoTo } from '../app/navigation';
 import { isDriverPath, paths } from '../app/paths';
-import { driverApi, useDriverLogoutMutation } from './api';
+import { driverApi, useDriverLogoutMutation, useDriverSessionQuery } from './api';
 import { forgetDriverData } from './pwa/register';
 
 /** Reads the driver session afresh (after a sign-in), so the guard finds it at once. */
@@ -14,6 +14,16 @@ export async function refreshDriverSession(dispatch: AppDispatch): Promise<void>
   } finally {
     sub.unsubscribe();
   }
+}
+
+/**
+ * The yard's time zone (the company's setting): every time the phone shows is the yard's, as
+ * the prediction, the TV and the panel are, not the phone's; null until the session is read
+ * (the formatters then use São Paulo's).
+ */
+export function useYardZone(): string | null {
+  const { data } = useDriverSessionQuery();
+  return data?.company.timeZone ?? null;
 }
 
 /** Navigation of the driver app (a staff path is a full page load). */

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  companyChoiceLabel,
-  firstName,
-  formatDate,
-  formatDateTime,
-  formatDecimal,
-  formatTime,
-  formatTonnes,
-  initial,
-  isoDayIn,
-  weekDaysLabel,
-} from './formatters';
+import { companyChoiceLabel, firstName, formatDate, formatDateTime, formatTime, formatDecimal,
+  isoDayIn, formatTonnes, initial, weekDaysLabel } from './formatters';
 
 describe('companyChoiceLabel (driver company chooser)', () => {
   it('cuts names to 16 characters and uppercases them', () => {
@@ -33,24 +23,27 @@ describe('dates in America/Sao_Paulo', () => {
   it('formats date and time', () => {
     expect(formatDateTime('2025-01-12T13:05:00Z')).toBe('12/01/2025 10:05');
   });
+  it("reads a yard's own zone when it has one (Mato Grosso is an hour behind São Paulo)", () => {
+    expect(formatDateTime('2025-01-12T13:05:00Z', 'America/Cuiaba')).toBe('12/01/2025 09:05');
+    expect(formatDate('2025-01-12T03:30:00Z', 'America/Cuiaba')).toBe('11/01/2025');
+    expect(formatDateTime('2025-01-12T13:05:00Z', 'Etc/GMT-6')).toBe('12/01/2025 19:05');
+    // No zone known yet (the session still loading): São Paulo's.
+    expect(formatDateTime('2025-01-12T13:05:00Z', null)).toBe('12/01/2025 10:05');
+  });
+  it("reads a time of day in the yard's zone, not the PC's", () => {
+    expect(formatTime('2025-01-12T13:05:00Z', 'America/Cuiaba')).toBe('09:05');
+    expect(formatTime('2025-01-12T06:03:00Z', 'Etc/GMT-6')).toBe('12:03');
+    expect(formatTime('2025-01-12T13:05:00Z')).toBe('10:05');
+    expect(formatTime(null, 'America/Cuiaba')).toBe('');
+  });
+  it("gives the yard's day (the driver's history range) and falls back to São Paulo for an unknown zone", () => {
+    expect(isoDayIn(new Date('2025-01-12T03:30:00Z'), 'America/Cuiaba')).toBe('2025-01-11');
+    expect(isoDayIn(new Date('2025-01-12T03:30:00Z'), 'America/Sao_Paulo')).toBe('2025-01-12');
+    expect(formatTime('2025-01-12T13:05:00Z', 'Not/AZone')).toBe('10:05');
+  });
   it('gives an empty string for nothing or garbage', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
-  });
-});
-
-describe("dates in a company's own zone", () => {
-  it('shows the yard clock of a company outside São Paulo (Cuiabá is UTC-4)', () => {
-    expect(formatDateTime('2025-01-12T13:05:00Z', 'America/Cuiaba')).toBe('12/01/2025 09:05');
-    expect(formatTime('2025-01-12T13:05:00Z', 'America/Cuiaba')).toBe('09:05');
-    expect(formatDate('2025-01-12T03:30:00Z', 'America/Cuiaba')).toBe('11/01/2025');
-    expect(isoDayIn(new Date('2025-01-12T03:30:00Z'), 'America/Cuiaba')).toBe('2025-01-11');
-    expect(isoDayIn(new Date('2025-01-12T03:30:00Z'), 'America/Sao_Paulo')).toBe('2025-01-12');
-  });
-  it('falls back to São Paulo for no zone or an unknown one', () => {
-    expect(formatTime('2025-01-12T13:05:00Z')).toBe('10:05');
-    expect(formatTime('2025-01-12T13:05:00Z', null)).toBe('10:05');
-    expect(formatTime('2025-01-12T13:05:00Z', 'Not/AZone')).toBe('10:05');
   });
 });
 

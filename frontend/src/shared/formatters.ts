@@ -1,7 +1,4 @@
-/**
- * Display formatting (pt-BR). Dates are shown in a yard's time zone: the company's when the
- * screen belongs to one (the driver's app, the dispatch panel), else America/Sao_Paulo.
- */
+/** Display formatting (pt-BR). Dates are shown in the yards' time zone, America/Sao_Paulo. */
 import { msg } from './messages';
 
 export const TIME_ZONE = 'America/Sao_Paulo';
@@ -18,68 +15,68 @@ export function companyChoiceLabel(name: string): string {
 
 // Made on first use, not when the module loads: the first Intl formatter with a time zone
 // loads the browser's zone data, tens of milliseconds on a slow phone, and most first screens
-// (the driver's sign-in and home) show no date (issue 23).
+// (the driver's sign-in and home) show no date (issue 23). One per zone: a yard outside São
+// Paulo's zone (Mato Grosso, the Norte) reads its own clock.
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A formatter for `zone`, America/Sao_Paulo when none is given or the zone is unknown. */
-function zoned(zone: string | null | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: zone || TIME_ZONE });
-  } catch {
-    return new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: TIME_ZONE });
-  }
-}
-
-function parts(value: string | Date, zone?: string | null): Record<string, string> | null {
+function parts(value: string | Date, timeZone?: string | null): Record<string, string> | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const key = zone || TIME_ZONE;
-  let formatter = partsFormatters.get(key);
+  const zone = timeZone || TIME_ZONE;
+  let formatter = partsFormatters.get(zone);
   if (!formatter) {
-    formatter = zoned(key, {
+    const options: Intl.DateTimeFormatOptions = {
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    });
-    partsFormatters.set(key, formatter);
+    };
+    try {
+      formatter = new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: zone });
+    } catch {
+      // A zone this browser does not know: São Paulo's rather than a broken screen.
+      formatter = new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: TIME_ZONE });
+    }
+    partsFormatters.set(zone, formatter);
   }
   const out: Record<string, string> = {};
   for (const p of formatter.formatToParts(date)) out[p.type] = p.value;
   return out;
 }
 
-/** yyyy-mm-dd of an instant in `zone` (America/Sao_Paulo by default). */
-export function isoDayIn(value: Date, zone?: string | null): string {
-  const p = parts(value, zone);
-  return p ? `${p.year}-${p.month}-${p.day}` : '';
-}
-
-/** HH:mm of an instant in `zone` (America/Sao_Paulo by default). */
-export function formatTime(value: string | Date | null | undefined, zone?: string | null): string {
-  if (!value) return '';
-  const p = parts(value, zone);
-  return p ? `${p.hour}:${p.minute}` : '';
-}
-
-/** dd/MM/yyyy in `zone` (America/Sao_Paulo by default); a date-only value (yyyy-mm-dd) is shown as is. */
-export function formatDate(value: string | Date | null | undefined, zone?: string | null): string {
+/** dd/MM/yyyy in the yard's zone (`timeZone`, America/Sao_Paulo by default); a date-only value
+ * (yyyy-mm-dd) is shown as is. */
+export function formatDate(value: string | Date | null | undefined, timeZone?: string | null): string {
   if (!value) return '';
   if (typeof value === 'string') {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
     if (m) return `${m[3]}/${m[2]}/${m[1]}`;
   }
-  const p = parts(value, zone);
+  const p = parts(value, timeZone);
   return p ? `${p.day}/${p.month}/${p.year}` : '';
 }
 
-/** dd/MM/yyyy HH:mm in `zone` (America/Sao_Paulo by default). */
-export function formatDateTime(value: string | Date | null | undefined, zone?: string | null): string {
+/** dd/MM/yyyy HH:mm in the yard's zone (`timeZone`, America/Sao_Paulo by default). */
+export function formatDateTime(value: string | Date | null | undefined, timeZone?: string | null): string {
   if (!value) return '';
-  const p = parts(value, zone);
+  const p = parts(value, timeZone);
   return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}` : '';
+}
+
+/** HH:mm in the yard's zone (`timeZone`, America/Sao_Paulo by default): a time of the yard's
+ * day reads the same on the panel, the TV and the phone, whatever the PC's zone. */
+export function formatTime(value: string | Date | null | undefined, timeZone?: string | null): string {
+  if (!value) return '';
+  const p = parts(value, timeZone);
+  return p ? `${p.hour}:${p.minute}` : '';
+}
+
+/** yyyy-mm-dd of an instant in the yard's zone (`timeZone`, America/Sao_Paulo by default). */
+export function isoDayIn(value: Date, timeZone?: string | null): string {
+  const p = parts(value, timeZone);
+  return p ? `${p.year}-${p.month}-${p.day}` : '';
 }
 
 /** The first name, capitalised ('JOÃO DA SILVA' -> 'João'). */

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import type { CallEvent, RealtimeSignal } from '../../shared/realtime';
-import { useYardZone } from '../api';
 import { alertCall } from '../callAlert';
 import { callFor } from '../checkinLogic';
 import { dm } from '../messages';
 import { timeOf } from '../queueLogic';
+import { useYardZone } from '../session';
 import { Modal } from '../ui/Modal';
 
 /**

@@ -127,7 +127,7 @@ export default function DriverCheckinPage() {
             <div className="d-error-panel" role="status">
               <h2>{dm.checkinCancelledTitle}</h2>
               <p>{dm.checkinCancelledText}</p>
-              {preset.updatedAt && <p data-testid="checkin-cancelled-at">{dm.checkinCancelledAt(formatDateTime(preset.updatedAt, session?.company.timeZone))}</p>}
+              {preset.updatedAt && <p data-testid="checkin-cancelled-at">{dm.checkinCancelledAt(formatDateTime(preset.updatedAt, session.company.timeZone))}</p>}
             </div>
             <button type="button" className="d-btn" onClick={() => goTo(driverPaths.home, { replace: true })}>
               {dm.ok}

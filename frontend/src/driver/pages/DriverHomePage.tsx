@@ -3,12 +3,12 @@ import { firstName, formatDateTime } from '../../shared/formatters';
 import { msg } from '../../shared/messages';
 import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useDriverSessionQuery, useYardZone } from '../api';
+import { useDriverSessionQuery } from '../api';
 import { useCheckinStateQuery } from '../checkinApi';
 import { canCheckIn, cancellations, type CheckinNavState } from '../checkinLogic';
 import { CHECKIN_POLL_MS, dm } from '../messages';
 import { driverPaths } from '../paths';
-import { driverStage, timeOf } from '../queueLogic';
+import { driverStage, showsPrediction, timeOf } from '../queueLogic';
 import { useCompanySettingsQuery, useDelayStatusQuery, useDriverPositionQuery, useHasDriverQuery } from '../queueApi';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
@@ -126,6 +126,7 @@ export default function DriverHomePage() {
         position={position.data?.position ?? 0}
         checkedInAt={state?.checkin?.createdAt ?? null}
         calledAt={state?.checkin?.calledAt ?? null}
+        zone={session.company.timeZone}
       />
       <div className="d-stack">
         {stage === 'waiting' && canCheckIn(!!queueId, state) && (
@@ -137,7 +138,7 @@ export default function DriverHomePage() {
           <Spinner />
         ) : has.data?.hasDriver ? (
           <>
-            <PredictedCall position={position.data} />
+            {showsPrediction(stage) && <PredictedCall position={position.data} />}
             <button type="button" className="d-btn" onClick={() => goTo(driverPaths.status)}>
               {dm.myPosition}
             </button>
@@ -164,13 +165,15 @@ function DriverStageCard({
   position,
   checkedInAt,
   calledAt,
+  zone,
 }: {
   stage: ReturnType<typeof driverStage>;
   position: number;
   checkedInAt: string | null;
   calledAt: string | null | undefined;
+  /** The yard's zone: the times read as the TV's and the panel's. */
+  zone: string | null | undefined;
 }) {
-  const zone = useYardZone();
   switch (stage) {
     case 'waiting':
       return (

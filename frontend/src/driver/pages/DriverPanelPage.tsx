@@ -6,7 +6,7 @@ import { useDriverSessionQuery } from '../api';
 import { dm, PANEL_PAGE_SIZE, POSITION_POLL_MS } from '../messages';
 import { driverPaths } from '../paths';
 import { useDelayStatusQuery, useQueuePanelQuery } from '../queueApi';
-import { pageOfMine, timeOf } from '../queueLogic';
+import { pageOfMine, positionLabel, timeOf } from '../queueLogic';
 import { useDriverGoTo } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 
@@ -18,7 +18,6 @@ import { DriverShell } from '../ui/DriverShell';
  */
 export default function DriverPanelPage({ expedition = false }: { expedition?: boolean }) {
   const { data: session } = useDriverSessionQuery();
-  const zone = session?.company.timeZone;
   const goTo = useDriverGoTo();
   const panel = useQueuePanelQuery(session?.company.id ?? 0, { skip: !session, pollingInterval: POSITION_POLL_MS });
   const [page, setPage] = useState<number | null>(null);
@@ -38,7 +37,7 @@ export default function DriverPanelPage({ expedition = false }: { expedition?: b
       {expedition && (
         <section className="d-card" aria-labelledby="d-exped-title">
           <h1 id="d-exped-title">{dm.expeditionTitle}</h1>
-          <p className="d-muted">{formatDate(new Date(), zone)}</p>
+          <p className="d-muted">{formatDate(new Date().toISOString(), session.company.timeZone)}</p>
           {delay.data && (
             <p className="d-delay" role="status">
               <strong>{delay.data.delay.reason || dm.delayTitle}</strong> {dm.delayMinutes(delay.data.delayedTime)}
@@ -83,13 +82,13 @@ export default function DriverPanelPage({ expedition = false }: { expedition?: b
               <tbody>
                 {shown.map((r) => (
                   <tr key={r.id} className={r.isMine ? 'd-mine' : undefined} aria-current={r.isMine || undefined}>
-                    <td>{r.isInTolerance ? <span className="d-tag">{dm.inTolerance}</span> : r.position}</td>
+                    <td>{r.isActive || r.isInTolerance ? <span className="d-tag">{positionLabel(r)}</span> : positionLabel(r)}</td>
                     <td>
                       {r.licensePlate}
                       {r.isMine && <span className="d-tag d-tag-blue"> {dm.you}</span>}
                     </td>
                     <td>
-                      {formatDate(r.date ?? r.joinedAt, zone)} {r.time ?? timeOf(r.joinedAt, zone)}
+                      {formatDate(r.date ?? r.joinedAt, session.company.timeZone)} {r.time ?? timeOf(r.joinedAt, session.company.timeZone)}
                     </td>
                   </tr>
                 ))}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { readApiError } from '../../shared/apiError';
 import { formatDate } from '../../shared/formatters';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useDriverSessionQuery, useYardZone } from '../api';
+import { useDriverSessionQuery } from '../api';
 import { ARRIVAL_ADVICE_HOURS, dm, ENTER_REDIRECT_MS, ERROR_PANEL_MS } from '../messages';
 import { driverPaths } from '../paths';
 import {
@@ -17,7 +17,7 @@ import {
   type Truck,
 } from '../queueApi';
 import { authorisedLoadings, timeOf } from '../queueLogic';
-import { useDriverGoTo } from '../session';
+import { useDriverGoTo, useYardZone } from '../session';
 import { DriverShell } from '../ui/DriverShell';
 import { ConfirmFooter, Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { readApiError } from '../../shared/apiError';
 import { formatDate, TIME_ZONE } from '../../shared/formatters';
 import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useDriverSessionQuery, useYardZone } from '../api';
+import { useDriverSessionQuery } from '../api';
 import { ARRIVAL_ADVICE_HOURS, dm, LEAVE_REDIRECT_MS, POSITION_POLL_MS } from '../messages';
 import { driverPaths } from '../paths';
 import {
@@ -21,41 +21,42 @@ import {
   exitCodeError,
   insideLeaveWindow,
   rowsAround,
+  showsPrediction,
   timeOf,
   type DriverStage,
 } from '../queueLogic';
 import { useCheckinStateQuery } from '../checkinApi';
-import { useDriverGoTo } from '../session';
+import { useDriverGoTo, useYardZone } from '../session';
 import { PredictedCall } from '../components/PredictedCall';
 import { useYardCall, YardCallNotice } from '../components/YardCall';
 import { DriverShell } from '../ui/DriverShell';
 import { ConfirmFooter, Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 
-function clockFormat(zone: string | undefined): Intl.DateTimeFormat {
-  const options: Intl.DateTimeFormatOptions = {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  };
-  try {
-    return new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: zone || TIME_ZONE });
-  } catch {
-    return new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: TIME_ZONE });
+/** The clock's format in the yard's zone (one per zone; the session names it). */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function clockFormat(timeZone: string | null): Intl.DateTimeFormat {
+  const zone = timeZone || TIME_ZONE;
+  let f = clockFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: zone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(zone, f);
   }
+  return f;
 }
 
-/**
- * The server's clock in the yard's zone, ticking on the phone from the offset read once; and
- * the phone's now.
- */
-function useServerClock(zone: string | undefined): { text: string; now: number } {
+/** The server's clock, ticking on the phone from the offset read once; and the phone's now. */
+function useServerClock(timeZone: string | null): { text: string; now: number } {
   const { data, fulfilledTimeStamp } = useServerTimeQuery();
-  const format = useMemo(() => clockFormat(zone), [zone]);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1_000);
@@ -63,7 +64,7 @@ function useServerClock(zone: string | undefined): { text: string; now: number }
   }, []);
   if (!data) return { text: '', now };
   const offset = data.timestamp - (fulfilledTimeStamp ?? now);
-  return { text: format.format(new Date(now + offset)).replace(',', ''), now };
+  return { text: clockFormat(timeZone).format(new Date(now + offset)).replace(',', ''), now };
 }
 
 /**
@@ -82,8 +83,7 @@ export default function DriverStatusPage() {
   const position = useDriverPositionQuery(driverId, { skip: !session, pollingInterval: POSITION_POLL_MS });
   const panel = useQueuePanelQuery(companyId, { skip: !session, pollingInterval: POSITION_POLL_MS });
   const settings = useCompanySettingsQuery(companyId, { skip: !session });
-  const zone = useYardZone();
-  const clock = useServerClock(zone);
+  const clock = useServerClock(session?.company.timeZone ?? null);
   const [code, setCode] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { refetch: refetchPosition } = position;
@@ -221,7 +221,7 @@ function PositionCard({ p, stage }: { p: DriverPosition; stage: DriverStage }) {
         </p>
         {p.date && (
           <p>
-            {dm.forecast}: <strong>{formatDate(p.date)} {timeOf(p.forecast, zone)}</strong>
+            {dm.forecast}: <strong>{formatDate(p.date, zone)} {timeOf(p.forecast, zone)}</strong>
           </p>
         )}
         {stage === 'waiting' && p.date && (
@@ -242,7 +242,7 @@ function PositionCard({ p, stage }: { p: DriverPosition; stage: DriverStage }) {
         )}
       </>
     )}
-    {p.status !== 'attended' && <PredictedCall position={p} />}
+    {showsPrediction(stage) && <PredictedCall position={p} />}
   </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useYardZone } from '../api';
+import { useYardZone } from '../session';
 import { dm } from '../messages';
 import { lastPositionRead, type LastPosition } from '../pwa/lastPosition';
 

@@ -12,6 +12,7 @@ import { useAppDispatch } from '../../app/store';
 import { invalidateYard, useShippingQueueQuery, type QueueRow } from './api';
 import { byPlate } from './model';
 import { yardMsg } from './texts';
+import { Spinner } from '../../shared/ui/Spinner';
 import { StaffTable } from '../../shared/ui/StaffTable';
 
 export const carrierMsg = {
@@ -29,7 +30,7 @@ export default function CarrierQueue() {
   // The company filter (spec 3 section 2): the companies whose queues hold this carrier's
   // vehicles. A shipping company belongs to one company today, so it lists at most one.
   const [company, setCompany] = useState<number | null>(null);
-  const { data, isError } = useShippingQueueQuery(shippingCompanyId ?? 0, {
+  const { data, isError, isLoading } = useShippingQueueQuery(shippingCompanyId ?? 0, {
     skip: shippingCompanyId === null,
     pollingInterval: 180_000,
   });
@@ -90,7 +91,9 @@ export default function CarrierQueue() {
         />
       </Space>
       {isError && <Alert type="error" title={yardMsg.noQueue} />}
-      {!isError && days.length === 0 && <Typography.Paragraph>{carrierMsg.empty}</Typography.Paragraph>}
+      {/* Not 'you have no trucks in the queue' before the queue is read. */}
+      {isLoading && <Spinner />}
+      {!isError && !isLoading && days.length === 0 && <Typography.Paragraph>{carrierMsg.empty}</Typography.Paragraph>}
       {days.map((d) => (
         <Card key={d.label} size="small" title={d.label} style={{ marginBottom: 12 }}>
           <StaffTable label={d.label} rowKey="id" size="small" columns={columns} dataSource={d.queue} pagination={{ pageSize: 100 }} />

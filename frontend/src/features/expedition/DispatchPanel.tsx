@@ -110,6 +110,7 @@ function Panel({ companyId, can, signage }: { companyId: number; can: PanelAbili
         <YardListModal
           companyId={companyId}
           kind={list}
+          zone={zone}
           canEdit={can.operate}
           seesPhone={can.seesPhone}
           onEdit={(r) =>
@@ -128,7 +129,7 @@ function Panel({ companyId, can, signage }: { companyId: number; can: PanelAbili
       {rescue && <RescueRequestModal row={rescue} onDone={() => setRescue(null)} />}
       {weight && <WeightModal target={weight} onDone={() => setWeight(null)} />}
       {swap && <SwapModal companyId={companyId} row={swap} onDone={() => setSwap(null)} />}
-      {details && <VehicleDetails row={details} seesPhone={can.seesPhone} onClose={() => setDetails(null)} />}
+      {details && <VehicleDetails row={details} seesPhone={can.seesPhone} zone={zone} onClose={() => setDetails(null)} />}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { App, Button, Card, Input, Progress, Select, Statistic, Tag, Typography,
 import { StaffTable } from '../../shared/ui/StaffTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { readApiError } from '../../shared/apiError';
+import { formatDate } from '../../shared/formatters';
 import { maskCpf } from '../../shared/masks';
 import { TOAST_SECONDS } from '../../shared/messages';
 import { useCompanyEvents } from '../../shared/realtime';
@@ -116,7 +117,8 @@ export default function QueueDeskPage() {
   const attended = t?.attended ?? 0;
   const missing = t?.missing ?? 0;
   const { left, percent } = dayProgress(programmed, attended, missing);
-  const today = new Date().toLocaleDateString('pt-BR');
+  // The yard's day, not the PC's: near midnight the two differ.
+  const today = formatDate(new Date(), session?.company?.timeZone);
 
   const orderColumns: TableColumnsType<Order> = [
     { title: deskMsg.code, dataIndex: 'code' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueRow } from './api';
-import { abilities, byPlate, dayProgress, elapsedMinutes, groupByDay, parseWeight, positionLabel, tonnesCard, whatsappLink } from './model';
+import { abilities, byPlate, callTimes, dayProgress, elapsedMinutes, groupByDay, parseWeight, positionLabel, tonnesCard, whatsappLink } from './model';
 
 const row = (id: number, date: string | null, position: number, extra: Partial<QueueRow> = {}): QueueRow =>
   ({ id, date, position, licensePlate: `ABC${id}D00`, isActive: false, ...extra }) as QueueRow;
@@ -75,5 +75,19 @@ describe('panelClock (issue 22: the yard screens read the company zone)', () => 
     expect(panelClock(at, 'America/Sao_Paulo')).toEqual({ date: '28/02/2026', time: '23:30' });
     expect(panelClock(at, 'America/Manaus')).toEqual({ date: '28/02/2026', time: '22:30' });
     expect(panelClock(at, 'Not/AZone').time).toMatch(/^\d{2}:\d{2}$/);
+  });
+});
+
+describe('callTimes: who the yard called, and when', () => {
+  it("keeps each called entry's time of day in the yard's zone", () => {
+    const calls = callTimes(
+      [
+        { queueId: 7, isCalling: true, calledAt: '2026-11-28T06:04:00Z' },
+        { queueId: 8, isCalling: false, calledAt: null },
+      ],
+      'Etc/GMT-6',
+    );
+    expect(calls.get(7)).toBe('12:04');
+    expect(calls.has(8)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /** Pure helpers of the dispatch panel (unit-tested in model.test.ts). */
-import { formatDecimal } from '../../shared/formatters';
+import { formatDecimal, formatTime } from '../../shared/formatters';
 import type { QueueRow } from './api';
 import type { Schema } from '../../shared/api/types';
 
@@ -81,6 +81,21 @@ export function abilities(panel: PanelAbilities | null | undefined): PanelAbilit
 }
 
 /** /fila's counters: what is left of today's programme and how much of it was attended (%). */
+/**
+ * The yard's calls by queue entry: `HH:mm` of each checked-in vehicle's last call, in the
+ * yard's `zone` (the TV's clock), so the Fila and Pátio tabs tell who was called and when.
+ */
+export function callTimes(
+  checkins: readonly { queueId: number; isCalling: boolean; calledAt?: string | null }[],
+  zone: string | null | undefined,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const c of checkins) {
+    if (c.isCalling && c.calledAt) out.set(c.queueId, formatTime(c.calledAt, zone));
+  }
+  return out;
+}
+
 export function dayProgress(programmed: number, attended: number, missing: number): { left: number; percent: number } {
   const left = Math.max(0, programmed - attended - missing);
   const percent = programmed > 0 ? Math.min(100, Math.round((attended / programmed) * 100)) : 0;

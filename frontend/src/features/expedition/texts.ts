@@ -54,6 +54,7 @@ export const yardMsg = {
     customer: 'Cliente',
     weight: 'Peso (t)',
     checkIn: 'Check-in',
+    calledAt: 'Chamado às',
     actions: 'Ações',
     since: 'Desde',
     closedAt: 'Saída',
@@ -80,6 +81,7 @@ export const yardMsg = {
     checkIn: 'Check-in feito',
   },
   checkedIn: 'No pátio',
+  calledAt: (time: string) => `Chamado às ${time}`, // ours: the TV's words
   start: 'Iniciar',
   startConfirm: (plate: string) => `Iniciar o carregamento do veículo ${plate}?`,
   started: 'Carregamento iniciado',

@@ -15,6 +15,7 @@ import '../../shared/records/admin.css';
 import { useDeleteOrderMutation, useOrdersQuery, type Order } from './api';
 import { ORDER_PAGE_SIZE, orderMsg, orderPaths } from './texts';
 import { tonnes } from './format';
+import { formatDate } from '../../shared/formatters';
 
 export default function OrdersPage() {
   const session = useSession();
@@ -57,7 +58,7 @@ export default function OrdersPage() {
           title: orderMsg.date,
           key: 'date',
           width: 110,
-          render: (_: unknown, o: Order) => new Date(o.createAt).toLocaleDateString('pt-BR'),
+          render: (_: unknown, o: Order) => formatDate(o.createAt, session?.company?.timeZone),
         },
         { title: orderMsg.ordered, key: 'ordered', render: (_: unknown, o: Order) => tonnes(o.ordered) },
         { title: orderMsg.delivered, key: 'delivered', render: (_: unknown, o: Order) => tonnes(o.delivered) },

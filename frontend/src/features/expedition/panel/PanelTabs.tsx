@@ -12,7 +12,7 @@ import {
   useStartLoadingMutation,
   type QueueRow,
 } from '../api';
-import { byPlate, groupByDay, type PanelAbilities } from '../model';
+import { byPlate, callTimes, groupByDay, type PanelAbilities } from '../model';
 import { yardMsg } from '../texts';
 import { loadingColumns, queueColumns, yardColumns, type CheckinRow, type RowActions } from './columns';
 import type { WeightTarget } from './modals';
@@ -43,6 +43,7 @@ export function PanelTabs(p: PanelTabsProps) {
   const loading = rows.filter((r) => r.isActive);
   const days = useMemo(() => groupByDay(byPlate(rows, search)).slice(0, 4), [rows, search]);
   const shownDays = day === null ? days : days.filter((d) => d.date === day);
+  const calls = useMemo(() => callTimes(p.checkins, p.zone), [p.checkins, p.zone]);
 
   const tabs = [
     ...(loading.length > 0
@@ -59,7 +60,7 @@ export function PanelTabs(p: PanelTabsProps) {
     {
       key: 'yard',
       label: yardMsg.tabs.yard,
-      children: <Table rowKey="id" size="small" pagination={false} columns={yardColumns(can, act)} dataSource={p.checkins} />,
+      children: <Table rowKey="id" size="small" pagination={false} columns={yardColumns(can, act, p.zone)} dataSource={p.checkins} />,
     },
     {
       key: 'queue',
@@ -104,7 +105,7 @@ export function PanelTabs(p: PanelTabsProps) {
                 <Table
                   rowKey="id"
                   size="small"
-                  columns={queueColumns(can, act, p.toleranceOn, p.now, p.zone)}
+                  columns={queueColumns(can, act, p.toleranceOn, p.now, p.zone, calls)}
                   dataSource={d.rows.slice(0, 100)}
                   pagination={{ defaultPageSize: 10, pageSizeOptions: [10, 20, 50, 100], showSizeChanger: true }}
                 />

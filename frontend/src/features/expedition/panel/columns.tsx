@@ -3,6 +3,7 @@
  * checked-in vehicles (Pátio), each with the row actions the role's abilities allow.
  */
 import { Button, Space, Tag } from 'antd';
+import { formatTime } from '../../../shared/formatters';
 import { predictedCallWhen } from '../../../shared/predictedCall';
 import type { QueueRow } from '../api';
 import { elapsedMinutes, type PanelAbilities } from '../model';
@@ -10,7 +11,14 @@ import { yardMsg } from '../texts';
 import { DriverContact } from './modals';
 
 /** A checked-in vehicle of the Pátio tab. */
-export type CheckinRow = { id: number; driverName: string; licensePlate: string };
+export type CheckinRow = {
+  id: number;
+  queueId: number;
+  driverName: string;
+  licensePlate: string;
+  isCalling: boolean;
+  calledAt?: string | null;
+};
 
 /** What the rows' buttons do. */
 export interface RowActions {
@@ -30,6 +38,8 @@ export function queueColumns(
   toleranceOn: boolean,
   now: number,
   zone: string | null | undefined,
+  /** `HH:mm` of the yard's call by queue entry (`callTimes`). */
+  calls: ReadonlyMap<number, string> = new Map(),
 ) {
   return [
     { title: yardMsg.columns.position, dataIndex: 'position', width: 90 },
@@ -57,7 +67,11 @@ export function queueColumns(
               {yardMsg.toleranceLeft(r.toleranceTime)}
             </Tag>
           )}
-          {r.checkInActive && <Tag color="green">{yardMsg.checkedIn}</Tag>}
+          {calls.has(r.id) ? (
+            <Tag color="blue">{yardMsg.calledAt(calls.get(r.id) ?? '')}</Tag>
+          ) : (
+            r.checkInActive && <Tag color="green">{yardMsg.checkedIn}</Tag>
+          )}
         </Space>
       ),
     },
@@ -149,15 +163,21 @@ export function loadingColumns(can: PanelAbilities, act: RowActions) {
   ];
 }
 
-/** The checked-in vehicles, with *Chamar* for the roles that call. */
-export function yardColumns(can: PanelAbilities, act: RowActions) {
+/** The checked-in vehicles, with *Chamar* for the roles that call; check-in times in the
+ * yard's `zone` (the header's and the TV's), not the PC's. */
+export function yardColumns(can: PanelAbilities, act: RowActions, zone: string | null | undefined) {
   return [
     { title: yardMsg.columns.plate, dataIndex: 'licensePlate', render: (p: string) => <strong>{p}</strong> },
     { title: yardMsg.columns.driver, dataIndex: 'driverName' },
     {
       title: yardMsg.columns.checkIn,
       dataIndex: 'createdAt',
-      render: (t: string) => new Date(t).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' }),
+      render: (t: string) => formatTime(t, zone),
+    },
+    {
+      title: yardMsg.columns.calledAt,
+      key: 'calledAt',
+      render: (_: unknown, c: CheckinRow) => (c.isCalling && c.calledAt ? formatTime(c.calledAt, zone) : '-'),
     },
     ...(can.call
       ? [

@@ -4,9 +4,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import { App, Button, Descriptions, InputNumber, Modal, Select, Space, Table } from 'antd';
-import { formatDateTime, formatDecimal } from '../../../shared/formatters';
+import { formatDateTime, formatDecimal, formatTime } from '../../../shared/formatters';
 import { readApiError } from '../../../shared/apiError';
-import { useDebounced, useSession } from '../../../shared/records/hooks';
+import { useDebounced } from '../../../shared/records/hooks';
 import { formatTonnes, type TonnageLimits } from '../../../shared/tonnage';
 import { TonnageField } from '../../../shared/ui/TonnageField';
 import { rescueMsg } from '../../rescues/texts';
@@ -40,6 +40,7 @@ export function YardListModal({
   onEdit,
   onRecover,
   onClose,
+  zone,
 }: {
   companyId: number;
   kind: YardListKind;
@@ -49,6 +50,8 @@ export function YardListModal({
   /** The Faltosos list's 'Recuperar' (dispatch roles only; the server decides). */
   onRecover: (row: YardRow) => void;
   onClose: () => void;
+  /** The yard's zone: closing times read as the rest of the panel's. */
+  zone: string | null | undefined;
 }) {
   const { data } = useYardListQuery({ companyId, kind });
   const title =
@@ -86,7 +89,7 @@ export function YardListModal({
           {
             title: yardMsg.columns.closedAt,
             dataIndex: 'closedAt',
-            render: (t: string | null) => (t ? new Date(t).toLocaleTimeString('pt-BR') : '-'),
+            render: (t: string | null) => formatTime(t, zone) || '-',
           },
           ...(kind === 'missings' && canEdit
             ? [
@@ -278,10 +281,18 @@ export function DriverContact({ name, phone }: { name: string; phone: string | n
 }
 
 /** The vehicle-details modal (spec 3 section 2; not for the Espectador). */
-export function VehicleDetails({ row, seesPhone, onClose }: { row: QueueRow; seesPhone: boolean; onClose: () => void }) {
+export function VehicleDetails({
+  row,
+  seesPhone,
+  onClose,
+  zone,
+}: {
+  row: QueueRow;
+  seesPhone: boolean;
+  onClose: () => void;
+  zone: string | null | undefined;
+}) {
   const d = yardMsg.details;
-  // In the yard's zone, as the queue's own times.
-  const zone = useSession()?.company?.timeZone;
   const when = (t: string | null | undefined) => (t ? formatDateTime(t, zone) : '-');
   const items: { label: string; value: ReactNode }[] = [
     { label: d.plate, value: row.licensePlate },
