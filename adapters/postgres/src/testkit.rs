@@ -414,6 +414,14 @@ pub fn explain_rescue_page(
     crate::repos::rescues::explain_pending_page(conn, filter, offset, limit)
 }
 
+/// The plan (`EXPLAIN (ANALYZE)`) of a driver list's count.
+pub fn explain_driver_count(
+    conn: &mut PgConnection,
+    filter: &patio_application::fleet::ports::DriverFilter,
+) -> diesel::QueryResult<String> {
+    crate::repos::drivers::explain_count(conn, filter)
+}
+
 /// The plan (`EXPLAIN (ANALYZE)`) of the statement that finds a searched driver list's page and
 /// total (an error when the list does not run one for `filter`).
 pub fn explain_driver_search(

@@ -34,7 +34,8 @@ use patio_domain::fleet::trucks::plate_pattern;
 use patio_domain::text::search_fold;
 use patio_postgres::store::PgRepos;
 use patio_postgres::testkit::{
-    explain_driver_search, explain_rescue_page, explain_staff_log_search, repos, TestDb,
+    explain_driver_count, explain_driver_search, explain_rescue_page, explain_staff_log_search,
+    repos, TestDb,
 };
 
 /// The tables that grow with the years (and the customers and orders that grow with them).
@@ -2628,4 +2629,27 @@ fn a_driver_search_reads_its_matches_not_every_name_before_them() {
             && !plan.contains("drivers_name_id_idx"),
         "{plan}"
     );
+}
+
+/// A driver list's total counts the drivers alone: the company and the shipping company the
+/// page shows are left joins on their keys, which PostgreSQL drops from the count (every driver
+/// has a company, a NOT NULL foreign key). Joined, the administrator's 50,000 drivers took 25 ms
+/// to count on the bench, alone 5 ms.
+#[test]
+fn a_driver_lists_total_counts_the_drivers_alone() {
+    let db = TestDb::new();
+    let mut conn = db.connect().unwrap();
+    for (company_id, shipping_company_id) in [(None, None), (Some(1), None), (None, Some(1))] {
+        let f = DriverFilter {
+            search: None,
+            company_id,
+            shipping_company_id,
+            page: page(1, 10),
+        };
+        let plan = explain_driver_count(&mut conn, &f).unwrap();
+        assert!(
+            !plan.contains("companies"),
+            "{company_id:?}/{shipping_company_id:?}: {plan}"
+        );
+    }
 }

@@ -112,14 +112,17 @@ impl DriverRepo for PgRepos<'_> {
 
 // ---- The staff's driver screens (spec 2 "Drivers").
 
+// The company is a left join although every driver has one (a NOT NULL foreign key): then
+// PostgreSQL drops both joins from the list's count, which reads the drivers alone (the
+// administrator's 50,000: 25 ms joined, 5 ms alone).
 type DriverSource = diesel::dsl::LeftJoin<
-    diesel::dsl::InnerJoin<drivers::table, companies::table>,
+    diesel::dsl::LeftJoin<drivers::table, companies::table>,
     shipping_companies::table,
 >;
 
 fn drivers_filtered(f: &DriverFilter) -> diesel::dsl::IntoBoxed<'static, DriverSource, Pg> {
     let mut q = drivers::table
-        .inner_join(companies::table)
+        .left_join(companies::table)
         .left_join(shipping_companies::table)
         .into_boxed();
     if let Some(id) = f.company_id {
@@ -162,7 +165,7 @@ fn drivers_filtered(f: &DriverFilter) -> diesel::dsl::IntoBoxed<'static, DriverS
     q
 }
 
-type DriverJoined = (DriverRow, String, Option<ShippingRefRow>);
+type DriverJoined = (DriverRow, Option<String>, Option<ShippingRefRow>);
 
 fn item((d, company_name, ship): DriverJoined) -> DriverItem {
     DriverItem {
@@ -174,7 +177,7 @@ fn item((d, company_name, ship): DriverJoined) -> DriverItem {
         is_enabled: d.is_enabled,
         company: CompanyRefView {
             id: d.company_id,
-            name: company_name,
+            name: company_name.unwrap_or_default(),
         },
         shipping_company: ship.map(shipping),
         // The service fills them for the reader.
@@ -194,7 +197,7 @@ type DriverPage = diesel::dsl::Select<
     diesel::dsl::IntoBoxed<'static, DriverSource, Pg>,
     (
         diesel::dsl::AsSelect<DriverRow, Pg>,
-        companies::name,
+        diesel::dsl::Nullable<companies::name>,
         diesel::dsl::AsSelect<Option<ShippingRefRow>, Pg>,
     ),
 >;
@@ -207,7 +210,7 @@ fn drivers_page(f: &DriverFilter) -> DriverPage {
     }
     q.select((
         DriverRow::as_select(),
-        companies::name,
+        companies::name.nullable(),
         Option::<ShippingRefRow>::as_select(),
     ))
     .order((drivers::name.asc(), drivers::id.asc()))
@@ -216,13 +219,13 @@ fn drivers_page(f: &DriverFilter) -> DriverPage {
 /// The drivers of `ids` with their company and shipping company, by name (a page's order).
 fn drivers_by_ids(ids: Vec<i64>) -> DriverPage {
     drivers::table
-        .inner_join(companies::table)
+        .left_join(companies::table)
         .left_join(shipping_companies::table)
         .into_boxed()
         .filter(drivers::id.eq_any(ids))
         .select((
             DriverRow::as_select(),
-            companies::name,
+            companies::name.nullable(),
             Option::<ShippingRefRow>::as_select(),
         ))
         .order((drivers::name.asc(), drivers::id.asc()))
@@ -325,6 +328,13 @@ fn searched_text(f: &DriverFilter) -> Option<&SearchText> {
     f.search.as_ref().filter(|s| has_trigram(&s.text))
 }
 
+/// The plan (`EXPLAIN (ANALYZE)`) of the list's count for `f`, for the plan tests.
+#[cfg(feature = "testkit")]
+pub(crate) fn explain_count(conn: &mut PgConnection, f: &DriverFilter) -> QueryResult<String> {
+    let lines: Vec<String> = super::search::Explain(&drivers_filtered(f).count()).load(conn)?;
+    Ok(lines.join("\n"))
+}
+
 /// The plans (`EXPLAIN (ANALYZE)`) of the search statement of `f`, for the plan tests.
 #[cfg(feature = "testkit")]
 pub(crate) fn explain_search(conn: &mut PgConnection, f: &DriverFilter) -> QueryResult<String> {
@@ -392,7 +402,7 @@ impl DriverAdminRepo for PgRepos<'_> {
             .filter(drivers::id.eq(id))
             .select((
                 DriverRow::as_select(),
-                companies::name,
+                companies::name.nullable(),
                 Option::<ShippingRefRow>::as_select(),
             ))
             .first::<DriverJoined>(self.conn)
