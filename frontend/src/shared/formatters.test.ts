@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyChoiceLabel, firstName, formatDate, formatDateTime, formatTime, formatDecimal,
+import { companyChoiceLabel, firstName, formatClock, formatDate, formatDateTime, formatTime, formatDecimal,
   isoDayIn, formatTonnes, initial, weekDaysLabel } from './formatters';
 
 describe('companyChoiceLabel (driver company chooser)', () => {
@@ -40,6 +40,10 @@ describe('dates in America/Sao_Paulo', () => {
     expect(isoDayIn(new Date('2025-01-12T03:30:00Z'), 'America/Cuiaba')).toBe('2025-01-11');
     expect(isoDayIn(new Date('2025-01-12T03:30:00Z'), 'America/Sao_Paulo')).toBe('2025-01-12');
     expect(formatTime('2025-01-12T13:05:00Z', 'Not/AZone')).toBe('10:05');
+  });
+  it("reads the server's clock to the second in the yard's zone", () => {
+    expect(formatClock(new Date('2025-01-12T13:05:09Z'), 'America/Cuiaba')).toBe('12/01/2025 09:05:09');
+    expect(formatClock(new Date('2025-01-12T13:05:09Z'))).toBe('12/01/2025 10:05:09');
   });
   it('gives an empty string for nothing or garbage', () => {
     expect(formatDate(null)).toBe('');

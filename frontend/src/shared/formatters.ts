@@ -19,11 +19,20 @@ export function companyChoiceLabel(name: string): string {
 // Paulo's zone (Mato Grosso, the Norte) reads its own clock.
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function parts(value: string | Date, timeZone?: string | null): Record<string, string> | null {
+/**
+ * The day, month, year, hour and minute (and second, when asked) of an instant in the yard's
+ * zone (`timeZone`, America/Sao_Paulo by default), two digits each; null for no date.
+ */
+export function dateParts(
+  value: string | Date,
+  timeZone?: string | null,
+  seconds = false,
+): Record<string, string> | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   const zone = timeZone || TIME_ZONE;
-  let formatter = partsFormatters.get(zone);
+  const key = seconds ? `${zone} s` : zone;
+  let formatter = partsFormatters.get(key);
   if (!formatter) {
     const options: Intl.DateTimeFormatOptions = {
       day: '2-digit',
@@ -31,6 +40,7 @@ function parts(value: string | Date, timeZone?: string | null): Record<string, s
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
+      ...(seconds ? { second: '2-digit' } : {}),
       hourCycle: 'h23',
     };
     try {
@@ -39,11 +49,19 @@ function parts(value: string | Date, timeZone?: string | null): Record<string, s
       // A zone this browser does not know: São Paulo's rather than a broken screen.
       formatter = new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: TIME_ZONE });
     }
-    partsFormatters.set(zone, formatter);
+    partsFormatters.set(key, formatter);
   }
   const out: Record<string, string> = {};
   for (const p of formatter.formatToParts(date)) out[p.type] = p.value;
   return out;
+}
+
+const parts = dateParts;
+
+/** dd/MM/yyyy HH:mm:ss in the yard's zone: the server's clock on the driver's status page. */
+export function formatClock(value: Date, timeZone?: string | null): string {
+  const p = dateParts(value, timeZone, true);
+  return p ? `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}` : '';
 }
 
 /** dd/MM/yyyy in the yard's zone (`timeZone`, America/Sao_Paulo by default); a date-only value

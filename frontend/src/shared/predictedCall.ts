@@ -4,7 +4,7 @@
  * another day, "a qualquer momento" when it is due. Times in the yard's zone (the company's, from
  * the session; São Paulo until the session is read), never the phone's own.
  */
-import { TIME_ZONE } from './formatters';
+import { dateParts, TIME_ZONE } from './formatters';
 
 /** A spread wider than this (minutes, early to late) is shown as a range. */
 export const WIDE_SPREAD_MINUTES = 20;
@@ -19,28 +19,8 @@ export interface PredictedCall {
 
 const MINUTE = 60_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('pt-BR', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 function local(ms: number, timeZone: string): { day: string; dm: string; hm: string } {
-  const p: Record<string, string> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(new Date(ms))) p[part.type] = part.value;
+  const p = dateParts(new Date(ms), timeZone) ?? {};
   return { day: `${p.year}-${p.month}-${p.day}`, dm: `${p.day}/${p.month}`, hm: `${p.hour}:${p.minute}` };
 }
 

@@ -8,7 +8,7 @@
  * with SQL) is warned about, not refused; *Editar peso* and *Recuperar* take the same mask.
  */
 import { expect, test, type Page } from './fixtures';
-import { closePlates, driverJoins, orderedVehicle, signIn, sql, staffApi, unique } from './support';
+import { closePlates, driverJoins, orderedVehicle, signIn, sql, staffApi, unique, openAttendance } from './support';
 
 const RUN = unique();
 const V = {
@@ -85,13 +85,7 @@ test('the phone says one thing at a time while the dispatcher checks in, calls, 
 
   // ---- The dispatcher calls him from the Pátio tab.
   await signIn(page, '/expedicao', 'expedicao@patio.local', '/expedicao/painel');
-  const open = page.getByRole('button', { name: 'Iniciar atendimento' });
-  await expect(open.or(page.getByRole('button', { name: 'Encerrar atendimento' }))).toBeVisible();
-  if (await open.isVisible()) {
-    await open.click();
-    await page.getByRole('button', { name: 'Sim' }).click();
-  }
-  await expect(page.getByRole('button', { name: 'Encerrar atendimento' })).toBeVisible();
+  await openAttendance(page);
   await page.getByRole('tab', { name: 'Pátio' }).click();
   await page.getByRole('button', { name: `Chamar ${vehicle.plate}` }).click();
   await expect(page.getByText(`Motorista chamado ${vehicle.driverName}`)).toBeVisible();

@@ -9,7 +9,7 @@
  * newcomer tomorrow's first slot, nothing loads today, and the panel rightly shows no day's end.
  */
 import { expect, test, type Page } from './fixtures';
-import { closePlates, driverJoins, orderedVehicle, signIn, sql, staffApi, unique } from './support';
+import { closePlates, driverJoins, orderedVehicle, signIn, sql, staffApi, unique, openAttendance } from './support';
 
 const RUN = unique();
 const V = {
@@ -106,13 +106,7 @@ test('the driver and the dispatcher read the predicted call time, and a delay mo
 
   // ---- The dispatcher: the row's prediction and when the queue ends.
   await signIn(page, '/expedicao', 'expedicao@patio.local', '/expedicao/painel');
-  const open = page.getByRole('button', { name: 'Iniciar atendimento' });
-  await expect(open.or(page.getByRole('button', { name: 'Encerrar atendimento' }))).toBeVisible();
-  if (await open.isVisible()) {
-    await open.click();
-    await page.getByRole('button', { name: 'Sim' }).click();
-  }
-  await expect(page.getByRole('button', { name: 'Encerrar atendimento' })).toBeVisible();
+  await openAttendance(page);
   await page.getByRole('tab', { name: 'Fila' }).click();
   await expect(page.getByRole('columnheader', { name: 'Previsão de chamada' })).toBeVisible();
   await page.getByLabel('Buscar placa').fill(vehicle.plate);

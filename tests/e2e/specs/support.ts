@@ -396,6 +396,18 @@ export async function pickSearched(page: Page, input: Locator, typed: string, op
   await shown.filter({ hasText: option }).first().click();
 }
 
+/** On the dispatch panel: the day's attendance opened (confirmed), unless it already is. */
+export async function openAttendance(page: Page): Promise<void> {
+  const { expect } = await import('@playwright/test');
+  const open = page.getByRole('button', { name: 'Iniciar atendimento' });
+  await expect(open.or(page.getByRole('button', { name: 'Encerrar atendimento' }))).toBeVisible();
+  if (await open.isVisible()) {
+    await open.click();
+    await page.getByRole('button', { name: 'Sim' }).click();
+  }
+  await expect(page.getByRole('button', { name: 'Encerrar atendimento' })).toBeVisible();
+}
+
 /**
  * The yard TV as a kiosk runs it (`--autoplay-policy=no-user-gesture-required`, docs/decisions.md):
  * its browser lets the page play unprompted, so no 'Ativar som' is asked for. Headless Chromium's

@@ -8,7 +8,7 @@
  * tables at 360 px and a clean console on the sign-in pages.
  */
 import { expect, test, type Page } from './fixtures';
-import { closePlates, driverJoins, orderedVehicle, signIn, sql, staffApi, unique } from './support';
+import { closePlates, driverJoins, orderedVehicle, signIn, sql, staffApi, unique, openAttendance } from './support';
 
 const RUN = unique();
 const V = {
@@ -91,13 +91,7 @@ test('the panel keeps the rules: Cancelar, tolerance left, details, WhatsApp, Vo
   sql(`UPDATE settings SET enable_tolerance = FALSE WHERE company_id = ${demo}`);
 
   // 'Voltar para fila': the scheduling variant of the confirmation.
-  const open = page.getByRole('button', { name: 'Iniciar atendimento' });
-  await expect(open.or(page.getByRole('button', { name: 'Encerrar atendimento' }))).toBeVisible();
-  if (await open.isVisible()) {
-    await open.click();
-    await page.getByRole('button', { name: 'Sim' }).click();
-  }
-  await expect(page.getByRole('button', { name: 'Encerrar atendimento' })).toBeVisible();
+  await openAttendance(page);
   await row.getByRole('button', { name: `Iniciar ${vehicle.plate}` }).click();
   await page.getByRole('button', { name: 'Sim' }).click();
   await expect(page.getByText('Carregamento iniciado')).toBeVisible();

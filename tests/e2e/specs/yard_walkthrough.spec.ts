@@ -26,7 +26,7 @@
  * loading. The clock checks are soft: one run names every screen whose clock is off.
  */
 import { expect, expectAccessible, test, type Page } from './fixtures';
-import { closePlates, openYardTv, pickSearched, recordSpeech, signIn, spoken, sql, staffApi, unique, cpfOf } from './support';
+import { closePlates, openYardTv, pickSearched, recordSpeech, signIn, spoken, sql, staffApi, unique, cpfOf, openAttendance } from './support';
 
 const RUN = unique();
 const ORDER = `W${RUN}`.slice(0, 11);
@@ -257,13 +257,7 @@ test('a yard day: order and loading, the phone joins and checks in, the call on 
 
   // ---- 5. The dispatcher: the same position and prediction on the Fila tab; the call.
   await signIn(page, '/expedicao', 'expedicao@patio.local', '/expedicao/painel');
-  const open = page.getByRole('button', { name: 'Iniciar atendimento' });
-  await expect(open.or(page.getByRole('button', { name: 'Encerrar atendimento' }))).toBeVisible();
-  if (await open.isVisible()) {
-    await open.click();
-    await page.getByRole('button', { name: 'Sim' }).click();
-  }
-  await expect(page.getByRole('button', { name: 'Encerrar atendimento' })).toBeVisible();
+  await openAttendance(page);
   await expect.soft(page.getByText(new RegExp(`^Última atualização: ${NOONISH.source}:\\d{2}$`))).toBeVisible();
   await page.getByRole('tab', { name: 'Fila' }).click();
   await page.getByLabel('Buscar placa').fill(PLATE);

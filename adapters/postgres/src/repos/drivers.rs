@@ -15,7 +15,9 @@ use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 use patio_domain::fleet::DriverData;
 
-use super::search::{folded_nullable, folded_param, has_trigram, total_from_page};
+use super::search::{
+    folded_nullable, folded_param, has_trigram, total_from_page, SearchedId, Total,
+};
 use crate::rows::{DriverLogRow, DriverRow, DriverWriteRow, ErasedDriverRow, ShippingRefRow};
 use crate::schema::{
     companies, contact_authorizations, contacts, driver_logs, drivers, queue_entries,
@@ -304,21 +306,6 @@ fn searched_count(f: &DriverFilter, s: &SearchText) -> BoxedSqlQuery<'static, Pg
         searched_where(f, &name)
     );
     searched_binds(sql, f, s, text)
-}
-
-/// A searched page's driver with the search's total.
-#[derive(QueryableByName)]
-struct SearchedId {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-    #[diesel(sql_type = BigInt)]
-    total: i64,
-}
-
-#[derive(QueryableByName)]
-struct Total {
-    #[diesel(sql_type = BigInt)]
-    total: i64,
 }
 
 /// The search the list runs for `f`, when it runs one of its own ([`searched`]): a text with

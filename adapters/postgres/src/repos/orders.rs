@@ -17,7 +17,7 @@ use patio_application::{AppError, AppResult};
 use patio_domain::admin::listing::SearchText;
 use patio_domain::orders::{OrderData, Tonnes};
 
-use super::search::{folded_param, total_from_page};
+use super::search::{folded_param, total_from_page, SearchedId, Total};
 use crate::rows::{NewOrderItemRow, NewOrderRow, OrderItemRow, OrderRow, OrderShippingCompanyRow};
 use crate::schema::{
     companies, customers, order_items, order_shipping_companies, orders, products, schedulings,
@@ -124,21 +124,6 @@ fn searched(f: &OrderFilter, s: &SearchText) -> BoxedSqlQuery<'static, Pg, SqlQu
     searched_binds(sql, f, s, text)
         .bind::<BigInt, _>(offset)
         .bind::<Nullable<BigInt>, _>(limit)
-}
-
-/// A searched page's order with the search's total.
-#[derive(QueryableByName)]
-struct SearchedId {
-    #[diesel(sql_type = BigInt)]
-    id: i64,
-    #[diesel(sql_type = BigInt)]
-    total: i64,
-}
-
-#[derive(QueryableByName)]
-struct Total {
-    #[diesel(sql_type = BigInt)]
-    total: i64,
 }
 
 type Loaded = (OrderRow, (i64, i32, String, Option<String>), String);

@@ -10,7 +10,7 @@ use patio_application::AppResult;
 use patio_domain::admin::listing::search_text;
 use patio_domain::fleet::trucks::plate_pattern;
 
-use super::search::folded_text;
+use super::search::{folded_text, Total};
 use crate::store::{db_error, PgRepos};
 
 #[derive(QueryableByName)]
@@ -126,12 +126,6 @@ fn named(rows: &str) -> String {
    FROM ({rows}) p
   ORDER BY p.created_at DESC, p.id DESC"
     )
-}
-
-#[derive(QueryableByName)]
-struct Total {
-    #[diesel(sql_type = BigInt)]
-    total: i64,
 }
 
 /// The pending rescues' conditions: `$1` the company, `$2` the shipping company (through the

@@ -185,6 +185,23 @@ impl<Q> diesel::query_builder::Query for Explain<'_, Q> {
 
 impl<Q> RunQueryDsl<PgConnection> for Explain<'_, Q> {}
 
+/// A searched page's row id with the search's total (the statements that find a search's
+/// matches once and return the page with the total).
+#[derive(diesel::QueryableByName)]
+pub(crate) struct SearchedId {
+    #[diesel(sql_type = BigInt)]
+    pub(crate) id: i64,
+    #[diesel(sql_type = BigInt)]
+    pub(crate) total: i64,
+}
+
+/// A search's total counted apart (past its last page, no row carries it).
+#[derive(diesel::QueryableByName)]
+pub(crate) struct Total {
+    #[diesel(sql_type = BigInt)]
+    pub(crate) total: i64,
+}
+
 /// The total of a list whose page has been read, when the page tells it: a page with rows
 /// but fewer than asked for is the last, and an empty first page means none. Otherwise
 /// (a full page, or one past the end) the list is counted. A search that finds a few rows — a

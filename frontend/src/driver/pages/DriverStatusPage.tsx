@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readApiError } from '../../shared/apiError';
-import { formatDate, TIME_ZONE } from '../../shared/formatters';
+import { formatClock, formatDate } from '../../shared/formatters';
 import { useCompanyEvents, type RealtimeSignal } from '../../shared/realtime';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useDriverSessionQuery } from '../api';
@@ -33,27 +33,6 @@ import { DriverShell } from '../ui/DriverShell';
 import { ConfirmFooter, Modal } from '../ui/Modal';
 import { toast } from '../ui/toast';
 
-/** The clock's format in the yard's zone (one per zone; the session names it). */
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-function clockFormat(timeZone: string | null): Intl.DateTimeFormat {
-  const zone = timeZone || TIME_ZONE;
-  let f = clockFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('pt-BR', {
-      timeZone: zone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    clockFormats.set(zone, f);
-  }
-  return f;
-}
-
 /** The server's clock, ticking on the phone from the offset read once; and the phone's now. */
 function useServerClock(timeZone: string | null): { text: string; now: number } {
   const { data, fulfilledTimeStamp } = useServerTimeQuery();
@@ -64,7 +43,7 @@ function useServerClock(timeZone: string | null): { text: string; now: number } 
   }, []);
   if (!data) return { text: '', now };
   const offset = data.timestamp - (fulfilledTimeStamp ?? now);
-  return { text: clockFormat(timeZone).format(new Date(now + offset)).replace(',', ''), now };
+  return { text: formatClock(new Date(now + offset), timeZone), now };
 }
 
 /**
