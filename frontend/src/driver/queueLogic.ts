@@ -1,5 +1,5 @@
 /** The driver app's small rules (spec 3 sections 4, 5 and 9), pure so they are unit-tested. */
-import { TIME_ZONE } from '../shared/formatters';
+import { formatTime } from '../shared/formatters';
 import { dm } from './messages';
 import type { Loading, PanelRow } from './queueApi';
 import type { CheckinState } from './checkinApi';
@@ -100,13 +100,5 @@ export function pageOfMine(rows: readonly PanelRow[], size: number): number {
 
 /** HH:mm of an instant in the yard's zone (`timeZone`, the company's; São Paulo's until known). */
 export function timeOf(value: string | null | undefined, timeZone?: string | null): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat('pt-BR', {
-    timeZone: timeZone || TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(d);
+  return formatTime(value, timeZone);
 }
